@@ -1,0 +1,54 @@
+// Load: the excerpt of a post, exactly as the design's excerpt rule says.
+import { flattenTokens } from './markdown/flatten.js';
+import type { Token } from 'markdown-it';
+
+export const ELLIPSIS = '...';
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+// Scripts written without spaces between words, which may be cut at any grapheme.
+const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const SPACE = /^\s+$/u;
+
+/**
+ * The listing excerpt of a post body. With a `<!--more-->` line, all the text before it followed
+ * by `...` (the author chose where it ends); otherwise the whole flattened body, or its first `budget` graphemes cut at a word
+ * boundary and followed by `...`.
+ */
+export function excerptOf(tokens: readonly Token[], budget: number): string {
+  const more = tokens.findIndex(isMoreMarker);
+  if (more === -1) return truncate(flattenTokens(tokens), budget);
+  return `${flattenTokens(tokens.slice(0, more))}${ELLIPSIS}`;
+}
+
+function isMoreMarker(token: Token): boolean {
+  return token.type === 'html_block' && token.content.trim() === '<!--more-->';
+}
+
+/**
+ * Cuts plain text to at most `budget` grapheme clusters and appends `...` when anything was cut.
+ * A cut never splits a grapheme, nor a word of a space-separated script, unless that one word is
+ * longer than the whole budget.
+ */
+export function truncate(text: string, budget: number): string {
+  const clusters: string[] = [];
+  for (const { segment } of graphemes.segment(text)) {
+    clusters.push(segment);
+    if (clusters.length > budget) break;
+  }
+  if (clusters.length <= budget) return text;
+
+  let end = budget;
+  while (end > 0 && !isBreakBetween(clusters[end - 1] ?? '', clusters[end] ?? '')) end--;
+  if (end === 0) end = budget;
+  return `${clusters.slice(0, end).join('').trimEnd()}${ELLIPSIS}`;
+}
+
+function isBreakBetween(before: string, after: string): boolean {
+  return (
+    SPACE.test(before) ||
+    SPACE.test(after) ||
+    UNSPACED_SCRIPT.test(before) ||
+    UNSPACED_SCRIPT.test(after)
+  );
+}

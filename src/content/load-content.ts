@@ -1,0 +1,35 @@
+// Load: a site folder → its config and every post, with every problem found on the way.
+import { loadConfig } from '../config/load-config.js';
+import type { SiteConfig } from '../config/schema.js';
+import type { Diagnostic } from '../errors.js';
+import { parsePost, type PostContext } from './parse-post.js';
+import type { Post } from './post.js';
+import { readPostSources } from './read-sources.js';
+
+export interface LoadedContent {
+  /** Present only when the config is free of errors. */
+  readonly config: SiteConfig | undefined;
+  /** Every post that parsed, drafts and scheduled ones included. */
+  readonly posts: readonly Post[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+// Posts are still checked when the config is broken, so that one run lists every problem.
+const FALLBACK_CONTEXT: PostContext = { timezone: 'UTC', excerptLength: 200 };
+
+export async function loadContent(siteDir: string): Promise<LoadedContent> {
+  const [configResult, sources] = await Promise.all([
+    loadConfig(siteDir),
+    readPostSources(siteDir),
+  ]);
+  const config = configResult.config;
+  const context = config ?? FALLBACK_CONTEXT;
+  const diagnostics: Diagnostic[] = [...configResult.diagnostics, ...sources.diagnostics];
+  const posts: Post[] = [];
+  for (const source of sources.sources) {
+    const result = parsePost(source.text, source.file, source.fileSlug, context);
+    diagnostics.push(...result.diagnostics);
+    if (result.post) posts.push(result.post);
+  }
+  return { config, posts, diagnostics };
+}

@@ -1,0 +1,26 @@
+// Slugs: the URL identifiers of categories and tags, and the check on post slugs.
+
+const ASCII_PUNCTUATION = /[!-,./:-@[-^_`{-~]/g;
+
+/**
+ * A category or tag name as it appears in URLs: lower-case, white space to `-`, other ASCII
+ * punctuation dropped, letters of other scripts kept as they are.
+ */
+export function slugify(name: string): string {
+  return name
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(ASCII_PUNCTUATION, '')
+    .trim()
+    .replace(/\s+/gu, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+// Characters that would change a URL's meaning if a post slug carried them.
+const UNSAFE_IN_SLUG = /[\s/\\?#%"<>|^`{}[\]\p{Cc}]/u;
+
+/** Whether a post slug can stand as one URL path segment unchanged. */
+export function isUsableSlug(slug: string): boolean {
+  return slug.length > 0 && slug !== '.' && slug !== '..' && !UNSAFE_IN_SLUG.test(slug);
+}

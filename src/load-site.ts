@@ -1,0 +1,28 @@
+// Load + check: a site folder → everything the pages are built from, or every problem found.
+import type { SiteConfig } from './config/schema.js';
+import { loadContent } from './content/load-content.js';
+import type { Post } from './content/post.js';
+import { hasErrors, sortDiagnostics, type Diagnostic } from './errors.js';
+import { checkCollisions } from './site/check-collisions.js';
+
+/** A site folder's validated config and posts (drafts and scheduled posts included). */
+export interface SiteContent {
+  readonly config: SiteConfig;
+  readonly posts: readonly Post[];
+}
+
+export interface LoadResult {
+  /** Present only when there is no error; warnings may still be listed. */
+  readonly content: SiteContent | undefined;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export async function loadSite(siteDir: string): Promise<LoadResult> {
+  const loaded = await loadContent(siteDir);
+  const diagnostics = sortDiagnostics([...loaded.diagnostics, ...checkCollisions(loaded.posts)]);
+  const content =
+    loaded.config && !hasErrors(diagnostics)
+      ? { config: loaded.config, posts: loaded.posts }
+      : undefined;
+  return { content, diagnostics };
+}
