@@ -1,0 +1,105 @@
+// Index: the URL space — every path a page answers at, and which page a request path names.
+import type { Post } from '../content/post.js';
+import type { Site } from './build-site.js';
+import type { Term } from './taxonomy.js';
+
+/** A page of the site. */
+export type Route =
+  | { readonly kind: 'featured'; readonly page: number }
+  | { readonly kind: 'category'; readonly term: Term }
+  | { readonly kind: 'tag'; readonly term: Term }
+  | { readonly kind: 'post'; readonly post: Post };
+
+/** What a request path leads to. */
+export type Resolution =
+  | { readonly type: 'page'; readonly route: Route }
+  | { readonly type: 'redirect'; readonly location: string }
+  | { readonly type: 'not-found' }
+  | { readonly type: 'bad-request' };
+
+export const homePath = (): string => '/';
+export const featuredPath = (page: number): string => (page <= 1 ? '/' : `/page/${page}/`);
+export const categoryPath = (term: Term): string => `/categories/${encodeURIComponent(term.slug)}/`;
+export const tagPath = (term: Term): string => `/tags/${encodeURIComponent(term.slug)}/`;
+export const postPath = (post: Post): string => `/posts/${encodeURIComponent(post.slug)}/`;
+export const FEED_PATH = '/feed.xml';
+
+export function pathOf(route: Route): string {
+  switch (route.kind) {
+    case 'featured':
+      return featuredPath(route.page);
+    case 'category':
+      return categoryPath(route.term);
+    case 'tag':
+      return tagPath(route.term);
+    case 'post':
+      return postPath(route.post);
+  }
+}
+
+/** Every page route of the site, in a stable order. */
+export function listRoutes(site: Site): Route[] {
+  return [
+    ...Array.from({ length: site.pageCount }, (_, i): Route => ({ kind: 'featured', page: i + 1 })),
+    ...site.categories.map((term): Route => ({ kind: 'category', term })),
+    ...site.tags.map((term): Route => ({ kind: 'tag', term })),
+    ...site.posts.map((post): Route => ({ kind: 'post', post })),
+  ];
+}
+
+/**
+ * Resolves a request path (still percent-encoded, without query). Page paths end with `/`;
+ * without it they redirect to the path with it.
+ */
+export function resolvePath(site: Site, rawPath: string): Resolution {
+  const segments = decodeSegments(rawPath);
+  if (!segments) return { type: 'bad-request' };
+  const trailingSlash = rawPath.endsWith('/');
+  if (segments.length > 0 && segments[segments.length - 1] === '') segments.pop();
+  const route = routeOf(site, segments);
+  if (!route) return { type: 'not-found' };
+  if (route.kind === 'featured' && route.page === 1 && segments.length > 0) {
+    return { type: 'redirect', location: '/' };
+  }
+  if (!trailingSlash) return { type: 'redirect', location: pathOf(route) };
+  return { type: 'page', route };
+}
+
+function routeOf(site: Site, segments: readonly string[]): Route | undefined {
+  const [section, name, ...rest] = segments;
+  if (section === undefined) return { kind: 'featured', page: 1 };
+  if (name === undefined || rest.length > 0) return undefined;
+  switch (section) {
+    case 'page': {
+      const page = /^[1-9]\d{0,8}$/.test(name) ? Number(name) : NaN;
+      return page <= site.pageCount ? { kind: 'featured', page } : undefined;
+    }
+    case 'categories':
+      return termRoute('category', site.categoryBySlug.get(name));
+    case 'tags':
+      return termRoute('tag', site.tagBySlug.get(name));
+    case 'posts': {
+      const post = site.postBySlug.get(name);
+      return post && { kind: 'post', post };
+    }
+    default:
+      return undefined;
+  }
+}
+
+function termRoute(kind: 'category' | 'tag', term: Term | undefined): Route | undefined {
+  return term && { kind, term };
+}
+
+/** Splits `/a/b%20c/` into decoded, NFC-normalized segments; `undefined` on bad encoding. */
+function decodeSegments(rawPath: string): string[] | undefined {
+  if (!rawPath.startsWith('/')) return undefined;
+  try {
+    return rawPath
+      .slice(1)
+      .split('/')
+      .map((segment) => decodeURIComponent(segment).normalize('NFC'));
+  } catch {
+    return undefined;
+  }
+}
