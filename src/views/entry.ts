@@ -1,0 +1,43 @@
+// Render: one post entry as listings show it — title, excerpt, tags, author and date.
+import type { Post } from '../content/post.js';
+import { formatPostDate } from '../content/post-date.js';
+import { postPath, tagPath } from '../site/routes.js';
+import { slugify } from '../content/slugify.js';
+import type { ViewContext } from './context.js';
+import { html, type Html } from './html.js';
+
+/** The heading level of entry titles: 2 under the site name, 3 under a listing heading. */
+export type EntryHeading = 2 | 3;
+
+export function entry(ctx: ViewContext, post: Post, heading: EntryHeading): Html {
+  const title = html`<a href="${postPath(post)}">${post.title}</a>`;
+  return html`<article class="entry">
+    ${heading === 2 ? html`<h2 class="entry-title">${title}</h2>` : html`<h3 class="entry-title">${title}</h3>`}
+    <p class="entry-excerpt">${post.excerpt}</p>
+    ${tagList(ctx, post)} ${byline(ctx, post)}
+  </article>`;
+}
+
+export function tagList(ctx: ViewContext, post: Post): Html {
+  const links = post.tags.map((name) => {
+    const term = ctx.site.tagBySlug.get(slugify(name));
+    return html`<li>${term ? html`<a href="${tagPath(term)}" rel="tag">${name}</a>` : name}</li>`;
+  });
+  return html`<ul class="tags" aria-label="${ctx.t.tags}">
+    ${links}
+  </ul>`;
+}
+
+/** Author picture and name, the date, and a draft mark on previews. */
+export function byline(ctx: ViewContext, post: Post): Html {
+  const { author, timezone } = ctx.site.config;
+  const date = formatPostDate(post.date, timezone);
+  const avatar = author.image
+    ? html`<img class="avatar" src="${author.image}" alt="${author.name}" width="32" height="32" />`
+    : '';
+  return html`<p class="byline">
+    ${avatar}<span class="author">${author.name}</span>
+    <time datetime="${date.iso}">${date.text}</time
+    >${post.draft ? html` <span class="draft-badge">${ctx.t.draft}</span>` : ''}
+  </p>`;
+}

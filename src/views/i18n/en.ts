@@ -1,0 +1,29 @@
+// Render: English UI strings, worded exactly as the listing specification shows them.
+import type { Messages } from './messages.js';
+
+export const en: Messages = {
+  skipToContent: 'Skip to content',
+  mainNavigation: 'Main',
+  home: 'Home',
+  pagination: 'Pagination',
+  previousPage: 'Previous Page',
+  nextPage: 'Next Page',
+  page: (n) => `Page ${n}`,
+  pageOf: (n, last) => `Page ${n} of ${last}`,
+  allPostsIn: (category) => `All Posts in ${category}`,
+  postsTagged: (tag) => `Posts tagged ${tag}`,
+  tags: 'Tags',
+  category: 'Category',
+  share: 'Share',
+  shareOn: (network) => `Share on ${network}`,
+  profiles: 'Profiles',
+  feed: 'RSS feed',
+  copyright: (owner) => `Copyright © ${owner} All rights reserved.`,
+  noPosts: 'No posts yet.',
+  draft: 'Draft',
+  notFoundTitle: 'Page not found',
+  notFoundText: 'There is no page at this address. It may have moved, or the link may be mistyped.',
+  backHome: 'Go to the home page',
+  previousPost: 'Previous post',
+  nextPost: 'Next post',
+};

@@ -1,0 +1,30 @@
+// Render: Japanese UI strings.
+import type { Messages } from './messages.js';
+
+export const ja: Messages = {
+  skipToContent: '本文へスキップ',
+  mainNavigation: 'メインメニュー',
+  home: 'ホーム',
+  pagination: 'ページ送り',
+  previousPage: '前のページ',
+  nextPage: '次のページ',
+  page: (n) => `${n} ページ`,
+  pageOf: (n, last) => `${last} ページ中 ${n} ページ`,
+  allPostsIn: (category) => `${category} のすべての記事`,
+  postsTagged: (tag) => `タグ「${tag}」の記事`,
+  tags: 'タグ',
+  category: 'カテゴリー',
+  share: '共有',
+  shareOn: (network) => `${network} で共有`,
+  profiles: 'プロフィール',
+  feed: 'RSS フィード',
+  copyright: (owner) => `Copyright © ${owner} All rights reserved.`,
+  noPosts: 'まだ記事がありません。',
+  draft: '下書き',
+  notFoundTitle: 'ページが見つかりません',
+  notFoundText:
+    'このアドレスにはページがありません。移動したか、リンクが間違っている可能性があります。',
+  backHome: 'ホームへ戻る',
+  previousPost: '前の記事',
+  nextPost: '次の記事',
+};

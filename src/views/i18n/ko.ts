@@ -1,0 +1,29 @@
+// Render: Korean UI strings.
+import type { Messages } from './messages.js';
+
+export const ko: Messages = {
+  skipToContent: '본문으로 건너뛰기',
+  mainNavigation: '주 메뉴',
+  home: '홈',
+  pagination: '페이지 이동',
+  previousPage: '이전 페이지',
+  nextPage: '다음 페이지',
+  page: (n) => `${n}페이지`,
+  pageOf: (n, last) => `${last}페이지 중 ${n}페이지`,
+  allPostsIn: (category) => `${category}의 모든 글`,
+  postsTagged: (tag) => `${tag} 태그가 붙은 글`,
+  tags: '태그',
+  category: '카테고리',
+  share: '공유',
+  shareOn: (network) => `${network}에 공유`,
+  profiles: '프로필',
+  feed: 'RSS 피드',
+  copyright: (owner) => `Copyright © ${owner} All rights reserved.`,
+  noPosts: '아직 글이 없습니다.',
+  draft: '초안',
+  notFoundTitle: '페이지를 찾을 수 없습니다',
+  notFoundText: '이 주소에는 페이지가 없습니다. 옮겨졌거나 링크가 잘못되었을 수 있습니다.',
+  backHome: '홈으로 가기',
+  previousPost: '이전 글',
+  nextPost: '다음 글',
+};

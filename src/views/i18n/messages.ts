@@ -1,0 +1,40 @@
+// Render: the fixed strings of every page, one catalogue per UI language.
+import type { Locale } from '../../config/schema.js';
+import { en } from './en.js';
+import { ja } from './ja.js';
+import { ko } from './ko.js';
+import { zhHans } from './zh-hans.js';
+
+/** Every fixed string a page shows; functions take the values they embed. */
+export interface Messages {
+  readonly skipToContent: string;
+  readonly mainNavigation: string;
+  readonly home: string;
+  readonly pagination: string;
+  readonly previousPage: string;
+  readonly nextPage: string;
+  readonly page: (n: number) => string;
+  readonly pageOf: (n: number, last: number) => string;
+  readonly allPostsIn: (category: string) => string;
+  readonly postsTagged: (tag: string) => string;
+  readonly tags: string;
+  readonly category: string;
+  readonly share: string;
+  readonly shareOn: (network: string) => string;
+  readonly profiles: string;
+  readonly feed: string;
+  readonly copyright: (owner: string) => string;
+  readonly noPosts: string;
+  readonly draft: string;
+  readonly notFoundTitle: string;
+  readonly notFoundText: string;
+  readonly backHome: string;
+  readonly previousPost: string;
+  readonly nextPost: string;
+}
+
+const catalogues: Record<Locale, Messages> = { en, ko, ja, 'zh-Hans': zhHans };
+
+export function messagesFor(locale: Locale): Messages {
+  return catalogues[locale];
+}

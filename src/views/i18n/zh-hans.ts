@@ -1,0 +1,29 @@
+// Render: Simplified Chinese UI strings.
+import type { Messages } from './messages.js';
+
+export const zhHans: Messages = {
+  skipToContent: '跳到正文',
+  mainNavigation: '主导航',
+  home: '首页',
+  pagination: '分页',
+  previousPage: '上一页',
+  nextPage: '下一页',
+  page: (n) => `第 ${n} 页`,
+  pageOf: (n, last) => `第 ${n} 页，共 ${last} 页`,
+  allPostsIn: (category) => `${category} 的全部文章`,
+  postsTagged: (tag) => `标签为“${tag}”的文章`,
+  tags: '标签',
+  category: '分类',
+  share: '分享',
+  shareOn: (network) => `分享到 ${network}`,
+  profiles: '个人主页',
+  feed: 'RSS 订阅',
+  copyright: (owner) => `Copyright © ${owner} All rights reserved.`,
+  noPosts: '还没有文章。',
+  draft: '草稿',
+  notFoundTitle: '找不到页面',
+  notFoundText: '这个地址没有页面。它可能已被移动，或者链接有误。',
+  backHome: '返回首页',
+  previousPost: '上一篇',
+  nextPost: '下一篇',
+};

@@ -1,0 +1,55 @@
+// Render: the listing pages — the paginated featured listing, and category and tag listings.
+import { pageSlice } from '../site/paginate.js';
+import { categoryPath, featuredPath, tagPath } from '../site/routes.js';
+import type { Term } from '../site/taxonomy.js';
+import type { ViewContext } from './context.js';
+import { entry } from './entry.js';
+import { html, type Html } from './html.js';
+import { layout } from './layout.js';
+import { pager } from './pager.js';
+import { shareLinks } from './share.js';
+
+export function featuredPage(ctx: ViewContext, page: number): string {
+  const { site, t } = ctx;
+  const posts = pageSlice(site.posts, page, site.config.pageSize);
+  const entries =
+    posts.length > 0 ? posts.map((post) => entry(ctx, post, 2)) : html`<p>${t.noPosts}</p>`;
+  return layout(ctx, {
+    title: page === 1 ? '' : t.pageOf(page, site.pageCount),
+    description: site.config.tagline || site.config.title,
+    path: featuredPath(page),
+    isFeatured: true,
+    main: html`${entries} ${pager(ctx, page, site.pageCount)}`,
+  });
+}
+
+/** A category's page: its localized title, "All Posts in <name>", every entry, share links. */
+export function categoryPage(ctx: ViewContext, term: Term): string {
+  const path = categoryPath(term);
+  const heading = ctx.t.allPostsIn(term.name);
+  return layout(ctx, {
+    title: term.title,
+    description: heading,
+    path,
+    isFeatured: false,
+    main: html`<h1 class="page-title">${term.title}</h1>
+      <h2 class="page-subtitle">${heading}</h2>
+      ${entries(ctx, term)} ${shareLinks(ctx, path, term.title)}`,
+  });
+}
+
+export function tagPage(ctx: ViewContext, term: Term): string {
+  const heading = ctx.t.postsTagged(term.name);
+  return layout(ctx, {
+    title: heading,
+    description: heading,
+    path: tagPath(term),
+    isFeatured: false,
+    main: html`<h1 class="page-title">${heading}</h1>
+      ${entries(ctx, term)}`,
+  });
+}
+
+function entries(ctx: ViewContext, term: Term): Html[] {
+  return term.posts.map((post) => entry(ctx, post, term.kind === 'category' ? 3 : 2));
+}

@@ -1,0 +1,24 @@
+// Render: the featured listing's pager — Previous Page, five page numbers, Next Page.
+import { pagerWindow } from '../site/paginate.js';
+import { featuredPath } from '../site/routes.js';
+import type { ViewContext } from './context.js';
+import { html, type Html } from './html.js';
+
+export function pager(ctx: ViewContext, current: number, last: number): Html {
+  const { t } = ctx;
+  const step = (label: string, page: number, rel: 'prev' | 'next'): Html =>
+    page >= 1 && page <= last
+      ? html`<li><a href="${featuredPath(page)}" rel="${rel}">${label}</a></li>`
+      : html`<li><span aria-disabled="true">${label}</span></li>`;
+  const numbers = pagerWindow(current, last).map((page) =>
+    page === current
+      ? html`<li><span aria-current="page" aria-label="${t.page(page)}">${page}</span></li>`
+      : html`<li><a href="${featuredPath(page)}" aria-label="${t.page(page)}">${page}</a></li>`,
+  );
+  return html`<nav class="pager" aria-label="${t.pagination}">
+    <ul>
+      ${step(t.previousPage, current - 1, 'prev')} ${numbers}
+      ${step(t.nextPage, current + 1, 'next')}
+    </ul>
+  </nav>`;
+}

@@ -1,0 +1,44 @@
+// Render: a post's own page — title, byline, category, the full body, tags, and its neighbours.
+import type { Post } from '../content/post.js';
+import { slugify } from '../content/slugify.js';
+import { categoryPath, postPath } from '../site/routes.js';
+import type { ViewContext } from './context.js';
+import { byline, tagList } from './entry.js';
+import { html, raw, type Html } from './html.js';
+import { layout } from './layout.js';
+
+export function postPage(ctx: ViewContext, post: Post): string {
+  const category =
+    post.category === undefined ? undefined : ctx.site.categoryBySlug.get(slugify(post.category));
+  return layout(ctx, {
+    title: post.title,
+    description: post.description ?? post.excerpt,
+    path: postPath(post),
+    isFeatured: false,
+    main: html`<article class="post">
+        <header>
+          <h1 class="page-title">${post.title}</h1>
+          ${byline(ctx, post)}
+          ${category ? html`<p class="post-category">${ctx.t.category}: <a href="${categoryPath(category)}">${category.title}</a></p>` : ''}
+        </header>
+        <div class="post-body">${raw(post.html)}</div>
+        <footer>${tagList(ctx, post)}</footer>
+      </article>
+      ${neighbours(ctx, post)}`,
+  });
+}
+
+// Previous is the older post and next the newer one, in the featured listing's order.
+function neighbours(ctx: ViewContext, post: Post): Html {
+  const { posts } = ctx.site;
+  const index = ctx.site.positionOf.get(post) ?? -1;
+  const older = posts[index + 1];
+  const newer = index > 0 ? posts[index - 1] : undefined;
+  if (!older && !newer) return html``;
+  return html`<nav class="post-neighbours" aria-label="${ctx.t.previousPost} / ${ctx.t.nextPost}">
+    <ul>
+      ${older ? html`<li><a href="${postPath(older)}" rel="prev">${ctx.t.previousPost}: ${older.title}</a></li>` : ''}
+      ${newer ? html`<li><a href="${postPath(newer)}" rel="next">${ctx.t.nextPost}: ${newer.title}</a></li>` : ''}
+    </ul>
+  </nav>`;
+}
