@@ -1,0 +1,21 @@
+// CLI: `folio check` — validates the config and every post, listing every problem.
+import { hasErrors } from '../../errors.js';
+import { loadSite } from '../../load-site.js';
+import { count, printDiagnostics, summarize } from '../print-diagnostics.js';
+
+export async function checkCommand(siteDir: string): Promise<number> {
+  const { content, diagnostics } = await loadSite(siteDir);
+  printDiagnostics(diagnostics);
+  if (!content || hasErrors(diagnostics)) {
+    console.error(
+      `\n${summarize(diagnostics)}: fix the lines above, then run \`folio check\` again.`,
+    );
+    return 1;
+  }
+  const drafts = content.posts.filter((post) => post.draft).length;
+  const note = diagnostics.length > 0 ? ` (${summarize(diagnostics)})` : '';
+  console.log(
+    `${siteDir}: ${count(content.posts.length, 'post')} (${count(drafts, 'draft')}), no errors${note}.`,
+  );
+  return 0;
+}

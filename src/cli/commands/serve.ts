@@ -1,0 +1,62 @@
+// CLI: `folio serve` — loads the site, refuses invalid content, serves it until stopped.
+import { join } from 'node:path';
+import { App } from '../../delivery/app.js';
+import { startServer } from '../../delivery/server/start-server.js';
+import { staticFolder } from '../../delivery/server/static-folder.js';
+import { hasErrors } from '../../errors.js';
+import { loadSite } from '../../load-site.js';
+import { printDiagnostics, summarize } from '../print-diagnostics.js';
+
+export interface ServeOptions {
+  readonly port: number;
+  readonly host: string;
+  readonly drafts: boolean;
+}
+
+export async function serveCommand(siteDir: string, options: ServeOptions): Promise<number> {
+  const { content, diagnostics } = await loadSite(siteDir);
+  printDiagnostics(diagnostics);
+  if (!content || hasErrors(diagnostics)) {
+    console.error(
+      `\n${summarize(diagnostics)}: Folio did not start. Fix the lines above and run it again.`,
+    );
+    return 1;
+  }
+  const app = new App({
+    content,
+    showDrafts: options.drafts,
+    staticFiles: staticFolder(join(siteDir, 'static')),
+  });
+  let server;
+  try {
+    server = await startServer({ app, port: options.port, host: options.host });
+  } catch (cause) {
+    console.error(listenError(cause, options));
+    return 1;
+  }
+  const { posts } = app.site;
+  console.log(
+    `Folio is serving "${content.config.title}" (${posts.length} posts) at ${server.url}/`,
+  );
+  console.log('Press Ctrl+C to stop.');
+
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  console.log(`\n${signal}: finishing requests in flight, then stopping.`);
+  await server.close();
+  return 0;
+}
+
+function listenError(cause: unknown, options: ServeOptions): string {
+  const code = (cause as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') {
+    return `Port ${options.port} on ${options.host} is already in use (stop the other server or pass --port with another number).`;
+  }
+  if (code === 'EACCES')
+    return `Not allowed to listen on port ${options.port} (use a port above 1023).`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    return `This machine has no address ${options.host} (use --host 127.0.0.1 or 0.0.0.0).`;
+  return `Cannot listen on ${options.host}:${options.port}: ${String(cause)}`;
+}

@@ -1,0 +1,77 @@
+// CLI: the `folio` command — parses arguments and runs one command.
+import { readFileSync } from 'node:fs';
+import { Command, InvalidArgumentError } from 'commander';
+import { checkCommand } from './commands/check.js';
+import { serveCommand } from './commands/serve.js';
+
+const DEFAULT_PORT = 4000;
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new InvalidArgumentError('a port is a whole number from 0 to 65535.');
+  }
+  return port;
+}
+
+function envPort(): number {
+  const value = process.env.PORT;
+  if (value === undefined || value === '') return DEFAULT_PORT;
+  try {
+    return parsePort(value);
+  } catch {
+    console.error(`Ignoring PORT=${value}: not a port number; using ${DEFAULT_PORT}.`);
+    return DEFAULT_PORT;
+  }
+}
+
+function packageVersion(): string {
+  const manifest = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
+  return (JSON.parse(manifest) as { version: string }).version;
+}
+
+export function createProgram(): Command {
+  const program = new Command('folio')
+    .description('A blog engine for one author: Markdown posts in, fast accessible pages out.')
+    .version(packageVersion(), '-v, --version')
+    .showHelpAfterError('(run with --help for usage)');
+
+  program
+    .command('serve')
+    .description('serve the site over HTTP')
+    .argument('[dir]', 'site folder', '.')
+    .option('-p, --port <n>', 'port to listen on (default: PORT or 4000)', parsePort)
+    .option('-H, --host <host>', 'address to listen on (default: HOST or 127.0.0.1)')
+    .option('--drafts', 'also show posts marked draft: true', false)
+    .addHelpText(
+      'after',
+      '\nExamples:\n  folio serve\n  folio serve my-blog --port 8080\n  folio serve my-blog --host 0.0.0.0   # reachable from other machines',
+    )
+    .action(async (dir: string, opts: { port?: number; host?: string; drafts: boolean }) => {
+      process.exitCode = await serveCommand(dir, {
+        port: opts.port ?? envPort(),
+        host: opts.host ?? (process.env.HOST || '127.0.0.1'),
+        drafts: opts.drafts,
+      });
+    });
+
+  program
+    .command('check')
+    .description('validate the config and every post; exit 1 listing every problem')
+    .argument('[dir]', 'site folder', '.')
+    .addHelpText('after', '\nExamples:\n  folio check\n  folio check my-blog && git commit')
+    .action(async (dir: string) => {
+      process.exitCode = await checkCommand(dir);
+    });
+
+  return program;
+}
+
+// A closed pipe on the other end (`folio serve | head`) must not bring the server down.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (cause: NodeJS.ErrnoException) => {
+    if (cause.code !== 'EPIPE') throw cause;
+  });
+}
+
+await createProgram().parseAsync(process.argv);

@@ -1,0 +1,236 @@
+// Deliver: the one place that turns a request into a response, for the server and the export alike.
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { SiteContent } from '../load-site.js';
+import { buildSite, type Site } from '../site/build-site.js';
+import { listRoutes, pathOf, resolvePath } from '../site/routes.js';
+import { renderNotFound, renderRoute } from '../views/render-route.js';
+import { stylesheet } from '../views/theme/stylesheet.js';
+import { chooseEncoding, etagMatches, type Encoding } from './negotiate.js';
+
+export interface AppRequest {
+  readonly method: string;
+  /** The request target: path and optional query, still percent-encoded. */
+  readonly url: string;
+  readonly headers: {
+    readonly 'accept-encoding'?: string | undefined;
+    readonly 'if-none-match'?: string | undefined;
+  };
+}
+
+export interface AppResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Absent for HEAD, redirects and 304; a stream for files served from disk. */
+  readonly body?: Buffer | Readable;
+}
+
+/** A file under the site's `static/` folder. */
+export interface StaticFile {
+  readonly size: number;
+  readonly etag: string;
+  readonly contentType: string;
+  open(): Readable;
+}
+
+/** Finds files of the site's `static/` folder by decoded URL path; never outside it. */
+export interface StaticFiles {
+  lookup(path: string): Promise<StaticFile | undefined>;
+}
+
+export interface AppOptions {
+  readonly content: SiteContent;
+  readonly showDrafts?: boolean;
+  /** The clock, epoch ms; scheduled posts appear once it passes their date. */
+  readonly now?: () => number;
+  readonly staticFiles?: StaticFiles;
+}
+
+/** A response body kept in memory with its validator and its compressed forms. */
+interface Resource {
+  readonly status: number;
+  readonly contentType: string;
+  readonly cacheControl: string;
+  readonly body: Buffer;
+  readonly etag: string;
+  readonly compressed: Map<Exclude<Encoding, 'identity'>, Buffer>;
+}
+
+const HTML = 'text/html; charset=utf-8';
+const REVALIDATE = 'public, max-age=0, must-revalidate';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const ALLOWED_METHODS = 'GET, HEAD';
+
+export class App {
+  #content: SiteContent;
+  #site: Site;
+  readonly #options: AppOptions;
+  readonly #now: () => number;
+  // Rendered pages of the current site version, by path; emptied whenever the site changes.
+  readonly #pages = new Map<string, Resource>();
+  readonly #stylesheet = resource(200, 'text/css; charset=utf-8', IMMUTABLE, stylesheet.css);
+  #rendered = 0;
+
+  constructor(options: AppOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+    this.#content = options.content;
+    this.#site = this.#build();
+  }
+
+  /** The site as it stands now: rebuilt when a scheduled post's time has come. */
+  get site(): Site {
+    if (this.#now() >= this.#site.validUntil) {
+      this.#site = this.#build();
+      this.#pages.clear();
+    }
+    return this.#site;
+  }
+
+  /** How many pages have been rendered since start: repeated requests are served from memory. */
+  get renderedPages(): number {
+    return this.#rendered;
+  }
+
+  /** Swaps in newly loaded content; requests from now on see only the new version. */
+  replaceContent(content: SiteContent): void {
+    this.#content = content;
+    this.#site = this.#build();
+    this.#pages.clear();
+  }
+
+  /** Every path that answers with a page, in a stable order. */
+  pagePaths(): string[] {
+    return listRoutes(this.site).map(pathOf);
+  }
+
+  async handle(request: AppRequest): Promise<AppResponse> {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return plain(405, 'Method Not Allowed', { allow: ALLOWED_METHODS });
+    }
+    const queryStart = request.url.indexOf('?');
+    const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
+    const query = queryStart === -1 ? '' : request.url.slice(queryStart);
+    if (path === stylesheet.path) return represent(this.#stylesheet, request);
+
+    const site = this.site;
+    const resolution = resolvePath(site, path);
+    switch (resolution.type) {
+      case 'bad-request':
+        return plain(400, 'Bad Request: the path is not valid percent-encoded UTF-8');
+      case 'redirect':
+        return {
+          status: 301,
+          headers: { location: resolution.location + query, 'content-length': '0' },
+        };
+      case 'page':
+        return represent(
+          this.#page(path, () =>
+            resource(200, HTML, REVALIDATE, renderRoute(site, resolution.route)),
+          ),
+          request,
+        );
+      case 'not-found': {
+        const file = await this.#options.staticFiles?.lookup(decodeURIComponent(path));
+        if (file) return serveFile(file, request);
+        return represent(
+          this.#page('\u0000404', () => resource(404, HTML, REVALIDATE, renderNotFound(site))),
+          request,
+        );
+      }
+    }
+  }
+
+  #page(key: string, render: () => Resource): Resource {
+    let page = this.#pages.get(key);
+    if (!page) {
+      page = render();
+      this.#rendered++;
+      this.#pages.set(key, page);
+    }
+    return page;
+  }
+
+  #build(): Site {
+    const { config, posts } = this.#content;
+    return buildSite(config, posts, {
+      now: this.#now(),
+      showDrafts: this.#options.showDrafts ?? false,
+    });
+  }
+}
+
+function resource(
+  status: number,
+  contentType: string,
+  cacheControl: string,
+  text: string,
+): Resource {
+  const body = Buffer.from(text, 'utf8');
+  const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+  return { status, contentType, cacheControl, body, etag, compressed: new Map() };
+}
+
+function represent(res: Resource, request: AppRequest): AppResponse {
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  const body = encoding === 'identity' ? res.body : compressed(res, encoding);
+  const etag = encoding === 'identity' ? res.etag : `${res.etag.slice(0, -1)}-${encoding}"`;
+  const headers: Record<string, string> = {
+    'content-type': res.contentType,
+    'cache-control': res.cacheControl,
+    etag,
+    vary: 'Accept-Encoding',
+    'x-content-type-options': 'nosniff',
+  };
+  if (res.status === 200 && etagMatches(request.headers['if-none-match'], etag)) {
+    return { status: 304, headers };
+  }
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  headers['content-length'] = String(body.length);
+  return request.method === 'HEAD'
+    ? { status: res.status, headers }
+    : { status: res.status, headers, body };
+}
+
+// Compressed once per page version and kept, so repeated requests cost no CPU.
+function compressed(res: Resource, encoding: 'br' | 'gzip'): Buffer {
+  let body = res.compressed.get(encoding);
+  if (!body) {
+    body =
+      encoding === 'br'
+        ? brotliCompressSync(res.body, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: 9,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: res.body.length,
+            },
+          })
+        : gzipSync(res.body, { level: 9 });
+    res.compressed.set(encoding, body);
+  }
+  return body;
+}
+
+function serveFile(file: StaticFile, request: AppRequest): AppResponse {
+  const headers: Record<string, string> = {
+    'content-type': file.contentType,
+    'cache-control': 'public, max-age=3600',
+    etag: file.etag,
+    'x-content-type-options': 'nosniff',
+  };
+  if (etagMatches(request.headers['if-none-match'], file.etag)) return { status: 304, headers };
+  headers['content-length'] = String(file.size);
+  return request.method === 'HEAD'
+    ? { status: 200, headers }
+    : { status: 200, headers, body: file.open() };
+}
+
+function plain(status: number, text: string, extra: Record<string, string> = {}): AppResponse {
+  const body = Buffer.from(`${text}\n`, 'utf8');
+  const headers = {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': String(body.length),
+    ...extra,
+  };
+  return { status, headers, body };
+}

@@ -1,0 +1,85 @@
+// Deliver: the HTTP server — node:http in front of the app, with timeouts and a graceful stop.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pipeline } from 'node:stream/promises';
+import type { App } from '../app.js';
+
+export interface ServerOptions {
+  readonly app: App;
+  readonly port: number;
+  readonly host: string;
+  /** Where unexpected failures are reported; the server keeps running. */
+  readonly logError?: (message: string) => void;
+}
+
+export interface RunningServer {
+  /** The base URL, e.g. `http://127.0.0.1:4000`, with the port actually bound. */
+  readonly url: string;
+  readonly port: number;
+  /** Stops accepting connections and resolves when requests in flight have finished. */
+  close(graceMs?: number): Promise<void>;
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const logError = options.logError ?? ((message: string) => console.error(message));
+  const server = createServer((req, res) => {
+    respond(options.app, req, res).catch((cause: unknown) => {
+      logError(`error answering ${req.method ?? ''} ${req.url ?? ''}: ${String(cause)}`);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(res.headersSent ? undefined : 'Internal Server Error\n');
+    });
+  });
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 5_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    close: (graceMs = 10_000) =>
+      new Promise<void>((resolve) => {
+        const force = setTimeout(() => server.closeAllConnections(), graceMs);
+        force.unref();
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
+      }),
+  };
+}
+
+async function respond(app: App, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const response = await app.handle({
+    method: req.method ?? 'GET',
+    url: req.url ?? '/',
+    headers: {
+      'accept-encoding': header(req, 'accept-encoding'),
+      'if-none-match': header(req, 'if-none-match'),
+    },
+  });
+  res.writeHead(response.status, response.headers);
+  const body = response.body;
+  if (req.method === 'HEAD' || body === undefined) {
+    if (body && !Buffer.isBuffer(body)) body.destroy();
+    res.end();
+  } else if (Buffer.isBuffer(body)) {
+    res.end(body);
+  } else {
+    await pipeline(body, res);
+  }
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}

@@ -1,0 +1,49 @@
+// Deliver: files of the site's static/ folder, looked up by URL path without ever leaving the folder.
+import { createReadStream } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+import mime from 'mime';
+import type { StaticFile, StaticFiles } from '../app.js';
+
+const TEXTUAL = /^(?:text\/|application\/(?:javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
+
+export function staticFolder(root: string): StaticFiles {
+  let realRoot: Promise<string | undefined> | undefined;
+  const rootPath = (): Promise<string | undefined> =>
+    (realRoot ??= realpath(root).catch(() => undefined));
+
+  return {
+    async lookup(urlPath: string): Promise<StaticFile | undefined> {
+      const segments = urlPath.split('/').filter((segment) => segment !== '');
+      if (segments.some(isForbiddenSegment)) return undefined;
+      const base = await rootPath();
+      if (!base) return undefined;
+      try {
+        // Resolving links first keeps a symbolic link from reaching outside the folder.
+        const file = await realpath(join(base, ...segments));
+        if (!file.startsWith(base + sep)) return undefined;
+        const info = await stat(file);
+        if (!info.isFile()) return undefined;
+        const type = mime.getType(file) ?? 'application/octet-stream';
+        return {
+          size: info.size,
+          etag: `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`,
+          contentType: TEXTUAL.test(type) ? `${type}; charset=utf-8` : type,
+          open: () => createReadStream(file),
+        };
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+// Hidden files, parent references and anything a file system could read as a separator.
+function isForbiddenSegment(segment: string): boolean {
+  return (
+    segment.startsWith('.') ||
+    segment.includes('\\') ||
+    segment.includes('\0') ||
+    segment.includes(':')
+  );
+}
