@@ -1,0 +1,181 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { theOnlyError } from '../errors.test-support.js';
+import type { Diagnostic } from '../errors.js';
+import { normalizeText, splitFrontMatter } from './front-matter.js';
+import { parsePost } from './parse-post.js';
+
+const FILE = 'content/posts/hello.md';
+const SEOUL = { timezone: 'Asia/Seoul', excerptLength: 200 };
+
+const parse = (lines: readonly string[], fileSlug = 'hello') =>
+  parsePost(lines.join('\n'), FILE, fileSlug, SEOUL);
+
+/** Parses lines that must give no post and exactly one error, and returns it. */
+function onlyError(lines: readonly string[], fileSlug = 'hello'): Diagnostic {
+  const { post, diagnostics } = parse(lines, fileSlug);
+  return theOnlyError(post, diagnostics, FILE);
+}
+
+const front = (...keys: string[]): string[] => ['---', ...keys, '---', '', 'Body text.'];
+const TITLE = 'title: Hello';
+const DATE = 'date: 2024-03-15';
+const TAGS = 'tags: [rust]';
+
+describe('front matter problems', () => {
+  it('reports a post without front matter on line 1', () => {
+    const problem = onlyError(['# Hello', '', 'Body.']);
+    assert.equal(problem.line, 1);
+    assert.match(problem.message, /no front matter/);
+    assert.match(problem.hint, /---/);
+  });
+
+  it('reports front matter that is never closed', () => {
+    const problem = onlyError(['---', TITLE, DATE, TAGS, '', 'Body.']);
+    assert.equal(problem.line, 1);
+    assert.match(problem.message, /never closed/);
+  });
+
+  it('reports bad YAML at its line counted from the top of the file', () => {
+    const problem = onlyError(front(TITLE, DATE, 'category: a: b', TAGS));
+    assert.equal(problem.line, 4);
+    assert.match(problem.message, /not valid YAML/);
+  });
+
+  it('reports an unclosed flow list on its line in the file', () => {
+    const problem = onlyError(front(TITLE, DATE, 'tags: [rust, testing'));
+    assert.equal(problem.line, 4);
+  });
+
+  it('reports a missing title', () => {
+    const problem = onlyError(front(DATE, TAGS));
+    assert.match(problem.message, /no `title`/);
+    assert.equal(problem.line, 2);
+  });
+
+  it('reports missing tags', () => {
+    const problem = onlyError(front(TITLE, DATE));
+    assert.match(problem.message, /no `tags`/);
+    assert.match(problem.hint, /tags: \[/);
+  });
+
+  it('reports tags written as one string on the tags line', () => {
+    const problem = onlyError(front(TITLE, DATE, 'tags: rust'));
+    assert.equal(problem.line, 4);
+    assert.match(problem.message, /`tags` must be a list/);
+  });
+
+  it('reports an empty tag list on the tags line', () => {
+    const problem = onlyError(front(TITLE, DATE, 'tags: []'));
+    assert.equal(problem.line, 4);
+    assert.match(problem.message, /at least one tag/);
+  });
+
+  it('reports an impossible date on the date line', () => {
+    const problem = onlyError(front(TITLE, TAGS, 'date: 2024-13-45'));
+    assert.equal(problem.line, 4);
+    assert.match(problem.message, /2024-13-45/);
+    assert.match(problem.hint, /2024-03-15/);
+  });
+
+  it('reports a file name with a space and suggests a slug', () => {
+    const problem = onlyError(front(TITLE, DATE, TAGS), 'my first post');
+    assert.match(problem.message, /my first post/);
+    assert.match(problem.hint, /my-first-post/);
+  });
+
+  it('reports a slug that cannot stand in a URL on the slug line', () => {
+    const problem = onlyError(front(TITLE, DATE, TAGS, 'slug: what/now?'));
+    assert.equal(problem.line, 5);
+  });
+
+  it('warns about an unknown key with a did-you-mean, and still reads the post', () => {
+    const { post, diagnostics } = parse(front(TITLE, DATE, TAGS, 'categroy: Algorithm'));
+    assert.ok(post);
+    assert.equal(diagnostics.length, 1);
+    const [warning] = diagnostics;
+    assert.equal(warning?.severity, 'warning');
+    assert.equal(warning?.line, 5);
+    assert.match(warning?.message ?? '', /categroy/);
+    assert.match(warning?.hint ?? '', /did you mean `category`/);
+  });
+});
+
+describe('reading a post', () => {
+  it('reads title, tags, category, draft and description', () => {
+    const { post, diagnostics } = parse(
+      front(
+        'title: "Rust 러스트: <b>first</b>"',
+        DATE,
+        'category: Algorithm',
+        'tags: [rust, 러스트, rust]',
+        'draft: true',
+        'description: One line.',
+      ),
+    );
+    assert.deepEqual(diagnostics, []);
+    assert.equal(post?.title, 'Rust 러스트: <b>first</b>');
+    assert.equal(post?.category, 'Algorithm');
+    assert.deepEqual(post?.tags, ['rust', '러스트']);
+    assert.equal(post?.draft, true);
+    assert.equal(post?.description, 'One line.');
+  });
+
+  it('reads a date without an offset in the site time zone', () => {
+    const { post } = parse(front(TITLE, DATE, TAGS));
+    assert.equal(post?.date, Date.parse('2024-03-14T15:00:00Z'));
+  });
+
+  it('reads the three date formats', () => {
+    const cases: [string, string][] = [
+      ['2024-03-15', '2024-03-14T15:00:00Z'],
+      ['2024-03-15 09:30', '2024-03-15T00:30:00Z'],
+      ['2024-03-15T09:30:00+02:00', '2024-03-15T07:30:00Z'],
+    ];
+    for (const [value, instant] of cases) {
+      const { post, diagnostics } = parse(front(TITLE, `date: ${value}`, TAGS));
+      assert.deepEqual(diagnostics, [], value);
+      assert.equal(post?.date, Date.parse(instant), value);
+    }
+  });
+
+  it('uses the file name as the slug unless the front matter sets one', () => {
+    assert.equal(parse(front(TITLE, DATE, TAGS), 'hello-world').post?.slug, 'hello-world');
+    assert.equal(
+      parse(front(TITLE, DATE, TAGS, 'slug: custom'), 'hello-world').post?.slug,
+      'custom',
+    );
+  });
+
+  it('accepts a byte-order mark and Windows line ends', () => {
+    const raw = `\ufeff${front(TITLE, DATE, 'tags:', '  - rust', '  - testing').join('\r\n')}\r\n`;
+    const { post, diagnostics } = parsePost(raw, FILE, 'hello', SEOUL);
+    assert.deepEqual(diagnostics, []);
+    assert.equal(post?.title, 'Hello');
+    assert.deepEqual(post?.tags, ['rust', 'testing']);
+    assert.equal(post?.excerpt, 'Body text.');
+  });
+
+  it('makes the excerpt from the body', () => {
+    const { post } = parsePost(front(TITLE, DATE, TAGS).join('\n'), FILE, 'hello', {
+      ...SEOUL,
+      excerptLength: 4,
+    });
+    assert.equal(post?.excerpt, 'Body...');
+  });
+});
+
+describe('splitting front matter from the body', () => {
+  it('tells on which line of the file the body starts', () => {
+    const split = splitFrontMatter(['---', TITLE, '---', 'Body'].join('\n'), FILE);
+    assert.ok(!('code' in split));
+    assert.equal(split.yaml, TITLE);
+    assert.equal(split.yamlLine, 2);
+    assert.equal(split.body, 'Body');
+    assert.equal(split.bodyLine, 4);
+  });
+
+  it('removes a byte-order mark and turns CRLF and CR into LF', () => {
+    assert.equal(normalizeText('\ufeffa\r\nb\rc'), 'a\nb\nc');
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { formatPostDate, parsePostDate } from './post-date.js';
+
+const utc = (iso: string): number => Date.parse(iso);
+
+describe('reading post dates', () => {
+  it('reads YYYY-MM-DD as midnight in the site time zone', () => {
+    assert.equal(parsePostDate('2024-03-15', 'Asia/Seoul'), utc('2024-03-14T15:00:00Z'));
+    assert.equal(parsePostDate('2024-03-15', 'UTC'), utc('2024-03-15T00:00:00Z'));
+  });
+
+  it('reads YYYY-MM-DD HH:mm in the site time zone', () => {
+    assert.equal(parsePostDate('2024-03-15 09:30', 'Asia/Seoul'), utc('2024-03-15T00:30:00Z'));
+    assert.equal(parsePostDate('2024-03-15 09:30', 'Europe/Berlin'), utc('2024-03-15T08:30:00Z'));
+  });
+
+  it('reads an ISO 8601 date with an offset as that instant, whatever the site zone', () => {
+    for (const zone of ['UTC', 'Asia/Seoul', 'America/New_York']) {
+      assert.equal(parsePostDate('2024-03-15T09:30:00+02:00', zone), utc('2024-03-15T07:30:00Z'));
+      assert.equal(parsePostDate('2024-03-15T09:30:00Z', zone), utc('2024-03-15T09:30:00Z'));
+    }
+  });
+
+  it('reads an ISO 8601 date without an offset in the site time zone', () => {
+    assert.equal(parsePostDate('2024-03-15T09:30', 'Asia/Seoul'), utc('2024-03-15T00:30:00Z'));
+  });
+
+  it('follows summer time in the site time zone', () => {
+    assert.equal(parsePostDate('2024-07-01 12:00', 'Europe/Berlin'), utc('2024-07-01T10:00:00Z'));
+    assert.equal(parsePostDate('2024-01-01 12:00', 'Europe/Berlin'), utc('2024-01-01T11:00:00Z'));
+  });
+
+  it('does not read impossible or unknown dates', () => {
+    for (const value of [
+      '2024-13-45',
+      '2024-02-30',
+      '2024-03-15 25:00',
+      'March 15, 2024',
+      '15.03.2024',
+      '',
+      'soon',
+    ]) {
+      assert.equal(parsePostDate(value, 'UTC'), undefined, value);
+    }
+  });
+
+  it('does not read values that are not text', () => {
+    assert.equal(parsePostDate(20240315, 'UTC'), undefined);
+    assert.equal(parsePostDate(undefined, 'UTC'), undefined);
+  });
+});
+
+describe('showing post dates', () => {
+  it('shows YYYY-MM-DD HH:mm in the site zone, with the full ISO 8601 value', () => {
+    const shown = formatPostDate(utc('2024-03-14T15:00:00Z'), 'Asia/Seoul');
+    assert.equal(shown.text, '2024-03-15 00:00');
+    assert.equal(shown.iso, '2024-03-15T00:00:00+09:00');
+    assert.equal(Date.parse(shown.iso), utc('2024-03-14T15:00:00Z'));
+  });
+
+  it('shows back the date an author wrote', () => {
+    const zone = 'America/New_York';
+    const millis = parsePostDate('2024-11-03 09:05', zone);
+    assert.ok(millis !== undefined);
+    assert.equal(formatPostDate(millis, zone).text, '2024-11-03 09:05');
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { formatDiagnostic } from '../errors.js';
+import { checkCollisions } from './check-collisions.js';
+import { makePost } from './fixtures.test-support.js';
+
+describe('slug collisions', () => {
+  it('reports two posts with one slug, naming both files', () => {
+    const first = makePost('hello', { file: 'content/posts/2023/hello.md' });
+    const second = makePost('hello', {
+      file: 'content/posts/2024/hello.md',
+      lines: { slug: 4, category: 2, tags: 3 },
+    });
+    const diagnostics = checkCollisions([first, second]);
+    assert.equal(diagnostics.length, 1);
+    const [problem] = diagnostics;
+    assert.equal(problem?.severity, 'error');
+    assert.equal(problem?.line, 4);
+    assert.ok(problem);
+    const text = formatDiagnostic(problem);
+    assert.ok(text.includes('content/posts/2023/hello.md'), text);
+    assert.ok(text.includes('content/posts/2024/hello.md'), text);
+  });
+
+  it('reports two post slugs that differ only in case', () => {
+    const diagnostics = checkCollisions([makePost('Hello'), makePost('hello')]);
+    assert.equal(diagnostics.length, 1);
+  });
+
+  it('reports two category names with one slug, naming both names', () => {
+    const diagnostics = checkCollisions([
+      makePost('a', { category: 'Node.js' }),
+      makePost('b', { category: 'nodejs', lines: { slug: 1, category: 5, tags: 3 } }),
+    ]);
+    assert.equal(diagnostics.length, 1);
+    const [problem] = diagnostics;
+    assert.equal(problem?.severity, 'error');
+    assert.equal(problem?.file, 'content/posts/b.md');
+    assert.equal(problem?.line, 5);
+    assert.ok(problem?.message.includes('"Node.js"'), problem?.message);
+    assert.ok(problem?.message.includes('"nodejs"'), problem?.message);
+  });
+
+  it('reports two tag names with one slug, naming both names', () => {
+    const diagnostics = checkCollisions([
+      makePost('a', { tags: ['Machine Learning'] }),
+      makePost('b', { tags: ['machine-learning'], lines: { slug: 1, category: 2, tags: 6 } }),
+    ]);
+    assert.equal(diagnostics.length, 1);
+    const [problem] = diagnostics;
+    assert.equal(problem?.line, 6);
+    assert.ok(problem?.message.includes('"Machine Learning"'), problem?.message);
+    assert.ok(problem?.message.includes('"machine-learning"'), problem?.message);
+  });
+
+  it('reports a colliding pair once however many posts repeat it', () => {
+    const diagnostics = checkCollisions([
+      makePost('a', { tags: ['Node.js'] }),
+      makePost('b', { tags: ['nodejs'] }),
+      makePost('c', { tags: ['nodejs'] }),
+    ]);
+    assert.equal(diagnostics.length, 1);
+  });
+
+  it('accepts a tag equal to the category name', () => {
+    const posts = [
+      makePost('a', { category: 'Algorithm', tags: ['Algorithm', 'sorting'] }),
+      makePost('b', { category: 'Algorithm', tags: ['Algorithm'] }),
+    ];
+    assert.deepEqual(checkCollisions(posts), []);
+  });
+
+  it('accepts the same name used by many posts', () => {
+    const posts = ['a', 'b', 'c'].map((slug) =>
+      makePost(slug, { category: 'Rust', tags: ['Rust 러스트'] }),
+    );
+    assert.deepEqual(checkCollisions(posts), []);
+  });
+
+  it('checks drafts too, so that publishing one never breaks the site', () => {
+    const diagnostics = checkCollisions([makePost('same'), makePost('same', { draft: true })]);
+    assert.equal(diagnostics.length, 1);
+  });
+
+  it('reports a name that gives an empty slug', () => {
+    const diagnostics = checkCollisions([makePost('a', { tags: ['++'] })]);
+    assert.equal(diagnostics.length, 1);
+    assert.equal(diagnostics[0]?.severity, 'error');
+  });
+});

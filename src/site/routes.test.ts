@@ -1,0 +1,141 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildSite } from './build-site.js';
+import { at, makeConfig, makePosts } from './fixtures.test-support.js';
+import {
+  categoryPath,
+  listRoutes,
+  pathOf,
+  postPath,
+  resolvePath,
+  type Resolution,
+  type Route,
+} from './routes.js';
+
+// 25 posts at 10 per page: three featured pages.
+const posts = makePosts(25).map((post, i) => ({
+  ...post,
+  category: i % 2 === 0 ? '알고리즘' : 'Node.js',
+  tags: i % 2 === 0 ? ['Rust 러스트'] : ['testing'],
+}));
+const site = buildSite(makeConfig(), posts, { now: at('2030-01-01T00:00:00Z') });
+const koreanSlug = encodeURIComponent('알고리즘');
+
+/** The route a path serves; fails when the path does not lead to a page. */
+function routeAt(path: string): Route {
+  const resolution = resolvePath(site, path);
+  if (resolution.type !== 'page') assert.fail(`${path} → ${JSON.stringify(resolution)}`);
+  return resolution.route;
+}
+
+const redirect = (location: string): Resolution => ({ type: 'redirect', location });
+
+describe('resolving request paths', () => {
+  it('serves featured page 1 at /', () => {
+    assert.deepEqual(routeAt('/'), { kind: 'featured', page: 1 });
+  });
+
+  it('serves featured page 2 at /page/2/', () => {
+    assert.deepEqual(routeAt('/page/2/'), { kind: 'featured', page: 2 });
+  });
+
+  it('serves the last featured page', () => {
+    assert.deepEqual(routeAt('/page/3/'), { kind: 'featured', page: 3 });
+  });
+
+  it('redirects /page/1/ and /page/1 to /', () => {
+    assert.deepEqual(resolvePath(site, '/page/1/'), redirect('/'));
+    assert.deepEqual(resolvePath(site, '/page/1'), redirect('/'));
+  });
+
+  it('redirects a page path without its trailing slash to the one with it', () => {
+    assert.deepEqual(resolvePath(site, '/page/2'), redirect('/page/2/'));
+    assert.deepEqual(
+      resolvePath(site, `/categories/${koreanSlug}`),
+      redirect(`/categories/${koreanSlug}/`),
+    );
+    assert.deepEqual(resolvePath(site, '/posts/post-01'), redirect('/posts/post-01/'));
+  });
+
+  it('answers not-found for page 0, a zero-padded page number and pages past the last', () => {
+    for (const path of [
+      '/page/0/',
+      '/page/01/',
+      '/page/4/',
+      '/page/999999999999/',
+      '/page/-1/',
+      '/page/2.0/',
+      '/page/two/',
+    ]) {
+      assert.deepEqual(resolvePath(site, path), { type: 'not-found' }, path);
+    }
+  });
+
+  it('answers not-found for /page/ with no number and for unknown sections', () => {
+    for (const path of ['/page/', '/nothing/', '/page/2/extra/', '/posts/']) {
+      assert.deepEqual(resolvePath(site, path), { type: 'not-found' }, path);
+    }
+  });
+
+  it('resolves a category whose slug is Korean, percent-encoded', () => {
+    const route = routeAt(`/categories/${koreanSlug}/`);
+    assert.equal(route.kind, 'category');
+    assert.equal(route.kind === 'category' && route.term.name, '알고리즘');
+  });
+
+  it('resolves the category slug with lower-case percent-encoding too', () => {
+    const route = routeAt(`/categories/${koreanSlug.toLowerCase()}/`);
+    assert.equal(route.kind === 'category' && route.term.name, '알고리즘');
+  });
+
+  it('resolves a category by its slug, not by its name', () => {
+    assert.equal(routeAt('/categories/nodejs/').kind, 'category');
+    assert.deepEqual(resolvePath(site, '/categories/Node.js/'), { type: 'not-found' });
+  });
+
+  it('resolves a tag with a mixed-script slug', () => {
+    const route = routeAt(`/tags/${encodeURIComponent('rust-러스트')}/`);
+    assert.equal(route.kind === 'tag' && route.term.name, 'Rust 러스트');
+  });
+
+  it('answers not-found for an unknown category, tag or post', () => {
+    for (const path of ['/categories/nope/', '/tags/nope/', '/posts/nope/']) {
+      assert.deepEqual(resolvePath(site, path), { type: 'not-found' }, path);
+    }
+  });
+
+  it('answers bad-request for malformed percent-encoding', () => {
+    assert.deepEqual(resolvePath(site, '/categories/%E0%A4%A/'), { type: 'bad-request' });
+    assert.deepEqual(resolvePath(site, '/tags/%zz/'), { type: 'bad-request' });
+  });
+
+  it('resolves a post at /posts/<slug>/', () => {
+    const route = routeAt('/posts/post-07/');
+    assert.equal(route.kind === 'post' && route.post.slug, 'post-07');
+  });
+});
+
+describe('paths of pages', () => {
+  it('builds percent-encoded paths that resolve back to the same page', () => {
+    for (const route of listRoutes(site)) {
+      assert.deepEqual(routeAt(pathOf(route)), route, pathOf(route));
+    }
+  });
+
+  it('lists every featured page, category, tag and post once', () => {
+    const kinds = listRoutes(site).map((route) => route.kind);
+    assert.equal(kinds.filter((k) => k === 'featured').length, 3);
+    assert.equal(kinds.filter((k) => k === 'category').length, 2);
+    assert.equal(kinds.filter((k) => k === 'tag').length, 2);
+    assert.equal(kinds.filter((k) => k === 'post').length, 25);
+  });
+
+  it('puts post and category slugs in paths with a trailing slash', () => {
+    const term = site.categoryBySlug.get('알고리즘');
+    assert.ok(term);
+    assert.equal(categoryPath(term), `/categories/${koreanSlug}/`);
+    const post = site.postBySlug.get('post-03');
+    assert.ok(post);
+    assert.equal(postPath(post), '/posts/post-03/');
+  });
+});

@@ -1,0 +1,175 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import * as cheerio from 'cheerio';
+import { buildSite } from '../site/build-site.js';
+import { parseConfig } from '../config/parse-config.js';
+import { CONFIG_YAML, at, makeConfig, makePost } from '../site/fixtures.test-support.js';
+import { renderNotFound, renderRoute } from './render-route.js';
+
+const post = makePost('binary-search', {
+  title: 'Binary search, 이진 탐색',
+  date: at('2024-03-14T15:00:00Z'),
+  category: 'Algorithm',
+  tags: ['Algorithm', 'Rust 러스트'],
+  excerpt: 'Halve the range until one element is left...',
+});
+const hostile = makePost('hostile', {
+  title: '<script>alert(1)</script>',
+  date: at('2024-03-01T00:00:00Z'),
+  category: 'Algorithm',
+  excerpt: '<img src=x onerror=alert(2)>',
+  tags: ['<b>bold</b>'],
+});
+const config = makeConfig({ owner: 'Folio Press' });
+const site = buildSite(config, [post, hostile], { now: at('2030-01-01T00:00:00Z') });
+
+const featured = (): cheerio.CheerioAPI =>
+  cheerio.load(renderRoute(site, { kind: 'featured', page: 1 }));
+
+function categoryPage(): cheerio.CheerioAPI {
+  const term = site.categoryBySlug.get('algorithm');
+  assert.ok(term);
+  return cheerio.load(renderRoute(site, { kind: 'category', term }));
+}
+
+/** The entry whose title links to `/posts/<slug>/`. */
+function entryOf($: cheerio.CheerioAPI, slug: string) {
+  const article = $(`main article:has(a[href="/posts/${slug}/"])`);
+  assert.equal(article.length, 1, `no single entry for ${slug}`);
+  return article;
+}
+
+const textOf = (node: { text(): string }): string => node.text().replace(/\s+/g, ' ').trim();
+
+/** Every piece of text shown inside `node`, in document order. */
+function textPieces($: cheerio.CheerioAPI, node: ReturnType<typeof entryOf>): string[] {
+  return node
+    .find('*')
+    .addBack()
+    .contents()
+    .toArray()
+    .filter((child) => child.nodeType === 3)
+    .map((child) => textOf($(child)))
+    .filter((text) => text !== '');
+}
+
+for (const [name, load] of [
+  ['featured listing', featured],
+  ['category listing', categoryPage],
+] as const) {
+  describe(`an entry on the ${name}`, () => {
+    it('has its title as a heading that links to /posts/<slug>/', () => {
+      const $ = load();
+      const link = entryOf($, 'binary-search').find(':header a');
+      assert.equal(link.length, 1);
+      assert.equal(link.attr('href'), '/posts/binary-search/');
+      assert.equal(textOf(link), 'Binary search, 이진 탐색');
+    });
+
+    it('shows the excerpt, then the tags as links', () => {
+      const $ = load();
+      const article = entryOf($, 'binary-search');
+      const excerpt = article.find('p').filter((_, p) => textOf($(p)) === post.excerpt);
+      assert.equal(excerpt.length, 1);
+      const tags = article.find('a[href^="/tags/"]');
+      assert.deepEqual(
+        tags.toArray().map((a) => textOf($(a))),
+        ['Algorithm', 'Rust 러스트'],
+      );
+      assert.deepEqual(
+        tags.toArray().map((a) => $(a).attr('href')),
+        ['/tags/algorithm/', `/tags/${encodeURIComponent('rust-러스트')}/`],
+      );
+      const excerptAt = $('*').index(excerpt);
+      for (const tag of tags.toArray()) {
+        assert.ok($('*').index($(tag)) > excerptAt, 'a tag comes before the excerpt');
+      }
+    });
+
+    it('shows the author name and picture with alternative text', () => {
+      const $ = load();
+      const article = entryOf($, 'binary-search');
+      const img = article.find('img[alt]');
+      assert.equal(img.length, 1);
+      assert.equal(img.attr('alt'), 'Jane Doe');
+      assert.equal(img.attr('src'), '/images/avatar.png');
+      assert.ok(textOf(article).includes('Jane Doe'));
+    });
+
+    it('shows the date as YYYY-MM-DD HH:mm in the site zone, with the full value in datetime', () => {
+      const $ = load();
+      const time = entryOf($, 'binary-search').find('time[datetime]');
+      assert.equal(time.length, 1);
+      assert.equal(textOf(time), '2024-03-15 00:00');
+      assert.equal(Date.parse(time.attr('datetime') ?? ''), post.date);
+      assert.match(time.attr('datetime') ?? '', /^2024-03-15T00:00:00(\.000)?\+09:00$/);
+    });
+
+    it('shows no comment counts, view counts or other statistics', () => {
+      const $ = load();
+      const article = entryOf($, 'binary-search');
+      const expected = [post.title, post.excerpt, ...post.tags, 'Jane Doe', '2024-03-15 00:00'];
+      assert.deepEqual(textPieces($, article), expected);
+      assert.doesNotMatch(textOf(article), /comment|view|like|read/i);
+    });
+
+    it('shows a title with markup as text, never as an element', () => {
+      const $ = load();
+      assert.equal($('script').length, 0);
+      assert.equal($('main img[onerror]').length, 0);
+      assert.equal($('main b').length, 0);
+      const article = entryOf($, 'hostile');
+      assert.equal(textOf(article.find(':header a')), '<script>alert(1)</script>');
+      assert.ok(textOf(article).includes('<img src=x onerror=alert(2)>'));
+      assert.ok(textOf(article).includes('<b>bold</b>'));
+    });
+  });
+}
+
+describe('page footer', () => {
+  for (const [name, load] of [
+    ['featured listing', featured],
+    ['category listing', categoryPage],
+    ['not-found page', () => cheerio.load(renderNotFound(site))],
+  ] as const) {
+    it(`on the ${name}, links the profiles and the feed and shows the copyright line`, () => {
+      const $ = load();
+      const footer = $('footer').last();
+      for (const href of [
+        'https://github.com/jane',
+        'https://x.com/jane',
+        'https://www.linkedin.com/in/jane',
+        '/feed.xml',
+      ]) {
+        assert.equal(footer.find(`a[href="${href}"]`).length, 1, href);
+      }
+      const copyright = footer
+        .find('*')
+        .filter((_, el) => textOf($(el)) === 'Copyright © Folio Press All rights reserved.');
+      assert.ok(copyright.length >= 1, textOf(footer));
+    });
+  }
+
+  it('uses the author name in the copyright line when no owner is set', () => {
+    const yaml = CONFIG_YAML.replace('owner: Jane Doe\n', '').replace(
+      'name: Jane Doe',
+      'name: Jan Kowalski',
+    );
+    const { config: noOwner } = parseConfig(yaml, 'folio.config.yaml');
+    assert.ok(noOwner);
+    const built = buildSite(noOwner, [post], { now: at('2030-01-01T00:00:00Z') });
+    const $ = cheerio.load(renderRoute(built, { kind: 'featured', page: 1 }));
+    const lines = $('footer *')
+      .toArray()
+      .map((el) => textOf($(el)));
+    assert.ok(lines.includes('Copyright © Jan Kowalski All rights reserved.'), lines.join(' | '));
+  });
+});
+
+describe('not-found page', () => {
+  it('keeps the site header with the link to /', () => {
+    const $ = cheerio.load(renderNotFound(site));
+    assert.equal($('header a[href="/"]').filter((_, a) => textOf($(a)) === 'Dev Notes').length, 1);
+    assert.equal($('main article').length, 0);
+  });
+});

@@ -1,0 +1,122 @@
+// The `folio` command as a user runs it: help, check, and serve refusing bad content or stopping cleanly.
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { FIXTURES, REPO_ROOT } from './support/serve-fixture.js';
+
+const BIN = join(REPO_ROOT, 'bin', 'folio.js');
+
+interface Finished {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function folio(args: readonly string[]): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [BIN, ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: '', HOST: '' },
+  });
+}
+
+async function run(args: readonly string[]): Promise<Finished> {
+  const child = folio(args);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const [code] = (await once(child, 'close')) as [number | null];
+  return { code, stdout, stderr };
+}
+
+/** Waits until the server prints its address, and returns it; keeps reading its output. */
+function serverUrl(child: ChildProcessWithoutNullStreams): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /at (http:\/\/\S+?)\/?\s/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('close', () => reject(new Error(`the server printed no address: ${output}`)));
+  });
+}
+
+describe('folio --help', () => {
+  it('lists the commands', async () => {
+    const { code, stdout } = await run(['--help']);
+    assert.equal(code, 0);
+    assert.match(stdout, /serve \[options\] \[dir\]/);
+    assert.match(stdout, /check \[dir\]/);
+  });
+});
+
+describe('folio check', () => {
+  it('exits 0 on a valid site', async () => {
+    const { code, stdout } = await run(['check', join(FIXTURES, 'basic')]);
+    assert.equal(code, 0);
+    assert.match(stdout, /13 posts \(1 draft\), no errors/);
+  });
+
+  it('lists every problem as path:line: what (how) and exits 1', async () => {
+    const { code, stderr } = await run(['check', join(FIXTURES, 'broken')]);
+    assert.equal(code, 1);
+    const posts = 'test/fixtures/sites/broken/content/posts';
+    for (const expected of [
+      `${posts}/bad-date.md:3: `,
+      `${posts}/bad-yaml.md:4: `,
+      `${posts}/no-title.md:2: `,
+      `${posts}/tags-string.md:4: `,
+      `${posts}/twin.md:3: `,
+      `${posts}/unclosed.md:1: `,
+    ]) {
+      assert.ok(stderr.includes(expected), `missing ${expected} in:\n${stderr}`);
+    }
+    for (const line of stderr.split('\n').filter((l) => l.startsWith(posts))) {
+      assert.match(line, /^\S+:\d+: .+ \(.+\)$/);
+    }
+  });
+});
+
+describe('folio serve', () => {
+  it('refuses to start on invalid content, listing the problems, with exit code 1', async () => {
+    const { code, stdout, stderr } = await run(['serve', join(FIXTURES, 'broken'), '--port', '0']);
+    assert.equal(code, 1);
+    assert.equal(stdout, '');
+    assert.match(stderr, /bad-date\.md:3: /);
+    assert.match(stderr, /Folio did not start/);
+  });
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`serves the site and stops cleanly on ${signal}`, async () => {
+      const child = folio(['serve', join(FIXTURES, 'basic'), '--port', '0', '--host', '127.0.0.1']);
+      const closed = once(child, 'close');
+      try {
+        const url = await serverUrl(child);
+        const response = await fetch(`${url}/`);
+        assert.equal(response.status, 200);
+        assert.match(await response.text(), /Fixture Notes/);
+        child.kill(signal);
+        const [code] = (await closed) as [number | null];
+        assert.equal(code, 0);
+      } finally {
+        child.kill('SIGKILL');
+      }
+    });
+  }
+
+  it('says so when the port is taken', async () => {
+    const first = folio(['serve', join(FIXTURES, 'basic'), '--port', '0']);
+    try {
+      const url = await serverUrl(first);
+      const port = new URL(url).port;
+      const { code, stderr } = await run(['serve', join(FIXTURES, 'basic'), '--port', port]);
+      assert.equal(code, 1);
+      assert.match(stderr, new RegExp(`Port ${port} .* already in use`));
+    } finally {
+      first.kill('SIGKILL');
+    }
+  });
+});

@@ -1,0 +1,32 @@
+// Test support: starts the real server on an ephemeral port for a fixture site folder.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { App } from '../../src/delivery/app.js';
+import { startServer, type RunningServer } from '../../src/delivery/server/start-server.js';
+import { staticFolder } from '../../src/delivery/server/static-folder.js';
+import { loadSite } from '../../src/load-site.js';
+
+export const FIXTURES = fileURLToPath(new URL('../fixtures/sites/', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface ServedFixture {
+  readonly app: App;
+  readonly server: RunningServer;
+  /** Fetches a path of the running server without following redirects. */
+  get(path: string, init?: RequestInit): Promise<Response>;
+}
+
+export async function serveSite(
+  siteDir: string,
+  options: { now?: () => number } = {},
+): Promise<ServedFixture> {
+  const { content, diagnostics } = await loadSite(siteDir);
+  if (!content) throw new Error(`fixture ${siteDir} is invalid: ${JSON.stringify(diagnostics)}`);
+  const app = new App({ content, staticFiles: staticFolder(join(siteDir, 'static')), ...options });
+  const server = await startServer({ app, port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    server,
+    get: (path, init = {}) => fetch(`${server.url}${path}`, { redirect: 'manual', ...init }),
+  };
+}
