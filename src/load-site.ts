@@ -4,6 +4,7 @@ import { loadContent } from './content/load-content.js';
 import type { Post } from './content/post.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './errors.js';
 import { checkCollisions } from './site/check-collisions.js';
+import { checkReferences } from './site/check-references.js';
 
 /** A site folder's validated config and posts (drafts and scheduled posts included). */
 export interface SiteContent {
@@ -19,7 +20,11 @@ export interface LoadResult {
 
 export async function loadSite(siteDir: string): Promise<LoadResult> {
   const loaded = await loadContent(siteDir);
-  const diagnostics = sortDiagnostics([...loaded.diagnostics, ...checkCollisions(loaded.posts)]);
+  const diagnostics = sortDiagnostics([
+    ...loaded.diagnostics,
+    ...checkCollisions(loaded.posts),
+    ...checkReferences(loaded.posts, loaded.assets.paths),
+  ]);
   const content =
     loaded.config && !hasErrors(diagnostics)
       ? { config: loaded.config, posts: loaded.posts }

@@ -4,26 +4,34 @@ import type { SiteConfig } from '../config/schema.js';
 import type { Diagnostic } from '../errors.js';
 import { parsePost, type PostContext } from './parse-post.js';
 import type { Post } from './post.js';
-import { readPostSources } from './read-sources.js';
+import { sitePath } from './site-path.js';
+import { readPostSources, readStaticAssets, type StaticAssets } from './read-sources.js';
 
 export interface LoadedContent {
   /** Present only when the config is free of errors. */
   readonly config: SiteConfig | undefined;
   /** Every post that parsed, drafts and scheduled ones included. */
   readonly posts: readonly Post[];
+  readonly assets: StaticAssets;
   readonly diagnostics: readonly Diagnostic[];
 }
 
 // Posts are still checked when the config is broken, so that one run lists every problem.
-const FALLBACK_CONTEXT: PostContext = { timezone: 'UTC', excerptLength: 200 };
+const FALLBACK_SETTINGS = { timezone: 'UTC', excerptLength: 200 };
 
 export async function loadContent(siteDir: string): Promise<LoadedContent> {
-  const [configResult, sources] = await Promise.all([
+  const [configResult, sources, assets] = await Promise.all([
     loadConfig(siteDir),
     readPostSources(siteDir),
+    readStaticAssets(siteDir),
   ]);
   const config = configResult.config;
-  const context = config ?? FALLBACK_CONTEXT;
+  const { timezone, excerptLength } = config ?? FALLBACK_SETTINGS;
+  const context: PostContext = {
+    timezone,
+    excerptLength,
+    imageSize: (src) => assets.imageSizes.get(sitePath(src)),
+  };
   const diagnostics: Diagnostic[] = [...configResult.diagnostics, ...sources.diagnostics];
   const posts: Post[] = [];
   for (const source of sources.sources) {
@@ -31,5 +39,5 @@ export async function loadContent(siteDir: string): Promise<LoadedContent> {
     diagnostics.push(...result.diagnostics);
     if (result.post) posts.push(result.post);
   }
-  return { config, posts, diagnostics };
+  return { config, posts, assets, diagnostics };
 }

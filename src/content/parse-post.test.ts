@@ -6,7 +6,7 @@ import { normalizeText, splitFrontMatter } from './front-matter.js';
 import { parsePost } from './parse-post.js';
 
 const FILE = 'content/posts/hello.md';
-const SEOUL = { timezone: 'Asia/Seoul', excerptLength: 200 };
+const SEOUL = { timezone: 'Asia/Seoul', excerptLength: 200, imageSize: () => undefined };
 
 const parse = (lines: readonly string[], fileSlug = 'hello') =>
   parsePost(lines.join('\n'), FILE, fileSlug, SEOUL);

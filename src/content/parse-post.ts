@@ -6,7 +6,8 @@ import { formatPath, schemaDiagnostics } from '../schema-diagnostics.js';
 import { parseYaml, yamlHint, type YamlSource } from '../yaml-source.js';
 import { excerptOf } from './excerpt.js';
 import { normalizeText, splitFrontMatter } from './front-matter.js';
-import { parseMarkdown, renderTokens } from './markdown/markdown.js';
+import { parseMarkdown, renderTokens, type RenderEnv } from './markdown/markdown.js';
+import { collectReferences } from './markdown/references.js';
 import { parsePostDate } from './post-date.js';
 import type { Post } from './post.js';
 import { isUsableSlug, slugify } from './slugify.js';
@@ -15,6 +16,8 @@ import { isUsableSlug, slugify } from './slugify.js';
 export interface PostContext {
   readonly timezone: string;
   readonly excerptLength: number;
+  /** Sizes of the images under `static/`, by URL path. */
+  readonly imageSize: RenderEnv['imageSize'];
 }
 
 const label = z
@@ -139,7 +142,8 @@ export function parsePost(
     draft: front.draft ?? false,
     description: front.description || undefined,
     excerpt: excerptOf(tokens, ctx.excerptLength),
-    html: renderTokens(tokens),
+    html: renderTokens(tokens, ctx),
+    references: collectReferences(tokens, split.bodyLine),
     lines: {
       slug: front.slug ? lineOf('slug') : 1,
       category: lineOf('category'),

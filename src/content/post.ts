@@ -19,6 +19,8 @@ export interface Post {
   readonly excerpt: string;
   /** The body rendered to HTML. */
   readonly html: string;
+  /** Site-relative links and images in the body, to check that they lead somewhere. */
+  readonly references: readonly Reference[];
   /** Lines of front matter keys, for problems found later across posts. */
   readonly lines: PostLines;
 }
@@ -27,4 +29,12 @@ export interface PostLines {
   readonly slug: number;
   readonly category: number;
   readonly tags: number;
+}
+
+/** A link or image in a body whose target is a path on this site (`/…`). */
+export interface Reference {
+  readonly kind: 'link' | 'image';
+  readonly target: string;
+  /** Line in the post file. */
+  readonly line: number;
 }

@@ -1,11 +1,14 @@
-// Load: finds and reads every post file under content/posts.
+// Load: finds and reads every post file under content/posts, and what static/ holds.
 import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
+import { imageSizeFromFile } from 'image-size/fromFile';
 import { warning, type Diagnostic } from '../errors.js';
 import { readTextFile } from '../read-text-file.js';
+import type { ImageSize } from './markdown/markdown.js';
 
 export const POSTS_DIR = join('content', 'posts');
+export const STATIC_DIR = 'static';
 
 /** The raw text of one post file. */
 export interface PostSource {
@@ -20,15 +23,29 @@ export interface SourcesResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
+/** The files under static/, by the URL path they are served at, and the sizes of its images. */
+export interface StaticAssets {
+  readonly paths: ReadonlySet<string>;
+  readonly imageSizes: ReadonlyMap<string, ImageSize>;
+}
+
 // Enough files in flight to keep the disk busy without running out of descriptors.
 const READ_CONCURRENCY = 64;
+const IMAGE = /\.(?:png|jpe?g|gif|webp|avif|svg|bmp|ico)$/i;
 
 export async function readPostSources(siteDir: string): Promise<SourcesResult> {
   const root = join(siteDir, POSTS_DIR);
   const diagnostics: Diagnostic[] = [];
-  const files = await listMarkdownFiles(root, diagnostics);
+  const files = await listFiles(
+    root,
+    (name) => name.endsWith('.md'),
+    (problem) =>
+      diagnostics.push(
+        warning('posts-folder', root, 1, problem, `put posts as .md files under ${POSTS_DIR}`),
+      ),
+  );
   const sources: PostSource[] = [];
-  await forEachLimited(files, READ_CONCURRENCY, async (file) => {
+  await forEachLimited(files, async (file) => {
     const text = await readTextFile(file);
     if (typeof text === 'string') sources.push({ file, fileSlug: basename(file, '.md'), text });
     else diagnostics.push(text);
@@ -37,7 +54,36 @@ export async function readPostSources(siteDir: string): Promise<SourcesResult> {
   return { sources, diagnostics };
 }
 
-async function listMarkdownFiles(root: string, diagnostics: Diagnostic[]): Promise<string[]> {
+/** Lists static/ (a site may have none) and reads the size of each image from its header. */
+export async function readStaticAssets(siteDir: string): Promise<StaticAssets> {
+  const root = join(siteDir, STATIC_DIR);
+  const files = await listFiles(
+    root,
+    () => true,
+    () => undefined,
+  );
+  const urlPath = (file: string): string => `/${relative(root, file).split(sep).join('/')}`;
+  const imageSizes = new Map<string, ImageSize>();
+  await forEachLimited(
+    files.filter((file) => IMAGE.test(file)),
+    async (file) => {
+      try {
+        const { width, height } = await imageSizeFromFile(file);
+        if (width && height) imageSizes.set(urlPath(file), { width, height });
+      } catch {
+        // An image whose size cannot be read is still served; it only goes without width and height.
+      }
+    },
+  );
+  return { paths: new Set(files.map(urlPath)), imageSizes };
+}
+
+/** Every file below `root` whose name passes `wanted`, skipping hidden files and folders. */
+async function listFiles(
+  root: string,
+  wanted: (name: string) => boolean,
+  onProblem: (problem: string) => void,
+): Promise<string[]> {
   const found: string[] = [];
   const walk = async (dir: string): Promise<void> => {
     let entries: Dirent[];
@@ -45,12 +91,10 @@ async function listMarkdownFiles(root: string, diagnostics: Diagnostic[]): Promi
       entries = await readdir(dir, { withFileTypes: true });
     } catch (cause) {
       const code = (cause as NodeJS.ErrnoException).code;
-      const message =
-        code === 'ENOENT'
-          ? 'the posts folder does not exist'
-          : `the posts folder cannot be read (${code})`;
-      diagnostics.push(
-        warning('posts-folder', dir, 1, message, `put posts as .md files under ${POSTS_DIR}`),
+      onProblem(
+        code === 'ENOENT' && dir === root
+          ? `the folder ${dir} does not exist`
+          : `the folder ${dir} cannot be read (${code})`,
       );
       return;
     }
@@ -58,16 +102,15 @@ async function listMarkdownFiles(root: string, diagnostics: Diagnostic[]): Promi
       if (entry.name.startsWith('.')) continue;
       const path = join(dir, entry.name);
       if (entry.isDirectory()) await walk(path);
-      else if (entry.name.endsWith('.md')) found.push(path);
+      else if (entry.isFile() && wanted(entry.name)) found.push(path);
     }
   };
   await walk(root);
-  return found;
+  return found.sort();
 }
 
 async function forEachLimited<T>(
   items: readonly T[],
-  limit: number,
   work: (item: T) => Promise<void>,
 ): Promise<void> {
   let next = 0;
@@ -77,5 +120,5 @@ async function forEachLimited<T>(
       await work(item);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, items.length) }, worker));
 }

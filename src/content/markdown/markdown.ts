@@ -1,15 +1,53 @@
 // Load: the one Markdown parser, CommonMark with the GFM extensions (tables, strikethrough, autolinks).
-import MarkdownIt from 'markdown-it';
-import type { Token } from 'markdown-it';
+import MarkdownIt, { type Token } from 'markdown-it';
+import anchor from 'markdown-it-anchor';
+import { slugify } from '../slugify.js';
+import { highlightCode } from './highlight.js';
+
+/** Width and height of an image in pixels. */
+export interface ImageSize {
+  readonly width: number;
+  readonly height: number;
+}
+
+/** What rendering a body needs from outside it. */
+export interface RenderEnv {
+  /** The size of a site image by its URL path, when the file is there and readable. */
+  readonly imageSize: (src: string) => ImageSize | undefined;
+}
 
 // Raw HTML stays on: the author is trusted, and their HTML is theirs to write.
-const markdown = new MarkdownIt('default', { html: true, linkify: true, typographer: false });
+const markdown = new MarkdownIt('default', {
+  html: true,
+  linkify: true,
+  typographer: false,
+  highlight: highlightCode,
+});
+
+// Stable ids on headings so that links to a section keep working.
+markdown.use(anchor, { slugify: (text) => slugify(text) || 'section', tabIndex: false });
+
+const renderImage = markdown.renderer.rules.image;
+markdown.renderer.rules.image = (tokens, index, options, env, self) => {
+  const token = tokens[index];
+  const src = token?.attrGet('src');
+  const size = src ? (env as RenderEnv | undefined)?.imageSize(String(src)) : undefined;
+  if (token && size) {
+    token.attrSet('width', String(size.width));
+    token.attrSet('height', String(size.height));
+  }
+  token?.attrSet('loading', 'lazy');
+  token?.attrSet('decoding', 'async');
+  return renderImage
+    ? renderImage(tokens, index, options, env, self)
+    : self.renderToken(tokens, index, options);
+};
 
 /** Parses a post body once; both the excerpt and the page body are derived from these tokens. */
 export function parseMarkdown(body: string): Token[] {
   return markdown.parse(body, {});
 }
 
-export function renderTokens(tokens: Token[]): string {
-  return markdown.renderer.render(tokens, markdown.options, {});
+export function renderTokens(tokens: Token[], env: RenderEnv): string {
+  return markdown.renderer.render(tokens, markdown.options, { imageSize: env.imageSize });
 }

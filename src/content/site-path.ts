@@ -1,0 +1,11 @@
+// Load: the site path a link or image target names, as files under static/ are keyed.
+
+/** A link target as the path of a file under static/: without query or fragment, decoded. */
+export function sitePath(target: string): string {
+  const path = target.split(/[?#]/)[0] ?? target;
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
