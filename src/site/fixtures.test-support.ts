@@ -52,6 +52,7 @@ export function makePost(slug: string, overrides: Partial<Post> = {}): Post {
     description: undefined,
     excerpt: `The excerpt of ${slug}.`,
     html: `<p>The body of ${slug}.</p>`,
+    references: [],
     lines: { slug: 1, category: 2, tags: 3 },
     ...overrides,
   };

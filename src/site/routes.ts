@@ -3,12 +3,17 @@ import type { Post } from '../content/post.js';
 import type { Site } from './build-site.js';
 import type { Term } from './taxonomy.js';
 
-/** A page of the site. */
+/** A page or a document of the site. */
 export type Route =
   | { readonly kind: 'featured'; readonly page: number }
   | { readonly kind: 'category'; readonly term: Term }
   | { readonly kind: 'tag'; readonly term: Term }
-  | { readonly kind: 'post'; readonly post: Post };
+  | { readonly kind: 'post'; readonly post: Post }
+  /** The RSS feed of the whole site, or of one category. */
+  | { readonly kind: 'rss'; readonly term?: Term }
+  | { readonly kind: 'atom' }
+  | { readonly kind: 'sitemap' }
+  | { readonly kind: 'robots' };
 
 /** What a request path leads to. */
 export type Resolution =
@@ -23,6 +28,10 @@ export const categoryPath = (term: Term): string => `/categories/${encodeURIComp
 export const tagPath = (term: Term): string => `/tags/${encodeURIComponent(term.slug)}/`;
 export const postPath = (post: Post): string => `/posts/${encodeURIComponent(post.slug)}/`;
 export const FEED_PATH = '/feed.xml';
+export const ATOM_PATH = '/atom.xml';
+export const SITEMAP_PATH = '/sitemap.xml';
+export const ROBOTS_PATH = '/robots.txt';
+export const categoryFeedPath = (term: Term): string => `${categoryPath(term)}feed.xml`;
 
 export function pathOf(route: Route): string {
   switch (route.kind) {
@@ -34,7 +43,25 @@ export function pathOf(route: Route): string {
       return tagPath(route.term);
     case 'post':
       return postPath(route.post);
+    case 'rss':
+      return route.term ? categoryFeedPath(route.term) : FEED_PATH;
+    case 'atom':
+      return ATOM_PATH;
+    case 'sitemap':
+      return SITEMAP_PATH;
+    case 'robots':
+      return ROBOTS_PATH;
   }
+}
+
+/** Whether a route is an HTML page, the kind listed in the sitemap. */
+export function isPage(route: Route): boolean {
+  return (
+    route.kind === 'featured' ||
+    route.kind === 'category' ||
+    route.kind === 'tag' ||
+    route.kind === 'post'
+  );
 }
 
 /** Every page route of the site, in a stable order. */
@@ -44,6 +71,11 @@ export function listRoutes(site: Site): Route[] {
     ...site.categories.map((term): Route => ({ kind: 'category', term })),
     ...site.tags.map((term): Route => ({ kind: 'tag', term })),
     ...site.posts.map((post): Route => ({ kind: 'post', post })),
+    { kind: 'rss' },
+    { kind: 'atom' },
+    ...site.categories.map((term): Route => ({ kind: 'rss', term })),
+    { kind: 'sitemap' },
+    { kind: 'robots' },
   ];
 }
 
@@ -56,6 +88,8 @@ export function resolvePath(site: Site, rawPath: string): Resolution {
   if (!segments) return { type: 'bad-request' };
   const trailingSlash = rawPath.endsWith('/');
   if (segments.length > 0 && segments[segments.length - 1] === '') segments.pop();
+  const document = documentOf(site, segments);
+  if (document) return trailingSlash ? { type: 'not-found' } : { type: 'page', route: document };
   const route = routeOf(site, segments);
   if (!route) return { type: 'not-found' };
   if (route.kind === 'featured' && route.page === 1 && segments.length > 0) {
@@ -63,6 +97,27 @@ export function resolvePath(site: Site, rawPath: string): Resolution {
   }
   if (!trailingSlash) return { type: 'redirect', location: pathOf(route) };
   return { type: 'page', route };
+}
+
+/** Feeds, the sitemap and robots.txt: file names, answered only without a trailing slash. */
+function documentOf(site: Site, segments: readonly string[]): Route | undefined {
+  const path = segments.join('/');
+  switch (path) {
+    case 'feed.xml':
+      return { kind: 'rss' };
+    case 'atom.xml':
+      return { kind: 'atom' };
+    case 'sitemap.xml':
+      return { kind: 'sitemap' };
+    case 'robots.txt':
+      return { kind: 'robots' };
+  }
+  const [section, name, file, ...rest] = segments;
+  if (section === 'categories' && name !== undefined && file === 'feed.xml' && rest.length === 0) {
+    const term = site.categoryBySlug.get(name);
+    return term && { kind: 'rss', term };
+  }
+  return undefined;
 }
 
 function routeOf(site: Site, segments: readonly string[]): Route | undefined {
