@@ -12,10 +12,12 @@ export type EntryHeading = 2 | 3;
 export function entry(ctx: ViewContext, post: Post, heading: EntryHeading): Html {
   const title = html`<a href="${postPath(post)}">${post.title}</a>`;
   return html`<article class="entry">
-    ${heading === 2 ? html`<h2 class="entry-title">${title}</h2>` : html`<h3 class="entry-title">${title}</h3>`}
-    <p class="entry-excerpt">${post.excerpt}</p>
-    ${tagList(ctx, post)} ${byline(ctx, post)}
-  </article>`;
+${heading === 2 ? html`<h2 class="entry-title">${title}</h2>` : html`<h3 class="entry-title">${title}</h3>`}
+<p class="entry-excerpt">${post.excerpt}</p>
+${tagList(ctx, post)}
+${byline(ctx, post)}
+</article>
+`;
 }
 
 export function tagList(ctx: ViewContext, post: Post): Html {
@@ -23,9 +25,7 @@ export function tagList(ctx: ViewContext, post: Post): Html {
     const term = ctx.site.tagBySlug.get(slugify(name));
     return html`<li>${term ? html`<a href="${tagPath(term)}" rel="tag">${name}</a>` : name}</li>`;
   });
-  return html`<ul class="tags" aria-label="${ctx.t.tags}">
-    ${links}
-  </ul>`;
+  return html`<ul class="tags">${links}</ul>`;
 }
 
 /** Author picture and name, the date, and a draft mark on previews. */
@@ -33,11 +33,8 @@ export function byline(ctx: ViewContext, post: Post): Html {
   const { author, timezone } = ctx.site.config;
   const date = formatPostDate(post.date, timezone);
   const avatar = author.image
-    ? html`<img class="avatar" src="${author.image}" alt="${author.name}" width="32" height="32" />`
+    ? html`<img class="avatar" src="${author.image}" alt="${author.name}" width="32" height="32">`
     : '';
-  return html`<p class="byline">
-    ${avatar}<span class="author">${author.name}</span>
-    <time datetime="${date.iso}">${date.text}</time
-    >${post.draft ? html` <span class="draft-badge">${ctx.t.draft}</span>` : ''}
-  </p>`;
+  const draft = post.draft ? html` <span class="draft-badge">${ctx.t.draft}</span>` : '';
+  return html`<p class="byline">${avatar}<span class="author">${author.name}</span> <time datetime="${date.iso}">${date.text}</time>${draft}</p>`;
 }

@@ -1,20 +1,42 @@
 // Render: the page shell shared by every page — head, header with navigation, main, footer.
-import { PROFILE_LINKS, type ProfileLink } from '../config/schema.js';
-import { categoryPath, FEED_PATH, homePath } from '../site/routes.js';
+import { PROFILE_LINKS, type Locale, type ProfileLink } from '../config/schema.js';
+import { ATOM_PATH, categoryPath, FEED_PATH, homePath } from '../site/routes.js';
+import { absoluteUrl } from './absolute-urls.js';
+import { serializeJsonLd } from './structured-data.js';
 import type { ViewContext } from './context.js';
-import { html, type Html } from './html.js';
+import { html, raw, type Html } from './html.js';
 import { stylesheet } from './theme/stylesheet.js';
 
 export interface PageShell {
   /** The document title, before the site name. Empty on the home page. */
   readonly title: string;
   readonly description: string;
-  /** The path of this page, to mark the current navigation link. */
+  /** The path of this page: its canonical URL, and the current navigation link. */
   readonly path: string;
   /** Featured listing pages carry the site name as their top heading, and the tagline. */
   readonly isFeatured: boolean;
   readonly main: Html;
+  /** schema.org data about the page; absent on pages search engines should not index. */
+  readonly structuredData?: Record<string, unknown>;
+  /** Open Graph details of a post page. */
+  readonly article?: {
+    readonly published: string;
+    readonly section?: string | undefined;
+    readonly tags: readonly string[];
+  };
+  /** Neighbouring pages of a paginated listing. */
+  readonly prev?: string | undefined;
+  readonly next?: string | undefined;
+  /** Feeds of this page besides the site's own. */
+  readonly feeds?: readonly { readonly title: string; readonly href: string }[];
 }
+
+const OG_LOCALES: Record<Locale, string> = {
+  en: 'en_US',
+  ko: 'ko_KR',
+  ja: 'ja_JP',
+  'zh-Hans': 'zh_CN',
+};
 
 const PROFILE_LABELS: Record<ProfileLink, string> = {
   github: 'GitHub',
@@ -31,54 +53,101 @@ const PROFILE_LABELS: Record<ProfileLink, string> = {
 export function layout(ctx: ViewContext, page: PageShell): string {
   const { config } = ctx.site;
   const documentTitle = page.title ? `${page.title} · ${config.title}` : config.title;
-  return html`<!doctype html>
-    <html lang="${config.locale}">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${documentTitle}</title>
-        <meta name="description" content="${page.description}" />
-        <link rel="stylesheet" href="${stylesheet.path}" />
-      </head>
-      <body>
-        <a class="skip-link" href="#main">${ctx.t.skipToContent}</a>
-        ${header(ctx, page)}
-        <main id="main">${page.main}</main>
-        ${footer(ctx)}
-      </body>
-    </html> `.value;
+  return html`<!DOCTYPE html>
+<html lang="${config.locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${documentTitle}</title>
+<meta name="description" content="${page.description}">
+<link rel="stylesheet" href="${stylesheet.path}">
+${metadata(ctx, page, documentTitle)}
+</head>
+<body>
+<a class="skip-link" href="#main">${ctx.t.skipToContent}</a>
+${ctx.site.showDrafts ? html`<p class="preview-banner" role="status">${ctx.t.previewBanner}</p>\n` : ''}${header(ctx, page)}
+<main id="main">
+${page.main}
+</main>
+${footer(ctx)}
+</body>
+</html>
+`.value;
+}
+
+/** Feeds, canonical link, pagination links, Open Graph and Twitter cards, JSON-LD. */
+function metadata(ctx: ViewContext, page: PageShell, documentTitle: string): Html {
+  const { config } = ctx.site;
+  const url = (path: string): string => absoluteUrl(config.url, path);
+  const feeds = [
+    { type: 'application/rss+xml', title: config.title, href: FEED_PATH },
+    { type: 'application/atom+xml', title: config.title, href: ATOM_PATH },
+    ...(page.feeds ?? []).map((feed) => ({ type: 'application/rss+xml', ...feed })),
+  ].map(
+    (
+      feed,
+    ) => html`<link rel="alternate" type="${feed.type}" title="${feed.title}" href="${feed.href}">
+`,
+  );
+  if (!page.structuredData) return html`${feeds}<meta name="robots" content="noindex">`;
+
+  const title = page.title || documentTitle;
+  const meta = (property: string, content: string): Html =>
+    html`<meta property="${property}" content="${content}">
+`;
+  const { article } = page;
+  return html`${feeds}<link rel="canonical" href="${url(page.path)}">
+${
+  page.prev
+    ? html`<link rel="prev" href="${page.prev}">
+`
+    : ''
+}${
+    page.next
+      ? html`<link rel="next" href="${page.next}">
+`
+      : ''
+  }${meta('og:type', article ? 'article' : 'website')}${meta('og:site_name', config.title)}${meta('og:title', title)}${meta('og:description', page.description)}${meta('og:url', url(page.path))}${meta('og:locale', OG_LOCALES[config.locale])}${config.author.image ? meta('og:image', url(config.author.image)) : ''}${article ? [meta('article:published_time', article.published), article.section ? meta('article:section', article.section) : '', article.tags.map((tag) => meta('article:tag', tag))] : ''}<meta name="twitter:card" content="summary">
+<meta name="twitter:title" content="${title}">
+<meta name="twitter:description" content="${page.description}">
+<script type="application/ld+json">${raw(serializeJsonLd(page.structuredData))}</script>`;
 }
 
 function header(ctx: ViewContext, page: PageShell): Html {
   const { config, categories } = ctx.site;
   const siteName = html`<a href="${homePath()}">${config.title}</a>`;
   const navLink = (href: string, label: string): Html =>
-    html`<li>
-      <a href="${href}" ${href === page.path ? html` aria-current="page"` : ''}>${label}</a>
-    </li>`;
+    html`<li><a href="${href}"${href === page.path ? html` aria-current="page"` : ''}>${label}</a></li>
+`;
   return html`<header class="site-header">
-    ${page.isFeatured ? html`<h1 class="site-title">${siteName}</h1>` : html`<p class="site-title">${siteName}</p>`}
-    ${page.isFeatured && config.tagline ? html`<p class="tagline">${config.tagline}</p>` : ''}
-    <nav class="site-nav" aria-label="${ctx.t.mainNavigation}">
-      <ul>
-        ${navLink(homePath(), ctx.t.home)}
-        ${categories.map((term) => navLink(categoryPath(term), term.title))}
-      </ul>
-    </nav>
-  </header>`;
+${page.isFeatured ? html`<h1 class="site-title">${siteName}</h1>` : html`<p class="site-title">${siteName}</p>`}
+${
+  page.isFeatured && config.tagline
+    ? html`<p class="tagline">${config.tagline}</p>
+`
+    : ''
+}<nav class="site-nav" aria-label="${ctx.t.mainNavigation}">
+<ul>
+${navLink(homePath(), ctx.t.home)}${categories.map((term) => navLink(categoryPath(term), term.title))}</ul>
+</nav>
+</header>`;
 }
 
 function footer(ctx: ViewContext): Html {
   const { config } = ctx.site;
   const profiles = PROFILE_LINKS.flatMap((name) => {
     const url = config.links[name];
-    return url ? [html`<li><a href="${url}" rel="me">${PROFILE_LABELS[name]}</a></li>`] : [];
+    return url
+      ? [
+          html`<li><a href="${url}" rel="me">${PROFILE_LABELS[name]}</a></li>
+`,
+        ]
+      : [];
   });
   return html`<footer class="site-footer">
-    <ul class="profile-links" aria-label="${ctx.t.profiles}">
-      ${profiles}
-      <li><a href="${FEED_PATH}" type="application/rss+xml">${ctx.t.feed}</a></li>
-    </ul>
-    <p class="copyright">${ctx.t.copyright(config.owner)}</p>
-  </footer>`;
+<ul class="profile-links">
+${profiles}<li><a href="${FEED_PATH}" type="application/rss+xml">${ctx.t.feed}</a></li>
+</ul>
+<p class="copyright">${ctx.t.copyright(config.owner)}</p>
+</footer>`;
 }

@@ -1,6 +1,6 @@
 // Render: the listing pages — the paginated featured listing, and category and tag listings.
 import { pageSlice } from '../site/paginate.js';
-import { categoryPath, featuredPath, tagPath } from '../site/routes.js';
+import { categoryFeedPath, categoryPath, featuredPath, tagPath } from '../site/routes.js';
 import type { Term } from '../site/taxonomy.js';
 import type { ViewContext } from './context.js';
 import { entry } from './entry.js';
@@ -8,6 +8,7 @@ import { html, type Html } from './html.js';
 import { layout } from './layout.js';
 import { pager } from './pager.js';
 import { shareLinks } from './share.js';
+import { blogData } from './structured-data.js';
 
 export function featuredPage(ctx: ViewContext, page: number): string {
   const { site, t } = ctx;
@@ -19,7 +20,10 @@ export function featuredPage(ctx: ViewContext, page: number): string {
     description: site.config.tagline || site.config.title,
     path: featuredPath(page),
     isFeatured: true,
-    main: html`${entries} ${pager(ctx, page, site.pageCount)}`,
+    structuredData: blogData(site, featuredPath(page), posts),
+    prev: page > 1 ? featuredPath(page - 1) : undefined,
+    next: page < site.pageCount ? featuredPath(page + 1) : undefined,
+    main: html`${entries}${pager(ctx, page, site.pageCount)}`,
   });
 }
 
@@ -32,9 +36,11 @@ export function categoryPage(ctx: ViewContext, term: Term): string {
     description: heading,
     path,
     isFeatured: false,
+    structuredData: blogData(ctx.site, path, term.posts),
+    feeds: [{ title: `${term.title} · ${ctx.site.config.title}`, href: categoryFeedPath(term) }],
     main: html`<h1 class="page-title">${term.title}</h1>
-      <h2 class="page-subtitle">${heading}</h2>
-      ${entries(ctx, term)} ${shareLinks(ctx, path, term.title)}`,
+<h2 class="page-subtitle">${heading}</h2>
+${entries(ctx, term)}${shareLinks(ctx, path, term.title)}`,
   });
 }
 
@@ -45,8 +51,9 @@ export function tagPage(ctx: ViewContext, term: Term): string {
     description: heading,
     path: tagPath(term),
     isFeatured: false,
+    structuredData: blogData(ctx.site, tagPath(term), term.posts),
     main: html`<h1 class="page-title">${heading}</h1>
-      ${entries(ctx, term)}`,
+${entries(ctx, term)}`,
   });
 }
 

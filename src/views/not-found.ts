@@ -12,7 +12,7 @@ export function notFoundPage(ctx: ViewContext): string {
     path: '',
     isFeatured: false,
     main: html`<h1 class="page-title">${t.notFoundTitle}</h1>
-      <p>${t.notFoundText}</p>
-      <p><a href="${homePath()}">${t.backHome}</a></p>`,
+<p>${t.notFoundText}</p>
+<p><a href="${homePath()}">${t.backHome}</a></p>`,
   });
 }

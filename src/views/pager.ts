@@ -12,13 +12,13 @@ export function pager(ctx: ViewContext, current: number, last: number): Html {
       : html`<li><span aria-disabled="true">${label}</span></li>`;
   const numbers = pagerWindow(current, last).map((page) =>
     page === current
-      ? html`<li><span aria-current="page" aria-label="${t.page(page)}">${page}</span></li>`
-      : html`<li><a href="${featuredPath(page)}" aria-label="${t.page(page)}">${page}</a></li>`,
+      ? html`<li><span aria-current="page">${page}</span></li>\n`
+      : html`<li><a href="${featuredPath(page)}">${page}</a></li>\n`,
   );
   return html`<nav class="pager" aria-label="${t.pagination}">
-    <ul>
-      ${step(t.previousPage, current - 1, 'prev')} ${numbers}
-      ${step(t.nextPage, current + 1, 'next')}
-    </ul>
-  </nav>`;
+<ul>
+${step(t.previousPage, current - 1, 'prev')}
+${numbers}${step(t.nextPage, current + 1, 'next')}
+</ul>
+</nav>`;
 }

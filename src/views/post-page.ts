@@ -6,6 +6,8 @@ import type { ViewContext } from './context.js';
 import { byline, tagList } from './entry.js';
 import { html, raw, type Html } from './html.js';
 import { layout } from './layout.js';
+import { postData } from './structured-data.js';
+import { formatPostDate } from '../content/post-date.js';
 
 export function postPage(ctx: ViewContext, post: Post): string {
   const category =
@@ -15,16 +17,22 @@ export function postPage(ctx: ViewContext, post: Post): string {
     description: post.description ?? post.excerpt,
     path: postPath(post),
     isFeatured: false,
+    structuredData: postData(ctx.site, post),
+    article: {
+      published: formatPostDate(post.date, ctx.site.config.timezone).iso,
+      section: post.category,
+      tags: post.tags,
+    },
     main: html`<article class="post">
-        <header>
-          <h1 class="page-title">${post.title}</h1>
-          ${byline(ctx, post)}
-          ${category ? html`<p class="post-category">${ctx.t.category}: <a href="${categoryPath(category)}">${category.title}</a></p>` : ''}
-        </header>
-        <div class="post-body">${raw(post.html)}</div>
-        <footer>${tagList(ctx, post)}</footer>
-      </article>
-      ${neighbours(ctx, post)}`,
+<header>
+<h1 class="page-title">${post.title}</h1>
+${byline(ctx, post)}
+${category ? html`<p class="post-category">${ctx.t.category}: <a href="${categoryPath(category)}">${category.title}</a></p>\n` : ''}</header>
+<div class="post-body">
+${raw(post.html)}</div>
+<footer>${tagList(ctx, post)}</footer>
+</article>
+${neighbours(ctx, post)}`,
   });
 }
 
@@ -36,9 +44,7 @@ function neighbours(ctx: ViewContext, post: Post): Html {
   const newer = index > 0 ? posts[index - 1] : undefined;
   if (!older && !newer) return html``;
   return html`<nav class="post-neighbours" aria-label="${ctx.t.previousPost} / ${ctx.t.nextPost}">
-    <ul>
-      ${older ? html`<li><a href="${postPath(older)}" rel="prev">${ctx.t.previousPost}: ${older.title}</a></li>` : ''}
-      ${newer ? html`<li><a href="${postPath(newer)}" rel="next">${ctx.t.nextPost}: ${newer.title}</a></li>` : ''}
-    </ul>
-  </nav>`;
+<ul>
+${older ? html`<li><a href="${postPath(older)}" rel="prev">${ctx.t.previousPost}: ${older.title}</a></li>\n` : ''}${newer ? html`<li><a href="${postPath(newer)}" rel="next">${ctx.t.nextPost}: ${newer.title}</a></li>\n` : ''}</ul>
+</nav>`;
 }

@@ -50,13 +50,10 @@ export function shareLinks(ctx: ViewContext, path: string, title: string): Html 
   const url = `${config.url}${path}`;
   const items = config.share.map((network) => {
     const { label, link } = NETWORKS[network];
-    return html`<li>
-      <a href="${link(url, title)}" rel="noopener" target="_blank">${ctx.t.shareOn(label)}</a>
-    </li>`;
+    return html`<li><a href="${link(url, title)}" rel="noopener" target="_blank">${ctx.t.shareOn(label)}</a></li>\n`;
   });
   return html`<aside class="share" aria-label="${ctx.t.share}">
-    <ul>
-      ${items}
-    </ul>
-  </aside>`;
+<ul>
+${items}</ul>
+</aside>`;
 }

@@ -47,6 +47,26 @@ a:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; border-
 .post-body table { border-collapse: collapse; display: block; overflow-x: auto; }
 .post-body th, .post-body td { border: 1px solid var(--line); padding: .25rem .5rem; }
 .post-body img { max-width: 100%; height: auto; }
+.post-body h2, .post-body h3 { line-height: 1.3; margin-top: 2rem; }
+.post-body blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--line); color: var(--muted); }
+.post-neighbours ul { list-style: none; padding: 0; display: grid; gap: .5rem; margin: 2rem 0; }
+.preview-banner { background: #fff3cd; color: #3d2e00; text-align: center; padding: .5rem; margin: 0; }
+.hljs-comment, .hljs-quote { color: #6a737d; font-style: italic; }
+.hljs-keyword, .hljs-selector-tag, .hljs-literal, .hljs-built_in, .hljs-type { color: #cf222e; }
+.hljs-string, .hljs-regexp, .hljs-addition, .hljs-attribute { color: #0a3069; }
+.hljs-number, .hljs-symbol, .hljs-variable, .hljs-template-variable { color: #0550ae; }
+.hljs-title, .hljs-section, .hljs-name { color: #8250df; }
+.hljs-meta, .hljs-attr, .hljs-selector-class, .hljs-selector-id { color: #953800; }
+.hljs-deletion { color: #82071e; }
+@media (prefers-color-scheme: dark) {
+  .hljs-comment, .hljs-quote { color: #8b949e; }
+  .hljs-keyword, .hljs-selector-tag, .hljs-literal, .hljs-built_in, .hljs-type { color: #ff7b72; }
+  .hljs-string, .hljs-regexp, .hljs-addition, .hljs-attribute { color: #a5d6ff; }
+  .hljs-number, .hljs-symbol, .hljs-variable, .hljs-template-variable { color: #79c0ff; }
+  .hljs-title, .hljs-section, .hljs-name { color: #d2a8ff; }
+  .hljs-meta, .hljs-attr, .hljs-selector-class, .hljs-selector-id { color: #ffa657; }
+  .hljs-deletion { color: #ffdcd7; }
+}
 .site-footer { margin-top: 3rem; padding-bottom: 2rem; border-top: 1px solid var(--line); color: var(--muted); font-size: .9rem; }
 `;
 

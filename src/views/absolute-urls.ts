@@ -1,0 +1,14 @@
+// Render: site-relative URLs made absolute, for documents read away from the site (feeds).
+
+/** `/x` → `https://blog.example.com/x`; absolute URLs, fragments and `//host` stay as they are. */
+export function absoluteUrl(base: string, path: string): string {
+  return path.startsWith('/') && !path.startsWith('//') ? `${base}${path}` : path;
+}
+
+// The renderer writes every attribute in double quotes, so this finds each site-relative one.
+const RELATIVE_ATTRIBUTE = /\b(href|src)="\/(?!\/)/g;
+
+/** Rewrites `href="/…"` and `src="/…"` in rendered post HTML to absolute URLs. */
+export function absolutizeHtml(html: string, base: string): string {
+  return html.replace(RELATIVE_ATTRIBUTE, (_, attribute: string) => `${attribute}="${base}/`);
+}

@@ -1,0 +1,71 @@
+// Render: RSS 2.0 and Atom feeds of the newest posts, for the site and for each category.
+import { Feed } from 'feed';
+import type { Post } from '../content/post.js';
+import type { Site } from '../site/build-site.js';
+import {
+  ATOM_PATH,
+  categoryFeedPath,
+  categoryPath,
+  FEED_PATH,
+  homePath,
+  postPath,
+} from '../site/routes.js';
+import type { Term } from '../site/taxonomy.js';
+import { absolutizeHtml, absoluteUrl } from './absolute-urls.js';
+import { escapeHtml } from './html.js';
+
+/** How many of the newest posts a feed carries. */
+export const FEED_SIZE = 20;
+
+export function rssFeed(site: Site, term?: Term): string {
+  return buildFeed(site, term).rss2();
+}
+
+export function atomFeed(site: Site): string {
+  return buildFeed(site).atom1();
+}
+
+function buildFeed(site: Site, term?: Term): Feed {
+  const { config } = site;
+  // Drafts never reach a feed, even on a preview server: readers cannot unsubscribe from them.
+  const posts = (term ? term.posts : site.posts).filter((post) => !post.draft).slice(0, FEED_SIZE);
+  const url = (path: string): string => absoluteUrl(config.url, path);
+  const newest = posts[0]?.date;
+  const feed = new Feed({
+    id: url(term ? categoryPath(term) : homePath()),
+    title: term ? `${term.title} · ${config.title}` : config.title,
+    description: config.tagline || config.title,
+    link: url(term ? categoryPath(term) : homePath()),
+    language: config.locale,
+    copyright: `Copyright © ${config.owner} All rights reserved.`,
+    generator: 'Folio',
+    ...(newest === undefined ? {} : { updated: new Date(newest) }),
+    ...(config.author.image ? { image: url(config.author.image) } : {}),
+    feedLinks: term
+      ? { rss: url(categoryFeedPath(term)) }
+      : { rss: url(FEED_PATH), atom: url(ATOM_PATH) },
+    author: { name: config.author.name, link: url(homePath()) },
+  });
+  for (const post of posts) feed.addItem(feedItem(site, post));
+  return feed;
+}
+
+function feedItem(site: Site, post: Post): Parameters<Feed['addItem']>[0] {
+  const { config } = site;
+  const link = absoluteUrl(config.url, postPath(post));
+  // Both formats carry titles and summaries as HTML (Atom says so with type="html"), so plain
+  // text is escaped once here: a title like <script> must reach readers as text.
+  return {
+    title: escapeHtml(post.title),
+    id: link,
+    link,
+    date: new Date(post.date),
+    published: new Date(post.date),
+    description: escapeHtml(post.description ?? post.excerpt),
+    content: absolutizeHtml(post.html, config.url),
+    author: [{ name: config.author.name }],
+    category: [
+      ...new Set([...(post.category === undefined ? [] : [post.category]), ...post.tags]),
+    ].map((name) => ({ name })),
+  };
+}

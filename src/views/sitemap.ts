@@ -1,0 +1,36 @@
+// Render: the sitemap of every public page, and robots.txt pointing to it.
+import type { Site } from '../site/build-site.js';
+import { isPage, listRoutes, pathOf, SITEMAP_PATH, type Route } from '../site/routes.js';
+import { absoluteUrl } from './absolute-urls.js';
+import { escapeHtml } from './html.js';
+
+export function sitemap(site: Site): string {
+  const entries = listRoutes(site)
+    .filter(isPage)
+    .filter((route) => route.kind !== 'post' || !route.post.draft)
+    .map((route) => {
+      const modified = lastModified(route);
+      const lastmod =
+        modified === undefined ? '' : `<lastmod>${new Date(modified).toISOString()}</lastmod>`;
+      return `<url><loc>${escapeHtml(absoluteUrl(site.config.url, pathOf(route)))}</loc>${lastmod}</url>`;
+    });
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${entries.join('\n')}
+</urlset>
+`;
+}
+
+function lastModified(route: Route): number | undefined {
+  if (route.kind === 'post') return route.post.date;
+  if (route.kind === 'category' || route.kind === 'tag') return route.term.posts[0]?.date;
+  return undefined;
+}
+
+export function robotsTxt(site: Site): string {
+  return `User-agent: *
+Allow: /
+
+Sitemap: ${absoluteUrl(site.config.url, SITEMAP_PATH)}
+`;
+}

@@ -1,0 +1,71 @@
+// Render: schema.org JSON-LD for search engines — Blog on listings, BlogPosting on posts.
+import type { Post } from '../content/post.js';
+import { formatPostDate } from '../content/post-date.js';
+import type { Site } from '../site/build-site.js';
+import { homePath, postPath } from '../site/routes.js';
+import { absoluteUrl } from './absolute-urls.js';
+
+type JsonLd = Record<string, unknown>;
+
+function author(site: Site): JsonLd {
+  const { name, image } = site.config.author;
+  return {
+    '@type': 'Person',
+    name,
+    url: absoluteUrl(site.config.url, homePath()),
+    ...(image ? { image: absoluteUrl(site.config.url, image) } : {}),
+  };
+}
+
+function datePublished(site: Site, post: Post): string {
+  return formatPostDate(post.date, site.config.timezone).iso;
+}
+
+/** The blog, with the posts a listing page shows. */
+export function blogData(site: Site, pagePath: string, posts: readonly Post[]): JsonLd {
+  const { config } = site;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Blog',
+    name: config.title,
+    description: config.tagline || config.title,
+    url: absoluteUrl(config.url, homePath()),
+    mainEntityOfPage: absoluteUrl(config.url, pagePath),
+    inLanguage: config.locale,
+    author: author(site),
+    blogPost: posts.map((post) => ({
+      '@type': 'BlogPosting',
+      headline: post.title,
+      url: absoluteUrl(config.url, postPath(post)),
+      datePublished: datePublished(site, post),
+    })),
+  };
+}
+
+export function postData(site: Site, post: Post): JsonLd {
+  const { config } = site;
+  const url = absoluteUrl(config.url, postPath(post));
+  const published = datePublished(site, post);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: post.title,
+    description: post.description ?? post.excerpt,
+    url,
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    datePublished: published,
+    dateModified: published,
+    inLanguage: config.locale,
+    author: author(site),
+    publisher: author(site),
+    ...(config.author.image ? { image: absoluteUrl(config.url, config.author.image) } : {}),
+    ...(post.category === undefined ? {} : { articleSection: post.category }),
+    keywords: post.tags.join(', '),
+    isPartOf: { '@type': 'Blog', name: config.title, url: absoluteUrl(config.url, homePath()) },
+  };
+}
+
+/** JSON for a `<script type="application/ld+json">` element: `<` escaped so it cannot end it. */
+export function serializeJsonLd(data: JsonLd): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
