@@ -5,7 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { SiteContent } from '../load-site.js';
 import { buildSite, type Site } from '../site/build-site.js';
 import { listRoutes, pathOf, resolvePath } from '../site/routes.js';
-import { renderNotFound, renderRoute } from '../views/render-route.js';
+import { renderNotFound, renderRoute, type Rendered } from '../views/render-route.js';
 import { stylesheet } from '../views/theme/stylesheet.js';
 import { chooseEncoding, etagMatches, type Encoding } from './negotiate.js';
 
@@ -57,7 +57,6 @@ interface Resource {
   readonly compressed: Map<Exclude<Encoding, 'identity'>, Buffer>;
 }
 
-const HTML = 'text/html; charset=utf-8';
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ALLOWED_METHODS = 'GET, HEAD';
@@ -126,16 +125,14 @@ export class App {
         };
       case 'page':
         return represent(
-          this.#page(path, () =>
-            resource(200, HTML, REVALIDATE, renderRoute(site, resolution.route)),
-          ),
+          this.#page(path, () => rendered(200, renderRoute(site, resolution.route))),
           request,
         );
       case 'not-found': {
         const file = await this.#options.staticFiles?.lookup(decodeURIComponent(path));
         if (file) return serveFile(file, request);
         return represent(
-          this.#page('\u0000404', () => resource(404, HTML, REVALIDATE, renderNotFound(site))),
+          this.#page('\u0000404', () => rendered(404, renderNotFound(site))),
           request,
         );
       }
@@ -159,6 +156,10 @@ export class App {
       showDrafts: this.#options.showDrafts ?? false,
     });
   }
+}
+
+function rendered(status: number, document: Rendered): Resource {
+  return resource(status, document.contentType, REVALIDATE, document.body);
 }
 
 function resource(

@@ -13,7 +13,7 @@ export async function checkCommand(siteDir: string): Promise<number> {
     return 1;
   }
   const drafts = content.posts.filter((post) => post.draft).length;
-  const note = diagnostics.length > 0 ? ` (${summarize(diagnostics)})` : '';
+  const note = diagnostics.length > 0 ? ` (${count(diagnostics.length, 'warning')})` : '';
   console.log(
     `${siteDir}: ${count(content.posts.length, 'post')} (${count(drafts, 'draft')}), no errors${note}.`,
   );
