@@ -24,12 +24,12 @@ const config = makeConfig({ owner: 'Folio Press' });
 const site = buildSite(config, [post, hostile], { now: at('2030-01-01T00:00:00Z') });
 
 const featured = (): cheerio.CheerioAPI =>
-  cheerio.load(renderRoute(site, { kind: 'featured', page: 1 }));
+  cheerio.load(renderRoute(site, { kind: 'featured', page: 1 }).body);
 
 function categoryPage(): cheerio.CheerioAPI {
   const term = site.categoryBySlug.get('algorithm');
   assert.ok(term);
-  return cheerio.load(renderRoute(site, { kind: 'category', term }));
+  return cheerio.load(renderRoute(site, { kind: 'category', term }).body);
 }
 
 /** The entry whose title links to `/posts/<slug>/`. */
@@ -115,7 +115,12 @@ for (const [name, load] of [
 
     it('shows a title with markup as text, never as an element', () => {
       const $ = load();
-      assert.equal($('script').length, 0);
+      assert.equal($('script:not([type="application/ld+json"])').length, 0);
+      // The title also stands in the JSON-LD data block, which it must not be able to close.
+      const data = JSON.parse($('script[type="application/ld+json"]').text()) as {
+        blogPost: { headline: string }[];
+      };
+      assert.ok(data.blogPost.some((p) => p.headline === '<script>alert(1)</script>'));
       assert.equal($('main img[onerror]').length, 0);
       assert.equal($('main b').length, 0);
       const article = entryOf($, 'hostile');
@@ -130,7 +135,7 @@ describe('page footer', () => {
   for (const [name, load] of [
     ['featured listing', featured],
     ['category listing', categoryPage],
-    ['not-found page', () => cheerio.load(renderNotFound(site))],
+    ['not-found page', () => cheerio.load(renderNotFound(site).body)],
   ] as const) {
     it(`on the ${name}, links the profiles and the feed and shows the copyright line`, () => {
       const $ = load();
@@ -158,7 +163,7 @@ describe('page footer', () => {
     const { config: noOwner } = parseConfig(yaml, 'folio.config.yaml');
     assert.ok(noOwner);
     const built = buildSite(noOwner, [post], { now: at('2030-01-01T00:00:00Z') });
-    const $ = cheerio.load(renderRoute(built, { kind: 'featured', page: 1 }));
+    const $ = cheerio.load(renderRoute(built, { kind: 'featured', page: 1 }).body);
     const lines = $('footer *')
       .toArray()
       .map((el) => textOf($(el)));
@@ -168,7 +173,7 @@ describe('page footer', () => {
 
 describe('not-found page', () => {
   it('keeps the site header with the link to /', () => {
-    const $ = cheerio.load(renderNotFound(site));
+    const $ = cheerio.load(renderNotFound(site).body);
     assert.equal($('header a[href="/"]').filter((_, a) => textOf($(a)) === 'Dev Notes').length, 1);
     assert.equal($('main article').length, 0);
   });

@@ -18,7 +18,7 @@ export interface ServedFixture {
 
 export async function serveSite(
   siteDir: string,
-  options: { now?: () => number } = {},
+  options: { now?: () => number; showDrafts?: boolean } = {},
 ): Promise<ServedFixture> {
   const { content, diagnostics } = await loadSite(siteDir);
   if (!content) throw new Error(`fixture ${siteDir} is invalid: ${JSON.stringify(diagnostics)}`);
