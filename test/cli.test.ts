@@ -2,7 +2,10 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, it } from 'node:test';
 import { FIXTURES, REPO_ROOT } from './support/serve-fixture.js';
 
@@ -117,6 +120,37 @@ describe('folio serve', () => {
       assert.match(stderr, new RegExp(`Port ${port} .* already in use`));
     } finally {
       first.kill('SIGKILL');
+    }
+  });
+
+  it('with --watch, puts a new post online and keeps the last good version when an edit breaks it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'folio-watch-'));
+    await cp(join(FIXTURES, 'basic'), dir, { recursive: true });
+    const child = folio(['serve', dir, '--port', '0', '--watch']);
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    /** Polls until `check` holds: the server reloads on its own, within moments. */
+    const eventually = async (check: () => Promise<boolean>): Promise<void> => {
+      for (let tries = 0; tries < 100; tries++) {
+        if (await check()) return;
+        await sleep(50);
+      }
+      assert.fail(`the server did not reload; it printed: ${stderr}`);
+    };
+    try {
+      const url = await serverUrl(child);
+      const post = join(dir, 'content', 'posts', 'brand-new.md');
+      const write = (date: string): Promise<void> =>
+        writeFile(post, `---\ntitle: Brand new\ndate: ${date}\ntags: [new]\n---\nFresh.\n`);
+      await write('2024-05-01');
+      await eventually(async () => (await fetch(`${url}/posts/brand-new/`)).status === 200);
+      await write('2024-13-45');
+      await eventually(async () => stderr.includes('brand-new.md:3: '));
+      assert.equal((await fetch(`${url}/posts/brand-new/`)).status, 200);
+      assert.match(stderr, /last good version stays online/);
+    } finally {
+      child.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

@@ -43,17 +43,28 @@ export function createProgram(): Command {
     .option('-p, --port <n>', 'port to listen on (default: PORT or 4000)', parsePort)
     .option('-H, --host <host>', 'address to listen on (default: HOST or 127.0.0.1)')
     .option('--drafts', 'also show posts marked draft: true', false)
+    .option(
+      '-w, --watch',
+      'reload when the site folder changes; a broken edit keeps the last good version online',
+      false,
+    )
     .addHelpText(
       'after',
-      '\nExamples:\n  folio serve\n  folio serve my-blog --port 8080\n  folio serve my-blog --host 0.0.0.0   # reachable from other machines',
+      '\nExamples:\n  folio serve\n  folio serve my-blog --port 8080\n  folio serve my-blog --watch --drafts   # while writing\n  folio serve my-blog --host 0.0.0.0   # reachable from other machines',
     )
-    .action(async (dir: string, opts: { port?: number; host?: string; drafts: boolean }) => {
-      process.exitCode = await serveCommand(dir, {
-        port: opts.port ?? envPort(),
-        host: opts.host ?? (process.env.HOST || '127.0.0.1'),
-        drafts: opts.drafts,
-      });
-    });
+    .action(
+      async (
+        dir: string,
+        opts: { port?: number; host?: string; drafts: boolean; watch: boolean },
+      ) => {
+        process.exitCode = await serveCommand(dir, {
+          port: opts.port ?? envPort(),
+          host: opts.host ?? (process.env.HOST || '127.0.0.1'),
+          drafts: opts.drafts,
+          watch: opts.watch,
+        });
+      },
+    );
 
   program
     .command('check')

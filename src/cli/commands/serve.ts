@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { App } from '../../delivery/app.js';
 import { startServer } from '../../delivery/server/start-server.js';
 import { staticFolder } from '../../delivery/server/static-folder.js';
+import { watchSite } from '../../delivery/server/watch-site.js';
 import { hasErrors } from '../../errors.js';
 import { loadSite } from '../../load-site.js';
 import { printDiagnostics, summarize } from '../print-diagnostics.js';
@@ -11,6 +12,7 @@ export interface ServeOptions {
   readonly port: number;
   readonly host: string;
   readonly drafts: boolean;
+  readonly watch: boolean;
 }
 
 export async function serveCommand(siteDir: string, options: ServeOptions): Promise<number> {
@@ -38,15 +40,40 @@ export async function serveCommand(siteDir: string, options: ServeOptions): Prom
   console.log(
     `Folio is serving "${content.config.title}" (${posts.length} posts) at ${server.url}/`,
   );
-  console.log('Press Ctrl+C to stop.');
+  const stopWatching = options.watch ? watchContent(siteDir, app) : undefined;
+  console.log(
+    options.watch ? 'Watching for changes. Press Ctrl+C to stop.' : 'Press Ctrl+C to stop.',
+  );
 
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
   console.log(`\n${signal}: finishing requests in flight, then stopping.`);
+  stopWatching?.();
   await server.close();
   return 0;
+}
+
+function watchContent(siteDir: string, app: App): () => void {
+  return watchSite({
+    siteDir,
+    onReload(content, diagnostics) {
+      printDiagnostics(diagnostics);
+      app.replaceContent(content);
+      console.log(`${time()} reloaded: ${app.site.posts.length} posts online.`);
+    },
+    onProblems(diagnostics) {
+      printDiagnostics(diagnostics);
+      console.error(
+        `${time()} ${summarize(diagnostics)}: the last good version stays online until they are fixed.`,
+      );
+    },
+  });
+}
+
+function time(): string {
+  return new Date().toTimeString().slice(0, 8);
 }
 
 function listenError(cause: unknown, options: ServeOptions): string {

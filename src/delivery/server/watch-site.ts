@@ -1,0 +1,55 @@
+// Deliver: reloads a served site when its folder changes, keeping the last good version on errors.
+import { watch, type FSWatcher } from 'node:fs';
+import type { Diagnostic } from '../../errors.js';
+import { loadSite, type SiteContent } from '../../load-site.js';
+
+export interface WatchOptions {
+  readonly siteDir: string;
+  /** Folders below the site that are output, not input (e.g. `dist`). */
+  readonly ignore?: readonly string[];
+  /** Called with content that loaded without errors. */
+  onReload(content: SiteContent, diagnostics: readonly Diagnostic[]): void;
+  /** Called when an edit broke the site; the last good version stays online. */
+  onProblems(diagnostics: readonly Diagnostic[]): void;
+}
+
+// Editors write a file in several steps; one reload after they settle is enough.
+const SETTLE_MS = 40;
+
+/** Starts watching; the returned function stops it. */
+export function watchSite(options: WatchOptions): () => void {
+  const ignored = ['dist', 'node_modules', ...(options.ignore ?? [])];
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let again = false;
+
+  const reload = async (): Promise<void> => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      const { content, diagnostics } = await loadSite(options.siteDir);
+      if (content) options.onReload(content, diagnostics);
+      else options.onProblems(diagnostics);
+    } finally {
+      running = false;
+      if (again) {
+        again = false;
+        void reload();
+      }
+    }
+  };
+
+  const watcher: FSWatcher = watch(options.siteDir, { recursive: true }, (_event, name) => {
+    const first = String(name ?? '').split(/[\\/]/)[0] ?? '';
+    if (first.startsWith('.') || ignored.includes(first)) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void reload(), SETTLE_MS);
+  });
+  return () => {
+    clearTimeout(timer);
+    watcher.close();
+  };
+}
