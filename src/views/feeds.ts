@@ -13,6 +13,7 @@ import {
 import type { Term } from '../site/taxonomy.js';
 import { absolutizeHtml, absoluteUrl } from './absolute-urls.js';
 import { escapeHtml } from './html.js';
+import { messagesFor } from './i18n/messages.js';
 
 /** How many of the newest posts a feed carries. */
 export const FEED_SIZE = 20;
@@ -37,7 +38,7 @@ function buildFeed(site: Site, term?: Term): Feed {
     description: config.tagline || config.title,
     link: url(term ? categoryPath(term) : homePath()),
     language: config.locale,
-    copyright: `Copyright © ${config.owner} All rights reserved.`,
+    copyright: messagesFor(config.locale).copyright(config.owner),
     generator: 'Folio',
     ...(newest === undefined ? {} : { updated: new Date(newest) }),
     ...(config.author.image ? { image: url(config.author.image) } : {}),
