@@ -1,5 +1,15 @@
 // YAML with positions: parses config and front matter so that every later problem can name its line.
-import { LineCounter, isMap, isPair, isScalar, isSeq, parseDocument, type Document } from 'yaml';
+import {
+  LineCounter,
+  isMap,
+  isNode,
+  isPair,
+  isScalar,
+  isSeq,
+  parseDocument,
+  visit,
+  type Document,
+} from 'yaml';
 
 /** A YAML syntax problem, with its 1-based line inside the parsed text. */
 export interface YamlProblem {
@@ -20,16 +30,26 @@ export interface YamlSource {
   lineOfKey(path: readonly PropertyKey[]): number;
 }
 
+export interface YamlOptions {
+  /**
+   * Keep numbers as the text the author wrote (`3.10` stays "3.10"), for documents whose values
+   * are all text or true/false, such as front matter.
+   */
+  readonly numbersAsText?: boolean;
+}
+
 /** Parses YAML text; never throws on bad input, it reports problems instead. */
-export function parseYaml(text: string): YamlSource {
+export function parseYaml(text: string, options: YamlOptions = {}): YamlSource {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const lineAt = (offset: number): number => lineCounter.linePos(offset).line;
-  const problems: YamlProblem[] = doc.errors.map((e) => ({
-    line: lineAt(e.pos[0]),
+  // Later errors are mostly echoes of the first one, so only the first is reported.
+  const problems: YamlProblem[] = doc.errors.slice(0, 1).map((e) => ({
+    line: UNTERMINATED.has(e.code) ? lineAt(openingOffset(doc, e.pos[0])) : lineAt(e.pos[0]),
     message: e.message.split('\n')[0] ?? e.message,
     code: e.code,
   }));
+  if (options.numbersAsText) keepNumbersAsText(doc);
   let value: unknown;
   if (problems.length === 0) {
     try {
@@ -44,6 +64,28 @@ export function parseYaml(text: string): YamlSource {
     lineOf: (path) => lineAt(nearestNode(doc, path)?.range?.[0] ?? 0),
     lineOfKey: (path) => lineAt(keyNode(doc, path)?.range?.[0] ?? 0),
   };
+}
+
+// Errors the parser notices only where it gives up: an unclosed quote or bracket.
+const UNTERMINATED = new Set(['MISSING_CHAR', 'BAD_INDENT']);
+
+/** Where the innermost value that runs on to `offset` begins: the quote or bracket left open. */
+function openingOffset(doc: Document, offset: number): number {
+  let start = offset;
+  visit(doc, (_key, node) => {
+    if (!isNode(node) || !node.range) return;
+    const [from, , to] = node.range;
+    if (from < offset && offset <= to && (start === offset || from > start)) start = from;
+  });
+  return start;
+}
+
+function keepNumbersAsText(doc: Document): void {
+  visit(doc, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'number' && node.source !== undefined) node.value = node.source;
+    },
+  });
 }
 
 type AnyNode = { range?: [number, number, number] | null | undefined };

@@ -1,8 +1,9 @@
 // Load: a site folder → its config and every post, with every problem found on the way.
 import { loadConfig } from '../config/load-config.js';
+import type { ConfigResult } from '../config/parse-config.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { Diagnostic } from '../errors.js';
-import { parsePost, type PostContext } from './parse-post.js';
+import { parsePost, type PostContext, type SlugClaim } from './parse-post.js';
 import type { Post } from './post.js';
 import { sitePath } from './site-path.js';
 import { readPostSources, readStaticAssets, type StaticAssets } from './read-sources.js';
@@ -12,7 +13,11 @@ export interface LoadedContent {
   readonly config: SiteConfig | undefined;
   /** Every post that parsed, drafts and scheduled ones included. */
   readonly posts: readonly Post[];
+  /** The slug of every post file, broken ones included, to find two files with one slug. */
+  readonly claims: readonly SlugClaim[];
   readonly assets: StaticAssets;
+  /** Where the config is, to point at its lines in problems found later. */
+  readonly configSource: Pick<ConfigResult, 'file' | 'lineOf'>;
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -34,10 +39,12 @@ export async function loadContent(siteDir: string): Promise<LoadedContent> {
   };
   const diagnostics: Diagnostic[] = [...configResult.diagnostics, ...sources.diagnostics];
   const posts: Post[] = [];
+  const claims: SlugClaim[] = [];
   for (const source of sources.sources) {
     const result = parsePost(source.text, source.file, source.fileSlug, context);
     diagnostics.push(...result.diagnostics);
+    claims.push(result.claim);
     if (result.post) posts.push(result.post);
   }
-  return { config, posts, assets, diagnostics };
+  return { config, posts, claims, assets, configSource: configResult, diagnostics };
 }

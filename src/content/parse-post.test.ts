@@ -2,7 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { theOnlyError } from '../errors.test-support.js';
 import type { Diagnostic } from '../errors.js';
-import { normalizeText, splitFrontMatter } from './front-matter.js';
+import { normalizeText } from '../normalize-text.js';
+import { splitFrontMatter } from './front-matter.js';
 import { parsePost } from './parse-post.js';
 
 const FILE = 'content/posts/hello.md';
@@ -45,6 +46,35 @@ describe('front matter problems', () => {
   it('reports an unclosed flow list on its line in the file', () => {
     const problem = onlyError(front(TITLE, DATE, 'tags: [rust, testing'));
     assert.equal(problem.line, 4);
+  });
+
+  it('reports an unclosed quote on the line where it opens', () => {
+    const problem = onlyError(front('title: "open quote', DATE, TAGS));
+    assert.equal(problem.line, 2);
+    assert.match(problem.message, /not valid YAML/);
+  });
+
+  it('lists every problem of a file at once, the date and slug too', () => {
+    const { post, diagnostics } = parse(
+      front('category: [x, y]', 'date: 2024-13-45', 'tags: []', 'slug: has space'),
+    );
+    assert.equal(post, undefined);
+    const found = diagnostics.map((d) => `${d.line} ${d.code}`).sort();
+    // The category on line 2, the missing title (named at the first line), the date, the tags
+    // and the slug.
+    assert.deepEqual(found, [
+      '2 front-matter-invalid',
+      '2 front-matter-invalid',
+      '3 front-matter-date',
+      '4 front-matter-invalid',
+      '5 post-slug',
+    ]);
+  });
+
+  it('claims its slug even when the file is broken, so duplicates are still found', () => {
+    const { post, claim } = parse(front('slug: twin', DATE, TAGS));
+    assert.equal(post, undefined);
+    assert.deepEqual(claim, { file: FILE, slug: 'twin', line: 2 });
   });
 
   it('reports a missing title', () => {
@@ -137,6 +167,19 @@ describe('reading a post', () => {
       assert.deepEqual(diagnostics, [], value);
       assert.equal(post?.date, Date.parse(instant), value);
     }
+  });
+
+  it('keeps numbers as the author wrote them in titles, categories and tags', () => {
+    const { post } = parse(front('title: 3.10', 'category: 1.0', DATE, 'tags: [3.10, 1e3, 010]'));
+    assert.equal(post?.title, '3.10');
+    assert.equal(post?.category, '1.0');
+    assert.deepEqual(post?.tags, ['3.10', '1e3', '010']);
+  });
+
+  it('composes a slug written in decomposed Unicode, as request paths are', () => {
+    const decomposed = '\u1112\u1161\u11ab';
+    const { post } = parse(front(TITLE, DATE, TAGS), decomposed);
+    assert.equal(post?.slug, '\ud55c');
   });
 
   it('uses the file name as the slug unless the front matter sets one', () => {

@@ -5,7 +5,8 @@ import { error, warning, type Diagnostic } from '../errors.js';
 import { formatPath, schemaDiagnostics } from '../schema-diagnostics.js';
 import { parseYaml, yamlHint, type YamlSource } from '../yaml-source.js';
 import { excerptOf } from './excerpt.js';
-import { normalizeText, splitFrontMatter } from './front-matter.js';
+import { normalizeText } from '../normalize-text.js';
+import { splitFrontMatter } from './front-matter.js';
 import { parseMarkdown, renderTokens, type RenderEnv } from './markdown/markdown.js';
 import { collectReferences } from './markdown/references.js';
 import { parsePostDate } from './post-date.js';
@@ -20,10 +21,8 @@ export interface PostContext {
   readonly imageSize: RenderEnv['imageSize'];
 }
 
-const label = z
-  .union([z.string(), z.number()], { error: 'must be text' })
-  .transform(String)
-  .pipe(z.string().trim().min(1, { error: 'must not be empty' }));
+// Numbers arrive as the text the author wrote (see parseYaml), so every label is text.
+const label = z.string({ error: 'must be text' }).trim().min(1, { error: 'must not be empty' });
 
 const frontMatterSchema = z.object(
   {
@@ -52,20 +51,35 @@ const HINTS: Record<string, string> = {
   description: 'write one sentence of plain text',
 };
 
-export type PostResult =
-  { post: Post; diagnostics: Diagnostic[] } | { post: undefined; diagnostics: Diagnostic[] };
+/** The slug a post file claims, known even when the rest of the file is broken. */
+export interface SlugClaim {
+  readonly file: string;
+  readonly slug: string;
+  readonly line: number;
+}
 
-/** Parses the text of one post; `file` names it in problems, `fileSlug` is its name without `.md`. */
+export interface PostResult {
+  /** Present only when the file has no error. */
+  readonly post: Post | undefined;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly claim: SlugClaim;
+}
+
+/**
+ * Parses the text of one post; `file` names it in problems, `fileSlug` is its name without the
+ * extension. Every problem of the file is reported, not only the first.
+ */
 export function parsePost(
   raw: string,
   file: string,
   fileSlug: string,
   ctx: PostContext,
 ): PostResult {
+  const defaultClaim: SlugClaim = { file, slug: fileSlug.normalize('NFC'), line: 1 };
   const split = splitFrontMatter(normalizeText(raw), file);
-  if ('code' in split) return { post: undefined, diagnostics: [split] };
+  if ('code' in split) return { post: undefined, diagnostics: [split], claim: defaultClaim };
   const lineOffset = split.yamlLine - 1;
-  const source = parseYaml(split.yaml);
+  const source = parseYaml(split.yaml, { numbersAsText: true });
   if (source.problems.length > 0) {
     const diagnostics = source.problems.map((p) =>
       error(
@@ -76,12 +90,16 @@ export function parsePost(
         yamlHint(p.code),
       ),
     );
-    return { post: undefined, diagnostics };
+    return { post: undefined, diagnostics, claim: defaultClaim };
   }
 
+  const fields = isRecord(source.value) ? source.value : {};
+  const lineOf = (key: string): number => source.lineOf([key]) + lineOffset;
   const parsed = frontMatterSchema.safeParse(source.value ?? {});
   const diagnostics = unknownKeyWarnings(source, file, lineOffset);
+  const invalid = new Set<string>();
   if (!parsed.success) {
+    for (const issue of parsed.error.issues) invalid.add(String(issue.path[0]));
     diagnostics.push(
       ...schemaDiagnostics(parsed.error.issues, {
         file,
@@ -95,46 +113,38 @@ export function parsePost(
         knownKeys: () => KNOWN_KEYS,
       }),
     );
-    return { post: undefined, diagnostics };
   }
-  const front = parsed.data;
-  const lineOf = (key: string): number => source.lineOf([key]) + lineOffset;
 
-  const date = parsePostDate(front.date, ctx.timezone);
-  if (date === undefined) {
+  // Date and slug are checked even when other keys are wrong, so one run lists every problem.
+  const rawDate = fields.date;
+  const date = typeof rawDate === 'string' ? parsePostDate(rawDate, ctx.timezone) : undefined;
+  if (typeof rawDate === 'string' && !invalid.has('date') && date === undefined) {
     diagnostics.push(
       error(
         'front-matter-date',
         file,
         lineOf('date'),
-        `\`date\` "${String(front.date)}" is not a date Folio can read`,
+        `\`date\` "${rawDate}" is not a date Folio can read`,
         HINTS.date ?? '',
       ),
     );
   }
-  const slug = front.slug ?? fileSlug;
-  if (!isUsableSlug(slug)) {
-    const suggestion = slugify(slug) || 'my-post';
-    const hint = front.slug
-      ? `use letters, digits and -, e.g. \`slug: ${suggestion}\``
-      : `rename the file to \`${suggestion}.md\` or set \`slug: ${suggestion}\``;
-    diagnostics.push(
-      error(
-        'post-slug',
-        file,
-        front.slug ? lineOf('slug') : 1,
-        `the slug "${slug}" cannot stand in a URL`,
-        hint,
-      ),
-    );
-  }
-  if (date === undefined || diagnostics.some((d) => d.severity === 'error'))
-    return { post: undefined, diagnostics };
+  const ownSlug =
+    typeof fields.slug === 'string' && fields.slug.trim() !== '' ? fields.slug.trim() : undefined;
+  const claim: SlugClaim = ownSlug
+    ? { file, slug: ownSlug.normalize('NFC'), line: lineOf('slug') }
+    : defaultClaim;
+  if (!invalid.has('slug') && !isUsableSlug(claim.slug))
+    diagnostics.push(slugProblem(claim, ownSlug !== undefined));
 
+  if (!parsed.success || date === undefined || diagnostics.some((d) => d.severity === 'error')) {
+    return { post: undefined, diagnostics, claim };
+  }
+  const front = parsed.data;
   const tokens = parseMarkdown(split.body);
   const post: Post = {
     file,
-    slug,
+    slug: claim.slug,
     title: front.title,
     date,
     category: front.category,
@@ -144,13 +154,27 @@ export function parsePost(
     excerpt: excerptOf(tokens, ctx.excerptLength),
     html: renderTokens(tokens, ctx),
     references: collectReferences(tokens, split.bodyLine),
-    lines: {
-      slug: front.slug ? lineOf('slug') : 1,
-      category: lineOf('category'),
-      tags: lineOf('tags'),
-    },
+    lines: { slug: claim.line, category: lineOf('category'), tags: lineOf('tags') },
   };
-  return { post, diagnostics };
+  return { post, diagnostics, claim };
+}
+
+function slugProblem(claim: SlugClaim, fromFrontMatter: boolean): Diagnostic {
+  const suggestion = slugify(claim.slug) || 'my-post';
+  const hint = fromFrontMatter
+    ? `use letters, digits and -, e.g. \`slug: ${suggestion}\``
+    : `rename the file to \`${suggestion}.md\` or set \`slug: ${suggestion}\``;
+  return error(
+    'post-slug',
+    claim.file,
+    claim.line,
+    `the slug "${claim.slug}" cannot stand in a URL`,
+    hint,
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 // Unknown keys are only warned about: authors keep their own keys for their own tools.

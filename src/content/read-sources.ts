@@ -13,7 +13,7 @@ export const STATIC_DIR = 'static';
 /** The raw text of one post file. */
 export interface PostSource {
   readonly file: string;
-  /** The file name without `.md`: the post's default slug. */
+  /** The file name without `.md` (or `.markdown`): the post's default slug. */
   readonly fileSlug: string;
   readonly text: string;
 }
@@ -32,13 +32,14 @@ export interface StaticAssets {
 // Enough files in flight to keep the disk busy without running out of descriptors.
 const READ_CONCURRENCY = 64;
 const IMAGE = /\.(?:png|jpe?g|gif|webp|avif|svg|bmp|ico)$/i;
+const MARKDOWN = /\.(?:md|markdown)$/i;
 
 export async function readPostSources(siteDir: string): Promise<SourcesResult> {
   const root = join(siteDir, POSTS_DIR);
   const diagnostics: Diagnostic[] = [];
   const files = await listFiles(
     root,
-    (name) => name.endsWith('.md'),
+    (name) => MARKDOWN.test(name),
     (problem) =>
       diagnostics.push(
         warning('posts-folder', root, 1, problem, `put posts as .md files under ${POSTS_DIR}`),
@@ -47,7 +48,8 @@ export async function readPostSources(siteDir: string): Promise<SourcesResult> {
   const sources: PostSource[] = [];
   await forEachLimited(files, async (file) => {
     const text = await readTextFile(file);
-    if (typeof text === 'string') sources.push({ file, fileSlug: basename(file, '.md'), text });
+    if (typeof text === 'string')
+      sources.push({ file, fileSlug: basename(file).replace(MARKDOWN, ''), text });
     else diagnostics.push(text);
   });
   sources.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));

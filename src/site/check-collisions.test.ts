@@ -2,7 +2,15 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatDiagnostic } from '../errors.js';
 import { checkCollisions } from './check-collisions.js';
+import type { Post } from '../content/post.js';
 import { makePost } from './fixtures.test-support.js';
+
+/** Checks posts as the loader does: each post file also claims its slug. */
+const check = (posts: readonly Post[]) =>
+  checkCollisions(
+    posts,
+    posts.map((post) => ({ file: post.file, slug: post.slug, line: post.lines.slug })),
+  );
 
 describe('slug collisions', () => {
   it('reports two posts with one slug, naming both files', () => {
@@ -11,7 +19,7 @@ describe('slug collisions', () => {
       file: 'content/posts/2024/hello.md',
       lines: { slug: 4, category: 2, tags: 3 },
     });
-    const diagnostics = checkCollisions([first, second]);
+    const diagnostics = check([first, second]);
     assert.equal(diagnostics.length, 1);
     const [problem] = diagnostics;
     assert.equal(problem?.severity, 'error');
@@ -23,12 +31,12 @@ describe('slug collisions', () => {
   });
 
   it('reports two post slugs that differ only in case', () => {
-    const diagnostics = checkCollisions([makePost('Hello'), makePost('hello')]);
+    const diagnostics = check([makePost('Hello'), makePost('hello')]);
     assert.equal(diagnostics.length, 1);
   });
 
   it('reports two category names with one slug, naming both names', () => {
-    const diagnostics = checkCollisions([
+    const diagnostics = check([
       makePost('a', { category: 'Node.js' }),
       makePost('b', { category: 'nodejs', lines: { slug: 1, category: 5, tags: 3 } }),
     ]);
@@ -42,7 +50,7 @@ describe('slug collisions', () => {
   });
 
   it('reports two tag names with one slug, naming both names', () => {
-    const diagnostics = checkCollisions([
+    const diagnostics = check([
       makePost('a', { tags: ['Machine Learning'] }),
       makePost('b', { tags: ['machine-learning'], lines: { slug: 1, category: 2, tags: 6 } }),
     ]);
@@ -54,7 +62,7 @@ describe('slug collisions', () => {
   });
 
   it('reports a colliding pair once however many posts repeat it', () => {
-    const diagnostics = checkCollisions([
+    const diagnostics = check([
       makePost('a', { tags: ['Node.js'] }),
       makePost('b', { tags: ['nodejs'] }),
       makePost('c', { tags: ['nodejs'] }),
@@ -67,24 +75,36 @@ describe('slug collisions', () => {
       makePost('a', { category: 'Algorithm', tags: ['Algorithm', 'sorting'] }),
       makePost('b', { category: 'Algorithm', tags: ['Algorithm'] }),
     ];
-    assert.deepEqual(checkCollisions(posts), []);
+    assert.deepEqual(check(posts), []);
   });
 
   it('accepts the same name used by many posts', () => {
     const posts = ['a', 'b', 'c'].map((slug) =>
       makePost(slug, { category: 'Rust', tags: ['Rust 러스트'] }),
     );
-    assert.deepEqual(checkCollisions(posts), []);
+    assert.deepEqual(check(posts), []);
   });
 
   it('checks drafts too, so that publishing one never breaks the site', () => {
-    const diagnostics = checkCollisions([makePost('same'), makePost('same', { draft: true })]);
+    const diagnostics = check([makePost('same'), makePost('same', { draft: true })]);
     assert.equal(diagnostics.length, 1);
   });
 
   it('reports a name that gives an empty slug', () => {
-    const diagnostics = checkCollisions([makePost('a', { tags: ['++'] })]);
+    const diagnostics = check([makePost('a', { tags: ['++'] })]);
     assert.equal(diagnostics.length, 1);
     assert.equal(diagnostics[0]?.severity, 'error');
+  });
+
+  it('reports a duplicate slug even when one of the two files has other errors', () => {
+    const claims = [
+      { file: 'content/posts/broken.md', slug: 'twin', line: 1 },
+      { file: 'content/posts/other.md', slug: 'twin', line: 4 },
+    ];
+    const diagnostics = checkCollisions([], claims);
+    assert.deepEqual(
+      diagnostics.map((d) => `${d.file}:${d.line}: ${d.code}`),
+      ['content/posts/other.md:4: post-slug-duplicate'],
+    );
   });
 });

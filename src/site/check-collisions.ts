@@ -1,35 +1,42 @@
 // Index: problems that only show across posts — two posts with one slug, two names with one slug.
+import type { SlugClaim } from '../content/parse-post.js';
 import type { Post } from '../content/post.js';
 import { slugify } from '../content/slugify.js';
 import { error, type Diagnostic } from '../errors.js';
 import { termNames, type TaxonomyKind } from './taxonomy.js';
 
-/** Checks every post, drafts and scheduled ones too, so that publishing one never breaks the site. */
-export function checkCollisions(posts: readonly Post[]): Diagnostic[] {
+/**
+ * Checks every post file, drafts, scheduled and broken ones too, so that neither publishing nor
+ * fixing one can reveal a problem that was not reported.
+ */
+export function checkCollisions(
+  posts: readonly Post[],
+  claims: readonly SlugClaim[],
+): Diagnostic[] {
   return [
-    ...checkPostSlugs(posts),
+    ...checkPostSlugs(claims),
     ...checkTermSlugs(posts, 'category'),
     ...checkTermSlugs(posts, 'tag'),
   ];
 }
 
-function checkPostSlugs(posts: readonly Post[]): Diagnostic[] {
-  const seen = new Map<string, Post>();
+function checkPostSlugs(claims: readonly SlugClaim[]): Diagnostic[] {
+  const seen = new Map<string, SlugClaim>();
   const diagnostics: Diagnostic[] = [];
-  for (const post of posts) {
-    // Case is ignored because the static export must also work on case-insensitive disks.
-    const key = post.slug.toLowerCase();
+  for (const claim of claims) {
+    // Case is ignored: two URLs that differ only in case would be one file on many disks.
+    const key = claim.slug.toLowerCase();
     const first = seen.get(key);
     if (!first) {
-      seen.set(key, post);
+      seen.set(key, claim);
       continue;
     }
     diagnostics.push(
       error(
         'post-slug-duplicate',
-        post.file,
-        post.lines.slug,
-        `the slug "${post.slug}" is also the slug of ${first.file}`,
+        claim.file,
+        claim.line,
+        `the slug "${claim.slug}" is also the slug of ${first.file}`,
         'give one of the two posts another file name or a `slug:` of its own',
       ),
     );
