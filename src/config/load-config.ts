@@ -9,15 +9,15 @@ export const CONFIG_FILE = 'folio.config.yaml';
 export async function loadConfig(siteDir: string): Promise<ConfigResult> {
   const file = join(siteDir, CONFIG_FILE);
   const text = await readTextFile(file);
-  if (typeof text !== 'string') {
-    if (text.code === 'file-unreadable' && text.message === 'the file does not exist') {
-      const hint = `is ${siteDir} a Folio site? create ${CONFIG_FILE} there, or run \`folio init\``;
-      return {
-        config: undefined,
-        diagnostics: [error('config-missing', file, 1, 'the site has no config file', hint)],
-      };
-    }
-    return { config: undefined, diagnostics: [text] };
-  }
-  return parseConfig(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, file);
+  if (typeof text === 'string') return parseConfig(text, file);
+  const missing = text.code === 'file-unreadable' && text.message === 'the file does not exist';
+  const hint = `is ${siteDir} a Folio site? create ${CONFIG_FILE} there (the README shows one)`;
+  return {
+    config: undefined,
+    diagnostics: [
+      missing ? error('config-missing', file, 1, 'the site has no config file', hint) : text,
+    ],
+    file,
+    lineOf: () => 1,
+  };
 }

@@ -63,6 +63,12 @@ describe('config validation messages', () => {
     }
   });
 
+  it('rejects an author image path that would break on every page but the first', () => {
+    const problem = onlyProblem([...MINIMAL, '  image: images/avatar.png']);
+    assert.equal(problem.line, 5);
+    assert.match(problem.message, /must start with \//);
+  });
+
   it('rejects an unknown time zone and names IANA zones in the hint', () => {
     const problem = onlyProblem([...MINIMAL, 'timezone: Mars/Olympus_Mons']);
     assert.equal(problem.line, 5);

@@ -1,6 +1,7 @@
 // Config: folio.config.yaml text → validated settings, or every problem with its line (pure).
 import { error, type Diagnostic } from '../errors.js';
 import { schemaDiagnostics } from '../schema-diagnostics.js';
+import { normalizeText } from '../normalize-text.js';
 import { parseYaml, yamlHint } from '../yaml-source.js';
 import { CONFIG_HINTS, CONFIG_KEYS, configSchema, type SiteConfig } from './schema.js';
 
@@ -8,10 +9,14 @@ export interface ConfigResult {
   /** The settings, present only when the config is free of errors. */
   readonly config: SiteConfig | undefined;
   readonly diagnostics: readonly Diagnostic[];
+  readonly file: string;
+  /** The line of the value at a path of keys, for problems found later. */
+  lineOf(path: readonly string[]): number;
 }
 
 export function parseConfig(text: string, file: string): ConfigResult {
-  const source = parseYaml(text);
+  const source = parseYaml(normalizeText(text));
+  const located = { file, lineOf: (path: readonly string[]) => source.lineOf(path) };
   if (source.problems.length > 0) {
     const diagnostics = source.problems.map((p) =>
       error(
@@ -22,12 +27,13 @@ export function parseConfig(text: string, file: string): ConfigResult {
         yamlHint(p.code),
       ),
     );
-    return { config: undefined, diagnostics };
+    return { ...located, config: undefined, diagnostics };
   }
   const raw = source.value ?? {};
   if (typeof raw !== 'object' || Array.isArray(raw)) {
     const hint = 'write `key: value` lines, e.g. `title: Dev Notes`';
     return {
+      ...located,
       config: undefined,
       diagnostics: [
         error('config-shape', file, 1, 'config is not a mapping of keys to values', hint),
@@ -46,13 +52,13 @@ export function parseConfig(text: string, file: string): ConfigResult {
         CONFIG_HINTS[path[0] as keyof typeof CONFIG_HINTS] ?? 'see the configuration docs',
       knownKeys: (path) => knownKeysAt(path),
     });
-    return { config: undefined, diagnostics };
+    return { ...located, config: undefined, diagnostics };
   }
   const config: SiteConfig = {
     ...parsed.data,
     owner: parsed.data.owner ?? parsed.data.author.name,
   };
-  return { config, diagnostics: [] };
+  return { ...located, config, diagnostics: [] };
 }
 
 function knownKeysAt(path: readonly PropertyKey[]): readonly string[] {

@@ -54,8 +54,12 @@ export const configSchema = z.strictObject({
   author: z.strictObject(
     {
       name: text,
-      /** Path of the author's picture under `static/`, e.g. `/images/avatar.png`. */
-      image: text.optional(),
+      /** Path of the author's picture under `static/`, e.g. `/images/avatar.png`, or a URL. */
+      image: text
+        .refine((path) => path.startsWith('/') || /^https?:\/\//.test(path), {
+          error: 'must start with / (a file under static/) or be an http(s) URL',
+        })
+        .optional(),
     },
     { error: 'must be a mapping with `name` and `image`' },
   ),
@@ -116,7 +120,7 @@ export const CONFIG_HINTS: Record<keyof ParsedConfig, string> = {
   pageSize: 'write a whole number of entries per page, e.g. `pageSize: 10`',
   excerptLength: 'write a whole number of characters, e.g. `excerptLength: 200`',
   links: `write URLs under the keys ${PROFILE_LINKS.join(', ')}`,
-  share: `list up to three of ${SHARE_NETWORKS.join(', ')}, e.g. \`share: [x, facebook, linkedin]\``,
+  share: `list networks from ${SHARE_NETWORKS.join(', ')}, e.g. \`share: [x, facebook, linkedin]\``,
   categories: 'write each category name with a `title:` indented below it',
 };
 

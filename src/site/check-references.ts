@@ -1,6 +1,9 @@
 // Index: links and images in bodies that lead nowhere — reported as warnings, never blocking.
 import { sitePath } from '../content/site-path.js';
+import type { ConfigResult } from '../config/parse-config.js';
+import type { SiteConfig } from '../config/schema.js';
 import type { Post } from '../content/post.js';
+import { closestMatch } from '../did-you-mean.js';
 import { warning, type Diagnostic } from '../errors.js';
 
 const POST_LINK = /^\/posts\/([^/]+)\/?$/;
@@ -54,6 +57,45 @@ export function checkReferences(
         );
       }
     }
+  }
+  return diagnostics;
+}
+
+/** The author image missing from static/, and configured categories that no post uses. */
+export function checkConfigReferences(
+  config: SiteConfig,
+  source: Pick<ConfigResult, 'file' | 'lineOf'>,
+  posts: readonly Post[],
+  staticPaths: ReadonlySet<string>,
+): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const image = config.author.image;
+  if (image?.startsWith('/') && !staticPaths.has(sitePath(image))) {
+    diagnostics.push(
+      warning(
+        'author-image-missing',
+        source.file,
+        source.lineOf(['author', 'image']),
+        `the author image ${image} is not in static/`,
+        `put the file at static${sitePath(image)} or correct the path`,
+      ),
+    );
+  }
+  const used = [
+    ...new Set(posts.flatMap((post) => (post.category === undefined ? [] : [post.category]))),
+  ];
+  for (const name of Object.keys(config.categories)) {
+    if (used.includes(name)) continue;
+    const guess = closestMatch(name, used);
+    diagnostics.push(
+      warning(
+        'category-unused',
+        source.file,
+        source.lineOf(['categories', name]),
+        `no post has the category "${name}", so its title is never shown`,
+        guess ? `did you mean "${guess}"?` : 'check its spelling against the posts, or remove it',
+      ),
+    );
   }
   return diagnostics;
 }
