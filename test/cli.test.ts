@@ -145,7 +145,7 @@ describe('folio serve', () => {
       await write('2024-05-01');
       await eventually(async () => (await fetch(`${url}/posts/brand-new/`)).status === 200);
       await write('2024-13-45');
-      await eventually(async () => stderr.includes('brand-new.md:3: '));
+      await eventually(() => Promise.resolve(stderr.includes('brand-new.md:3: ')));
       assert.equal((await fetch(`${url}/posts/brand-new/`)).status, 200);
       assert.match(stderr, /last good version stays online/);
     } finally {

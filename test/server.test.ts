@@ -278,6 +278,23 @@ describe('headers, caching and compression', () => {
     assert.equal(site.app.renderedPages, rendered);
   });
 
+  it('serves other spellings of one URL from the same single rendering', async () => {
+    await site.get('/categories/algorithm/');
+    const rendered = site.app.renderedPages;
+    for (const spelling of [
+      '/categories/%61lgorithm/',
+      '/categories/%61%6cgorithm/',
+      '/categories/algorith%6d/',
+    ]) {
+      assert.equal(await rawGet(spelling), 200, spelling);
+    }
+    assert.equal(site.app.renderedPages, rendered);
+  });
+
+  it('answers a request target in absolute form, as proxies send it', async () => {
+    assert.equal(await rawGet('http://fixture.example.com/page/2/'), 200);
+  });
+
   it('serves the author image from static/ with its type', async () => {
     const response = await site.get('/images/avatar.svg');
     assert.equal(response.status, 200);

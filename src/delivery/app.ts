@@ -1,10 +1,10 @@
-// Deliver: the one place that turns a request into a response, for the server and the export alike.
+// Deliver: the one place that turns a request into a response; the server is a thin adapter around it.
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { SiteContent } from '../load-site.js';
+import type { SiteContent } from './load-site.js';
 import { buildSite, type Site } from '../site/build-site.js';
-import { listRoutes, pathOf, resolvePath } from '../site/routes.js';
+import { pathOf, resolvePath } from '../site/routes.js';
 import { renderNotFound, renderRoute, type Rendered } from '../views/render-route.js';
 import { stylesheet } from '../views/theme/stylesheet.js';
 import { chooseEncoding, etagMatches, type Encoding } from './negotiate.js';
@@ -66,7 +66,8 @@ export class App {
   #site: Site;
   readonly #options: AppOptions;
   readonly #now: () => number;
-  // Rendered pages of the current site version, by path; emptied whenever the site changes.
+  // Rendered pages of the current site version, by canonical path (so that other spellings of one
+  // URL share one copy); emptied whenever the site changes.
   readonly #pages = new Map<string, Resource>();
   readonly #stylesheet = resource(200, 'text/css; charset=utf-8', IMMUTABLE, stylesheet.css);
   #rendered = 0;
@@ -99,11 +100,6 @@ export class App {
     this.#pages.clear();
   }
 
-  /** Every path that answers with a page, in a stable order. */
-  pagePaths(): string[] {
-    return listRoutes(this.site).map(pathOf);
-  }
-
   async handle(request: AppRequest): Promise<AppResponse> {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return plain(405, 'Method Not Allowed', { allow: ALLOWED_METHODS });
@@ -125,7 +121,9 @@ export class App {
         };
       case 'page':
         return represent(
-          this.#page(path, () => rendered(200, renderRoute(site, resolution.route))),
+          this.#page(pathOf(resolution.route), () =>
+            rendered(200, renderRoute(site, resolution.route)),
+          ),
           request,
         );
       case 'not-found': {

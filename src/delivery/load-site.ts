@@ -1,10 +1,10 @@
 // Load + check: a site folder → everything the pages are built from, or every problem found.
-import type { SiteConfig } from './config/schema.js';
-import { loadContent } from './content/load-content.js';
-import type { Post } from './content/post.js';
-import { hasErrors, sortDiagnostics, type Diagnostic } from './errors.js';
-import { checkCollisions } from './site/check-collisions.js';
-import { checkReferences } from './site/check-references.js';
+import type { SiteConfig } from '../config/schema.js';
+import { loadContent } from '../content/load-content.js';
+import type { Post } from '../content/post.js';
+import { hasErrors, sortDiagnostics, type Diagnostic } from '../errors.js';
+import { checkCollisions } from '../site/check-collisions.js';
+import { checkConfigReferences, checkReferences } from '../site/check-references.js';
 
 /** A site folder's validated config and posts (drafts and scheduled posts included). */
 export interface SiteContent {
@@ -22,8 +22,11 @@ export async function loadSite(siteDir: string): Promise<LoadResult> {
   const loaded = await loadContent(siteDir);
   const diagnostics = sortDiagnostics([
     ...loaded.diagnostics,
-    ...checkCollisions(loaded.posts),
+    ...checkCollisions(loaded.posts, loaded.claims),
     ...checkReferences(loaded.posts, loaded.assets.paths),
+    ...(loaded.config
+      ? checkConfigReferences(loaded.config, loaded.configSource, loaded.posts, loaded.assets.paths)
+      : []),
   ]);
   const content =
     loaded.config && !hasErrors(diagnostics)

@@ -12,9 +12,11 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
     accepted.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1);
   }
   const weight = (name: string): number => accepted.get(name) ?? accepted.get('*') ?? 0;
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return 'identity';
+  // The client's weights decide; on a tie brotli wins, as it is the smaller.
+  const [best] = (['br', 'gzip'] as const)
+    .filter((name) => weight(name) > 0)
+    .sort((a, b) => weight(b) - weight(a));
+  return best ?? 'identity';
 }
 
 /** Whether an `If-None-Match` header names `etag` (weak comparison, as RFC 9110 asks). */

@@ -1,6 +1,6 @@
 // CLI: `folio check` — validates the config and every post, listing every problem.
 import { hasErrors } from '../../errors.js';
-import { loadSite } from '../../load-site.js';
+import { loadSite } from '../../delivery/load-site.js';
 import { count, printDiagnostics, summarize } from '../print-diagnostics.js';
 
 export async function checkCommand(siteDir: string): Promise<number> {

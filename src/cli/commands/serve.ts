@@ -5,7 +5,7 @@ import { startServer } from '../../delivery/server/start-server.js';
 import { staticFolder } from '../../delivery/server/static-folder.js';
 import { watchSite } from '../../delivery/server/watch-site.js';
 import { hasErrors } from '../../errors.js';
-import { loadSite } from '../../load-site.js';
+import { loadSite } from '../../delivery/load-site.js';
 import { printDiagnostics, summarize } from '../print-diagnostics.js';
 
 export interface ServeOptions {
@@ -36,11 +36,12 @@ export async function serveCommand(siteDir: string, options: ServeOptions): Prom
     console.error(listenError(cause, options));
     return 1;
   }
+  // The address is printed once everything is ready, watching included, as scripts wait for it.
+  const stopWatching = options.watch ? await watchContent(siteDir, app) : undefined;
   const { posts } = app.site;
   console.log(
     `Folio is serving "${content.config.title}" (${posts.length} posts) at ${server.url}/`,
   );
-  const stopWatching = options.watch ? watchContent(siteDir, app) : undefined;
   console.log(
     options.watch ? 'Watching for changes. Press Ctrl+C to stop.' : 'Press Ctrl+C to stop.',
   );
@@ -50,12 +51,12 @@ export async function serveCommand(siteDir: string, options: ServeOptions): Prom
     process.once('SIGTERM', resolve);
   });
   console.log(`\n${signal}: finishing requests in flight, then stopping.`);
-  stopWatching?.();
+  await stopWatching?.();
   await server.close();
   return 0;
 }
 
-function watchContent(siteDir: string, app: App): () => void {
+function watchContent(siteDir: string, app: App): Promise<() => Promise<void>> {
   return watchSite({
     siteDir,
     onReload(content, diagnostics) {

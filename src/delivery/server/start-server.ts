@@ -61,7 +61,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 async function respond(app: App, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const response = await app.handle({
     method: req.method ?? 'GET',
-    url: req.url ?? '/',
+    url: originForm(req.url ?? '/'),
     headers: {
       'accept-encoding': header(req, 'accept-encoding'),
       'if-none-match': header(req, 'if-none-match'),
@@ -82,4 +82,15 @@ async function respond(app: App, req: IncomingMessage, res: ServerResponse): Pro
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** `GET http://host/path` (absolute form, as proxies send it) → `/path`. */
+function originForm(target: string): string {
+  if (target.startsWith('/')) return target;
+  try {
+    const url = new URL(target);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return target;
+  }
 }

@@ -8,9 +8,10 @@ import type { StaticFile, StaticFiles } from '../app.js';
 const TEXTUAL = /^(?:text\/|application\/(?:javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
 
 export function staticFolder(root: string): StaticFiles {
-  let realRoot: Promise<string | undefined> | undefined;
-  const rootPath = (): Promise<string | undefined> =>
-    (realRoot ??= realpath(root).catch(() => undefined));
+  let realRoot: string | undefined;
+  // Resolved again until it exists, so that a static/ created after start is served.
+  const rootPath = async (): Promise<string | undefined> =>
+    (realRoot ??= await realpath(root).catch(() => undefined));
 
   return {
     async lookup(urlPath: string): Promise<StaticFile | undefined> {

@@ -1,7 +1,8 @@
 // Deliver: reloads a served site when its folder changes, keeping the last good version on errors.
-import { watch, type FSWatcher } from 'node:fs';
+import { relative, sep } from 'node:path';
+import { watch } from 'chokidar';
 import type { Diagnostic } from '../../errors.js';
-import { loadSite, type SiteContent } from '../../load-site.js';
+import { loadSite, type SiteContent } from '../load-site.js';
 
 export interface WatchOptions {
   readonly siteDir: string;
@@ -16,8 +17,8 @@ export interface WatchOptions {
 // Editors write a file in several steps; one reload after they settle is enough.
 const SETTLE_MS = 40;
 
-/** Starts watching; the returned function stops it. */
-export function watchSite(options: WatchOptions): () => void {
+/** Starts watching and resolves once every folder is watched; the result stops it. */
+export async function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
   const ignored = ['dist', 'node_modules', ...(options.ignore ?? [])];
   let timer: NodeJS.Timeout | undefined;
   let running = false;
@@ -42,14 +43,20 @@ export function watchSite(options: WatchOptions): () => void {
     }
   };
 
-  const watcher: FSWatcher = watch(options.siteDir, { recursive: true }, (_event, name) => {
-    const first = String(name ?? '').split(/[\\/]/)[0] ?? '';
-    if (first.startsWith('.') || ignored.includes(first)) return;
+  const watcher = watch(options.siteDir, {
+    ignoreInitial: true,
+    ignored: (path) => {
+      const first = relative(options.siteDir, path).split(sep)[0] ?? '';
+      return first.startsWith('.') || ignored.includes(first);
+    },
+  });
+  watcher.on('all', () => {
     clearTimeout(timer);
     timer = setTimeout(() => void reload(), SETTLE_MS);
   });
-  return () => {
+  await new Promise<void>((resolve) => watcher.once('ready', resolve));
+  return async () => {
     clearTimeout(timer);
-    watcher.close();
+    await watcher.close();
   };
 }
