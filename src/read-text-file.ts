@@ -22,7 +22,7 @@ export async function readTextFile(file: string): Promise<string | Diagnostic> {
       file,
       line,
       'the file is not UTF-8 text',
-      'save it as UTF-8 in your editor (the line named holds the first byte that is not)',
+      'save it as UTF-8 in your editor; the line named holds the first byte that is not',
     );
   }
 }

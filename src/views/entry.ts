@@ -13,8 +13,7 @@ export function entry(ctx: ViewContext, post: Post, heading: EntryHeading): Html
   const title = html`<a href="${postPath(post)}">${post.title}</a>`;
   return html`<article class="entry">
 ${heading === 2 ? html`<h2 class="entry-title">${title}</h2>` : html`<h3 class="entry-title">${title}</h3>`}
-<p class="entry-excerpt">${post.excerpt}</p>
-${tagList(ctx, post)}
+${post.excerpt ? html`<p class="entry-excerpt">${post.excerpt}</p>\n` : ''}${tagList(ctx, post)}
 ${byline(ctx, post)}
 </article>
 `;

@@ -9,7 +9,7 @@ export function pager(ctx: ViewContext, current: number, last: number): Html {
   const step = (label: string, page: number, rel: 'prev' | 'next'): Html =>
     page >= 1 && page <= last
       ? html`<li><a href="${featuredPath(page)}" rel="${rel}">${label}</a></li>`
-      : html`<li><span aria-disabled="true">${label}</span></li>`;
+      : html`<li><span class="pager-inactive">${label}</span></li>`;
   const numbers = pagerWindow(current, last).map((page) =>
     page === current
       ? html`<li><span aria-current="page">${page}</span></li>\n`

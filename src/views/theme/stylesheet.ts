@@ -39,7 +39,7 @@ a:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; border-
 .pager ul { justify-content: center; margin: 2rem 0; }
 .pager a, .pager span { display: inline-block; min-width: 2.75rem; min-height: 2.75rem; padding: .5rem .75rem; text-align: center; }
 .pager [aria-current="page"] { font-weight: 700; border-bottom: 2px solid var(--accent); }
-.pager [aria-disabled="true"] { color: var(--muted); }
+.pager .pager-inactive { color: var(--muted); }
 .share { margin: 2rem 0; }
 .post-body { overflow-wrap: anywhere; }
 .post-body pre, .post-body code { font-family: var(--mono); font-size: .9em; }
