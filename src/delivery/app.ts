@@ -6,7 +6,7 @@ import type { SiteContent } from './load-site.js';
 import { buildSite, type Site } from '../site/build-site.js';
 import { pathOf, resolvePath } from '../site/routes.js';
 import { renderNotFound, renderRoute, type Rendered } from '../views/render-route.js';
-import { stylesheet } from '../views/theme/stylesheet.js';
+import { themeAssets } from '../views/theme/assets.js';
 import { chooseEncoding, etagMatches, type Encoding } from './negotiate.js';
 
 export interface AppRequest {
@@ -69,7 +69,8 @@ export class App {
   // Rendered pages of the current site version, by canonical path (so that other spellings of one
   // URL share one copy); emptied whenever the site changes.
   readonly #pages = new Map<string, Resource>();
-  readonly #stylesheet = resource(200, 'text/css; charset=utf-8', IMMUTABLE, stylesheet.css);
+  // The theme's stylesheet and icon, by their content-hashed paths.
+  #assets = new Map<string, Resource>();
   #rendered = 0;
 
   constructor(options: AppOptions) {
@@ -107,9 +108,9 @@ export class App {
     const queryStart = request.url.indexOf('?');
     const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
     const query = queryStart === -1 ? '' : request.url.slice(queryStart);
-    if (path === stylesheet.path) return represent(this.#stylesheet, request);
-
     const site = this.site;
+    const asset = this.#assets.get(path);
+    if (asset) return represent(asset, request);
     const resolution = resolvePath(site, path);
     switch (resolution.type) {
       case 'bad-request':
@@ -149,10 +150,17 @@ export class App {
 
   #build(): Site {
     const { config, posts } = this.#content;
-    return buildSite(config, posts, {
+    const site = buildSite(config, posts, {
       now: this.#now(),
       showDrafts: this.#options.showDrafts ?? false,
     });
+    this.#assets = new Map(
+      themeAssets(site).map((asset) => [
+        asset.path,
+        resource(200, asset.contentType, IMMUTABLE, asset.body),
+      ]),
+    );
+    return site;
   }
 }
 

@@ -5,6 +5,8 @@ import { absoluteUrl } from './absolute-urls.js';
 import { serializeJsonLd } from './structured-data.js';
 import type { ViewContext } from './context.js';
 import { html, raw, type Html } from './html.js';
+import { icon, type IconName } from './icons.js';
+import { favicon } from './theme/favicon.js';
 import { stylesheet } from './theme/stylesheet.js';
 
 export interface PageShell {
@@ -38,16 +40,16 @@ const OG_LOCALES: Record<Locale, string> = {
   'zh-Hans': 'zh_CN',
 };
 
-const PROFILE_LABELS: Record<ProfileLink, string> = {
-  github: 'GitHub',
-  gitlab: 'GitLab',
-  codeberg: 'Codeberg',
-  x: 'X',
-  linkedin: 'LinkedIn',
-  mastodon: 'Mastodon',
-  bluesky: 'Bluesky',
-  facebook: 'Facebook',
-  youtube: 'YouTube',
+const PROFILES: Record<ProfileLink, { label: string; icon: IconName }> = {
+  github: { label: 'GitHub', icon: 'code' },
+  gitlab: { label: 'GitLab', icon: 'code' },
+  codeberg: { label: 'Codeberg', icon: 'code' },
+  x: { label: 'X', icon: 'x' },
+  linkedin: { label: 'LinkedIn', icon: 'linkedin' },
+  mastodon: { label: 'Mastodon', icon: 'discuss' },
+  bluesky: { label: 'Bluesky', icon: 'globe' },
+  facebook: { label: 'Facebook', icon: 'facebook' },
+  youtube: { label: 'YouTube', icon: 'play' },
 };
 
 export function layout(ctx: ViewContext, page: PageShell): string {
@@ -61,6 +63,7 @@ export function layout(ctx: ViewContext, page: PageShell): string {
 <title>${documentTitle}</title>
 <meta name="description" content="${page.description}">
 <link rel="stylesheet" href="${stylesheet.path}">
+<link rel="icon" href="${favicon(ctx.site).path}" type="image/svg+xml">
 ${metadata(ctx, page, documentTitle)}
 </head>
 <body>
@@ -137,16 +140,12 @@ function footer(ctx: ViewContext): Html {
   const { config } = ctx.site;
   const profiles = PROFILE_LINKS.flatMap((name) => {
     const url = config.links[name];
-    return url
-      ? [
-          html`<li><a href="${url}" rel="me">${PROFILE_LABELS[name]}</a></li>
-`,
-        ]
-      : [];
+    const { label, icon: glyph } = PROFILES[name];
+    return url ? [html`<li><a href="${url}" rel="me">${icon(glyph)}${label}</a></li>\n`] : [];
   });
   return html`<footer class="site-footer">
 <ul class="profile-links">
-${profiles}<li><a href="${FEED_PATH}" type="application/rss+xml">${ctx.t.feed}</a></li>
+${profiles}<li><a href="${FEED_PATH}" type="application/rss+xml">${icon('feed')}${ctx.t.feed}</a></li>
 </ul>
 <p class="copyright">${ctx.t.copyright(config.owner)}</p>
 </footer>`;

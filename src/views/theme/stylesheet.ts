@@ -1,64 +1,92 @@
-// Render: the default theme's stylesheet, served under a name that changes with its content.
+// Render: the default theme — one stylesheet for every page, light and dark, screen and print.
+import { hashedPath } from './content-hash.js';
 
 const css = `
 :root {
   color-scheme: light dark;
-  --text: #1f2328; --muted: #59636e; --bg: #ffffff; --accent: #0b5cad; --line: #d1d9e0;
-  --font: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Apple SD Gothic Neo",
-    "Malgun Gothic", "Hiragino Sans", "Yu Gothic", "PingFang SC", "Microsoft YaHei", sans-serif;
-  --mono: ui-monospace, SFMono-Regular, Menlo, Consolas, "Noto Sans Mono", monospace;
+  --text: #1f2328; --muted: #57606a; --bg: #ffffff; --surface: #f6f8fa; --line: #d0d7de;
+  --accent: #0b5cad; --accent-soft: #e7f0fa; --focus: #0b5cad;
+  --font: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial,
+    "Apple SD Gothic Neo", "Malgun Gothic", "Noto Sans KR", "Hiragino Sans", "Yu Gothic UI",
+    "Noto Sans JP", "PingFang SC", "Microsoft YaHei", "Noto Sans SC", "Noto Sans CJK KR", sans-serif;
+  --mono: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", "Noto Sans Mono CJK KR", monospace;
+  --measure: 42rem;
 }
 @media (prefers-color-scheme: dark) {
-  :root { --text: #e6edf3; --muted: #9ea7b3; --bg: #0d1117; --accent: #6cb6ff; --line: #30363d; }
+  :root {
+    --text: #e6edf3; --muted: #9da7b3; --bg: #0d1117; --surface: #161b22; --line: #30363d;
+    --accent: #79b8ff; --accent-soft: #1a2a3d; --focus: #79b8ff;
+  }
 }
-* { box-sizing: border-box; }
-body { margin: 0; background: var(--bg); color: var(--text); font: 1.0625rem/1.7 var(--font); }
-a { color: var(--accent); }
-a:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; border-radius: 2px; }
-.skip-link { position: absolute; left: -999px; }
-.skip-link:focus { left: 1rem; top: 1rem; background: var(--bg); padding: .5rem; }
-.site-header, main, .site-footer { max-width: 44rem; margin: 0 auto; padding: 0 1.25rem; }
-.site-header { padding-top: 2rem; border-bottom: 1px solid var(--line); }
-.site-title { margin: 0; font-size: 1.75rem; line-height: 1.2; }
+*, *::before, *::after { box-sizing: border-box; }
+html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
+body { margin: 0; background: var(--bg); color: var(--text); font: 1.0625rem/1.75 var(--font); overflow-wrap: anywhere; }
+a { color: var(--accent); text-underline-offset: .2em; }
+a:hover { text-decoration-thickness: 2px; }
+:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; border-radius: 3px; }
+.icon { width: 1.1em; height: 1.1em; flex: none; fill: currentColor; }
+.skip-link { position: absolute; left: .75rem; top: -4rem; z-index: 1; padding: .5rem .75rem; background: var(--bg); border: 2px solid var(--accent); }
+.skip-link:focus { top: .75rem; }
+.preview-banner { margin: 0; padding: .5rem 1rem; text-align: center; background: #fff3cd; color: #3d2e00; }
+.site-header, main, .site-footer { max-width: var(--measure); margin: 0 auto; padding-inline: 1.25rem; }
+.site-header { padding-top: 2.5rem; }
+.site-title { margin: 0; font-size: 1.75rem; font-weight: 700; line-height: 1.25; letter-spacing: -.01em; }
 .site-title a { color: inherit; text-decoration: none; }
-.tagline { margin: .25rem 0 0; color: var(--muted); }
-.site-nav ul, .tags, .pager ul, .share ul, .profile-links { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .25rem 1rem; }
-.site-nav a[aria-current="page"] { font-weight: 600; text-decoration: none; }
-.page-title { font-size: 1.6rem; line-height: 1.3; margin: 2rem 0 .25rem; }
-.page-subtitle { font-size: 1.1rem; color: var(--muted); margin: 0 0 1rem; font-weight: 500; }
-.entry { padding: 1.5rem 0; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
-.entry-title { font-size: 1.3rem; line-height: 1.35; margin: 0 0 .5rem; }
-.entry-title a { color: inherit; }
-.entry-excerpt { margin: 0 0 .5rem; }
-.tags { margin: .5rem 0; font-size: .9rem; }
-.tags a { text-decoration: none; }
-.tags a::before { content: "#"; }
-.byline { display: flex; align-items: center; gap: .5rem; color: var(--muted); font-size: .9rem; margin: 0; }
-.avatar { border-radius: 50%; }
-.draft-badge { border: 1px solid currentColor; border-radius: .25rem; padding: 0 .35rem; font-size: .8rem; }
-.pager ul { justify-content: center; margin: 2rem 0; }
-.pager a, .pager span { display: inline-block; min-width: 2.75rem; min-height: 2.75rem; padding: .5rem .75rem; text-align: center; }
-.pager [aria-current="page"] { font-weight: 700; border-bottom: 2px solid var(--accent); }
-.pager .pager-inactive { color: var(--muted); }
-.share { margin: 2rem 0; }
-.post-body { overflow-wrap: anywhere; }
-.post-body pre, .post-body code { font-family: var(--mono); font-size: .9em; }
-.post-body pre { overflow-x: auto; padding: 1rem; border: 1px solid var(--line); border-radius: .375rem; }
-.post-body table { border-collapse: collapse; display: block; overflow-x: auto; }
-.post-body th, .post-body td { border: 1px solid var(--line); padding: .25rem .5rem; }
-.post-body img { max-width: 100%; height: auto; }
-.post-body h2, .post-body h3 { line-height: 1.3; margin-top: 2rem; }
-.post-body blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--line); color: var(--muted); }
-.post-neighbours ul { list-style: none; padding: 0; display: grid; gap: .5rem; margin: 2rem 0; }
-.preview-banner { background: #fff3cd; color: #3d2e00; text-align: center; padding: .5rem; margin: 0; }
-.hljs-comment, .hljs-quote { color: #6a737d; font-style: italic; }
+.tagline { margin: .35rem 0 0; color: var(--muted); }
+.site-nav { margin-top: 1.25rem; border-bottom: 1px solid var(--line); }
+.site-nav ul { list-style: none; margin: 0; padding: 0 0 .75rem; display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; }
+.site-nav a { display: inline-block; padding: .25rem 0; color: var(--muted); text-decoration: none; }
+.site-nav a:hover { color: var(--text); }
+.site-nav a[aria-current="page"] { color: var(--text); font-weight: 600; box-shadow: inset 0 -2px var(--accent); }
+.page-title { margin: 2.25rem 0 .25rem; font-size: 1.75rem; line-height: 1.3; letter-spacing: -.01em; }
+.page-subtitle { margin: 0 0 .5rem; font-size: 1.05rem; font-weight: 500; color: var(--muted); }
+.entry { padding: 1.75rem 0; border-bottom: 1px solid var(--line); }
+.entry-title { margin: 0 0 .5rem; font-size: 1.3rem; line-height: 1.4; }
+.entry-title a { color: var(--text); text-decoration: none; }
+.entry-title a:hover { color: var(--accent); text-decoration: underline; }
+.entry-excerpt { margin: 0 0 .75rem; color: var(--text); }
+.tags { list-style: none; margin: 0 0 .75rem; padding: 0; display: flex; flex-wrap: wrap; gap: .4rem; font-size: .875rem; }
+.tags li { min-width: 0; }
+.tags a { display: inline-block; padding: .1rem .6rem; border-radius: 999px; background: var(--accent-soft); text-decoration: none; line-height: 1.6; }
+.tags a::before { content: "#"; opacity: .7; }
+.byline { display: flex; flex-wrap: wrap; align-items: center; gap: .25rem .6rem; margin: 0; color: var(--muted); font-size: .9rem; }
+.avatar { width: 2rem; height: 2rem; border-radius: 50%; object-fit: cover; background: var(--surface); }
+.author { color: var(--text); font-weight: 500; }
+.draft-badge { padding: 0 .4rem; border: 1px solid currentColor; border-radius: .25rem; font-size: .8rem; }
+.pager ul { list-style: none; margin: 2.5rem 0 1rem; padding: 0; display: flex; flex-wrap: wrap; justify-content: center; gap: .35rem; }
+.pager a, .pager span { display: inline-flex; align-items: center; justify-content: center; min-width: 2.75rem; min-height: 2.75rem; padding: 0 .8rem; border-radius: .5rem; text-decoration: none; }
+.pager a { border: 1px solid var(--line); }
+.pager a:hover { background: var(--accent-soft); }
+.pager [aria-current="page"] { background: var(--accent); color: var(--bg); font-weight: 700; }
+.pager .pager-inactive { color: var(--muted); border: 1px dashed var(--line); }
+.share { margin: 2.5rem 0 0; }
+.share ul, .profile-links { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .5rem 1.25rem; }
+.share a, .profile-links a { display: inline-flex; align-items: center; gap: .4rem; min-height: 2.75rem; }
+.post > header { margin-bottom: 1.5rem; }
+.post-category { margin: .5rem 0 0; color: var(--muted); font-size: .9rem; }
+.post-body { font-size: 1.075rem; }
+.post-body h2, .post-body h3, .post-body h4 { margin: 2.25rem 0 .75rem; line-height: 1.35; }
+.post-body img { max-width: 100%; height: auto; border-radius: .375rem; }
+.post-body blockquote { margin: 1.25rem 0; padding: .25rem 1rem; border-left: 3px solid var(--line); color: var(--muted); }
+.post-body code { font-family: var(--mono); font-size: .9em; padding: .1em .3em; border-radius: .25rem; background: var(--surface); }
+.post-body pre { overflow-x: auto; padding: 1rem 1.1rem; border: 1px solid var(--line); border-radius: .5rem; background: var(--surface); line-height: 1.55; overflow-wrap: normal; }
+.post-body pre code { padding: 0; background: none; font-size: .875rem; }
+.post-body table { display: block; max-width: 100%; overflow-x: auto; border-collapse: collapse; overflow-wrap: normal; }
+.post-body th, .post-body td { padding: .35rem .7rem; border: 1px solid var(--line); text-align: left; }
+.post-body th { background: var(--surface); }
+.post > footer { margin-top: 2rem; }
+.post-neighbours ul { list-style: none; margin: 2rem 0 0; padding: 1.25rem 0 0; border-top: 1px solid var(--line); display: grid; gap: .75rem; }
+.site-footer { margin-top: 4rem; padding-block: 1.5rem 2.5rem; border-top: 1px solid var(--line); color: var(--muted); font-size: .9rem; }
+.copyright { margin: 1rem 0 0; }
+.hljs-comment, .hljs-quote { color: #57606a; font-style: italic; }
 .hljs-keyword, .hljs-selector-tag, .hljs-literal, .hljs-built_in, .hljs-type { color: #cf222e; }
 .hljs-string, .hljs-regexp, .hljs-addition, .hljs-attribute { color: #0a3069; }
 .hljs-number, .hljs-symbol, .hljs-variable, .hljs-template-variable { color: #0550ae; }
-.hljs-title, .hljs-section, .hljs-name { color: #8250df; }
+.hljs-title, .hljs-section, .hljs-name { color: #6639ba; }
 .hljs-meta, .hljs-attr, .hljs-selector-class, .hljs-selector-id { color: #953800; }
 .hljs-deletion { color: #82071e; }
 @media (prefers-color-scheme: dark) {
+  .preview-banner { background: #3d2e00; color: #fff3cd; }
   .hljs-comment, .hljs-quote { color: #8b949e; }
   .hljs-keyword, .hljs-selector-tag, .hljs-literal, .hljs-built_in, .hljs-type { color: #ff7b72; }
   .hljs-string, .hljs-regexp, .hljs-addition, .hljs-attribute { color: #a5d6ff; }
@@ -67,18 +95,24 @@ a:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; border-
   .hljs-meta, .hljs-attr, .hljs-selector-class, .hljs-selector-id { color: #ffa657; }
   .hljs-deletion { color: #ffdcd7; }
 }
-.site-footer { margin-top: 3rem; padding-bottom: 2rem; border-top: 1px solid var(--line); color: var(--muted); font-size: .9rem; }
+@media (max-width: 30rem) {
+  body { font-size: 1rem; }
+  .site-header { padding-top: 1.5rem; }
+  .site-title { font-size: 1.5rem; }
+  .page-title { font-size: 1.5rem; }
+  .entry-title { font-size: 1.2rem; }
+}
+@media print {
+  :root { --text: #000; --muted: #333; --bg: #fff; --surface: #fff; --accent: #000; --line: #999; }
+  body { font-size: 11pt; line-height: 1.5; }
+  .skip-link, .site-nav, .share, .pager, .post-neighbours, .profile-links, .preview-banner { display: none; }
+  .site-header, main, .site-footer { max-width: none; padding: 0; }
+  .post-body a[href^="http"]::after { content: " (" attr(href) ")"; font-size: .85em; overflow-wrap: anywhere; }
+  .post-body pre, .post-body img, .post-body table { break-inside: avoid; }
+  .post-body pre { white-space: pre-wrap; }
+  h1, h2, h3 { break-after: avoid; }
+}
 `;
 
 /** The stylesheet's text and the path it is served at (the path carries a hash of the text). */
-export const stylesheet = { css, path: `/assets/folio.${fnv1a(css)}.css` } as const;
-
-// FNV-1a: enough to change the name whenever the text changes; not a security measure.
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(16).padStart(8, '0');
-}
+export const stylesheet = { css, path: hashedPath('folio', 'css', css) } as const;
