@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -151,6 +151,50 @@ describe('folio serve', () => {
     } finally {
       child.kill('SIGKILL');
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('folio init and folio new', () => {
+  it('creates a site that passes check, refuses a non-empty folder, and starts drafts that never overwrite', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'folio-init-'));
+    const dir = join(parent, 'my-blog');
+    try {
+      const init = await run(['init', dir]);
+      assert.equal(init.code, 0, init.stderr);
+      assert.match(init.stdout, /Next: npx folio serve .*my-blog --watch/);
+      const config = await readFile(join(dir, 'folio.config.yaml'), 'utf8');
+      assert.match(
+        config,
+        /^# yaml-language-server: \$schema=.*schema\/folio\.config\.schema\.json$/m,
+      );
+      assert.match(config, /^title: "My Blog"$/m);
+      assert.equal((await run(['check', dir])).code, 0);
+
+      const again = await run(['init', dir]);
+      assert.equal(again.code, 1);
+      assert.match(again.stderr, /not empty/);
+
+      for (const title of ['Hello, World!', 'Hello, World!', '러스트 소유권 정리']) {
+        const made = await run(['new', dir, title]);
+        assert.equal(made.code, 0, made.stderr);
+      }
+      const posts = (await readdir(join(dir, 'content', 'posts'))).sort();
+      assert.deepEqual(posts, [
+        'hello-folio.md',
+        'hello-world-2.md',
+        'hello-world.md',
+        '러스트-소유권-정리.md',
+      ]);
+      const draft = await readFile(join(dir, 'content', 'posts', 'hello-world.md'), 'utf8');
+      assert.match(draft, /^title: "Hello, World!"$/m);
+      assert.match(draft, /^date: \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/m);
+      assert.match(draft, /^draft: true$/m);
+      const check = await run(['check', dir]);
+      assert.equal(check.code, 0, check.stderr);
+      assert.match(check.stdout, /4 posts \(3 drafts\)/);
+    } finally {
+      await rm(parent, { recursive: true, force: true });
     }
   });
 });

@@ -2,6 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { checkCommand } from './commands/check.js';
+import { initCommand } from './commands/init.js';
+import { newCommand } from './commands/new.js';
 import { serveCommand } from './commands/serve.js';
 
 const DEFAULT_PORT = 4000;
@@ -73,6 +75,29 @@ export function createProgram(): Command {
     .addHelpText('after', '\nExamples:\n  folio check\n  folio check my-blog && git commit')
     .action(async (dir: string) => {
       process.exitCode = await checkCommand(dir);
+    });
+
+  program
+    .command('new')
+    .description('start a draft post with its front matter filled in')
+    .argument('[dir]', 'site folder (default: .)')
+    .argument('<title>', 'the post title, in quotes')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  folio new "Why I like SQLite"\n  folio new my-blog "러스트 소유권 정리"',
+    )
+    .action(async (first: string, second: string | undefined) => {
+      const [dir, title] = second === undefined ? ['.', first] : [first, second];
+      process.exitCode = await newCommand(dir, title);
+    });
+
+  program
+    .command('init')
+    .description('create a new site folder with a config, a first post and an avatar')
+    .argument('<dir>', 'folder to create; it must be new or empty')
+    .addHelpText('after', '\nExamples:\n  folio init my-blog && folio serve my-blog --watch')
+    .action(async (dir: string) => {
+      process.exitCode = await initCommand(dir);
     });
 
   return program;

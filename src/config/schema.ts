@@ -37,68 +37,92 @@ const text = z.string({ error: 'must be text' }).trim().min(1, { error: 'must no
 
 export const configSchema = z.strictObject({
   /** Site name, shown in the header and linking to `/`. */
-  title: text,
-  /** One sentence under the site name on the featured listing. */
-  tagline: z.string({ error: 'must be text' }).trim().default(''),
-  /** Name in the copyright line; defaults to the author's name. */
-  owner: text.optional(),
-  /** Absolute base URL, for share links, feeds, canonical links and the sitemap. */
-  url: webUrl.transform((u) => u.replace(/\/+$/, '')),
-  /** UI language of the fixed strings on every page. */
-  locale: z.enum(LOCALES, { error: `must be one of ${LOCALES.join(', ')}` }).default('en'),
-  /** IANA time zone in which dates are read and shown. */
+  title: text.describe(
+    'Site name, shown in the header of every page and linking to the home page.',
+  ),
+  tagline: z
+    .string({ error: 'must be text' })
+    .trim()
+    .default('')
+    .describe('One sentence under the site name on the featured listing.'),
+  owner: text
+    .optional()
+    .describe('Name in the copyright line at the foot of every page; defaults to author.name.'),
+  url: webUrl
+    .transform((u) => u.replace(/\/+$/, ''))
+    .describe(
+      'Absolute address of the site, for feeds, canonical links, share links and the sitemap.',
+    ),
+  locale: z
+    .enum(LOCALES, { error: `must be one of ${LOCALES.join(', ')}` })
+    .default('en')
+    .describe('Language of the fixed strings of the pages.'),
   timezone: z
     .string({ error: 'must be text' })
     .refine((zone) => IANAZone.isValidZone(zone), { error: 'is not a known IANA time zone' })
-    .default('UTC'),
-  author: z.strictObject(
-    {
-      name: text,
-      /** Path of the author's picture under `static/`, e.g. `/images/avatar.png`, or a URL. */
-      image: text
-        .refine((path) => path.startsWith('/') || /^https?:\/\//.test(path), {
-          error: 'must start with / (a file under static/) or be an http(s) URL',
-        })
-        .optional(),
-    },
-    { error: 'must be a mapping with `name` and `image`' },
-  ),
-  /** Entries per featured listing page. */
+    .default('UTC')
+    .describe(
+      'IANA time zone in which post dates without an offset are read, and all dates shown.',
+    ),
+  author: z
+    .strictObject(
+      {
+        name: text.describe('Author name, shown on every entry.'),
+        image: text
+          .refine((path) => path.startsWith('/') || /^https?:\/\//.test(path), {
+            error: 'must start with / (a file under static/) or be an http(s) URL',
+          })
+          .optional()
+          .describe(
+            'Author picture: a path of a file under static/ (e.g. /images/avatar.png) or a URL.',
+          ),
+      },
+      { error: 'must be a mapping with `name` and `image`' },
+    )
+    .describe('The one author of the blog.'),
   pageSize: z
     .int({ error: 'must be a whole number' })
     .min(1, { error: 'must be at least 1' })
     .max(1000, { error: 'must be at most 1000' })
-    .default(10),
-  /** Excerpt budget in user-perceived characters. */
+    .default(10)
+    .describe('Entries per page of the featured listing.'),
   excerptLength: z
     .int({ error: 'must be a whole number' })
     .min(1, { error: 'must be at least 1' })
     .max(100_000, { error: 'must be at most 100000' })
-    .default(200),
-  /** Footer profile links. */
+    .default(200)
+    .describe('Length of listing excerpts, in user-perceived characters.'),
   links: z
     .strictObject(
-      Object.fromEntries(PROFILE_LINKS.map((name) => [name, webUrl.optional()])) as Record<
-        ProfileLink,
-        z.ZodOptional<typeof webUrl>
-      >,
+      Object.fromEntries(
+        PROFILE_LINKS.map((name) => [
+          name,
+          webUrl.optional().describe(`Address of the ${name} profile.`),
+        ]),
+      ) as Record<ProfileLink, z.ZodOptional<typeof webUrl>>,
       { error: 'must be a mapping of network names to URLs' },
     )
-    .default({}),
-  /** Share actions on category pages, in order. */
+    .default({})
+    .describe(
+      'Profile links in the footer of every page, by network; the feed link is always there.',
+    ),
   share: z
     .array(z.enum(SHARE_NETWORKS, { error: `must be one of ${SHARE_NETWORKS.join(', ')}` }), {
       error: 'must be a list, e.g. [x, facebook, linkedin]',
     })
-    .default(['x', 'facebook', 'linkedin']),
-  /** Localized titles of categories, keyed by the name posts use. */
+    .default(['x', 'facebook', 'linkedin'])
+    .describe('Share links on category pages, in this order.'),
   categories: z
     .record(
       z.string(),
-      z.strictObject({ title: text }, { error: 'must be a mapping with a `title`' }),
+      z.strictObject(
+        { title: text.describe("Title of the category page, e.g. in the blog's language.") },
+        { error: 'must be a mapping with a `title`' },
+      ),
       { error: 'must be a mapping of category names' },
     )
-    .default({}),
+    .default({})
+    .describe('Localized titles of categories, by the category name posts use.'),
 });
 
 type ParsedConfig = z.output<typeof configSchema>;
