@@ -116,7 +116,7 @@ describe('metadata for search engines', () => {
 
   it('uses the post description, else its excerpt, as the meta description', async () => {
     const $ = await page(site, '/posts/more-marker/');
-    assert.equal($('meta[name="description"]').attr('content'), 'First paragraph stands alone....');
+    assert.equal($('meta[name="description"]').attr('content'), 'First paragraph stands alone...');
   });
 
   it('describes listings as a Blog and posts as a BlogPosting in JSON-LD', async () => {

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ELLIPSIS, excerptOf, truncate } from './excerpt.js';
+import { ELLIPSIS, excerptOf, truncate, withEllipsis } from './excerpt.js';
 import { parseMarkdown } from './markdown/markdown.js';
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
@@ -161,5 +161,13 @@ describe('excerptOf', () => {
   it('gives the code text when the body is only a code block', () => {
     const body = '```ts\nconst answer = 42;\nconsole.log(answer);\n```\n';
     assert.equal(excerpt(body), 'const answer = 42; console.log(answer);');
+  });
+});
+
+describe('the ellipsis', () => {
+  it('never leaves four dots after a sentence that ends the excerpt', () => {
+    assert.equal(withEllipsis('It ends here.'), 'It ends here...');
+    assert.equal(withEllipsis('Already trailing...'), 'Already trailing...');
+    assert.equal(withEllipsis('No period'), 'No period...');
   });
 });

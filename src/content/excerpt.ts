@@ -18,7 +18,7 @@ const SPACE = /^\s+$/u;
 export function excerptOf(tokens: readonly Token[], budget: number): string {
   const more = tokens.findIndex(isMoreMarker);
   if (more === -1) return truncate(flattenTokens(tokens), budget);
-  return `${flattenTokens(tokens.slice(0, more))}${ELLIPSIS}`;
+  return withEllipsis(flattenTokens(tokens.slice(0, more)));
 }
 
 function isMoreMarker(token: Token): boolean {
@@ -41,7 +41,7 @@ export function truncate(text: string, budget: number): string {
   let end = budget;
   while (end > 0 && !isBreakBetween(clusters[end - 1] ?? '', clusters[end] ?? '')) end--;
   if (end === 0) end = budget;
-  return `${clusters.slice(0, end).join('').trimEnd()}${ELLIPSIS}`;
+  return withEllipsis(clusters.slice(0, end).join('').trimEnd());
 }
 
 function isBreakBetween(before: string, after: string): boolean {
@@ -51,4 +51,13 @@ function isBreakBetween(before: string, after: string): boolean {
     UNSPACED_SCRIPT.test(before) ||
     UNSPACED_SCRIPT.test(after)
   );
+}
+
+/**
+ * Text followed by `...`. A sentence's closing period becomes the first of the three dots, and
+ * text that already ends with `...` gets no more, so that no excerpt ends with four dots.
+ */
+export function withEllipsis(text: string): string {
+  if (text.endsWith(ELLIPSIS)) return text;
+  return text.endsWith('.') ? `${text}..` : `${text}${ELLIPSIS}`;
 }

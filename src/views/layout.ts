@@ -69,7 +69,7 @@ ${metadata(ctx, page, documentTitle)}
 <body>
 <a class="skip-link" href="#main">${ctx.t.skipToContent}</a>
 ${ctx.site.showDrafts ? html`<p class="preview-banner" role="status">${ctx.t.previewBanner}</p>\n` : ''}${header(ctx, page)}
-<main id="main">
+<main id="main" tabindex="-1">
 ${page.main}
 </main>
 ${footer(ctx)}

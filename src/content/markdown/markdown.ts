@@ -27,6 +27,17 @@ const markdown = new MarkdownIt('default', {
 // Stable ids on headings so that links to a section keep working.
 markdown.use(anchor, { slugify: (text) => slugify(text) || 'section', tabIndex: false });
 
+// Code blocks and tables may scroll sideways; a tab stop lets keyboard users scroll them too.
+for (const rule of ['fence', 'code_block'] as const) {
+  const render = markdown.renderer.rules[rule];
+  markdown.renderer.rules[rule] = (tokens, index, options, env, self) =>
+    (render?.(tokens, index, options, env, self) ?? '').replace(/^<pre>/, '<pre tabindex="0">');
+}
+markdown.renderer.rules.table_open = (tokens, index, options, _env, self) => {
+  tokens[index]?.attrSet('tabindex', '0');
+  return self.renderToken(tokens, index, options);
+};
+
 const renderImage = markdown.renderer.rules.image;
 markdown.renderer.rules.image = (tokens, index, options, env, self) => {
   const token = tokens[index];

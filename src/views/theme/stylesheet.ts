@@ -27,6 +27,7 @@ a:hover { text-decoration-thickness: 2px; }
 .icon { width: 1.1em; height: 1.1em; flex: none; fill: currentColor; }
 .skip-link { position: absolute; left: .75rem; top: -4rem; z-index: 1; padding: .5rem .75rem; background: var(--bg); border: 2px solid var(--accent); }
 .skip-link:focus { top: .75rem; }
+main:focus { outline: none; }
 .preview-banner { margin: 0; padding: .5rem 1rem; text-align: center; background: #fff3cd; color: #3d2e00; }
 .site-header, main, .site-footer { max-width: var(--measure); margin: 0 auto; padding-inline: 1.25rem; }
 .site-header { padding-top: 2.5rem; }
@@ -72,11 +73,12 @@ a:hover { text-decoration-thickness: 2px; }
 .post-body pre { overflow-x: auto; padding: 1rem 1.1rem; border: 1px solid var(--line); border-radius: .5rem; background: var(--surface); line-height: 1.55; overflow-wrap: normal; }
 .post-body pre code { padding: 0; background: none; font-size: .875rem; }
 .post-body table { display: block; max-width: 100%; overflow-x: auto; border-collapse: collapse; overflow-wrap: normal; }
-.post-body th, .post-body td { padding: .35rem .7rem; border: 1px solid var(--line); text-align: left; }
+.post-body th, .post-body td { min-width: 6rem; padding: .35rem .7rem; border: 1px solid var(--line); text-align: left; }
 .post-body th { background: var(--surface); }
 .post > footer { margin-top: 2rem; }
 .post-neighbours ul { list-style: none; margin: 2rem 0 0; padding: 1.25rem 0 0; border-top: 1px solid var(--line); display: grid; gap: .75rem; }
-.site-footer { margin-top: 4rem; padding-block: 1.5rem 2.5rem; border-top: 1px solid var(--line); color: var(--muted); font-size: .9rem; }
+.site-footer { margin-top: 4rem; padding-bottom: 2.5rem; color: var(--muted); font-size: .9rem; }
+.profile-links { padding-top: 1.5rem; border-top: 1px solid var(--line); }
 .copyright { margin: 1rem 0 0; }
 .hljs-comment, .hljs-quote { color: #57606a; font-style: italic; }
 .hljs-keyword, .hljs-selector-tag, .hljs-literal, .hljs-built_in, .hljs-type { color: #cf222e; }
