@@ -43,14 +43,15 @@ const textOf = (node: { text(): string }): string => node.text().replace(/\s+/g,
 
 /** Every piece of text shown inside `node`, in document order. */
 function textPieces($: cheerio.CheerioAPI, node: ReturnType<typeof entryOf>): string[] {
-  return node
-    .find('*')
-    .addBack()
-    .contents()
-    .toArray()
-    .filter((child) => child.nodeType === 3)
-    .map((child) => textOf($(child)))
-    .filter((text) => text !== '');
+  const pieces: string[] = [];
+  const walk = (element: ReturnType<cheerio.CheerioAPI>): void => {
+    for (const child of element.contents().toArray()) {
+      if (child.nodeType === 3) pieces.push(textOf($(child)));
+      else walk($(child));
+    }
+  };
+  walk(node);
+  return pieces.filter((text) => text !== '');
 }
 
 for (const [name, load] of [
@@ -74,7 +75,7 @@ for (const [name, load] of [
       const tags = article.find('a[href^="/tags/"]');
       assert.deepEqual(
         tags.toArray().map((a) => textOf($(a))),
-        ['Algorithm', 'Rust 러스트'],
+        ['#Algorithm', '#Rust 러스트'],
       );
       assert.deepEqual(
         tags.toArray().map((a) => $(a).attr('href')),
@@ -108,7 +109,8 @@ for (const [name, load] of [
     it('shows no comment counts, view counts or other statistics', () => {
       const $ = load();
       const article = entryOf($, 'binary-search');
-      const expected = [post.title, post.excerpt, ...post.tags, 'Jane Doe', '2024-03-15 00:00'];
+      const tags = post.tags.flatMap((tag) => ['#', tag]);
+      const expected = [post.title, post.excerpt, ...tags, 'Jane Doe', '2024-03-15 00:00'];
       assert.deepEqual(textPieces($, article), expected);
       assert.doesNotMatch(textOf(article), /comment|view|like|read/i);
     });

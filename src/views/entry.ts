@@ -22,7 +22,10 @@ ${byline(ctx, post)}
 export function tagList(ctx: ViewContext, post: Post): Html {
   const links = post.tags.map((name) => {
     const term = ctx.site.tagBySlug.get(slugify(name));
-    return html`<li>${term ? html`<a href="${tagPath(term)}" rel="tag">${name}</a>` : name}</li>`;
+    // The # is part of the visible link text, so a tag such as "go" or "more" reads as a tag, not
+    // as a vague link; it is hidden from screen readers, which announce the list as tags.
+    const mark = html`<span class="tag-mark" aria-hidden="true">#</span>`;
+    return html`<li>${term ? html`<a href="${tagPath(term)}" rel="tag">${mark}${name}</a>` : html`${mark}${name}`}</li>`;
   });
   return html`<ul class="tags">${links}</ul>`;
 }

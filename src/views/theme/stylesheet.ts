@@ -49,7 +49,7 @@ main:focus { outline: none; }
 .tags { list-style: none; margin: 0 0 .75rem; padding: 0; display: flex; flex-wrap: wrap; gap: .4rem; font-size: .875rem; }
 .tags li { min-width: 0; }
 .tags a { display: inline-block; padding: .1rem .6rem; border-radius: 999px; background: var(--accent-soft); text-decoration: none; line-height: 1.6; }
-.tags a::before { content: "#"; opacity: .7; }
+.tag-mark { opacity: .75; }
 .byline { display: flex; flex-wrap: wrap; align-items: center; gap: .25rem .6rem; margin: 0; color: var(--muted); font-size: .9rem; }
 .avatar { width: 2rem; height: 2rem; border-radius: 50%; object-fit: cover; background: var(--surface); }
 .author { color: var(--text); font-weight: 500; }
