@@ -144,10 +144,35 @@ describe('folio serve', () => {
         writeFile(post, `---\ntitle: Brand new\ndate: ${date}\ntags: [new]\n---\nFresh.\n`);
       await write('2024-05-01');
       await eventually(async () => (await fetch(`${url}/posts/brand-new/`)).status === 200);
+      const page = await (await fetch(`${url}/`)).text();
+      assert.match(page, /<script>new EventSource\("\/__folio\/live"\)/, 'pages reload themselves');
+      const events = await fetch(`${url}/__folio/live`);
+      assert.equal(events.headers.get('content-type'), 'text/event-stream; charset=utf-8');
+      const reader = events.body?.getReader();
+
       await write('2024-13-45');
       await eventually(() => Promise.resolve(stderr.includes('brand-new.md:3: ')));
       assert.equal((await fetch(`${url}/posts/brand-new/`)).status, 200);
       assert.match(stderr, /last good version stays online/);
+      const banner = await (await fetch(`${url}/page/2/`)).text();
+      assert.match(
+        banner,
+        /class="problems-banner"[\s\S]*brand-new\.md:3: /,
+        'the problem shows on every page',
+      );
+      let received = '';
+      while (!received.includes('data: reload') && reader) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        received += new TextDecoder().decode(value);
+      }
+      assert.match(received, /data: reload/, 'open pages are told to reload');
+      await reader?.cancel();
+
+      await write('2024-05-02');
+      await eventually(
+        async () => !(await (await fetch(`${url}/`)).text()).includes('problems-banner'),
+      );
     } finally {
       child.kill('SIGKILL');
       await rm(dir, { recursive: true, force: true });

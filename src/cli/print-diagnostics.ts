@@ -1,13 +1,62 @@
-// CLI: prints diagnostics in the one format, with paths relative to where the command was run.
+// CLI: prints diagnostics in the one format, each with the lines it points at; colour on a
+// terminal, plain text when piped.
+import { readFileSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
+import { styleText } from 'node:util';
 import { formatDiagnostic, type Diagnostic } from '../errors.js';
+import { normalizeText } from '../normalize-text.js';
 
-export function printDiagnostics(
-  diagnostics: readonly Diagnostic[],
-  write = (line: string) => console.error(line),
-): void {
-  for (const diagnostic of diagnostics)
-    write(formatDiagnostic(diagnostic, displayPath(diagnostic.file)));
+/** How many lines of the file to show on each side of the line a problem names. */
+const CONTEXT = 1;
+
+/**
+ * Writes each diagnostic as `path:line: what is wrong (what to do)`, followed by the lines of the
+ * file around that line. Colour is used only when standard error is a terminal that wants it
+ * (NO_COLOR and FORCE_COLOR are honoured).
+ */
+export function printDiagnostics(diagnostics: readonly Diagnostic[]): void {
+  const color = process.stderr.isTTY && process.stderr.hasColors();
+  const paint = (format: Parameters<typeof styleText>[0], text: string): string =>
+    color ? styleText(format, text) : text;
+  const sources = new Map<string, string[] | undefined>();
+  for (const diagnostic of diagnostics) {
+    const headline = displayDiagnostic(diagnostic);
+    console.error(paint(diagnostic.severity === 'error' ? 'red' : 'yellow', headline));
+    for (const line of excerpt(diagnostic, sources)) console.error(paint('dim', line));
+  }
+}
+
+/** The lines around the one a diagnostic names, numbered, the named one marked with `>`. */
+function excerpt(diagnostic: Diagnostic, sources: Map<string, string[] | undefined>): string[] {
+  if (!sources.has(diagnostic.file)) sources.set(diagnostic.file, readLines(diagnostic.file));
+  const lines = sources.get(diagnostic.file);
+  if (!lines || diagnostic.line > lines.length) return [];
+  const first = Math.max(1, diagnostic.line - CONTEXT);
+  const last = Math.min(lines.length, diagnostic.line + CONTEXT);
+  const width = String(last).length;
+  const shown: string[] = [];
+  for (let n = first; n <= last; n++) {
+    const text = (lines[n - 1] ?? '').replace(/\t/g, '→   ');
+    const marker = n === diagnostic.line ? '>' : ' ';
+    shown.push(
+      `  ${marker} ${String(n).padStart(width)} | ${text.length > 120 ? `${text.slice(0, 117)}...` : text}`,
+    );
+  }
+  return shown;
+}
+
+function readLines(file: string): string[] | undefined {
+  try {
+    const text = normalizeText(readFileSync(file, 'utf8'));
+    return text.endsWith('\n') ? text.slice(0, -1).split('\n') : text.split('\n');
+  } catch {
+    return undefined;
+  }
+}
+
+/** A diagnostic in the one format, its path relative to where the command was run. */
+export function displayDiagnostic(diagnostic: Diagnostic): string {
+  return formatDiagnostic(diagnostic, displayPath(diagnostic.file));
 }
 
 export function summarize(diagnostics: readonly Diagnostic[]): string {
@@ -18,12 +67,12 @@ export function summarize(diagnostics: readonly Diagnostic[]): string {
     : count(errors, 'error');
 }
 
+export function count(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
 function displayPath(file: string): string {
   if (!isAbsolute(file)) return file;
   const fromHere = relative(process.cwd(), file);
   return fromHere.startsWith('..') ? file : fromHere;
-}
-
-export function count(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

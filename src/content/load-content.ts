@@ -3,10 +3,17 @@ import { loadConfig } from '../config/load-config.js';
 import type { ConfigResult } from '../config/parse-config.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { Diagnostic } from '../errors.js';
-import { parsePost, type PostContext, type SlugClaim } from './parse-post.js';
+import type { ParseCache } from './parse-cache.js';
+import { parsePost, type PostContext, type PostResult, type SlugClaim } from './parse-post.js';
 import type { Post } from './post.js';
 import { sitePath } from './site-path.js';
-import { readPostSources, readStaticAssets, type StaticAssets } from './read-sources.js';
+import {
+  forEachLimited,
+  listPostFiles,
+  readStaticAssets,
+  type StaticAssets,
+} from './read-sources.js';
+import { readTextFile } from '../read-text-file.js';
 
 export interface LoadedContent {
   /** Present only when the config is free of errors. */
@@ -24,10 +31,14 @@ export interface LoadedContent {
 // Posts are still checked when the config is broken, so that one run lists every problem.
 const FALLBACK_SETTINGS = { timezone: 'UTC', excerptLength: 200 };
 
-export async function loadContent(siteDir: string): Promise<LoadedContent> {
-  const [configResult, sources, assets] = await Promise.all([
+/**
+ * Loads a site folder. With a cache from an earlier load, only posts whose files changed are
+ * read and parsed again.
+ */
+export async function loadContent(siteDir: string, cache?: ParseCache): Promise<LoadedContent> {
+  const [configResult, listed, assets] = await Promise.all([
     loadConfig(siteDir),
-    readPostSources(siteDir),
+    listPostFiles(siteDir),
     readStaticAssets(siteDir),
   ]);
   const config = configResult.config;
@@ -37,11 +48,34 @@ export async function loadContent(siteDir: string): Promise<LoadedContent> {
     excerptLength,
     imageSize: (src) => assets.imageSizes.get(sitePath(src)),
   };
-  const diagnostics: Diagnostic[] = [...configResult.diagnostics, ...sources.diagnostics];
+  cache?.useSettings(JSON.stringify([timezone, excerptLength, [...assets.imageSizes]]));
+
+  const results = new Array<PostResult | Diagnostic>(listed.files.length);
+  await forEachLimited(listed.files, async ({ file, fileSlug, stamp }, index) => {
+    const cached = cache?.get(file, stamp);
+    if (cached) {
+      results[index] = cached;
+      return;
+    }
+    const text = await readTextFile(file);
+    if (typeof text !== 'string') {
+      results[index] = text;
+      return;
+    }
+    const result = parsePost(text, file, fileSlug, context);
+    cache?.set(file, stamp, result);
+    results[index] = result;
+  });
+  cache?.keepOnly(new Set(listed.files.map((entry) => entry.file)));
+
+  const diagnostics: Diagnostic[] = [...configResult.diagnostics, ...listed.diagnostics];
   const posts: Post[] = [];
   const claims: SlugClaim[] = [];
-  for (const source of sources.sources) {
-    const result = parsePost(source.text, source.file, source.fileSlug, context);
+  for (const result of results) {
+    if ('severity' in result) {
+      diagnostics.push(result);
+      continue;
+    }
     diagnostics.push(...result.diagnostics);
     claims.push(result.claim);
     if (result.post) posts.push(result.post);

@@ -1,25 +1,25 @@
-// Load: finds and reads every post file under content/posts, and what static/ holds.
+// Load: finds the post files under content/posts, and what static/ holds.
 import type { Dirent } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import { imageSizeFromFile } from 'image-size/fromFile';
 import { warning, type Diagnostic } from '../errors.js';
-import { readTextFile } from '../read-text-file.js';
 import type { ImageSize } from './markdown/markdown.js';
 
 export const POSTS_DIR = join('content', 'posts');
 export const STATIC_DIR = 'static';
 
-/** The raw text of one post file. */
-export interface PostSource {
+/** A post file found under content/posts, not read yet. */
+export interface PostFile {
   readonly file: string;
   /** The file name without `.md` (or `.markdown`): the post's default slug. */
   readonly fileSlug: string;
-  readonly text: string;
+  /** Size and modification time: when they are unchanged, so is the file. */
+  readonly stamp: string;
 }
 
-export interface SourcesResult {
-  readonly sources: readonly PostSource[];
+export interface PostFilesResult {
+  readonly files: readonly PostFile[];
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -34,10 +34,11 @@ const READ_CONCURRENCY = 64;
 const IMAGE = /\.(?:png|jpe?g|gif|webp|avif|svg|bmp|ico)$/i;
 const MARKDOWN = /\.(?:md|markdown)$/i;
 
-export async function readPostSources(siteDir: string): Promise<SourcesResult> {
+/** Finds every post file, in path order, with the stamp that tells whether it changed. */
+export async function listPostFiles(siteDir: string): Promise<PostFilesResult> {
   const root = join(siteDir, POSTS_DIR);
   const diagnostics: Diagnostic[] = [];
-  const files = await listFiles(
+  const paths = await listFiles(
     root,
     (name) => MARKDOWN.test(name),
     (problem) =>
@@ -45,15 +46,13 @@ export async function readPostSources(siteDir: string): Promise<SourcesResult> {
         warning('posts-folder', root, 1, problem, `put posts as .md files under ${POSTS_DIR}`),
       ),
   );
-  const sources: PostSource[] = [];
-  await forEachLimited(files, async (file) => {
-    const text = await readTextFile(file);
-    if (typeof text === 'string')
-      sources.push({ file, fileSlug: basename(file).replace(MARKDOWN, ''), text });
-    else diagnostics.push(text);
+  const files: PostFile[] = new Array<PostFile>(paths.length);
+  await forEachLimited(paths, async (file, index) => {
+    const info = await stat(file).catch(() => undefined);
+    const stamp = info ? `${info.size}:${info.mtimeMs}:${info.ino}` : '';
+    files[index] = { file, fileSlug: basename(file).replace(MARKDOWN, ''), stamp };
   });
-  sources.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  return { sources, diagnostics };
+  return { files, diagnostics };
 }
 
 /** Lists static/ (a site may have none) and reads the size of each image from its header. */
@@ -111,15 +110,16 @@ async function listFiles(
   return found.sort();
 }
 
-async function forEachLimited<T>(
+/** Runs `work` on every item, a bounded number at a time. */
+export async function forEachLimited<T>(
   items: readonly T[],
-  work: (item: T) => Promise<void>,
+  work: (item: T, index: number) => Promise<void>,
 ): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < items.length) {
-      const item = items[next++] as T;
-      await work(item);
+      const index = next++;
+      await work(items[index] as T, index);
     }
   };
   await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, items.length) }, worker));

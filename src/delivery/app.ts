@@ -6,6 +6,7 @@ import type { SiteContent } from './load-site.js';
 import { buildSite, type Site } from '../site/build-site.js';
 import { pathOf, resolvePath } from '../site/routes.js';
 import { renderNotFound, renderRoute, type Rendered } from '../views/render-route.js';
+import type { AuthoringOverlay } from '../views/context.js';
 import { themeAssets } from '../views/theme/assets.js';
 import { chooseEncoding, etagMatches, type Encoding } from './negotiate.js';
 
@@ -45,6 +46,8 @@ export interface AppOptions {
   /** The clock, epoch ms; scheduled posts appear once it passes their date. */
   readonly now?: () => number;
   readonly staticFiles?: StaticFiles;
+  /** Pages reload themselves when the site changes (on a watching server only). */
+  readonly liveReload?: boolean;
 }
 
 /** A response body kept in memory with its validator and its compressed forms. */
@@ -72,11 +75,13 @@ export class App {
   // The theme's stylesheet and icon, by their content-hashed paths.
   #assets = new Map<string, Resource>();
   #rendered = 0;
+  #overlay: AuthoringOverlay;
 
   constructor(options: AppOptions) {
     this.#options = options;
     this.#now = options.now ?? Date.now;
     this.#content = options.content;
+    this.#overlay = { liveReload: options.liveReload ?? false, problems: [] };
     this.#site = this.#build();
   }
 
@@ -97,7 +102,17 @@ export class App {
   /** Swaps in newly loaded content; requests from now on see only the new version. */
   replaceContent(content: SiteContent): void {
     this.#content = content;
+    this.#overlay = { ...this.#overlay, problems: [] };
     this.#site = this.#build();
+    this.#pages.clear();
+  }
+
+  /**
+   * Keeps the last good content but shows the problems of the latest edit on every page, until
+   * new content replaces it.
+   */
+  showProblems(problems: readonly string[]): void {
+    this.#overlay = { ...this.#overlay, problems };
     this.#pages.clear();
   }
 
@@ -123,7 +138,7 @@ export class App {
       case 'page':
         return represent(
           this.#page(pathOf(resolution.route), () =>
-            rendered(200, renderRoute(site, resolution.route)),
+            rendered(200, renderRoute(site, resolution.route, this.#overlay)),
           ),
           request,
         );
@@ -131,7 +146,7 @@ export class App {
         const file = await this.#options.staticFiles?.lookup(decodeURIComponent(path));
         if (file) return serveFile(file, request);
         return represent(
-          this.#page('\u0000404', () => rendered(404, renderNotFound(site))),
+          this.#page('\u0000404', () => rendered(404, renderNotFound(site, this.#overlay))),
           request,
         );
       }

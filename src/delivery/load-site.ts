@@ -1,6 +1,7 @@
 // Load + check: a site folder → everything the pages are built from, or every problem found.
 import type { SiteConfig } from '../config/schema.js';
 import { loadContent } from '../content/load-content.js';
+import type { ParseCache } from '../content/parse-cache.js';
 import type { Post } from '../content/post.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../errors.js';
 import { checkCollisions } from '../site/check-collisions.js';
@@ -18,8 +19,9 @@ export interface LoadResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-export async function loadSite(siteDir: string): Promise<LoadResult> {
-  const loaded = await loadContent(siteDir);
+/** Loads and checks a site folder; pass the same cache to later loads to re-read only changes. */
+export async function loadSite(siteDir: string, cache?: ParseCache): Promise<LoadResult> {
+  const loaded = await loadContent(siteDir, cache);
   const diagnostics = sortDiagnostics([
     ...loaded.diagnostics,
     ...checkCollisions(loaded.posts, loaded.claims),

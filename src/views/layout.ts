@@ -3,7 +3,7 @@ import { PROFILE_LINKS, type Locale, type ProfileLink } from '../config/schema.j
 import { ATOM_PATH, categoryPath, FEED_PATH, homePath } from '../site/routes.js';
 import { absoluteUrl } from './absolute-urls.js';
 import { serializeJsonLd } from './structured-data.js';
-import type { ViewContext } from './context.js';
+import { LIVE_RELOAD_PATH, type ViewContext } from './context.js';
 import { html, raw, type Html } from './html.js';
 import { icon, type IconName } from './icons.js';
 import { favicon } from './theme/favicon.js';
@@ -68,12 +68,12 @@ ${metadata(ctx, page, documentTitle)}
 </head>
 <body>
 <a class="skip-link" href="#main">${ctx.t.skipToContent}</a>
-${ctx.site.showDrafts ? html`<p class="preview-banner" role="status">${ctx.t.previewBanner}</p>\n` : ''}${header(ctx, page)}
+${ctx.site.showDrafts ? html`<p class="preview-banner" role="status">${ctx.t.previewBanner}</p>\n` : ''}${problemsBanner(ctx)}${header(ctx, page)}
 <main id="main" tabindex="-1">
 ${page.main}
 </main>
 ${footer(ctx)}
-</body>
+${ctx.overlay.liveReload ? liveReloadScript() : ''}</body>
 </html>
 `.value;
 }
@@ -149,4 +149,21 @@ ${profiles}<li><a href="${FEED_PATH}" type="application/rss+xml">${icon('feed')}
 </ul>
 <p class="copyright">${ctx.t.copyright(config.owner)}</p>
 </footer>`;
+}
+
+/** On a watching server, the problems of the latest edit, until they are fixed. */
+function problemsBanner(ctx: ViewContext): Html {
+  const { problems } = ctx.overlay;
+  if (problems.length === 0) return html``;
+  return html`<div class="problems-banner" role="alert">
+<p>${ctx.t.problemsBanner}</p>
+<pre>${problems.join('\n')}</pre>
+</div>
+`;
+}
+
+// Only a watching server adds this script; published pages carry none.
+function liveReloadScript(): Html {
+  return html`<script>new EventSource(${raw(JSON.stringify(LIVE_RELOAD_PATH))}).onmessage = () => location.reload();</script>
+`;
 }

@@ -1,7 +1,7 @@
 // Render: (Site, route) → the document's bytes and type; the one entry point the server and the export share.
 import type { Site } from '../site/build-site.js';
 import type { Route } from '../site/routes.js';
-import { viewContext } from './context.js';
+import { viewContext, type AuthoringOverlay } from './context.js';
 import { atomFeed, rssFeed } from './feeds.js';
 import { categoryPage, featuredPage, tagPage } from './listing.js';
 import { notFoundPage } from './not-found.js';
@@ -16,8 +16,8 @@ export interface Rendered {
 
 const HTML = 'text/html; charset=utf-8';
 
-export function renderRoute(site: Site, route: Route): Rendered {
-  const ctx = viewContext(site);
+export function renderRoute(site: Site, route: Route, overlay?: AuthoringOverlay): Rendered {
+  const ctx = viewContext(site, overlay);
   switch (route.kind) {
     case 'featured':
       return { contentType: HTML, body: featuredPage(ctx, route.page) };
@@ -38,6 +38,6 @@ export function renderRoute(site: Site, route: Route): Rendered {
   }
 }
 
-export function renderNotFound(site: Site): Rendered {
-  return { contentType: HTML, body: notFoundPage(viewContext(site)) };
+export function renderNotFound(site: Site, overlay?: AuthoringOverlay): Rendered {
+  return { contentType: HTML, body: notFoundPage(viewContext(site, overlay)) };
 }

@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import { App } from '../../delivery/app.js';
 import { startServer } from '../../delivery/server/start-server.js';
 import { staticFolder } from '../../delivery/server/static-folder.js';
+import { LiveReload } from '../../delivery/server/live-reload.js';
 import { watchSite } from '../../delivery/server/watch-site.js';
+import { ParseCache } from '../../content/parse-cache.js';
 import { hasErrors } from '../../errors.js';
 import { loadSite } from '../../delivery/load-site.js';
-import { printDiagnostics, summarize } from '../print-diagnostics.js';
+import { displayDiagnostic, printDiagnostics, summarize } from '../print-diagnostics.js';
 
 export interface ServeOptions {
   readonly port: number;
@@ -16,7 +18,8 @@ export interface ServeOptions {
 }
 
 export async function serveCommand(siteDir: string, options: ServeOptions): Promise<number> {
-  const { content, diagnostics } = await loadSite(siteDir);
+  const cache = new ParseCache();
+  const { content, diagnostics } = await loadSite(siteDir, cache);
   printDiagnostics(diagnostics);
   if (!content || hasErrors(diagnostics)) {
     console.error(
@@ -28,16 +31,25 @@ export async function serveCommand(siteDir: string, options: ServeOptions): Prom
     content,
     showDrafts: options.drafts,
     staticFiles: staticFolder(join(siteDir, 'static')),
+    liveReload: options.watch,
   });
+  const liveReload = options.watch ? new LiveReload() : undefined;
   let server;
   try {
-    server = await startServer({ app, port: options.port, host: options.host });
+    server = await startServer({
+      app,
+      port: options.port,
+      host: options.host,
+      ...(liveReload ? { liveReload } : {}),
+    });
   } catch (cause) {
     console.error(listenError(cause, options));
     return 1;
   }
   // The address is printed once everything is ready, watching included, as scripts wait for it.
-  const stopWatching = options.watch ? await watchContent(siteDir, app) : undefined;
+  const stopWatching = liveReload
+    ? await watchContent({ siteDir, cache, app, liveReload })
+    : undefined;
   const { posts } = app.site;
   console.log(
     `Folio is serving "${content.config.title}" (${posts.length} posts) at ${server.url}/`,
@@ -56,16 +68,27 @@ export async function serveCommand(siteDir: string, options: ServeOptions): Prom
   return 0;
 }
 
-function watchContent(siteDir: string, app: App): Promise<() => Promise<void>> {
+interface Watched {
+  readonly siteDir: string;
+  readonly cache: ParseCache;
+  readonly app: App;
+  readonly liveReload: LiveReload;
+}
+
+function watchContent({ siteDir, cache, app, liveReload }: Watched): Promise<() => Promise<void>> {
   return watchSite({
     siteDir,
+    cache,
     onReload(content, diagnostics) {
       printDiagnostics(diagnostics);
       app.replaceContent(content);
+      liveReload.notify();
       console.log(`${time()} reloaded: ${app.site.posts.length} posts online.`);
     },
     onProblems(diagnostics) {
       printDiagnostics(diagnostics);
+      app.showProblems(diagnostics.filter((d) => d.severity === 'error').map(displayDiagnostic));
+      liveReload.notify();
       console.error(
         `${time()} ${summarize(diagnostics)}: the last good version stays online until they are fixed.`,
       );

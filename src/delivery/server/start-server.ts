@@ -2,7 +2,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pipeline } from 'node:stream/promises';
+import { LIVE_RELOAD_PATH } from '../../views/context.js';
 import type { App } from '../app.js';
+import type { LiveReload } from './live-reload.js';
 
 export interface ServerOptions {
   readonly app: App;
@@ -10,6 +12,8 @@ export interface ServerOptions {
   readonly host: string;
   /** Where unexpected failures are reported; the server keeps running. */
   readonly logError?: (message: string) => void;
+  /** On a watching server: the event stream that makes open pages reload. */
+  readonly liveReload?: LiveReload;
 }
 
 export interface RunningServer {
@@ -22,7 +26,12 @@ export interface RunningServer {
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const logError = options.logError ?? ((message: string) => console.error(message));
+  const { liveReload } = options;
   const server = createServer((req, res) => {
+    if (liveReload && req.method === 'GET' && req.url === LIVE_RELOAD_PATH) {
+      liveReload.attach(req, res);
+      return;
+    }
     respond(options.app, req, res).catch((cause: unknown) => {
       logError(`error answering ${req.method ?? ''} ${req.url ?? ''}: ${String(cause)}`);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
@@ -47,6 +56,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     port,
     close: (graceMs = 10_000) =>
       new Promise<void>((resolve) => {
+        liveReload?.close();
         const force = setTimeout(() => server.closeAllConnections(), graceMs);
         force.unref();
         server.close(() => {

@@ -2,10 +2,13 @@
 import { relative, sep } from 'node:path';
 import { watch } from 'chokidar';
 import type { Diagnostic } from '../../errors.js';
+import type { ParseCache } from '../../content/parse-cache.js';
 import { loadSite, type SiteContent } from '../load-site.js';
 
 export interface WatchOptions {
   readonly siteDir: string;
+  /** The cache the site was first loaded with, so that reloads re-read only what changed. */
+  readonly cache: ParseCache;
   /** Folders below the site that are output, not input (e.g. `dist`). */
   readonly ignore?: readonly string[];
   /** Called with content that loaded without errors. */
@@ -31,7 +34,7 @@ export async function watchSite(options: WatchOptions): Promise<() => Promise<vo
     }
     running = true;
     try {
-      const { content, diagnostics } = await loadSite(options.siteDir);
+      const { content, diagnostics } = await loadSite(options.siteDir, options.cache);
       if (content) options.onReload(content, diagnostics);
       else options.onProblems(diagnostics);
     } finally {

@@ -18,6 +18,8 @@ export const en: Messages = {
   copyright: (owner) => `Copyright © ${owner} All rights reserved.`,
   noPosts: 'No posts yet.',
   draft: 'Draft',
+  problemsBanner:
+    'Folio could not load your latest change. Readers still get the last good version. Fix this and the page reloads:',
   previewBanner:
     'Preview: drafts are shown and marked Draft. Readers of the published site never see them.',
   notFoundTitle: 'Page not found',

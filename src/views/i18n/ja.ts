@@ -18,6 +18,8 @@ export const ja: Messages = {
   copyright: (owner) => `Copyright © ${owner} All rights reserved.`,
   noPosts: 'まだ記事がありません。',
   draft: '下書き',
+  problemsBanner:
+    'Folio は最新の変更を読み込めませんでした。読者には最後に正常だった版が表示されています。以下を直すとページが再読み込みされます:',
   previewBanner:
     'プレビュー: 下書きが「下書き」の印付きで表示されています。公開サイトの読者には表示されません。',
   notFoundTitle: 'ページが見つかりません',

@@ -24,6 +24,7 @@ export interface Messages {
   readonly noPosts: string;
   readonly draft: string;
   readonly previewBanner: string;
+  readonly problemsBanner: string;
   readonly notFoundTitle: string;
   readonly notFoundText: string;
   readonly backHome: string;

@@ -18,6 +18,8 @@ export const zhHans: Messages = {
   copyright: (owner) => `Copyright © ${owner} All rights reserved.`,
   noPosts: '还没有文章。',
   draft: '草稿',
+  problemsBanner:
+    'Folio 无法载入你最新的修改。读者看到的仍是上一个正常版本。修正以下问题后页面会自动重新载入：',
   previewBanner: '预览：草稿已显示并标为“草稿”。已发布站点的读者看不到它们。',
   notFoundTitle: '找不到页面',
   notFoundText: '这个地址没有页面。它可能已被移动，或者链接有误。',
