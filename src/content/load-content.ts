@@ -28,6 +28,9 @@ export interface LoadedContent {
   readonly diagnostics: readonly Diagnostic[];
 }
 
+/** Called as posts are read: how many of how many are done. */
+export type Progress = (done: number, total: number) => void;
+
 // Posts are still checked when the config is broken, so that one run lists every problem.
 const FALLBACK_SETTINGS = { timezone: 'UTC', excerptLength: 200 };
 
@@ -35,7 +38,11 @@ const FALLBACK_SETTINGS = { timezone: 'UTC', excerptLength: 200 };
  * Loads a site folder. With a cache from an earlier load, only posts whose files changed are
  * read and parsed again.
  */
-export async function loadContent(siteDir: string, cache?: ParseCache): Promise<LoadedContent> {
+export async function loadContent(
+  siteDir: string,
+  cache?: ParseCache,
+  onProgress?: Progress,
+): Promise<LoadedContent> {
   const [configResult, listed, assets] = await Promise.all([
     loadConfig(siteDir),
     listPostFiles(siteDir),
@@ -51,20 +58,24 @@ export async function loadContent(siteDir: string, cache?: ParseCache): Promise<
   cache?.useSettings(JSON.stringify([timezone, excerptLength, [...assets.imageSizes]]));
 
   const results = new Array<PostResult | Diagnostic>(listed.files.length);
+  let done = 0;
   await forEachLimited(listed.files, async ({ file, fileSlug, stamp }, index) => {
     const cached = cache?.get(file, stamp);
     if (cached) {
       results[index] = cached;
+      onProgress?.(++done, listed.files.length);
       return;
     }
     const text = await readTextFile(file);
     if (typeof text !== 'string') {
       results[index] = text;
+      onProgress?.(++done, listed.files.length);
       return;
     }
     const result = parsePost(text, file, fileSlug, context);
     cache?.set(file, stamp, result);
     results[index] = result;
+    onProgress?.(++done, listed.files.length);
   });
   cache?.keepOnly(new Set(listed.files.map((entry) => entry.file)));
 

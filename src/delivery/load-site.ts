@@ -1,6 +1,6 @@
 // Load + check: a site folder → everything the pages are built from, or every problem found.
 import type { SiteConfig } from '../config/schema.js';
-import { loadContent } from '../content/load-content.js';
+import { loadContent, type Progress } from '../content/load-content.js';
 import type { ParseCache } from '../content/parse-cache.js';
 import type { Post } from '../content/post.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../errors.js';
@@ -20,8 +20,12 @@ export interface LoadResult {
 }
 
 /** Loads and checks a site folder; pass the same cache to later loads to re-read only changes. */
-export async function loadSite(siteDir: string, cache?: ParseCache): Promise<LoadResult> {
-  const loaded = await loadContent(siteDir, cache);
+export async function loadSite(
+  siteDir: string,
+  cache?: ParseCache,
+  onProgress?: Progress,
+): Promise<LoadResult> {
+  const loaded = await loadContent(siteDir, cache, onProgress);
   const diagnostics = sortDiagnostics([
     ...loaded.diagnostics,
     ...checkCollisions(loaded.posts, loaded.claims),

@@ -1,10 +1,13 @@
 // CLI: `folio check` — validates the config and every post, listing every problem.
 import { hasErrors } from '../../errors.js';
 import { loadSite } from '../../delivery/load-site.js';
+import { progressLine } from '../progress.js';
 import { count, printDiagnostics, summarize } from '../print-diagnostics.js';
 
 export async function checkCommand(siteDir: string): Promise<number> {
-  const { content, diagnostics } = await loadSite(siteDir);
+  const progress = progressLine('Checking posts');
+  const { content, diagnostics } = await loadSite(siteDir, undefined, progress.update);
+  progress.end();
   printDiagnostics(diagnostics);
   if (!content || hasErrors(diagnostics)) {
     console.error(

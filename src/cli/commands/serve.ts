@@ -6,6 +6,7 @@ import { staticFolder } from '../../delivery/server/static-folder.js';
 import { LiveReload } from '../../delivery/server/live-reload.js';
 import { watchSite } from '../../delivery/server/watch-site.js';
 import { ParseCache } from '../../content/parse-cache.js';
+import { progressLine } from '../progress.js';
 import { hasErrors } from '../../errors.js';
 import { loadSite } from '../../delivery/load-site.js';
 import { displayDiagnostic, printDiagnostics, summarize } from '../print-diagnostics.js';
@@ -19,7 +20,9 @@ export interface ServeOptions {
 
 export async function serveCommand(siteDir: string, options: ServeOptions): Promise<number> {
   const cache = new ParseCache();
-  const { content, diagnostics } = await loadSite(siteDir, cache);
+  const progress = progressLine('Loading posts');
+  const { content, diagnostics } = await loadSite(siteDir, cache, progress.update);
+  progress.end();
   printDiagnostics(diagnostics);
   if (!content || hasErrors(diagnostics)) {
     console.error(
