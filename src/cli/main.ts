@@ -1,6 +1,7 @@
 // CLI: the `folio` command — parses arguments and runs one command.
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
+import { buildCommand } from './commands/build.js';
 import { checkCommand } from './commands/check.js';
 import { initCommand } from './commands/init.js';
 import { newCommand } from './commands/new.js';
@@ -67,6 +68,18 @@ export function createProgram(): Command {
         });
       },
     );
+
+  program
+    .command('build')
+    .description(
+      'write the static site: every page as index.html, feeds, sitemap, static files, precompressed',
+    )
+    .argument('[dir]', 'site folder', '.')
+    .option('-o, --out <dir>', 'output folder (default: DIR/dist)')
+    .addHelpText('after', '\nExamples:\n  folio build\n  folio build my-blog --out /var/www/blog')
+    .action(async (dir: string, opts: { out?: string }) => {
+      process.exitCode = await buildCommand(dir, opts.out);
+    });
 
   program
     .command('check')

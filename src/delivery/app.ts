@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { SiteContent } from './load-site.js';
 import { buildSite, type Site } from '../site/build-site.js';
-import { pathOf, resolvePath } from '../site/routes.js';
+import { listRoutes, pathOf, resolvePath } from '../site/routes.js';
 import { renderNotFound, renderRoute, type Rendered } from '../views/render-route.js';
 import type { AuthoringOverlay } from '../views/context.js';
 import { themeAssets } from '../views/theme/assets.js';
@@ -145,12 +145,26 @@ export class App {
       case 'not-found': {
         const file = await this.#options.staticFiles?.lookup(decodeURIComponent(path));
         if (file) return serveFile(file, request);
-        return represent(
-          this.#page('\u0000404', () => rendered(404, renderNotFound(site, this.#overlay))),
-          request,
-        );
+        return represent(this.#notFound(site), request);
       }
     }
+  }
+
+  /**
+   * Every path the site answers with a document it generates — pages, feeds, sitemap, robots.txt
+   * and the theme's files — in a stable order: what a static export writes.
+   */
+  documentPaths(): string[] {
+    return [...listRoutes(this.site).map(pathOf), ...this.#assets.keys()];
+  }
+
+  /** The body of the 404 page, exactly as the server sends it. */
+  notFoundBody(): Buffer {
+    return this.#notFound(this.site).body;
+  }
+
+  #notFound(site: Site): Resource {
+    return this.#page('\u0000404', () => rendered(404, renderNotFound(site, this.#overlay)));
   }
 
   #page(key: string, render: () => Resource): Resource {

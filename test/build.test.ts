@@ -1,0 +1,138 @@
+// The static export: the same bytes as the server for every URL, and nothing lost when a build fails.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import * as cheerio from 'cheerio';
+import { fileOf } from '../src/delivery/static/export-site.js';
+import { FIXTURES, REPO_ROOT, serveSite, type ServedFixture } from './support/serve-fixture.js';
+
+const BIN = join(REPO_ROOT, 'bin', 'folio.js');
+
+async function folio(
+  args: readonly string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO_ROOT });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const [code] = (await once(child, 'close')) as [number | null];
+  return { code, stdout, stderr };
+}
+
+/** Every file below `root` with its bytes, by relative path. */
+async function snapshot(root: string): Promise<Map<string, string>> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  const files = new Map<string, string>();
+  for (const entry of entries.filter((e) => e.isFile())) {
+    const path = join(entry.parentPath, entry.name);
+    files.set(path.slice(root.length + 1), (await readFile(path)).toString('base64'));
+  }
+  return files;
+}
+
+let work: string;
+let out: string;
+let site: ServedFixture;
+
+before(async () => {
+  work = await mkdtemp(join(tmpdir(), 'folio-build-'));
+  out = join(work, 'out');
+  site = await serveSite(`${FIXTURES}basic`);
+});
+after(async () => {
+  await site.server.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('folio build', () => {
+  it('writes every URL of the sitemap with the very bytes the server answers', async () => {
+    const built = await folio(['build', join(FIXTURES, 'basic'), '--out', out]);
+    assert.equal(built.code, 0, built.stderr);
+    assert.match(built.stdout, /^Built \d+ pages \(\d+ files, [\d.]+ MB\) into .* in [\d.]+ s\.$/m);
+
+    const sitemap = cheerio.load(await (await site.get('/sitemap.xml')).text(), { xml: true });
+    const paths = sitemap('loc')
+      .map((_, loc) => new URL(sitemap(loc).text()).pathname)
+      .get();
+    assert.ok(paths.length > 20);
+    for (const path of [
+      ...paths,
+      '/feed.xml',
+      '/atom.xml',
+      '/sitemap.xml',
+      '/robots.txt',
+      '/categories/algorithm/feed.xml',
+    ]) {
+      const served = Buffer.from(
+        await (await site.get(path, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
+      );
+      const file = await readFile(join(out, fileOf(path)));
+      assert.ok(file.equals(served), `${path} differs from ${fileOf(path)}`);
+      assert.ok(
+        brotliDecompressSync(await readFile(join(out, `${fileOf(path)}.br`))).equals(served),
+        `${path}.br`,
+      );
+      assert.ok(
+        gunzipSync(await readFile(join(out, `${fileOf(path)}.gz`))).equals(served),
+        `${path}.gz`,
+      );
+    }
+  });
+
+  it('writes the 404 page, the theme files and the static files', async () => {
+    const notFound = Buffer.from(await (await site.get('/no-such-page/')).arrayBuffer());
+    assert.ok((await readFile(join(out, '404.html'))).equals(notFound));
+    const $ = cheerio.load(notFound.toString());
+    for (const href of [
+      $('link[rel="stylesheet"]').attr('href'),
+      $('link[rel="icon"]').attr('href'),
+    ]) {
+      assert.ok(href);
+      const served = Buffer.from(
+        await (await site.get(href, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
+      );
+      assert.ok((await readFile(join(out, fileOf(href)))).equals(served), href);
+    }
+    const avatar = await readFile(join(FIXTURES, 'basic', 'static', 'images', 'avatar.svg'));
+    assert.ok((await readFile(join(out, 'images', 'avatar.svg'))).equals(avatar));
+  });
+
+  it('leaves the previous output exactly as it was when a post is broken', async () => {
+    const before = await snapshot(out);
+    const broken = await folio(['build', join(FIXTURES, 'broken'), '--out', out]);
+    assert.equal(broken.code, 1);
+    assert.match(broken.stderr, /bad-date\.md:3: /);
+    assert.match(broken.stderr, /nothing was built/);
+    assert.deepEqual(await snapshot(out), before);
+    assert.deepEqual((await readdir(work)).sort(), ['out']);
+  });
+
+  it('leaves the previous output as it was when the output cannot be written, and says why', async () => {
+    const before = await snapshot(out);
+    const blocker = join(work, 'a-file');
+    await writeFile(blocker, 'not a folder');
+    const failed = await folio(['build', join(FIXTURES, 'basic'), '--out', join(blocker, 'out')]);
+    assert.equal(failed.code, 1);
+    assert.match(failed.stderr, /The build failed: .*a-file/);
+    assert.deepEqual(await snapshot(out), before);
+  });
+
+  it('replaces the previous output whole, so removed pages disappear', async () => {
+    const copy = join(work, 'site');
+    await cp(join(FIXTURES, 'basic'), copy, { recursive: true });
+    const first = await folio(['build', copy, '--out', out]);
+    assert.equal(first.code, 0, first.stderr);
+    assert.ok((await snapshot(out)).has(join('posts', 'oldest', 'index.html')));
+    await rm(join(copy, 'content', 'posts', '2023', 'oldest.md'));
+    const second = await folio(['build', copy, '--out', out]);
+    assert.equal(second.code, 0, second.stderr);
+    assert.ok(!(await snapshot(out)).has(join('posts', 'oldest', 'index.html')));
+    assert.deepEqual((await readdir(work)).sort(), ['a-file', 'out', 'site']);
+  });
+});
