@@ -1,6 +1,6 @@
 // Diagnostics: every problem with the author's content, located by file and line.
 
-/** How bad a problem is: errors stop `serve` and `check`; warnings are only shown. */
+/** How bad a problem is: errors stop `serve`, `build` and `check`; warnings are only shown. */
 export type Severity = 'error' | 'warning';
 
 /** One problem in the author's content or config, with where it is and what to do. */
@@ -29,7 +29,7 @@ function diagnostic(severity: Severity) {
   });
 }
 
-/** A problem that stops `serve` and `check`. */
+/** A problem that stops `serve`, `build` and `check`. */
 export const error = diagnostic('error');
 /** A problem that is shown but stops nothing. */
 export const warning = diagnostic('warning');
