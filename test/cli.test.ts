@@ -1,6 +1,7 @@
 // The `folio` command as a user runs it: help, check, and serve refusing bad content or stopping cleanly.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -144,8 +145,17 @@ describe('folio serve', () => {
         writeFile(post, `---\ntitle: Brand new\ndate: ${date}\ntags: [new]\n---\nFresh.\n`);
       await write('2024-05-01');
       await eventually(async () => (await fetch(`${url}/posts/brand-new/`)).status === 200);
-      const page = await (await fetch(`${url}/`)).text();
-      assert.match(page, /<script>new EventSource\("\/__folio\/live"\)/, 'pages reload themselves');
+      const home = await fetch(`${url}/`);
+      const page = await home.text();
+      const script = /<script>(new EventSource\("\/__folio\/live"\)[^<]*)<\/script>/.exec(
+        page,
+      )?.[1];
+      assert.ok(script, 'pages reload themselves');
+      const hash = createHash('sha256').update(script).digest('base64');
+      assert.match(
+        home.headers.get('content-security-policy') ?? '',
+        new RegExp(`script-src 'sha256-${hash.replace(/[+/]/g, '\\$&')}'`),
+      );
       const events = await fetch(`${url}/__folio/live`);
       assert.equal(events.headers.get('content-type'), 'text/event-stream; charset=utf-8');
       const reader = events.body?.getReader();

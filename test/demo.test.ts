@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { loadSite } from '../src/delivery/load-site.js';
@@ -14,10 +14,14 @@ const DEMO = join(REPO_ROOT, 'demo');
 
 async function listFiles(root: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(root, join(entry.parentPath, entry.name)))
-    .sort();
+  return (
+    entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(root, join(entry.parentPath, entry.name)))
+      // A build's output is not part of the demo.
+      .filter((path) => !path.startsWith(`dist${sep}`))
+      .sort()
+  );
 }
 
 describe('demo blog', () => {

@@ -329,3 +329,39 @@ describe('scheduled posts', () => {
     }
   });
 });
+
+describe('headers that protect readers', () => {
+  it('forbids scripts, names the content type strictly, and hides the software', async () => {
+    for (const path of ['/', '/posts/short/', '/images/avatar.svg', '/feed.xml', '/missing/']) {
+      const response = await site.get(path);
+      const policy = response.headers.get('content-security-policy') ?? '';
+      assert.match(policy, /script-src 'none'/, path);
+      assert.match(policy, /frame-ancestors 'none'/, path);
+      assert.equal(response.headers.get('x-content-type-options'), 'nosniff', path);
+      assert.equal(
+        response.headers.get('referrer-policy'),
+        'strict-origin-when-cross-origin',
+        path,
+      );
+      assert.equal(response.headers.get('server'), null, path);
+      assert.equal(response.headers.get('x-powered-by'), null, path);
+    }
+  });
+
+  it('answers a 10 KB URL with 414 and oversized headers with 431', async () => {
+    assert.equal(await rawGet(`/${'a'.repeat(10 * 1024)}`), 414);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        `${site.server.url}/`,
+        { headers: { 'x-big': 'b'.repeat(20 * 1024) } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    assert.equal(status, 431);
+  });
+});

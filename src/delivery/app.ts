@@ -9,6 +9,7 @@ import { renderNotFound, renderRoute, type Rendered } from '../views/render-rout
 import type { AuthoringOverlay } from '../views/context.js';
 import { themeAssets } from '../views/theme/assets.js';
 import { chooseEncoding, etagMatches, type Encoding } from './negotiate.js';
+import { securityHeaders } from './security-headers.js';
 
 export interface AppRequest {
   readonly method: string;
@@ -63,6 +64,8 @@ interface Resource {
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ALLOWED_METHODS = 'GET, HEAD';
+// Longer request targets are answered 414; no page of a blog has one.
+const MAX_URL_LENGTH = 8192;
 
 export class App {
   #content: SiteContent;
@@ -75,6 +78,7 @@ export class App {
   // The theme's stylesheet and icon, by their content-hashed paths.
   #assets = new Map<string, Resource>();
   #rendered = 0;
+  readonly #securityHeaders: Readonly<Record<string, string>>;
   #overlay: AuthoringOverlay;
 
   constructor(options: AppOptions) {
@@ -82,6 +86,7 @@ export class App {
     this.#now = options.now ?? Date.now;
     this.#content = options.content;
     this.#overlay = { liveReload: options.liveReload ?? false, problems: [] };
+    this.#securityHeaders = securityHeaders(this.#overlay.liveReload);
     this.#site = this.#build();
   }
 
@@ -116,7 +121,14 @@ export class App {
     this.#pages.clear();
   }
 
+  /** Answers a request, with the security headers every response carries. */
   async handle(request: AppRequest): Promise<AppResponse> {
+    const response = await this.#answer(request);
+    return { ...response, headers: { ...response.headers, ...this.#securityHeaders } };
+  }
+
+  async #answer(request: AppRequest): Promise<AppResponse> {
+    if (request.url.length > MAX_URL_LENGTH) return plain(414, 'URI Too Long');
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return plain(405, 'Method Not Allowed', { allow: ALLOWED_METHODS });
     }
@@ -217,7 +229,6 @@ function represent(res: Resource, request: AppRequest): AppResponse {
     'cache-control': res.cacheControl,
     etag,
     vary: 'Accept-Encoding',
-    'x-content-type-options': 'nosniff',
   };
   if (res.status === 200 && etagMatches(request.headers['if-none-match'], etag)) {
     return { status: 304, headers };
@@ -252,7 +263,6 @@ function serveFile(file: StaticFile, request: AppRequest): AppResponse {
     'content-type': file.contentType,
     'cache-control': 'public, max-age=3600',
     etag: file.etag,
-    'x-content-type-options': 'nosniff',
   };
   if (etagMatches(request.headers['if-none-match'], file.etag)) return { status: 304, headers };
   headers['content-length'] = String(file.size);

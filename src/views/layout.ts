@@ -162,8 +162,11 @@ function problemsBanner(ctx: ViewContext): Html {
 `;
 }
 
+/** The one script a page may carry: on a watching server, it reloads the page on changes. */
+export const LIVE_RELOAD_SCRIPT = `new EventSource(${JSON.stringify(LIVE_RELOAD_PATH)}).onmessage = () => location.reload();`;
+
 // Only a watching server adds this script; published pages carry none.
 function liveReloadScript(): Html {
-  return html`<script>new EventSource(${raw(JSON.stringify(LIVE_RELOAD_PATH))}).onmessage = () => location.reload();</script>
+  return html`<script>${raw(LIVE_RELOAD_SCRIPT)}</script>
 `;
 }

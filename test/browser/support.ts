@@ -85,6 +85,8 @@ export async function openPage(
     viewport: { width, height },
     colorScheme: scheme,
     reducedMotion: 'reduce',
+    // The pages forbid every script; the tests' own instruments (axe, measurements) must still run.
+    bypassCSP: true,
     ...rest,
   });
   await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });

@@ -27,7 +27,8 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const logError = options.logError ?? ((message: string) => console.error(message));
   const { liveReload } = options;
-  const server = createServer((req, res) => {
+  // Checking connections every second lets headersTimeout cut slow clients off on time.
+  const server = createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
     if (liveReload && req.method === 'GET' && req.url === LIVE_RELOAD_PATH) {
       liveReload.attach(req, res);
       return;
