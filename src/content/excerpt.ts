@@ -31,11 +31,27 @@ function isMoreMarker(token: Token): boolean {
  * longer than the whole budget.
  */
 export function truncate(text: string, budget: number): string {
+  // Segmenting costs time in proportion to the text handed over, so a long body is first cut to
+  // a prefix that holds the clusters needed in all but pathological text (which falls back).
+  const prefix = text.slice(0, (budget + 2) * PREFIX_UNITS_PER_CLUSTER);
+  const clusters = firstClusters(prefix, budget + 2);
+  const enough = clusters.length === budget + 2 || prefix.length === text.length;
+  return cut(enough ? clusters : firstClusters(text, budget + 2), text, budget);
+}
+
+// Code units per grapheme cluster that cover every script and most emoji sequences.
+const PREFIX_UNITS_PER_CLUSTER = 8;
+
+function firstClusters(text: string, count: number): string[] {
   const clusters: string[] = [];
   for (const { segment } of graphemes.segment(text)) {
     clusters.push(segment);
-    if (clusters.length > budget) break;
+    if (clusters.length === count) break;
   }
+  return clusters;
+}
+
+function cut(clusters: readonly string[], text: string, budget: number): string {
   if (clusters.length <= budget) return text;
 
   let end = budget;
