@@ -18,12 +18,22 @@ export interface ServedFixture {
 
 export async function serveSite(
   siteDir: string,
-  options: { now?: () => number; showDrafts?: boolean } = {},
+  options: { now?: () => number; showDrafts?: boolean; headersTimeout?: number } = {},
 ): Promise<ServedFixture> {
   const { content, diagnostics } = await loadSite(siteDir);
   if (!content) throw new Error(`fixture ${siteDir} is invalid: ${JSON.stringify(diagnostics)}`);
-  const app = new App({ content, staticFiles: staticFolder(join(siteDir, 'static')), ...options });
-  const server = await startServer({ app, port: 0, host: '127.0.0.1' });
+  const { headersTimeout, ...appOptions } = options;
+  const app = new App({
+    content,
+    staticFiles: staticFolder(join(siteDir, 'static')),
+    ...appOptions,
+  });
+  const server = await startServer({
+    app,
+    port: 0,
+    host: '127.0.0.1',
+    ...(headersTimeout === undefined ? {} : { headersTimeout }),
+  });
   return {
     app,
     server,

@@ -12,6 +12,8 @@ export interface ServerOptions {
   readonly host: string;
   /** Where unexpected failures are reported; the server keeps running. */
   readonly logError?: (message: string) => void;
+  /** How long a client may take to send its request headers, in ms (default 10 s). */
+  readonly headersTimeout?: number;
   /** On a watching server: the event stream that makes open pages reload. */
   readonly liveReload?: LiveReload;
 }
@@ -39,7 +41,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       res.end(res.headersSent ? undefined : 'Internal Server Error\n');
     });
   });
-  server.headersTimeout = 10_000;
+  server.headersTimeout = options.headersTimeout ?? 10_000;
   server.requestTimeout = 30_000;
   server.keepAliveTimeout = 5_000;
 
