@@ -1,14 +1,17 @@
 // Load: reads one UTF-8 text file of the site folder, turning every failure into a diagnostic.
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { error, type Diagnostic } from './errors.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** The file's text, or a diagnostic that says why it could not be read. */
-export async function readTextFile(file: string): Promise<string | Diagnostic> {
+/**
+ * The file's text, or a diagnostic that says why it could not be read. The read is synchronous:
+ * for the small files of a site it is several times faster than a promise per file.
+ */
+export function readTextFile(file: string): string | Diagnostic {
   let bytes: Buffer;
   try {
-    bytes = await readFile(file);
+    bytes = readFileSync(file);
   } catch (cause) {
     return unreadable(file, cause);
   }

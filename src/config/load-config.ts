@@ -6,9 +6,9 @@ import { parseConfig, type ConfigResult } from './parse-config.js';
 
 export const CONFIG_FILE = 'folio.config.yaml';
 
-export async function loadConfig(siteDir: string): Promise<ConfigResult> {
+export function loadConfig(siteDir: string): ConfigResult {
   const file = join(siteDir, CONFIG_FILE);
-  const text = await readTextFile(file);
+  const text = readTextFile(file);
   if (typeof text === 'string') return parseConfig(text, file);
   const missing = text.code === 'file-unreadable' && text.message === 'the file does not exist';
   const hint = `is ${siteDir} a Folio site? create ${CONFIG_FILE} there (the README shows one)`;

@@ -7,12 +7,7 @@ import type { ParseCache } from './parse-cache.js';
 import { parsePost, type PostContext, type PostResult, type SlugClaim } from './parse-post.js';
 import type { Post } from './post.js';
 import { sitePath } from './site-path.js';
-import {
-  forEachLimited,
-  listPostFiles,
-  readStaticAssets,
-  type StaticAssets,
-} from './read-sources.js';
+import { listPostFiles, readStaticAssets, type StaticAssets } from './read-sources.js';
 import { readTextFile } from '../read-text-file.js';
 
 export interface LoadedContent {
@@ -43,11 +38,8 @@ export async function loadContent(
   cache?: ParseCache,
   onProgress?: Progress,
 ): Promise<LoadedContent> {
-  const [configResult, listed, assets] = await Promise.all([
-    loadConfig(siteDir),
-    listPostFiles(siteDir),
-    readStaticAssets(siteDir),
-  ]);
+  const configResult = loadConfig(siteDir);
+  const [listed, assets] = await Promise.all([listPostFiles(siteDir), readStaticAssets(siteDir)]);
   const config = configResult.config;
   const { timezone, excerptLength } = config ?? FALLBACK_SETTINGS;
   const context: PostContext = {
@@ -57,25 +49,16 @@ export async function loadContent(
   };
   cache?.useSettings(JSON.stringify([timezone, excerptLength, [...assets.imageSizes]]));
 
-  const results = new Array<PostResult | Diagnostic>(listed.files.length);
-  let done = 0;
-  await forEachLimited(listed.files, async ({ file, fileSlug, stamp }, index) => {
+  const total = listed.files.length;
+  const results = listed.files.map(({ file, fileSlug, stamp }, index): PostResult | Diagnostic => {
+    onProgress?.(index + 1, total);
     const cached = cache?.get(file, stamp);
-    if (cached) {
-      results[index] = cached;
-      onProgress?.(++done, listed.files.length);
-      return;
-    }
-    const text = await readTextFile(file);
-    if (typeof text !== 'string') {
-      results[index] = text;
-      onProgress?.(++done, listed.files.length);
-      return;
-    }
+    if (cached) return cached;
+    const text = readTextFile(file);
+    if (typeof text !== 'string') return text;
     const result = parsePost(text, file, fileSlug, context);
     cache?.set(file, stamp, result);
-    results[index] = result;
-    onProgress?.(++done, listed.files.length);
+    return result;
   });
   cache?.keepOnly(new Set(listed.files.map((entry) => entry.file)));
 

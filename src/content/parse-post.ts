@@ -1,4 +1,5 @@
 // Load: one post file's text → a validated Post, or every problem with its line (pure).
+import quickYaml from 'js-yaml';
 import { z } from 'zod';
 import { closestMatch } from '../did-you-mean.js';
 import { error, warning, type Diagnostic } from '../errors.js';
@@ -6,7 +7,7 @@ import { formatPath, schemaDiagnostics } from '../schema-diagnostics.js';
 import { parseYaml, yamlHint, type YamlSource } from '../yaml-source.js';
 import { excerptOf } from './excerpt.js';
 import { normalizeText } from '../normalize-text.js';
-import { splitFrontMatter } from './front-matter.js';
+import { splitFrontMatter, type SplitPost } from './front-matter.js';
 import { parseMarkdown, renderTokens, type RenderEnv } from './markdown/markdown.js';
 import { collectReferences } from './markdown/references.js';
 import { parsePostDate } from './post-date.js';
@@ -78,6 +79,84 @@ export function parsePost(
   const defaultClaim: SlugClaim = { file, slug: fileSlug.normalize('NFC'), line: 1 };
   const split = splitFrontMatter(normalizeText(raw), file);
   if ('code' in split) return { post: undefined, diagnostics: [split], claim: defaultClaim };
+  return (
+    parseCleanPost(split, file, defaultClaim, ctx) ?? parseAnyPost(split, file, defaultClaim, ctx)
+  );
+}
+
+/**
+ * The fast path, for the front matter of nearly every post: a quick YAML parser, and no line
+ * bookkeeping beyond the three keys later checks may point at. Anything unusual — a YAML or
+ * schema problem, an unknown key, a number the quick parser would change — returns undefined,
+ * and the exact path reports it.
+ */
+function parseCleanPost(
+  split: SplitPost,
+  file: string,
+  defaultClaim: SlugClaim,
+  ctx: PostContext,
+): PostResult | undefined {
+  let value: unknown;
+  try {
+    value = quickYaml.load(split.yaml, { schema: quickYaml.CORE_SCHEMA });
+  } catch {
+    return undefined;
+  }
+  if (
+    !isRecord(value) ||
+    Object.keys(value).some((key) => !KNOWN_KEYS.includes(key)) ||
+    hasNumber(value)
+  ) {
+    return undefined;
+  }
+  const parsed = frontMatterSchema.safeParse(value);
+  if (!parsed.success) return undefined;
+  const front = parsed.data;
+  const date = parsePostDate(front.date, ctx.timezone);
+  const slug = (front.slug ?? defaultClaim.slug).normalize('NFC');
+  if (date === undefined || !isUsableSlug(slug)) return undefined;
+  const lineOf = topLevelKeyLines(split);
+  const claim: SlugClaim = front.slug ? { file, slug, line: lineOf('slug') } : defaultClaim;
+  const post = withLazyBody(
+    {
+      file,
+      slug,
+      title: front.title,
+      date,
+      category: front.category,
+      tags: [...new Set(front.tags)],
+      draft: front.draft ?? false,
+      description: front.description || undefined,
+      lines: { slug: claim.line, category: lineOf('category'), tags: lineOf('tags') },
+    },
+    split,
+    ctx,
+  );
+  return { post, diagnostics: [], claim };
+}
+
+function hasNumber(value: unknown): boolean {
+  if (typeof value === 'number') return true;
+  if (Array.isArray(value)) return value.some(hasNumber);
+  return isRecord(value) && Object.values(value).some(hasNumber);
+}
+
+/** Lines of the file where top-level keys of the front matter stand (its first line if absent). */
+function topLevelKeyLines(split: SplitPost): (key: string) => number {
+  const lines = split.yaml.split('\n');
+  return (key) => {
+    const index = lines.findIndex((line) => line.startsWith(`${key}:`));
+    return split.yamlLine + Math.max(0, index);
+  };
+}
+
+/** The exact path: every problem of the front matter, each at its line. */
+function parseAnyPost(
+  split: SplitPost,
+  file: string,
+  defaultClaim: SlugClaim,
+  ctx: PostContext,
+): PostResult {
   const lineOffset = split.yamlLine - 1;
   const source = parseYaml(split.yaml, { numbersAsText: true });
   if (source.problems.length > 0) {
@@ -141,21 +220,21 @@ export function parsePost(
     return { post: undefined, diagnostics, claim };
   }
   const front = parsed.data;
-  const tokens = parseMarkdown(split.body);
-  const post: Post = {
-    file,
-    slug: claim.slug,
-    title: front.title,
-    date,
-    category: front.category,
-    tags: [...new Set(front.tags)],
-    draft: front.draft ?? false,
-    description: front.description || undefined,
-    excerpt: excerptOf(tokens, ctx.excerptLength),
-    html: renderTokens(tokens, ctx),
-    references: collectReferences(tokens, split.bodyLine),
-    lines: { slug: claim.line, category: lineOf('category'), tags: lineOf('tags') },
-  };
+  const post = withLazyBody(
+    {
+      file,
+      slug: claim.slug,
+      title: front.title,
+      date,
+      category: front.category,
+      tags: [...new Set(front.tags)],
+      draft: front.draft ?? false,
+      description: front.description || undefined,
+      lines: { slug: claim.line, category: lineOf('category'), tags: lineOf('tags') },
+    },
+    split,
+    ctx,
+  );
   return { post, diagnostics, claim };
 }
 
@@ -195,4 +274,44 @@ function unknownKeyWarnings(source: YamlSource, file: string, lineOffset: number
         hint,
       );
     });
+}
+
+type BodyParts = Pick<Post, 'excerpt' | 'html' | 'references'>;
+
+/**
+ * A post whose body is parsed the first time its excerpt, HTML or links are asked for, once: a
+ * server can then start on thousands of posts and parse only those its pages show. A body never
+ * makes a post invalid, so nothing is missed by waiting.
+ */
+function withLazyBody(
+  fields: Omit<Post, keyof BodyParts>,
+  split: Pick<SplitPost, 'body' | 'bodyLine'>,
+  ctx: PostContext,
+): Post {
+  let source: string | undefined = split.body;
+  let parts: BodyParts | undefined;
+  const body = (): BodyParts => {
+    if (!parts) {
+      const tokens = parseMarkdown(source ?? '');
+      parts = {
+        excerpt: excerptOf(tokens, ctx.excerptLength),
+        html: renderTokens(tokens, ctx),
+        references: collectReferences(tokens, split.bodyLine),
+      };
+      source = undefined;
+    }
+    return parts;
+  };
+  return {
+    ...fields,
+    get excerpt() {
+      return body().excerpt;
+    },
+    get html() {
+      return body().html;
+    },
+    get references() {
+      return body().references;
+    },
+  };
 }

@@ -1,12 +1,8 @@
 // Load: reads a post's `date` in the site's time zone.
 import { DateTime } from 'luxon';
 
-const LOCAL_FORMATS: readonly [RegExp, string][] = [
-  [/^\d{4}-\d{2}-\d{2}$/, 'yyyy-MM-dd'],
-  [/^\d{4}-\d{2}-\d{2} \d{1,2}:\d{2}$/, 'yyyy-MM-dd H:mm'],
-  [/^\d{4}-\d{2}-\d{2} \d{1,2}:\d{2}:\d{2}$/, 'yyyy-MM-dd H:mm:ss'],
-  [/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/, 'iso'],
-];
+// `YYYY-MM-DD`, `YYYY-MM-DD HH:mm[:ss]` and ISO 8601 without an offset: read in the site's zone.
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
 const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
 
 /**
@@ -17,15 +13,19 @@ const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-
 export function parsePostDate(value: unknown, zone: string): number | undefined {
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
-  let date: DateTime | undefined;
   if (WITH_OFFSET.test(text)) {
-    date = DateTime.fromISO(text, { setZone: true });
-  } else {
-    const format = LOCAL_FORMATS.find(([pattern]) => pattern.test(text))?.[1];
-    if (format === 'iso') date = DateTime.fromISO(text, { zone });
-    else if (format) date = DateTime.fromFormat(text, format, { zone });
+    const date = DateTime.fromISO(text, { setZone: true });
+    return date.isValid ? date.toMillis() : undefined;
   }
-  return date?.isValid ? date.toMillis() : undefined;
+  const parts = LOCAL.exec(text);
+  if (!parts) return undefined;
+  const [year, month, day, hour = 0, minute = 0, second = 0] = parts
+    .slice(1)
+    .map((part) => (part === undefined ? undefined : Number(part)));
+  const fields = { year, month, day, hour, minute, second };
+  // fromObject accepts out-of-range fields only to report them invalid, as 2024-13-45 must be.
+  const date = DateTime.fromObject(fields, { zone });
+  return date.isValid ? date.toMillis() : undefined;
 }
 
 /** A post date as shown (`YYYY-MM-DD HH:mm`) and as machine-readable ISO 8601, in `zone`. */

@@ -1,6 +1,7 @@
 // Load: finds the post files under content/posts, and what static/ holds.
 import type { Dirent } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { statSync, type Stats } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import { imageSizeFromFile } from 'image-size/fromFile';
 import { warning, type Diagnostic } from '../errors.js';
@@ -47,8 +48,8 @@ export async function listPostFiles(siteDir: string): Promise<PostFilesResult> {
       ),
   );
   const files: PostFile[] = new Array<PostFile>(paths.length);
-  await forEachLimited(paths, async (file, index) => {
-    const info = await stat(file).catch(() => undefined);
+  paths.forEach((file, index) => {
+    const info = statOrUndefined(file);
     const stamp = info ? `${info.size}:${info.mtimeMs}:${info.ino}` : '';
     files[index] = { file, fileSlug: basename(file).replace(MARKDOWN, ''), stamp };
   });
@@ -123,4 +124,12 @@ export async function forEachLimited<T>(
     }
   };
   await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, items.length) }, worker));
+}
+
+function statOrUndefined(file: string): Stats | undefined {
+  try {
+    return statSync(file);
+  } catch {
+    return undefined;
+  }
 }

@@ -19,17 +19,24 @@ export interface LoadResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** Loads and checks a site folder; pass the same cache to later loads to re-read only changes. */
-export async function loadSite(
-  siteDir: string,
-  cache?: ParseCache,
-  onProgress?: Progress,
-): Promise<LoadResult> {
-  const loaded = await loadContent(siteDir, cache, onProgress);
+export interface LoadOptions {
+  /** The cache of an earlier load of the same folder, so that only changed posts are re-read. */
+  readonly cache?: ParseCache;
+  readonly onProgress?: Progress;
+  /**
+   * Also check every post body's links and images (default true). Bodies are otherwise parsed
+   * only when a page first needs them, which lets a server start on a large site at once.
+   */
+  readonly checkBodies?: boolean;
+}
+
+/** Loads and checks a site folder. */
+export async function loadSite(siteDir: string, options: LoadOptions = {}): Promise<LoadResult> {
+  const loaded = await loadContent(siteDir, options.cache, options.onProgress);
   const diagnostics = sortDiagnostics([
     ...loaded.diagnostics,
     ...checkCollisions(loaded.posts, loaded.claims),
-    ...checkReferences(loaded.posts, loaded.assets.paths),
+    ...(options.checkBodies === false ? [] : checkReferences(loaded.posts, loaded.assets.paths)),
     ...(loaded.config
       ? checkConfigReferences(loaded.config, loaded.configSource, loaded.posts, loaded.assets.paths)
       : []),

@@ -11,7 +11,7 @@ export async function buildCommand(siteDir: string, outDir: string | undefined):
   const started = performance.now();
   const out = outDir ?? join(siteDir, 'dist');
   const loading = progressLine('Loading posts');
-  const { content, diagnostics } = await loadSite(siteDir, undefined, loading.update);
+  const { content, diagnostics } = await loadSite(siteDir, { onProgress: loading.update });
   loading.end();
   printDiagnostics(diagnostics);
   if (!content || hasErrors(diagnostics)) {

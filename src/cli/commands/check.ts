@@ -6,7 +6,7 @@ import { count, printDiagnostics, summarize } from '../print-diagnostics.js';
 
 export async function checkCommand(siteDir: string): Promise<number> {
   const progress = progressLine('Checking posts');
-  const { content, diagnostics } = await loadSite(siteDir, undefined, progress.update);
+  const { content, diagnostics } = await loadSite(siteDir, { onProgress: progress.update });
   progress.end();
   printDiagnostics(diagnostics);
   if (!content || hasErrors(diagnostics)) {

@@ -21,7 +21,11 @@ export interface ServeOptions {
 export async function serveCommand(siteDir: string, options: ServeOptions): Promise<number> {
   const cache = new ParseCache();
   const progress = progressLine('Loading posts');
-  const { content, diagnostics } = await loadSite(siteDir, cache, progress.update);
+  const { content, diagnostics } = await loadSite(siteDir, {
+    cache,
+    onProgress: progress.update,
+    checkBodies: false,
+  });
   progress.end();
   printDiagnostics(diagnostics);
   if (!content || hasErrors(diagnostics)) {

@@ -34,7 +34,10 @@ export async function watchSite(options: WatchOptions): Promise<() => Promise<vo
     }
     running = true;
     try {
-      const { content, diagnostics } = await loadSite(options.siteDir, options.cache);
+      const { content, diagnostics } = await loadSite(options.siteDir, {
+        cache: options.cache,
+        checkBodies: false,
+      });
       if (content) options.onReload(content, diagnostics);
       else options.onProblems(diagnostics);
     } finally {
