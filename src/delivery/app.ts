@@ -49,6 +49,11 @@ export interface AppOptions {
   readonly staticFiles?: StaticFiles;
   /** Pages reload themselves when the site changes (on a watching server only). */
   readonly liveReload?: boolean;
+  /**
+   * Keep rendered pages in memory for later requests (default true). An export, which asks for
+   * each page once, turns it off so that memory does not grow with the site.
+   */
+  readonly keepPages?: boolean;
 }
 
 /** A response body kept in memory with its validator and its compressed forms. */
@@ -184,7 +189,7 @@ export class App {
     if (!page) {
       page = render();
       this.#rendered++;
-      this.#pages.set(key, page);
+      if (this.#options.keepPages !== false) this.#pages.set(key, page);
     }
     return page;
   }

@@ -18,7 +18,7 @@ export async function buildCommand(siteDir: string, outDir: string | undefined):
     console.error(`\n${summarize(diagnostics)}: nothing was built, and ${out} is as it was.`);
     return 1;
   }
-  const app = new App({ content });
+  const app = new App({ content, keepPages: false });
   const writing = progressLine('Writing pages');
   try {
     const summary = await exportSite({

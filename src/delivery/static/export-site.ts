@@ -27,6 +27,10 @@ export interface ExportSummary {
   readonly bytes: number;
 }
 
+// Quality 6 gives files within a few per cent of quality 9, up to ten times faster; 11 would cost
+// a second and more on a large category page, for another tenth off.
+const BROTLI_QUALITY = 6;
+
 // Text compresses; images and fonts under static/ are already compressed.
 const COMPRESSIBLE = /\.(?:html|xml|txt|css|js|mjs|json|svg|map|md|webmanifest)$/i;
 
@@ -76,7 +80,10 @@ async function writeSite(options: ExportOptions, root: string): Promise<ExportSu
     if (COMPRESSIBLE.test(file)) {
       const [br, gz] = await Promise.all([
         brotli(body, {
-          params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
         }),
         gzipAsync(body, { level: 9 }),
       ]);
