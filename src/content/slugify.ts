@@ -7,14 +7,18 @@ const ASCII_PUNCTUATION = /[!-,./:-@[-^_`{-~]/g;
  * punctuation dropped, letters of other scripts kept as they are.
  */
 export function slugify(name: string): string {
-  return name
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(ASCII_PUNCTUATION, '')
-    .trim()
-    .replace(/\s+/gu, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^-|-$/g, '');
+  return (
+    name
+      .normalize('NFC')
+      .toLowerCase()
+      .replace(ASCII_PUNCTUATION, '')
+      .replace(/[\s\p{White_Space}]+/gu, '-')
+      .replace(/\p{Cc}/gu, '')
+      .replace(/-{2,}/g, '-')
+      .replace(/^-|-$/g, '')
+      // Dropping and lower-casing can leave combining marks to compose; request paths are NFC.
+      .normalize('NFC')
+  );
 }
 
 // Characters that would change a URL's meaning if a post slug carried them.
