@@ -7,7 +7,15 @@ import type { ParseCache } from './parse-cache.js';
 import { parsePost, type PostContext, type PostResult, type SlugClaim } from './parse-post.js';
 import type { Post } from './post.js';
 import { sitePath } from './site-path.js';
-import { listPostFiles, readStaticAssets, type StaticAssets } from './read-sources.js';
+import {
+  isWithin,
+  listPostFiles,
+  POSTS_DIR,
+  readStaticAssets,
+  STATIC_DIR,
+  updatePostFiles,
+  type StaticAssets,
+} from './read-sources.js';
 import { readTextFile } from '../read-text-file.js';
 
 export interface LoadedContent {
@@ -31,15 +39,30 @@ const FALLBACK_SETTINGS = { timezone: 'UTC', excerptLength: 200 };
 
 /**
  * Loads a site folder. With a cache from an earlier load, only posts whose files changed are
- * read and parsed again.
+ * read and parsed again; given the paths a watcher saw change, the folders are not even listed
+ * again unless the change is outside content/posts.
  */
 export async function loadContent(
   siteDir: string,
   cache?: ParseCache,
   onProgress?: Progress,
+  changed?: readonly string[],
 ): Promise<LoadedContent> {
   const configResult = loadConfig(siteDir);
-  const [listed, assets] = await Promise.all([listPostFiles(siteDir), readStaticAssets(siteDir)]);
+  const within = (folder: string) => (path: string) => isWithin(siteDir, folder, path);
+  const listing = cache?.listing;
+  const listed =
+    listing && changed?.every(within(POSTS_DIR))
+      ? updatePostFiles(siteDir, listing, changed)
+      : await listPostFiles(siteDir);
+  const assets =
+    cache?.assets && changed && !changed.some(within(STATIC_DIR))
+      ? cache.assets
+      : await readStaticAssets(siteDir);
+  if (cache) {
+    cache.listing = listed;
+    cache.assets = assets;
+  }
   const config = configResult.config;
   const { timezone, excerptLength } = config ?? FALLBACK_SETTINGS;
   const context: PostContext = {

@@ -1,5 +1,6 @@
 // Load: parsed posts kept between loads, so that a reload re-reads only the files that changed.
 import type { PostResult } from './parse-post.js';
+import type { PostFilesResult, StaticAssets } from './read-sources.js';
 
 interface Entry {
   readonly stamp: string;
@@ -12,6 +13,9 @@ interface Entry {
  */
 export class ParseCache {
   #settings = '';
+  /** The post files and static/ of the latest load, to update rather than list again. */
+  listing: PostFilesResult | undefined;
+  assets: StaticAssets | undefined;
   readonly #entries = new Map<string, Entry>();
 
   /** Forgets everything when the settings that parsing depends on have changed. */

@@ -2,7 +2,7 @@
 import type { Dirent } from 'node:fs';
 import { statSync, type Stats } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { basename, join, relative, sep } from 'node:path';
+import { basename, isAbsolute, join, relative, sep } from 'node:path';
 import { imageSizeFromFile } from 'image-size/fromFile';
 import { warning, type Diagnostic } from '../errors.js';
 import type { ImageSize } from './markdown/markdown.js';
@@ -50,10 +50,51 @@ export async function listPostFiles(siteDir: string): Promise<PostFilesResult> {
   const files: PostFile[] = new Array<PostFile>(paths.length);
   paths.forEach((file, index) => {
     const info = statOrUndefined(file);
-    const stamp = info ? `${info.size}:${info.mtimeMs}:${info.ino}` : '';
+    const stamp = info ? stampOf(info) : '';
     files[index] = { file, fileSlug: basename(file).replace(MARKDOWN, ''), stamp };
   });
   return { files, diagnostics };
+}
+
+/** Whether a path (as a watcher reports it) lies inside `folder` of the site. */
+export function isWithin(siteDir: string, folder: string, path: string): boolean {
+  const inside = relative(join(siteDir, folder), join(siteDir, relative(siteDir, path)));
+  return !inside.startsWith('..') && !isAbsolute(inside);
+}
+
+/**
+ * The listing of an earlier load brought up to date for the paths a watcher saw change, without
+ * walking the folder again: what keeps a reload fast on a large site.
+ */
+export function updatePostFiles(
+  siteDir: string,
+  previous: PostFilesResult,
+  changed: readonly string[],
+): PostFilesResult {
+  const root = join(siteDir, POSTS_DIR);
+  const files = new Map(previous.files.map((entry) => [entry.file, entry]));
+  for (const path of changed) {
+    const file = join(siteDir, relative(siteDir, path));
+    for (const known of files.keys()) {
+      if (known.startsWith(file + sep)) files.delete(known);
+    }
+    const name = basename(file);
+    if (
+      !MARKDOWN.test(name) ||
+      relative(root, file)
+        .split(sep)
+        .some((part) => part.startsWith('.'))
+    )
+      continue;
+    const info = statOrUndefined(file);
+    if (info?.isFile())
+      files.set(file, { file, fileSlug: name.replace(MARKDOWN, ''), stamp: stampOf(info) });
+    else files.delete(file);
+  }
+  const sorted = [...files.values()].sort((a, b) =>
+    a.file < b.file ? -1 : a.file > b.file ? 1 : 0,
+  );
+  return { files: sorted, diagnostics: previous.diagnostics };
 }
 
 /** Lists static/ (a site may have none) and reads the size of each image from its header. */
@@ -132,4 +173,8 @@ function statOrUndefined(file: string): Stats | undefined {
   } catch {
     return undefined;
   }
+}
+
+function stampOf(info: Stats): string {
+  return `${info.size}:${info.mtimeMs}:${info.ino}`;
 }

@@ -7,6 +7,20 @@ const ASCII_PUNCTUATION = /[!-,./:-@[-^_`{-~]/g;
  * punctuation dropped, letters of other scripts kept as they are.
  */
 export function slugify(name: string): string {
+  let slug = remembered.get(name);
+  if (slug === undefined) {
+    if (remembered.size >= REMEMBERED_NAMES) remembered.clear();
+    slug = computeSlug(name);
+    remembered.set(name, slug);
+  }
+  return slug;
+}
+
+// A site names few categories and tags, thousands of times each: each slug is computed once.
+const REMEMBERED_NAMES = 10_000;
+const remembered = new Map<string, string>();
+
+function computeSlug(name: string): string {
   return (
     name
       .normalize('NFC')

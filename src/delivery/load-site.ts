@@ -28,11 +28,13 @@ export interface LoadOptions {
    * only when a page first needs them, which lets a server start on a large site at once.
    */
   readonly checkBodies?: boolean;
+  /** Paths a watcher saw change since the load that filled `cache`. */
+  readonly changed?: readonly string[];
 }
 
 /** Loads and checks a site folder. */
 export async function loadSite(siteDir: string, options: LoadOptions = {}): Promise<LoadResult> {
-  const loaded = await loadContent(siteDir, options.cache, options.onProgress);
+  const loaded = await loadContent(siteDir, options.cache, options.onProgress, options.changed);
   const diagnostics = sortDiagnostics([
     ...loaded.diagnostics,
     ...checkCollisions(loaded.posts, loaded.claims),
