@@ -183,6 +183,8 @@ describe('folio serve', () => {
       await eventually(
         async () => !(await (await fetch(`${url}/`)).text()).includes('problems-banner'),
       );
+      await rm(post);
+      await eventually(async () => (await fetch(`${url}/posts/brand-new/`)).status === 404);
     } finally {
       child.kill('SIGKILL');
       await rm(dir, { recursive: true, force: true });
