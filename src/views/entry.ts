@@ -9,7 +9,37 @@ import { html, type Html } from './html.js';
 /** The heading level of entry titles: 2 under the site name, 3 under a listing heading. */
 export type EntryHeading = 2 | 3;
 
+/**
+ * A post's entry, rendered once per site version, overlay and heading level however many
+ * listings show it (the featured pages, its category, each of its tags).
+ */
 export function entry(ctx: ViewContext, post: Post, heading: EntryHeading): Html {
+  let fragments = renderedEntries.get(ctx.site);
+  if (!fragments || fragments.overlay !== ctx.overlay) {
+    fragments = { overlay: ctx.overlay, byPost: new Map() };
+    renderedEntries.set(ctx.site, fragments);
+  }
+  const key = `${heading}`;
+  let perPost = fragments.byPost.get(post);
+  if (!perPost) {
+    perPost = new Map();
+    fragments.byPost.set(post, perPost);
+  }
+  let fragment = perPost.get(key);
+  if (!fragment) {
+    fragment = renderEntry(ctx, post, heading);
+    perPost.set(key, fragment);
+  }
+  return fragment;
+}
+
+// Keyed by the Site object, so a new version of the site starts afresh and the old one is freed.
+const renderedEntries = new WeakMap<
+  object,
+  { overlay: ViewContext['overlay']; byPost: Map<Post, Map<string, Html>> }
+>();
+
+function renderEntry(ctx: ViewContext, post: Post, heading: EntryHeading): Html {
   const title = html`<a href="${postPath(post)}">${post.title}</a>`;
   return html`<article class="entry">
 ${heading === 2 ? html`<h2 class="entry-title">${title}</h2>` : html`<h3 class="entry-title">${title}</h3>`}
