@@ -31,6 +31,9 @@ function isMoreMarker(token: Token): boolean {
  * longer than the whole budget.
  */
 export function truncate(text: string, budget: number): string {
+  const head = text.slice(0, budget + 2);
+  // Text of characters that never join their neighbours needs no segmenter: one unit, one cluster.
+  if (STANDALONE.test(head)) return cut([...head], text, budget);
   // Segmenting costs time in proportion to the text handed over, so a long body is first cut to
   // a prefix that holds the clusters needed in all but pathological text (which falls back).
   const prefix = text.slice(0, (budget + 2) * PREFIX_UNITS_PER_CLUSTER);
@@ -38,6 +41,11 @@ export function truncate(text: string, budget: number): string {
   const enough = clusters.length === budget + 2 || prefix.length === text.length;
   return cut(enough ? clusters : firstClusters(text, budget + 2), text, budget);
 }
+
+// Printable Latin, Greek, Cyrillic, CJK ideographs, kana and Hangul syllables: no combining
+// marks, joiners, variation selectors or surrogate pairs, so each code unit is a grapheme.
+const STANDALONE =
+  /^[\x20-\x7E\u00A0-\u02FF\u0370-\u0482\u048A-\u04FF\u3000-\u3098\u309B-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3\uFF01-\uFF9D]*$/;
 
 // Code units per grapheme cluster that cover every script and most emoji sequences.
 const PREFIX_UNITS_PER_CLUSTER = 8;

@@ -30,9 +30,20 @@ export function parsePostDate(value: unknown, zone: string): number | undefined 
 
 /** A post date as shown (`YYYY-MM-DD HH:mm`) and as machine-readable ISO 8601, in `zone`. */
 export function formatPostDate(millis: number, zone: string): { text: string; iso: string } {
-  const date = DateTime.fromMillis(millis, { zone });
-  return {
-    text: date.toFormat('yyyy-MM-dd HH:mm'),
-    iso: date.toISO({ suppressMilliseconds: true }) ?? new Date(millis).toISOString(),
-  };
+  const key = `${millis} ${zone}`;
+  let formatted = formattedDates.get(key);
+  if (!formatted) {
+    if (formattedDates.size >= REMEMBERED_DATES) formattedDates.clear();
+    const date = DateTime.fromMillis(millis, { zone });
+    formatted = {
+      text: date.toFormat('yyyy-MM-dd HH:mm'),
+      iso: date.toISO({ suppressMilliseconds: true }) ?? new Date(millis).toISOString(),
+    };
+    formattedDates.set(key, formatted);
+  }
+  return formatted;
 }
+
+// Every listing, feed and data block shows the same dates again: each is formatted once.
+const REMEMBERED_DATES = 200_000;
+const formattedDates = new Map<string, { text: string; iso: string }>();
