@@ -6,6 +6,8 @@ import type { Diagnostic } from '../errors.js';
 import type { ParseCache } from './parse-cache.js';
 import { parsePost, type PostContext, type PostResult, type SlugClaim } from './parse-post.js';
 import type { Post } from './post.js';
+import { normalizeText } from '../normalize-text.js';
+import { splitFrontMatter } from './front-matter.js';
 import { sitePath } from './site-path.js';
 import {
   isWithin,
@@ -42,12 +44,21 @@ const FALLBACK_SETTINGS = { timezone: 'UTC', excerptLength: 200 };
  * read and parsed again; given the paths a watcher saw change, the folders are not even listed
  * again unless the change is outside content/posts.
  */
+export interface LoadContentOptions {
+  /** Parse results of an earlier load of the folder: only changed posts are read again. */
+  readonly cache?: ParseCache | undefined;
+  readonly onProgress?: Progress | undefined;
+  /** Paths a watcher saw change since the load that filled `cache`. */
+  readonly changed?: readonly string[] | undefined;
+  /** Read bodies again from disk when pages need them instead of keeping them in memory. */
+  readonly rereadBodies?: boolean | undefined;
+}
+
 export async function loadContent(
   siteDir: string,
-  cache?: ParseCache,
-  onProgress?: Progress,
-  changed?: readonly string[],
+  options: LoadContentOptions = {},
 ): Promise<LoadedContent> {
+  const { cache, onProgress, changed } = options;
   const configResult = loadConfig(siteDir);
   const within = (folder: string) => (path: string) => isWithin(siteDir, folder, path);
   const listing = cache?.listing;
@@ -69,6 +80,7 @@ export async function loadContent(
     timezone,
     excerptLength,
     imageSize: (src) => assets.imageSizes.get(sitePath(src)),
+    ...(options.rereadBodies ? { readBody } : {}),
   };
   cache?.useSettings(JSON.stringify([timezone, excerptLength, [...assets.imageSizes]]));
 
@@ -98,4 +110,12 @@ export async function loadContent(
     if (result.post) posts.push(result.post);
   }
   return { config, posts, claims, assets, configSource: configResult, diagnostics };
+}
+
+/** A post's body as it is on disk now; empty when the file is gone or no longer a post. */
+function readBody(file: string): string {
+  const text = readTextFile(file);
+  if (typeof text !== 'string') return '';
+  const split = splitFrontMatter(normalizeText(text), file);
+  return 'body' in split ? split.body : '';
 }

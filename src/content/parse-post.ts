@@ -8,6 +8,7 @@ import { parseYaml, yamlHint, type YamlSource } from '../yaml-source.js';
 import { excerptOf } from './excerpt.js';
 import { normalizeText } from '../normalize-text.js';
 import { splitFrontMatter, type SplitPost } from './front-matter.js';
+import type { Token } from 'markdown-it';
 import { parseMarkdown, renderTokens, type RenderEnv } from './markdown/markdown.js';
 import { collectReferences } from './markdown/references.js';
 import { parsePostDate } from './post-date.js';
@@ -20,6 +21,12 @@ export interface PostContext {
   readonly excerptLength: number;
   /** Sizes of the images under `static/`, by URL path. */
   readonly imageSize: RenderEnv['imageSize'];
+  /**
+   * Reads a post's body again when a page needs it. Given, bodies are not kept in memory between
+   * load and use, nor their HTML after use — what lets a server hold 100,000 posts; without it,
+   * each body is kept until it is parsed, and its parts after, so that it is parsed only once.
+   */
+  readonly readBody?: (file: string) => string;
 }
 
 // Numbers arrive as the text the author wrote (see parseYaml), so every label is text.
@@ -279,39 +286,56 @@ function unknownKeyWarnings(source: YamlSource, file: string, lineOffset: number
 type BodyParts = Pick<Post, 'excerpt' | 'html' | 'references'>;
 
 /**
- * A post whose body is parsed the first time its excerpt, HTML or links are asked for, once: a
- * server can then start on thousands of posts and parse only those its pages show. A body never
- * makes a post invalid, so nothing is missed by waiting.
+ * A post whose body is parsed the first time its excerpt, HTML or links are asked for: a server
+ * can then start on thousands of posts and parse only those its pages show. A body never makes a
+ * post invalid, so nothing is missed by waiting.
  */
 function withLazyBody(
   fields: Omit<Post, keyof BodyParts>,
   split: Pick<SplitPost, 'body' | 'bodyLine'>,
   ctx: PostContext,
 ): Post {
-  let source: string | undefined = split.body;
-  let parts: BodyParts | undefined;
-  const body = (): BodyParts => {
-    if (!parts) {
-      const tokens = parseMarkdown(source ?? '');
-      parts = {
-        excerpt: excerptOf(tokens, ctx.excerptLength),
-        html: renderTokens(tokens, ctx),
-        references: collectReferences(tokens, split.bodyLine),
-      };
-      source = undefined;
+  // Only what the closures below need is kept: holding `split` would keep the whole body.
+  const { readBody } = ctx;
+  const { bodyLine } = split;
+  let source: string | undefined = readBody ? undefined : split.body;
+  let summary: Omit<BodyParts, 'html'> | undefined;
+  let html: string | undefined;
+  const tokens = (): Token[] => {
+    const parsed = parseMarkdown(source ?? readBody?.(fields.file) ?? '');
+    summary ??= {
+      excerpt: excerptOf(parsed, ctx.excerptLength),
+      references: collectReferences(parsed, bodyLine),
+    };
+    return parsed;
+  };
+  const parseAll = (): void => {
+    html = renderTokens(tokens(), ctx);
+    source = undefined;
+  };
+  const ensureSummary = (): Omit<BodyParts, 'html'> => {
+    if (!summary) {
+      if (readBody) tokens();
+      else parseAll();
     }
-    return parts;
+    return summary ?? { excerpt: '', references: [] };
   };
   return {
     ...fields,
     get excerpt() {
-      return body().excerpt;
-    },
-    get html() {
-      return body().html;
+      return ensureSummary().excerpt;
     },
     get references() {
-      return body().references;
+      return ensureSummary().references;
+    },
+    get html() {
+      if (html !== undefined) return html;
+      if (!readBody) {
+        parseAll();
+        return html ?? '';
+      }
+      // Not kept: the page that shows it is rendered once and kept by the server.
+      return renderTokens(tokens(), ctx);
     },
   };
 }

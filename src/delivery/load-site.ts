@@ -34,7 +34,13 @@ export interface LoadOptions {
 
 /** Loads and checks a site folder. */
 export async function loadSite(siteDir: string, options: LoadOptions = {}): Promise<LoadResult> {
-  const loaded = await loadContent(siteDir, options.cache, options.onProgress, options.changed);
+  const loaded = await loadContent(siteDir, {
+    cache: options.cache,
+    onProgress: options.onProgress,
+    changed: options.changed,
+    // A server that does not check bodies up front reads them when pages need them.
+    rereadBodies: options.checkBodies === false,
+  });
   const diagnostics = sortDiagnostics([
     ...loaded.diagnostics,
     ...checkCollisions(loaded.posts, loaded.claims),
