@@ -10,7 +10,18 @@ const nodeBuiltins = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'demo/', 'coverage/', 'test/fixtures/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'demo/',
+      'coverage/',
+      'test/fixtures/',
+      'test-results/',
+      'bench/.engines/',
+      'bench/.work/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,0 +1,7 @@
+// Every post: the post layout, at /posts/<file name>/.
+export default {
+  layout: 'post.njk',
+  eleventyComputed: {
+    permalink: (data) => `/posts/${data.page.fileSlug}/`,
+  },
+};

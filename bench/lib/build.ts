@@ -1,0 +1,246 @@
+// Part 1: full builds. Every engine builds the same corpus from a clean state (no output, no
+// cache) under `/usr/bin/time -v`; runs go round-robin over the engines so that a noisy moment of
+// the machine hits them alike, and every run's output is checked for the expected page set.
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { FOLIO_BIN } from './folio.js';
+import { measure } from './processes.js';
+import {
+  corpusPageSet,
+  ENGINE_NAMES,
+  type Engine,
+  type PageSet,
+  verifyPages,
+  writeEngineSite,
+} from './sites.js';
+import { engineBin, REPO_ROOT } from './setup.js';
+import { formatBytes, formatMs, formatPosts } from './stats.js';
+
+export interface BuildRun {
+  readonly ms: number;
+  /** Peak resident set size, in bytes. */
+  readonly peakRss: number;
+}
+
+export interface BuildResult {
+  readonly posts: number;
+  readonly engine: Engine;
+  readonly runs: BuildRun[];
+  /** Pages of the common page set found in the output (listing, categories, posts, feed). */
+  pages?: number;
+  /** Why there are fewer runs than asked for, or none. */
+  failure?: string;
+  /** The run that failed or was stopped, as far as it went. */
+  failedRun?: BuildRun & { readonly stopped: boolean };
+}
+
+export interface BuildTools {
+  readonly time: string;
+  readonly hugo: string | undefined;
+}
+
+interface Builder {
+  readonly engine: Engine;
+  readonly outDir: string;
+  /** Files and folders removed before each run, so that every run starts clean. */
+  readonly clean: readonly string[];
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly cwd: string;
+}
+
+async function builderFor(
+  engine: Engine,
+  corpusDir: string,
+  work: string,
+  posts: number,
+  tools: BuildTools,
+): Promise<{ builder: Builder; siteDir: string | undefined; pageSet: PageSet | undefined }> {
+  if (engine === 'folio') {
+    const outDir = join(work, 'out', `folio-${posts}`);
+    return {
+      builder: {
+        engine,
+        outDir,
+        clean: [outDir],
+        command: process.execPath,
+        args: [FOLIO_BIN, 'build', corpusDir, '--out', outDir],
+        cwd: REPO_ROOT,
+      },
+      siteDir: undefined,
+      pageSet: undefined,
+    };
+  }
+  const siteDir = join(work, 'sites', `${engine}-${posts}`);
+  const pageSet = await writeEngineSite(engine, corpusDir, siteDir);
+  const at = (...parts: string[]): string => join(siteDir, ...parts);
+  const builders: Record<Exclude<Engine, 'folio'>, () => Builder> = {
+    hugo: () => {
+      if (!tools.hugo) throw new Error('hugo is not installed');
+      return {
+        engine,
+        outDir: at('public'),
+        clean: [at('public'), at('resources'), at('.hugo_build.lock')],
+        command: tools.hugo,
+        args: ['--quiet', '--source', siteDir],
+        cwd: siteDir,
+      };
+    },
+    eleventy: () => ({
+      engine,
+      outDir: at('_site'),
+      clean: [at('_site'), at('.cache')],
+      command: process.execPath,
+      args: [engineBin('eleventy'), '--quiet'],
+      cwd: siteDir,
+    }),
+    hexo: () => ({
+      engine,
+      outDir: at('public'),
+      // db.json is Hexo's cache of the parsed site: without it, a build starts from nothing.
+      clean: [at('public'), at('db.json')],
+      command: process.execPath,
+      args: [engineBin('hexo'), 'generate', '--silent'],
+      cwd: siteDir,
+    }),
+  };
+  return { builder: builders[engine](), siteDir, pageSet };
+}
+
+async function buildOnce(
+  builder: Builder,
+  tools: BuildTools,
+  work: string,
+  timeoutMs: number,
+): Promise<BuildRun> {
+  for (const path of builder.clean) await rm(path, { recursive: true, force: true });
+  const result = await measure(tools.time, builder.command, builder.args, {
+    cwd: builder.cwd,
+    timeoutMs,
+    reportFile: join(work, `time-${builder.engine}.txt`),
+  });
+  if (result.timedOut) {
+    throw new BuildFailure(`stopped after ${formatMs(result.ms)}`, result.ms, result.peakRss, true);
+  }
+  if (result.code !== 0) {
+    const output = `${result.stdout}\n${result.stderr}`.trim();
+    const outOfMemory = /heap out of memory|Reached heap limit/.test(output);
+    const last = output.split('\n').filter((line) => line.trim() && !/^\s*\d+: 0x/.test(line));
+    const reason = outOfMemory
+      ? 'ran out of JavaScript heap'
+      : `exit code ${result.code ?? result.signal}: ${last.at(-1)?.trim() ?? ''}`;
+    throw new BuildFailure(
+      `${reason} after ${formatMs(result.ms)}`,
+      result.ms,
+      result.peakRss,
+      false,
+    );
+  }
+  return { ms: result.ms, peakRss: result.peakRss };
+}
+
+/** A run that did not end well: what was seen until then, a lower bound at best. */
+export class BuildFailure extends Error {
+  constructor(
+    message: string,
+    readonly ms: number,
+    readonly peakRss: number,
+    /** Stopped at its time limit (rather than failed). */
+    readonly stopped: boolean,
+  ) {
+    super(message);
+  }
+}
+
+export interface BuildOptions {
+  readonly posts: number;
+  readonly corpusDir: string;
+  readonly work: string;
+  readonly engines: readonly Engine[];
+  readonly tools: BuildTools;
+  /** Timed runs per engine at most. */
+  readonly rounds: number;
+  /** No new round starts once this much time has gone into this size's rounds. */
+  readonly budgetMs: number;
+  /** One untimed build per engine first, to check its output before timing it. */
+  readonly checkFirst: boolean;
+  readonly timeoutMs: number;
+}
+
+/** Builds the corpus with every engine, `rounds` times round-robin; returns one result each. */
+export async function benchBuilds(options: BuildOptions): Promise<BuildResult[]> {
+  const { posts, corpusDir, work, tools } = options;
+  const label = formatPosts(posts);
+  const expected = await corpusPageSet(corpusDir);
+  const prepared: {
+    builder: Builder | undefined;
+    result: BuildResult;
+    siteDir: string | undefined;
+  }[] = [];
+  for (const engine of options.engines) {
+    const result: BuildResult = { posts, engine, runs: [] };
+    try {
+      const { builder, siteDir, pageSet } = await builderFor(engine, corpusDir, work, posts, tools);
+      if (pageSet && JSON.stringify(pageSet) !== JSON.stringify(expected)) {
+        throw new Error(`the converted site has ${JSON.stringify(pageSet)}`);
+      }
+      prepared.push({ builder, result, siteDir });
+    } catch (cause) {
+      result.failure = cause instanceof Error ? cause.message : String(cause);
+      prepared.push({ builder: undefined, result, siteDir: undefined });
+    }
+  }
+
+  if (options.checkFirst) {
+    for (const { builder, result } of prepared) {
+      if (!builder || result.failure) continue;
+      try {
+        await buildOnce(builder, tools, work, options.timeoutMs);
+        result.pages = await verifyPages(builder.outDir, expected);
+        console.log(
+          `  ${label} ${ENGINE_NAMES[builder.engine]}: output checked, ${result.pages} pages`,
+        );
+      } catch (cause) {
+        result.failure = `check run: ${cause instanceof Error ? cause.message : String(cause)}`;
+        console.log(`  ${label} ${ENGINE_NAMES[builder.engine]}: ${result.failure}`);
+      }
+    }
+  }
+
+  const started = performance.now();
+  for (let round = 1; round <= options.rounds; round += 1) {
+    const roundStarted = performance.now();
+    for (const { builder, result } of prepared) {
+      if (!builder || result.failure) continue;
+      try {
+        const run = await buildOnce(builder, tools, work, options.timeoutMs);
+        result.pages = await verifyPages(builder.outDir, expected);
+        result.runs.push(run);
+        console.log(
+          `  ${label} ${ENGINE_NAMES[builder.engine]} run ${round}: ${formatMs(run.ms)}, peak ${formatBytes(run.peakRss)} (${result.pages} pages checked)`,
+        );
+      } catch (cause) {
+        result.failure = cause instanceof Error ? cause.message : String(cause);
+        if (cause instanceof BuildFailure) {
+          result.failedRun = { ms: cause.ms, peakRss: cause.peakRss, stopped: cause.stopped };
+        }
+        console.log(`  ${label} ${ENGINE_NAMES[builder.engine]} run ${round}: ${result.failure}`);
+      }
+    }
+    const elapsed = performance.now() - started;
+    const roundMs = performance.now() - roundStarted;
+    if (round < options.rounds && elapsed + roundMs > options.budgetMs) {
+      console.log(
+        `  ${label}: ${round} round(s) of ${options.rounds}; another would pass this size's budget of ${formatMs(options.budgetMs)}.`,
+      );
+      break;
+    }
+  }
+
+  // The engines' sites are not needed any more; Folio's output is (it is served next).
+  for (const { siteDir } of prepared) {
+    if (siteDir) await rm(siteDir, { recursive: true, force: true });
+  }
+  return prepared.map(({ result }) => result);
+}

@@ -1,0 +1,174 @@
+// Every process the benchmark starts goes through here: each runs in its own process group, is
+// tracked until it exits, and is stopped — with whatever it started — on a time-out, at the end of
+// the run, on an error and on Ctrl+C.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile, rm } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const running = new Set<ChildProcess>();
+/** Set once the benchmark is stopping: from then on, nothing new is started. */
+let closing = false;
+/** Output kept per stream: enough for any error message or report we parse. */
+const KEEP_CHARS = 1 << 20;
+
+export interface StartOptions {
+  readonly cwd?: string;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/** Starts a process in its own group, with piped output, and tracks it until it exits. */
+export function launch(
+  command: string,
+  args: readonly string[],
+  options: StartOptions = {},
+): ChildProcess {
+  if (closing) throw new Error('the benchmark is stopping');
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  child.once('error', () => running.delete(child));
+  return child;
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // The group is gone already.
+  }
+}
+
+function exited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+/** Asks a process (and its group) to stop; kills the group if it has not within `graceMs`. */
+export async function stop(child: ChildProcess, graceMs = 5000): Promise<void> {
+  if (!exited(child)) {
+    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    signalGroup(child, 'SIGTERM');
+    const stopped = await Promise.race([gone.then(() => true), sleep(graceMs).then(() => false)]);
+    if (!stopped) {
+      signalGroup(child, 'SIGKILL');
+      await Promise.race([gone, sleep(graceMs)]);
+    }
+  }
+  // Whatever the process left behind in its group goes too.
+  signalGroup(child, 'SIGKILL');
+  running.delete(child);
+}
+
+/** Stops every running process and refuses to start any other. */
+export async function stopAll(): Promise<void> {
+  closing = true;
+  await Promise.all([...running].map((child) => stop(child)));
+}
+
+/** Last resort when the benchmark's own process ends: no waiting possible, kill outright. */
+export function killAllNow(): void {
+  closing = true;
+  for (const child of running) signalGroup(child, 'SIGKILL');
+}
+
+export interface RunOptions extends StartOptions {
+  readonly timeoutMs: number;
+}
+
+export interface RunResult {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** Wall-clock time from start to exit. */
+  readonly ms: number;
+  readonly timedOut: boolean;
+}
+
+/** Runs a command to its end (or until `timeoutMs`, when its group is stopped). */
+export async function run(
+  command: string,
+  args: readonly string[],
+  options: RunOptions,
+): Promise<RunResult> {
+  const started = performance.now();
+  const child = launch(command, args, options);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8');
+  child.stderr?.setEncoding('utf8');
+  child.stdout?.on('data', (chunk: string) => {
+    stdout = (stdout + chunk).slice(-KEEP_CHARS);
+  });
+  child.stderr?.on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-KEEP_CHARS);
+  });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    void stop(child);
+  }, options.timeoutMs);
+  try {
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>(
+      (resolve, reject) => {
+        child.once('error', reject);
+        child.once('close', (exitCode, exitSignal) => resolve([exitCode, exitSignal]));
+      },
+    );
+    return { code, signal, stdout, stderr, ms: performance.now() - started, timedOut };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface Measured extends RunResult {
+  /** Peak resident set size of the largest process of the run, in bytes. */
+  readonly peakRss: number;
+}
+
+/**
+ * Runs a command under GNU time (`/usr/bin/time -v`) for its peak memory. The wall-clock time is
+ * taken here, around the whole run.
+ */
+export async function measure(
+  time: string,
+  command: string,
+  args: readonly string[],
+  options: RunOptions & { readonly reportFile: string },
+): Promise<Measured> {
+  await rm(options.reportFile, { force: true });
+  const result = await run(time, ['-v', '-o', options.reportFile, command, ...args], options);
+  let peakRss = Number.NaN;
+  try {
+    const report = await readFile(options.reportFile, 'utf8');
+    const kilobytes = /Maximum resident set size \(kbytes\): (\d+)/.exec(report)?.[1];
+    if (kilobytes) peakRss = Number(kilobytes) * 1024;
+  } catch {
+    // No report: the run was stopped before it ended.
+  }
+  return { ...result, peakRss };
+}
+
+/** Resident memory of a process and its descendants now, in bytes (Linux /proc). */
+export async function residentMemory(pid: number): Promise<number> {
+  let total = 0;
+  const pending = [pid];
+  while (pending.length > 0) {
+    const current = pending.pop() as number;
+    try {
+      const status = await readFile(`/proc/${current}/status`, 'utf8');
+      total += Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+      const children = await readFile(`/proc/${current}/task/${current}/children`, 'utf8');
+      pending.push(...children.split(/\s+/).filter(Boolean).map(Number));
+    } catch {
+      // The process has gone.
+    }
+  }
+  return total;
+}

@@ -1,0 +1,155 @@
+// The tools the comparison runs, installed on first use: Debian packages through apt-get, the
+// Node engines at pinned versions into bench/.engines/<name>/ (never dependencies of Folio).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { run } from './processes.js';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const ENGINES_DIR = join(REPO_ROOT, 'bench', '.engines');
+export const WORK_DIR = join(REPO_ROOT, 'bench', '.work');
+
+export interface NpmEngine {
+  /** Package → exact version. */
+  readonly packages: Readonly<Record<string, string>>;
+  /** The script that runs the engine, relative to its node_modules. */
+  readonly bin: string;
+}
+
+const NPM_ENGINES = {
+  eleventy: {
+    packages: { '@11ty/eleventy': '3.1.7' },
+    bin: '@11ty/eleventy/cmd.cjs',
+  },
+  hexo: {
+    // What `hexo init` would add for this page set: Markdown and EJS renderers, and the
+    // generators of the featured listing, the category pages and the feed.
+    packages: {
+      hexo: '8.1.2',
+      'hexo-cli': '4.3.2',
+      'hexo-renderer-marked': '7.0.1',
+      'hexo-renderer-ejs': '2.0.0',
+      'hexo-generator-index': '4.0.0',
+      'hexo-generator-category': '2.0.0',
+      'hexo-generator-feed': '3.0.0',
+    },
+    bin: 'hexo-cli/bin/hexo',
+  },
+} as const satisfies Record<string, NpmEngine>;
+
+export type NpmEngineName = keyof typeof NPM_ENGINES;
+
+export function npmEngine(name: NpmEngineName): NpmEngine {
+  return NPM_ENGINES[name];
+}
+
+/** The path of the script that runs an installed engine. */
+export function engineBin(name: NpmEngineName): string {
+  return join(ENGINES_DIR, name, 'node_modules', NPM_ENGINES[name].bin);
+}
+
+function installedVersion(name: NpmEngineName, pkg: string): string | undefined {
+  const manifest = join(ENGINES_DIR, name, 'node_modules', pkg, 'package.json');
+  if (!existsSync(manifest)) return undefined;
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version;
+}
+
+/** Installs an engine's packages at their pinned versions, unless they already are. */
+export async function ensureNpmEngine(name: NpmEngineName): Promise<string> {
+  const { packages } = NPM_ENGINES[name];
+  const wanted = Object.entries(packages);
+  const summary = wanted.map(([pkg, version]) => `${pkg}@${version}`).join(' ');
+  if (wanted.every(([pkg, version]) => installedVersion(name, pkg) === version)) return summary;
+  console.log(`Installing ${summary} into bench/.engines/${name}/ …`);
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = await run(
+    npm,
+    [
+      'install',
+      '--prefix',
+      join(ENGINES_DIR, name),
+      '--save-exact',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      ...wanted.map(([pkg, version]) => `${pkg}@${version}`),
+    ],
+    { cwd: REPO_ROOT, timeoutMs: 600_000 },
+  );
+  if (result.code !== 0) {
+    throw new Error(`npm install for ${name} failed:\n${result.stderr || result.stdout}`);
+  }
+  return summary;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Debian packages
+
+export const NGINX_BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+const DEBIAN: Readonly<Record<string, { readonly pkg: string; readonly path: string }>> = {
+  hugo: { pkg: 'hugo', path: '/usr/bin/hugo' },
+  nginx: { pkg: 'nginx', path: '/usr/sbin/nginx' },
+  wrk: { pkg: 'wrk', path: '/usr/bin/wrk' },
+  time: { pkg: 'time', path: '/usr/bin/time' },
+  brotli: { pkg: 'libnginx-mod-http-brotli-static', path: NGINX_BROTLI_MODULE },
+};
+export type DebianTool = keyof typeof DEBIAN;
+
+let updated = false;
+
+async function aptInstall(pkg: string): Promise<boolean> {
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const install = (): Promise<{ code: number | null; stderr: string }> =>
+    run('apt-get', ['install', '-y', '--no-install-recommends', pkg], {
+      env,
+      timeoutMs: 600_000,
+    });
+  let result = await install();
+  if (result.code !== 0 && !updated) {
+    updated = true;
+    await run('apt-get', ['update'], { env, timeoutMs: 600_000 });
+    result = await install();
+  }
+  return result.code === 0;
+}
+
+/** Whether apt knows a version of `pkg` it could install. */
+async function aptHasCandidate(pkg: string): Promise<boolean> {
+  const policy = await run('apt-cache', ['policy', pkg], { timeoutMs: 60_000 });
+  return /Candidate: (?!\(none\))\S+/.test(policy.stdout);
+}
+
+/**
+ * Returns the path of a Debian tool, installing its package first if it is missing. `optional`
+ * tools that cannot be installed give undefined; required ones throw.
+ */
+export async function ensureDebian(
+  tool: DebianTool,
+  optional = false,
+): Promise<string | undefined> {
+  const { pkg, path } = DEBIAN[tool] as { pkg: string; path: string };
+  if (existsSync(path)) return path;
+  const root = process.getuid?.() === 0;
+  if (root && (!optional || (await aptHasCandidate(pkg)))) {
+    console.log(`Installing the Debian package ${pkg} …`);
+    const nginxWasRunning = tool === 'nginx' && existsSync('/run/nginx.pid');
+    if (await aptInstall(pkg)) {
+      // The package's scripts may start the system service: it is not ours to leave running.
+      if (tool === 'nginx' && !nginxWasRunning && existsSync('/run/nginx.pid')) {
+        await run(path, ['-s', 'stop'], { timeoutMs: 30_000 });
+      }
+      if (existsSync(path)) return path;
+    }
+  }
+  if (optional) return undefined;
+  throw new Error(
+    `${path} is missing and could not be installed: run \`apt-get install -y ${pkg}\` as root.`,
+  );
+}
+
+/** First line of a command's output, to print which versions were measured. */
+export async function versionOf(command: string, args: readonly string[]): Promise<string> {
+  const result = await run(command, args, { timeoutMs: 30_000 });
+  return (result.stdout || result.stderr).split('\n')[0]?.trim() ?? '';
+}
