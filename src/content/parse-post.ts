@@ -124,21 +124,7 @@ function parseCleanPost(
   if (date === undefined || !isUsableSlug(slug)) return undefined;
   const lineOf = topLevelKeyLines(split);
   const claim: SlugClaim = front.slug ? { file, slug, line: lineOf('slug') } : defaultClaim;
-  const post = withLazyBody(
-    {
-      file,
-      slug,
-      title: front.title,
-      date,
-      category: front.category,
-      tags: [...new Set(front.tags)],
-      draft: front.draft ?? false,
-      description: front.description || undefined,
-      lines: { slug: claim.line, category: lineOf('category'), tags: lineOf('tags') },
-    },
-    split,
-    ctx,
-  );
+  const post = postOf({ front, date, claim, lineOf }, split, ctx);
   return { post, diagnostics: [], claim };
 }
 
@@ -227,9 +213,25 @@ function parseAnyPost(
     return { post: undefined, diagnostics, claim };
   }
   const front = parsed.data;
-  const post = withLazyBody(
+  const post = postOf({ front, date, claim, lineOf }, split, ctx);
+  return { post, diagnostics, claim };
+}
+
+/** The post of valid front matter, whichever path read it. */
+function postOf(
+  valid: {
+    front: z.output<typeof frontMatterSchema>;
+    date: number;
+    claim: SlugClaim;
+    lineOf: (key: string) => number;
+  },
+  split: SplitPost,
+  ctx: PostContext,
+): Post {
+  const { front, date, claim, lineOf } = valid;
+  return withLazyBody(
     {
-      file,
+      file: claim.file,
       slug: claim.slug,
       title: front.title,
       date,
@@ -242,7 +244,6 @@ function parseAnyPost(
     split,
     ctx,
   );
-  return { post, diagnostics, claim };
 }
 
 function slugProblem(claim: SlugClaim, fromFrontMatter: boolean): Diagnostic {
