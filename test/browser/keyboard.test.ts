@@ -58,9 +58,19 @@ describe('keyboard on /page/26/', { skip: browserSkip }, () => {
     );
   });
 
-  it('moves the next Tab stop into main when the skip link is followed', async () => {
+  /**
+   * Follows the skip link and waits until the browser has moved to its target: the
+   * fragment navigation completes after the key press resolves, so reading the URL or
+   * the focus at once races it.
+   */
+  async function followSkipLink(): Promise<void> {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
+    await page.waitForFunction(() => location.hash === '#main');
+  }
+
+  it('moves the next Tab stop into main when the skip link is followed', async () => {
+    await followSkipLink();
     assert.equal(new URL(page.url()).hash, '#main');
     await page.keyboard.press('Tab');
     const next = await focusState(page);
@@ -70,8 +80,7 @@ describe('keyboard on /page/26/', { skip: browserSkip }, () => {
   });
 
   it('moves focus itself to main when the skip link is followed', async () => {
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Enter');
+    await followSkipLink();
     const focused = await focusState(page);
     assert.equal(focused?.tag, 'main', `focus is on <${focused?.tag}>`);
   });
