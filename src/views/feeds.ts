@@ -23,7 +23,24 @@ export function rssFeed(site: Site, term?: Term): string {
 }
 
 export function atomFeed(site: Site): string {
-  return buildFeed(site).atom1();
+  return escapeCategoryAttributes(buildFeed(site).atom1());
+}
+
+// Atom puts categories in attributes, where the feed library escapes `&` and `"` but not `<`,
+// which XML forbids there: one tag like `<b>` would make the whole feed unreadable to a strict
+// parser. Outside CDATA sections the library escapes every `<` of text, so each `<category` found
+// there is an element, and its double-quoted values hold no `"`.
+const CDATA_OR_CATEGORY = /<!\[CDATA\[[\s\S]*?\]\]>|<category(?:\s+[\w:-]+="[^"]*")*\s*\/>/g;
+
+function escapeCategoryAttributes(xml: string): string {
+  return xml.replace(CDATA_OR_CATEGORY, (match) =>
+    match.startsWith('<!')
+      ? match
+      : match.replace(
+          /="([^"]*)"/g,
+          (_, value: string) => `="${value.replace(/</g, '&lt;').replace(/>/g, '&gt;')}"`,
+        ),
+  );
 }
 
 function buildFeed(site: Site, term?: Term): Feed {
@@ -65,8 +82,9 @@ function feedItem(site: Site, post: Post): Parameters<Feed['addItem']>[0] {
     description: escapeHtml(post.description ?? post.excerpt),
     content: absolutizeHtml(post.html, config.url),
     author: [{ name: config.author.name }],
+    // Atom requires a term, and readers key categories by it; RSS has no use for it.
     category: [
       ...new Set([...(post.category === undefined ? [] : [post.category]), ...post.tags]),
-    ].map((name) => ({ name })),
+    ].map((name) => ({ name, term: name })),
   };
 }
