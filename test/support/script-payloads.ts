@@ -36,12 +36,16 @@ export function documentsOf(app: App): {
 
 /**
  * Every global a payload would set (or name in an alert) if it ran: each `__pwned_…` name in the
- * fixture's files and in `NOT_FOUND_PATHS`, so that a payload added later is watched too.
+ * fixture's files, base64 data URLs included, and in `NOT_FOUND_PATHS`, so that a payload added
+ * later is watched too.
  */
 export function payloadGlobals(): string[] {
   const names = new Set<string>();
   const collect = (text: string): void => {
     for (const [name] of text.matchAll(/__pwned_\w+/g)) names.add(name);
+    for (const [, data] of text.matchAll(/;base64,([\w+/]+=*)/g)) {
+      collect(Buffer.from(data ?? '', 'base64').toString('utf8'));
+    }
   };
   for (const entry of readdirSync(SCRIPT_PAYLOADS, { recursive: true, withFileTypes: true })) {
     if (entry.isFile()) collect(readFileSync(join(entry.parentPath, entry.name), 'utf8'));
