@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { ELLIPSIS, excerptOf, truncate, withEllipsis } from './excerpt.js';
+import { ELLIPSIS, excerptOf, excerptOfBody, truncate, withEllipsis } from './excerpt.js';
 import { flattenTokens } from './markdown/flatten.js';
 import { parseMarkdown } from './markdown/markdown.js';
 
@@ -397,6 +397,63 @@ const body = fc.oneof(
   { arbitrary: bodyWithoutMore, weight: 3 },
   { arbitrary: bodyWithMore, weight: 1 },
 );
+
+// Blocks with blank lines inside them, where reading only the start of a body must not change
+// how that start parses.
+const spacedBlock = fc.oneof(
+  {
+    arbitrary: fc
+      .array(codeText, { minLength: 1, maxLength: 6 })
+      .map((code) => `\`\`\`ts\n${code.join('\n\n')}\n\`\`\``),
+    weight: 2,
+  },
+  {
+    arbitrary: fc
+      .array(codeText, { minLength: 2, maxLength: 4 })
+      .map((c) => `    ${c.join('\n\n    ')}`),
+    weight: 1,
+  },
+  {
+    arbitrary: fc
+      .array(mdWords(6), { minLength: 2, maxLength: 5 })
+      .map((items) => items.map((w) => `- ${w}`).join('\n\n')),
+    weight: 2,
+  },
+  { arbitrary: fc.tuple(mdWords(4), mdWords(4)).map(([a, b]) => `1. ${a}\n\n   ${b}`), weight: 1 },
+  { arbitrary: mdWords(6).map((w) => `<!--\n\nCOMMENTBODY ${w}\n\n-->`), weight: 1 },
+  { arbitrary: fc.constant('<script>\n\nconst SCRIPTBODY = 1;\n\n</script>'), weight: 1 },
+  { arbitrary: mdWords(6).map((w) => `<pre>\n${w}\n\n${w}\n</pre>`), weight: 1 },
+  // Text that looks like a link reference definition, and definitions after their uses.
+  {
+    arbitrary: mdWords(3).map(
+      (w) => `\`\`\`python\ndef f(x) -> list[int]:\n    return [x]\n\`\`\`\n${w}`,
+    ),
+    weight: 1,
+  },
+  { arbitrary: mdWords(3).map((w) => `${w} x[1]: y\n[ref]: /LINKURL`), weight: 1 },
+  { arbitrary: mdWords(3).map((w) => `[${w}][ref] and [ref]\n\n[ref]:\n  /LINKURL`), weight: 1 },
+  {
+    arbitrary: mdWords(3).map((w) => `> [ref\n> label]: /LINKURL\n\n[${w}][ref label]`),
+    weight: 1,
+  },
+  { arbitrary: mdWords(3).map((w) => `\`\`\`\n<!--more-->\n\`\`\`\n\n${w}`), weight: 1 },
+  { arbitrary: fc.constant('<!--more-->'), weight: 1 },
+);
+const anyBlock = fc.oneof({ arbitrary: block, weight: 4 }, { arbitrary: spacedBlock, weight: 1 });
+const longBody = fc
+  .array(fc.tuple(anyBlock, fc.constantFrom('\n\n', '\n\n', '\n\n\n', '\n')), { maxLength: 30 })
+  .map((pairs) => pairs.map(([content, gap]) => content + gap).join(''));
+
+describe('excerptOfBody (properties)', () => {
+  it('equals the excerpt of the whole parsed body, however little of it is read', () => {
+    fc.assert(
+      fc.property(fc.oneof(body, longBody), budget, (markdown, limit) => {
+        assert.equal(excerptOfBody(markdown, limit), excerptOf(parseMarkdown(markdown), limit));
+      }),
+      { numRuns: RUNS * 5, includeErrorInReport: true },
+    );
+  });
+});
 
 describe('excerptOf (properties)', () => {
   it('leaves no markup of Markdown or HTML in the excerpt', () => {

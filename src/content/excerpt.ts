@@ -1,5 +1,6 @@
 // Load: the excerpt of a post, exactly as the design's excerpt rule says.
 import { flattenTokens } from './markdown/flatten.js';
+import { parseMarkdown } from './markdown/markdown.js';
 import type { Token } from 'markdown-it';
 
 export const ELLIPSIS = '...';
@@ -21,8 +22,70 @@ export function excerptOf(tokens: readonly Token[], budget: number): string {
   return withEllipsis(flattenTokens(tokens.slice(0, more)));
 }
 
+/**
+ * The excerpt of a Markdown body, parsing only as much of it as the excerpt can show: a listing
+ * of thousands of posts then costs a few lines of each. The start read ends at a `<!--more-->`
+ * line, or else at a blank line, where no later line can change how the earlier ones parse —
+ * except a link reference definition, so bodies that may hold one are parsed whole. Equal to
+ * `excerptOf(parseMarkdown(body), budget)` for every body.
+ */
+export function excerptOfBody(body: string, budget: number): string {
+  if (!mayDefineReference(body)) {
+    const more = body.indexOf(MORE_MARKER);
+    if (more !== -1) {
+      const lineEnd = body.indexOf('\n', more);
+      const tokens = parseMarkdown(lineEnd === -1 ? body : body.slice(0, lineEnd + 1));
+      // The first marker may sit in code, where it is no marker: then read on.
+      if (tokens.some(isMoreMarker)) return excerptOf(tokens, budget);
+    } else {
+      for (let size = (budget + 3) * SOURCE_UNITS_PER_CLUSTER; size < body.length; size *= 4) {
+        const cut = body.indexOf('\n\n', size);
+        if (cut === -1) break;
+        const tokens = parseMarkdown(body.slice(0, cut + 1));
+        const excerpt = truncateStart(flattenTokens(tokens), budget);
+        if (excerpt !== undefined) return excerpt;
+      }
+    }
+  }
+  return excerptOf(parseMarkdown(body), budget);
+}
+
+const MORE_MARKER = '<!--more-->';
+// Source characters read per excerpt cluster at first: Markdown syntax, headings and code take
+// room that the running text does not show.
+const SOURCE_UNITS_PER_CLUSTER = 4;
+
+/**
+ * Whether a link reference definition (`[label]: destination`) may stand anywhere in `body`:
+ * one ends its label with `]:` and starts it at the start of a line (after any block quote or
+ * list markers) of the same run of non-blank lines, since a label may span lines. Code that
+ * merely looks like one (`-> list[int]:`) rarely passes both tests, and costs only a whole parse.
+ */
+function mayDefineReference(body: string): boolean {
+  for (let at = body.indexOf(']:'); at !== -1; at = body.indexOf(']:', at + 2)) {
+    const run = body.slice(body.lastIndexOf('\n\n', at) + 1, at);
+    if (LABEL_START.test(run)) return true;
+  }
+  return false;
+}
+
+const LABEL_START = /(?:^|\n)[ \t>*+\-\d.)]*\[/;
+
+/**
+ * The excerpt of a body whose flattened text starts with `text`, or undefined when `text` is too
+ * short to decide it. Its last cluster may yet join what follows, so it is never relied on.
+ */
+function truncateStart(text: string, budget: number): string | undefined {
+  const needed = budget + 3;
+  const clusters = STANDALONE.test(text.slice(0, needed))
+    ? [...text.slice(0, needed)]
+    : firstClusters(text.slice(0, needed * PREFIX_UNITS_PER_CLUSTER), needed);
+  if (clusters.length < needed) return undefined;
+  return cut(clusters.slice(0, budget + 2), text, budget);
+}
+
 function isMoreMarker(token: Token): boolean {
-  return token.type === 'html_block' && token.content.trim() === '<!--more-->';
+  return token.type === 'html_block' && token.content.trim() === MORE_MARKER;
 }
 
 /**

@@ -5,14 +5,14 @@ import { closestMatch } from '../did-you-mean.js';
 import { error, warning, type Diagnostic } from '../errors.js';
 import { formatPath, schemaDiagnostics } from '../schema-diagnostics.js';
 import { parseYaml, yamlHint, type YamlSource } from '../yaml-source.js';
-import { excerptOf } from './excerpt.js';
+import { excerptOf, excerptOfBody } from './excerpt.js';
 import { normalizeText } from '../normalize-text.js';
 import { splitFrontMatter, type SplitPost } from './front-matter.js';
 import type { Token } from 'markdown-it';
 import { parseMarkdown, renderTokens, type RenderEnv } from './markdown/markdown.js';
 import { collectReferences } from './markdown/references.js';
 import { parsePostDate } from './post-date.js';
-import type { Post } from './post.js';
+import type { Post, Reference } from './post.js';
 import { isUsableSlug, slugify } from './slugify.js';
 
 /** What parsing a post needs to know about the site. */
@@ -300,34 +300,33 @@ function withLazyBody(
   const { readBody } = ctx;
   const { bodyLine } = split;
   let source: string | undefined = readBody ? undefined : split.body;
-  let summary: Omit<BodyParts, 'html'> | undefined;
+  const body = (): string => source ?? readBody?.(fields.file) ?? '';
+  let excerpt: string | undefined;
+  let references: readonly Reference[] | undefined;
   let html: string | undefined;
   const tokens = (): Token[] => {
-    const parsed = parseMarkdown(source ?? readBody?.(fields.file) ?? '');
-    summary ??= {
-      excerpt: excerptOf(parsed, ctx.excerptLength),
-      references: collectReferences(parsed, bodyLine),
-    };
+    const parsed = parseMarkdown(body());
+    excerpt ??= excerptOf(parsed, ctx.excerptLength);
+    references ??= collectReferences(parsed, bodyLine);
     return parsed;
   };
   const parseAll = (): void => {
     html = renderTokens(tokens(), ctx);
     source = undefined;
   };
-  const ensureSummary = (): Omit<BodyParts, 'html'> => {
-    if (!summary) {
-      if (readBody) tokens();
-      else parseAll();
-    }
-    return summary ?? { excerpt: '', references: [] };
-  };
   return {
     ...fields,
     get excerpt() {
-      return ensureSummary().excerpt;
+      // A listing needs only the start of each body; parsing it whole can wait for its page.
+      excerpt ??= excerptOfBody(body(), ctx.excerptLength);
+      return excerpt;
     },
     get references() {
-      return ensureSummary().references;
+      if (references === undefined) {
+        if (readBody) tokens();
+        else parseAll();
+      }
+      return references ?? [];
     },
     get html() {
       if (html !== undefined) return html;
