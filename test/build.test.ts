@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import * as cheerio from 'cheerio';
-import { fileOf } from '../src/delivery/static/export-site.js';
+import { fileOf } from '../src/delivery/static/document-writer.js';
 import { FIXTURES, REPO_ROOT, serveSite, type ServedFixture } from './support/serve-fixture.js';
 
 const BIN = join(REPO_ROOT, 'bin', 'folio.js');
@@ -83,6 +83,38 @@ describe('folio build', () => {
         `${path}.gz`,
       );
     }
+  });
+
+  it('writes the very same files when the pages are shared out between worker threads', async () => {
+    const elsewhere = await mkdtemp(join(tmpdir(), 'folio-threads-'));
+    const threaded = join(elsewhere, 'out');
+    const built = await folio([
+      'build',
+      join(FIXTURES, 'basic'),
+      '--out',
+      threaded,
+      '--threads',
+      '3',
+    ]);
+    assert.equal(built.code, 0, built.stderr);
+    const [one, three] = [await snapshot(out), await snapshot(threaded)];
+    await rm(elsewhere, { recursive: true, force: true });
+    assert.ok(one.size > 60);
+    assert.deepEqual([...three.keys()].sort(), [...one.keys()].sort());
+    for (const [path, bytes] of one) assert.ok(three.get(path) === bytes, path);
+  });
+
+  it('refuses a thread count that is not a whole number from 1 to 64', async () => {
+    const refused = await folio([
+      'build',
+      join(FIXTURES, 'basic'),
+      '--out',
+      join(work, 'x'),
+      '-j',
+      '0',
+    ]);
+    assert.notEqual(refused.code, 0);
+    assert.match(refused.stderr, /threads is a whole number from 1 to 64/);
   });
 
   it('writes the 404 page, the theme files and the static files', async () => {

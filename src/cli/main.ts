@@ -9,6 +9,14 @@ import { serveCommand } from './commands/serve.js';
 
 const DEFAULT_PORT = 4000;
 
+function parseThreads(value: string): number {
+  const threads = Number(value);
+  if (!Number.isInteger(threads) || threads < 1 || threads > 64) {
+    throw new InvalidArgumentError('threads is a whole number from 1 to 64.');
+  }
+  return threads;
+}
+
 function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -76,9 +84,17 @@ export function createProgram(): Command {
     )
     .argument('[dir]', 'site folder', '.')
     .option('-o, --out <dir>', 'output folder (default: DIR/dist)')
-    .addHelpText('after', '\nExamples:\n  folio build\n  folio build my-blog --out /var/www/blog')
-    .action(async (dir: string, opts: { out?: string }) => {
-      process.exitCode = await buildCommand(dir, opts.out);
+    .option(
+      '-j, --threads <n>',
+      'worker threads to write pages on (default: one per core for large sites)',
+      parseThreads,
+    )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  folio build\n  folio build my-blog --out /var/www/blog\n  folio build --threads 1',
+    )
+    .action(async (dir: string, opts: { out?: string; threads?: number }) => {
+      process.exitCode = await buildCommand(dir, opts);
     });
 
   program

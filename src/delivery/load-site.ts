@@ -17,12 +17,17 @@ export interface LoadResult {
   /** Present only when there is no error; warnings may still be listed. */
   readonly content: SiteContent | undefined;
   readonly diagnostics: readonly Diagnostic[];
+  /**
+   * Checks every body's links and images now (parsing bodies not parsed yet), for a caller that
+   * loaded with `checkBodies: false` and wants the warnings later, once pages are written.
+   */
+  readonly checkBodies: () => Diagnostic[];
 }
 
 export interface LoadOptions {
   /** The cache of an earlier load of the same folder, so that only changed posts are re-read. */
   readonly cache?: ParseCache;
-  readonly onProgress?: Progress;
+  readonly onProgress?: Progress | undefined;
   /**
    * Also check every post body's links and images (default true). Bodies are otherwise parsed
    * only when a page first needs them, which lets a server start on a large site at once.
@@ -30,6 +35,12 @@ export interface LoadOptions {
   readonly checkBodies?: boolean;
   /** Paths a watcher saw change since the load that filled `cache`. */
   readonly changed?: readonly string[];
+  /**
+   * Keep each body in memory even when bodies are not checked up front, instead of reading it
+   * again when a page needs it: under a watcher the file may already hold the next edit, and a
+   * page would show the old title over the new body, or no body once the file is gone.
+   */
+  readonly keepBodies?: boolean;
 }
 
 /** Loads and checks a site folder. */
@@ -39,12 +50,13 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     onProgress: options.onProgress,
     changed: options.changed,
     // A server that does not check bodies up front reads them when pages need them.
-    rereadBodies: options.checkBodies === false,
+    rereadBodies: options.checkBodies === false && options.keepBodies !== true,
   });
+  const checkBodies = (): Diagnostic[] => checkReferences(loaded.posts, loaded.assets.paths);
   const diagnostics = sortDiagnostics([
     ...loaded.diagnostics,
     ...checkCollisions(loaded.posts, loaded.claims),
-    ...(options.checkBodies === false ? [] : checkReferences(loaded.posts, loaded.assets.paths)),
+    ...(options.checkBodies === false ? [] : checkBodies()),
     ...(loaded.config
       ? checkConfigReferences(loaded.config, loaded.configSource, loaded.posts, loaded.assets.paths)
       : []),
@@ -53,5 +65,5 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     loaded.config && !hasErrors(diagnostics)
       ? { config: loaded.config, posts: loaded.posts }
       : undefined;
-  return { content, diagnostics };
+  return { content, diagnostics, checkBodies: () => sortDiagnostics(checkBodies()) };
 }

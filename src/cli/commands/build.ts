@@ -1,33 +1,42 @@
 // CLI: `folio build` — writes the static site, replacing the previous export only when complete.
 import { join, relative } from 'node:path';
-import { App } from '../../delivery/app.js';
-import { loadSite } from '../../delivery/load-site.js';
 import { exportSite } from '../../delivery/static/export-site.js';
-import { hasErrors } from '../../errors.js';
 import { count, printDiagnostics, summarize } from '../print-diagnostics.js';
 import { progressLine } from '../progress.js';
 
-export async function buildCommand(siteDir: string, outDir: string | undefined): Promise<number> {
+export interface BuildOptions {
+  readonly out?: string | undefined;
+  /** Worker threads; by default as many as the site's size pays for. */
+  readonly threads?: number | undefined;
+}
+
+export async function buildCommand(siteDir: string, options: BuildOptions = {}): Promise<number> {
   const started = performance.now();
-  const out = outDir ?? join(siteDir, 'dist');
+  const out = options.out ?? join(siteDir, 'dist');
   const loading = progressLine('Loading posts');
-  const { content, diagnostics } = await loadSite(siteDir, { onProgress: loading.update });
-  loading.end();
-  printDiagnostics(diagnostics);
-  if (!content || hasErrors(diagnostics)) {
-    console.error(`\n${summarize(diagnostics)}: nothing was built, and ${out} is as it was.`);
-    return 1;
-  }
-  const app = new App({ content, keepPages: false });
   const writing = progressLine('Writing pages');
+  let loaded = false;
   try {
-    const summary = await exportSite({
-      app,
-      staticDir: join(siteDir, 'static'),
+    const { diagnostics, bodyWarnings, summary } = await exportSite({
+      siteDir,
       outDir: out,
+      threads: options.threads,
+      onLoadProgress: loading.update,
+      onLoaded: (problems) => {
+        loading.end();
+        loaded = true;
+        printDiagnostics(problems);
+      },
       onProgress: writing.update,
     });
     writing.end();
+    if (!summary) {
+      loading.end();
+      printDiagnostics(diagnostics);
+      console.error(`\n${summarize(diagnostics)}: nothing was built, and ${out} is as it was.`);
+      return 1;
+    }
+    printDiagnostics(bodyWarnings);
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     const megabytes = (summary.bytes / 1_048_576).toFixed(1);
     console.log(
@@ -35,6 +44,7 @@ export async function buildCommand(siteDir: string, outDir: string | undefined):
     );
     return 0;
   } catch (cause) {
+    if (!loaded) loading.end();
     writing.end();
     console.error(`The build failed: ${buildError(cause)}\n${out} is as it was before.`);
     return 1;

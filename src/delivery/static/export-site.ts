@@ -1,22 +1,37 @@
 // Deliver: the static export — asks the app for every document and writes the bytes it answers,
-// so the exported site is, by construction, the site the server serves.
-import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+// so the exported site is, by construction, the site the server serves. A large site is shared
+// out between worker threads, each loading the site for itself and taking batches of post pages
+// as it finishes the last, so that every core stays busy to the end.
+import { readdirSync, statSync } from 'node:fs';
+import { cp, mkdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { forEachLimited } from '../../content/read-sources.js';
-import type { App } from '../app.js';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
+import { hasErrors, type Diagnostic } from '../../errors.js';
+import type { WriteTally } from './document-writer.js';
+import { ExportShard, type ShardOptions } from './export-shard.js';
+import { ThreadShard, threadsFor, type Shard } from './thread-shard.js';
 
 export interface ExportOptions {
-  readonly app: App;
-  /** The site's static/ folder, copied as it is. */
-  readonly staticDir: string;
+  readonly siteDir: string;
   readonly outDir: string;
+  /** Worker threads to share the pages between; by default as many as the site's size pays for. */
+  readonly threads?: number | undefined;
+  /** The instant the export is taken at, epoch ms: posts scheduled later stay out. */
+  readonly now?: number;
+  /** Called as posts are loaded: how many of how many. */
+  readonly onLoadProgress?: (done: number, total: number) => void;
+  /** Called once the site is loaded, with its problems, before anything is written. */
+  readonly onLoaded?: (diagnostics: readonly Diagnostic[]) => void;
   /** Called as documents are written: how many of how many are done. */
   readonly onProgress?: (done: number, total: number) => void;
+}
+
+export interface ExportResult {
+  /** Problems found on loading (those of `onLoaded`). */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Warnings about links and images in bodies, found as pages were written. */
+  readonly bodyWarnings: readonly Diagnostic[];
+  /** Absent when the site has errors and nothing was written. */
+  readonly summary: ExportSummary | undefined;
 }
 
 export interface ExportSummary {
@@ -27,91 +42,110 @@ export interface ExportSummary {
   readonly bytes: number;
 }
 
-// Quality 5 gives files within a few per cent of quality 9, up to twenty times faster; 11 would
-// cost a second and more on a large category page, for another tenth off.
-const BROTLI_QUALITY = 5;
-
-// Text compresses; images and fonts under static/ are already compressed.
-const COMPRESSIBLE = /\.(?:html|xml|txt|css|js|mjs|json|svg|map|md|webmanifest)$/i;
+// Post pages are handed out this many at a time: enough to keep a thread's messages rare, few
+// enough that the threads finish within moments of each other.
+const BATCH = 64;
 
 /**
  * Writes the whole site into a new folder beside `outDir` and swaps it in only when every file is
- * written: a failure leaves the previous export exactly as it was.
+ * written: a failure, or an error in the site, leaves the previous export exactly as it was.
  */
-export async function exportSite(options: ExportOptions): Promise<ExportSummary> {
+export async function exportSite(options: ExportOptions): Promise<ExportResult> {
   const outDir = resolve(options.outDir);
   const stamp = `${process.pid}-${Date.now().toString(36)}`;
   const staging = join(dirname(outDir), `.${basename(outDir)}.building-${stamp}`);
   try {
-    const summary = await writeSite(options, staging);
-    await swapIn(staging, outDir, stamp);
-    return summary;
+    const result = await writeSite(options, staging);
+    if (result.summary) await swapIn(staging, outDir, stamp);
+    else await rm(staging, { recursive: true, force: true });
+    return result;
   } catch (cause) {
     await rm(staging, { recursive: true, force: true });
     throw cause;
   }
 }
 
-async function writeSite(options: ExportOptions, root: string): Promise<ExportSummary> {
-  await mkdir(root, { recursive: true });
-  // Static files go first so that generated documents win, as they do on the server.
-  await cp(options.staticDir, root, {
+async function writeSite(options: ExportOptions, root: string): Promise<ExportResult> {
+  const shardOptions: ShardOptions = {
+    siteDir: options.siteDir,
+    root,
+    now: options.now ?? Date.now(),
+  };
+  const threads = options.threads ?? threadsFor(countPostFiles(options.siteDir));
+  const shards: Shard[] =
+    threads <= 1
+      ? [new ExportShard(shardOptions)]
+      : Array.from({ length: threads }, () => new ThreadShard(shardOptions));
+  try {
+    await mkdir(root, { recursive: true });
+    const [plan] = await Promise.all(
+      shards.map((shard, i) => shard.load(i === 0 ? options.onLoadProgress : undefined)),
+    );
+    if (!plan || hasErrors(plan.diagnostics)) {
+      return { diagnostics: plan?.diagnostics ?? [], bodyWarnings: [], summary: undefined };
+    }
+    options.onLoaded?.(plan.diagnostics);
+    const staticFiles = await copyStatic(join(options.siteDir, 'static'), root);
+
+    const total = plan.posts.length + plan.others.length;
+    let done = 0;
+    const batches: (readonly string[])[] = [];
+    for (let i = 0; i < plan.posts.length; i += BATCH) batches.push(plan.posts.slice(i, i + BATCH));
+    const run = async (shard: Shard, first: readonly string[]): Promise<WriteTally> => {
+      let tally = await shard.write(first);
+      done += first.length;
+      options.onProgress?.(done, total);
+      for (let batch = batches.shift(); batch; batch = batches.shift()) {
+        tally = await shard.write(batch);
+        done += batch.length;
+        options.onProgress?.(done, total);
+      }
+      return tally;
+    };
+    // The first share writes the listings first: they need every post's excerpt, which only it
+    // then parses, while the others start on post pages at once.
+    const tallies = await Promise.all(
+      shards.map((shard, i) => run(shard, i === 0 ? plan.others : [])),
+    );
+    return {
+      diagnostics: plan.diagnostics,
+      bodyWarnings: await (shards[0] as Shard).checkBodies(),
+      summary: {
+        documents: total,
+        files: staticFiles + tallies.reduce((sum, tally) => sum + tally.files, 0),
+        bytes: tallies.reduce((sum, tally) => sum + tally.bytes, 0),
+      },
+    };
+  } finally {
+    await Promise.all(shards.map((shard) => shard.close()));
+  }
+}
+
+/** Copies the site's static/ folder as it is; generated documents are written over it later. */
+async function copyStatic(staticDir: string, root: string): Promise<number> {
+  let files = 0;
+  await cp(staticDir, root, {
     recursive: true,
-    filter: (source) => !basename(source).startsWith('.') || source === options.staticDir,
+    filter: (source) => {
+      if (source === staticDir) return true;
+      if (basename(source).startsWith('.')) return false;
+      if (statSync(source).isFile()) files++;
+      return true;
+    },
   }).catch((cause: NodeJS.ErrnoException) => {
     if (cause.code !== 'ENOENT') throw cause;
   });
-
-  const { app } = options;
-  const paths = app.documentPaths();
-  let files = 0;
-  let bytes = 0;
-  let done = 0;
-  const total = paths.length + 1;
-  const write = async (file: string, body: Buffer): Promise<void> => {
-    await writeFile(file, body);
-    files++;
-    bytes += body.length;
-  };
-  const writeDocument = async (path: string, body: Buffer): Promise<void> => {
-    const file = join(root, fileOf(path));
-    await mkdir(dirname(file), { recursive: true });
-    await write(file, body);
-    if (COMPRESSIBLE.test(file)) {
-      const [br, gz] = await Promise.all([
-        brotli(body, {
-          params: {
-            [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-            [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
-          },
-        }),
-        gzipAsync(body, { level: 9 }),
-      ]);
-      await Promise.all([write(`${file}.br`, br), write(`${file}.gz`, gz)]);
-    }
-    options.onProgress?.(++done, total);
-  };
-
-  await forEachLimited(paths, async (path) => {
-    const response = await app.handle({ method: 'GET', url: path, headers: {} });
-    if (response.status !== 200 || !Buffer.isBuffer(response.body)) {
-      throw new Error(`the app answered ${path} with ${response.status}, not a document`);
-    }
-    await writeDocument(path, response.body);
-  });
-  await writeDocument('/404.html', app.notFoundBody());
-  return { documents: total, files, bytes };
+  return files;
 }
 
-/** `/posts/x/` → `posts/x/index.html`; `/feed.xml` → `feed.xml`; percent-encoding decoded. */
-export function fileOf(urlPath: string): string {
-  const decoded = decodeURIComponent(urlPath);
-  const relative = decoded.endsWith('/') ? `${decoded}index.html` : decoded;
-  const segments = relative.split('/').filter((segment) => segment !== '');
-  if (segments.some((segment) => segment === '..' || segment === '.')) {
-    throw new Error(`refusing to write outside the output folder: ${urlPath}`);
+/** How many post files the site has, read from its folder names alone, to size the export. */
+function countPostFiles(siteDir: string): number {
+  try {
+    const names = readdirSync(join(siteDir, 'content', 'posts'), { recursive: true });
+    return names.filter((name) => String(name).endsWith('.md')).length;
+  } catch {
+    return 0;
   }
-  return join(...segments);
 }
 
 /** Replaces `outDir` with `staging` in two renames, then removes the old export. */

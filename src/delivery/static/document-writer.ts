@@ -1,0 +1,82 @@
+// Deliver: writes documents of a static export under their URL paths, each text file beside its
+// precompressed `.br` and `.gz` forms, for servers that send those as they are.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+
+// Quality 5 gives files within a few per cent of quality 9, up to twenty times faster; 11 would
+// cost a second and more on a large category page, for another tenth off.
+const BROTLI_QUALITY = 5;
+// For pages of a few kilobytes, gzip's level 9 costs no more time than level 6 and saves a little.
+const GZIP_LEVEL = 9;
+
+// Text compresses; images and fonts under static/ are already compressed.
+const COMPRESSIBLE = /\.(?:html|xml|txt|css|js|mjs|json|svg|map|md|webmanifest)$/i;
+
+/** What a writer has put on disk so far. */
+export interface WriteTally {
+  readonly documents: number;
+  readonly files: number;
+  readonly bytes: number;
+}
+
+/**
+ * Writes synchronously: an export runs its writers on threads of their own, where blocking costs
+ * nothing, and a file system answers small writes faster than the thread pool can hand them over.
+ */
+export class DocumentWriter {
+  readonly #root: string;
+  readonly #folders = new Set<string>();
+  #documents = 0;
+  #files = 0;
+  #bytes = 0;
+
+  constructor(root: string) {
+    this.#root = root;
+  }
+
+  get tally(): WriteTally {
+    return { documents: this.#documents, files: this.#files, bytes: this.#bytes };
+  }
+
+  /** Writes the document answered at `urlPath`, and its compressed forms when it is text. */
+  write(urlPath: string, body: Buffer): void {
+    const file = join(this.#root, fileOf(urlPath));
+    const folder = dirname(file);
+    if (!this.#folders.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      this.#folders.add(folder);
+    }
+    this.#writeFile(file, body);
+    if (COMPRESSIBLE.test(file)) {
+      this.#writeFile(
+        `${file}.br`,
+        brotliCompressSync(body, {
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        }),
+      );
+      this.#writeFile(`${file}.gz`, gzipSync(body, { level: GZIP_LEVEL }));
+    }
+    this.#documents++;
+  }
+
+  #writeFile(file: string, body: Buffer): void {
+    writeFileSync(file, body);
+    this.#files++;
+    this.#bytes += body.length;
+  }
+}
+
+/** `/posts/x/` → `posts/x/index.html`; `/feed.xml` → `feed.xml`; percent-encoding decoded. */
+export function fileOf(urlPath: string): string {
+  const decoded = decodeURIComponent(urlPath);
+  const relative = decoded.endsWith('/') ? `${decoded}index.html` : decoded;
+  const segments = relative.split('/').filter((segment) => segment !== '');
+  if (segments.some((segment) => segment === '..' || segment === '.')) {
+    throw new Error(`refusing to write outside the output folder: ${urlPath}`);
+  }
+  return join(...segments);
+}

@@ -1,0 +1,88 @@
+// Deliver: one share of a static export. Each share loads the site for itself — on a thread of
+// its own when the export runs on several — and writes the documents it is handed, asking the
+// same app the server asks, so that every share writes the bytes the server would send.
+import type { Diagnostic } from '../../errors.js';
+import { hasErrors } from '../../errors.js';
+import { App } from '../app.js';
+import { loadSite } from '../load-site.js';
+import { DocumentWriter, type WriteTally } from './document-writer.js';
+
+export interface ShardOptions {
+  readonly siteDir: string;
+  /** The folder the export is staged in. */
+  readonly root: string;
+  /** The instant the export is taken at, epoch ms: every share publishes the same posts. */
+  readonly now: number;
+}
+
+/** The path the 404 page is written under, which no request of the site answers 200. */
+export const NOT_FOUND_DOCUMENT = '/404.html';
+
+/** What a share found on loading: its problems, and, if none is an error, the work to share. */
+export interface ShardPlan {
+  readonly diagnostics: readonly Diagnostic[];
+  /** Post pages: most of the work, and each about the same size. */
+  readonly posts: readonly string[];
+  /** Listings, feeds, sitemap and theme files: these need every post's excerpt. */
+  readonly others: readonly string[];
+}
+
+export class ExportShard {
+  readonly #options: ShardOptions;
+  readonly #writer: DocumentWriter;
+  #app: App | undefined;
+  #checkBodies: () => Diagnostic[] = () => [];
+
+  constructor(options: ShardOptions) {
+    this.#options = options;
+    this.#writer = new DocumentWriter(options.root);
+  }
+
+  /** Loads and checks the site; bodies are parsed only when a page shows them. */
+  async load(onProgress?: (done: number, total: number) => void): Promise<ShardPlan> {
+    const { content, diagnostics, checkBodies } = await loadSite(this.#options.siteDir, {
+      checkBodies: false,
+      onProgress,
+    });
+    if (!content || hasErrors(diagnostics)) return { diagnostics, posts: [], others: [] };
+    this.#checkBodies = checkBodies;
+    const now = this.#options.now;
+    this.#app = new App({ content, keepPages: false, now: () => now });
+    const posts: string[] = [];
+    const others: string[] = [];
+    for (const path of this.#app.documentPaths()) {
+      (path.startsWith('/posts/') ? posts : others).push(path);
+    }
+    others.push(NOT_FOUND_DOCUMENT);
+    return { diagnostics, posts, others };
+  }
+
+  /** Writes the documents at `paths` and answers the running tally of this share. */
+  async write(paths: readonly string[]): Promise<WriteTally> {
+    const app = this.#app;
+    if (!app) throw new Error('the site is not loaded, or has errors');
+    for (const path of paths) {
+      this.#writer.write(path, await documentBody(app, path));
+    }
+    return this.#writer.tally;
+  }
+
+  /** Warnings about links and images in bodies that lead nowhere. */
+  checkBodies(): Diagnostic[] {
+    return this.#checkBodies();
+  }
+
+  close(): Promise<void> {
+    this.#app = undefined;
+    return Promise.resolve();
+  }
+}
+
+async function documentBody(app: App, path: string): Promise<Buffer> {
+  if (path === NOT_FOUND_DOCUMENT) return app.notFoundBody();
+  const response = await app.handle({ method: 'GET', url: path, headers: {} });
+  if (response.status !== 200 || !Buffer.isBuffer(response.body)) {
+    throw new Error(`the app answered ${path} with ${response.status}, not a document`);
+  }
+  return response.body;
+}

@@ -1,0 +1,27 @@
+// Deliver: the entry of a worker thread running one share of a static export: it answers the
+// calls of the exporting thread (see `thread-shard.ts`), one at a time.
+import { parentPort, workerData } from 'node:worker_threads';
+import { ExportShard, type ShardOptions } from './export-shard.js';
+import { flatten, type Call } from './thread-shard.js';
+
+if (!parentPort) throw new Error('shard-worker runs only as a worker thread');
+const port = parentPort;
+const shard = new ExportShard(workerData as ShardOptions);
+
+async function answer(call: Call): Promise<unknown> {
+  switch (call.method) {
+    case 'load':
+      return shard.load((done, total) => port.postMessage({ progress: [done, total] }));
+    case 'write':
+      return shard.write(call.paths);
+    case 'checkBodies':
+      return shard.checkBodies();
+  }
+}
+
+port.on('message', (call: Call) => {
+  answer(call).then(
+    (result) => port.postMessage({ id: call.id, result }),
+    (cause: unknown) => port.postMessage({ id: call.id, failure: flatten(cause) }),
+  );
+});

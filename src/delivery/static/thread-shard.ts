@@ -1,0 +1,125 @@
+// Deliver: the handle through which the exporting thread drives a share of the export running on
+// a worker thread (`shard-worker.ts`). The thread answers one call at a time, in order.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { Diagnostic } from '../../errors.js';
+import type { WriteTally } from './document-writer.js';
+import type { ShardOptions, ShardPlan } from './export-shard.js';
+
+/** What the exporting thread needs of a share, wherever it runs. */
+export interface Shard {
+  load(onProgress?: (done: number, total: number) => void): Promise<ShardPlan>;
+  write(paths: readonly string[]): Promise<WriteTally>;
+  checkBodies(): Promise<Diagnostic[]> | Diagnostic[];
+  close(): Promise<void>;
+}
+
+/** A call as the exporting thread sends it; the thread answers with the same `id`. */
+export type Call = ShardCall & { readonly id: number };
+
+type ShardCall =
+  | { readonly method: 'load' }
+  | { readonly method: 'write'; readonly paths: readonly string[] }
+  | { readonly method: 'checkBodies' };
+
+export type Message =
+  | { readonly id: number; readonly result: unknown }
+  | { readonly id: number; readonly failure: Failure }
+  | { readonly progress: readonly [done: number, total: number] };
+
+/** An error as it crosses threads: structured cloning would drop `code` and `path`. */
+export interface Failure {
+  readonly message: string;
+  readonly stack?: string | undefined;
+  readonly code?: string | undefined;
+  readonly path?: string | undefined;
+}
+
+/** How many threads an export of `posts` posts is worth: one thread's start-up pays off only in bulk. */
+export function threadsFor(posts: number): number {
+  return posts < 2000 ? 1 : Math.min(availableParallelism(), 4);
+}
+
+export class ThreadShard implements Shard {
+  readonly #worker: Worker;
+  readonly #pending = new Map<
+    number,
+    { resolve: (value: never) => void; reject: (e: Error) => void }
+  >();
+  #nextId = 0;
+  #onProgress: ((done: number, total: number) => void) | undefined;
+  #exited: Error | undefined;
+
+  constructor(options: ShardOptions) {
+    // Under a TypeScript loader (the tests) this module is a .ts file, and so is the thread's.
+    const entry = new URL(
+      `./shard-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`,
+      import.meta.url,
+    );
+    this.#worker = new Worker(entry, { workerData: options });
+    this.#worker.on('message', (message: Message) => this.#receive(message));
+    this.#worker.on('error', (cause) => this.#fail(cause));
+    this.#worker.on('exit', (code) => {
+      this.#fail(new Error(`an export thread stopped (exit code ${code})`));
+    });
+  }
+
+  load(onProgress?: (done: number, total: number) => void): Promise<ShardPlan> {
+    this.#onProgress = onProgress;
+    return this.#call({ method: 'load' });
+  }
+
+  write(paths: readonly string[]): Promise<WriteTally> {
+    return this.#call({ method: 'write', paths });
+  }
+
+  checkBodies(): Promise<Diagnostic[]> {
+    return this.#call({ method: 'checkBodies' });
+  }
+
+  async close(): Promise<void> {
+    this.#exited ??= new Error('the export thread was closed');
+    await this.#worker.terminate();
+  }
+
+  #call<T>(call: ShardCall): Promise<T> {
+    if (this.#exited) return Promise.reject(this.#exited);
+    const id = this.#nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ ...call, id });
+    });
+  }
+
+  #receive(message: Message): void {
+    if ('progress' in message) {
+      this.#onProgress?.(...message.progress);
+      return;
+    }
+    const pending = this.#pending.get(message.id);
+    this.#pending.delete(message.id);
+    if ('failure' in message) pending?.reject(revive(message.failure));
+    else pending?.resolve(message.result as never);
+  }
+
+  #fail(cause: Error): void {
+    this.#exited ??= cause;
+    for (const pending of this.#pending.values()) pending.reject(cause);
+    this.#pending.clear();
+  }
+}
+
+function revive(failure: Failure): Error {
+  const error = Object.assign(new Error(failure.message), {
+    code: failure.code,
+    path: failure.path,
+  });
+  if (failure.stack) error.stack = failure.stack;
+  return error;
+}
+
+export function flatten(cause: unknown): Failure {
+  if (!(cause instanceof Error)) return { message: String(cause) };
+  const { code, path } = cause as NodeJS.ErrnoException;
+  return { message: cause.message, stack: cause.stack, code, path };
+}
