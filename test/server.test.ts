@@ -278,6 +278,33 @@ describe('headers, caching and compression', () => {
     assert.equal(site.app.renderedPages, rendered);
   });
 
+  it('answers a page asked for again with the same headers and bytes, in each encoding asked for', async () => {
+    const ask = async (method: string, encoding: string) => {
+      const response = await site.get('/tags/notes/', {
+        method,
+        headers: { 'accept-encoding': encoding },
+      });
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        if (!['date', 'keep-alive', 'connection'].includes(name)) headers[name] = value;
+      });
+      return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) };
+    };
+    for (const encoding of ['gzip', 'identity', 'br']) {
+      const first = await ask('GET', encoding);
+      const again = await ask('GET', encoding);
+      const head = await ask('HEAD', encoding);
+      assert.equal(first.status, 200);
+      assert.deepEqual(again, first, encoding);
+      assert.deepEqual(head.headers, first.headers, `HEAD, ${encoding}`);
+      assert.equal(head.body.length, 0);
+    }
+    const etags = await Promise.all(
+      ['gzip', 'identity', 'br'].map(async (encoding) => (await ask('GET', encoding)).headers.etag),
+    );
+    assert.equal(new Set(etags).size, 3, 'each encoding has its own validator');
+  });
+
   it('serves other spellings of one URL from the same single rendering', async () => {
     await site.get('/categories/algorithm/');
     const rendered = site.app.renderedPages;
@@ -320,10 +347,13 @@ describe('scheduled posts', () => {
     const scheduled = await serveSite(`${FIXTURES}basic`, { now: () => now });
     try {
       assert.equal((await scheduled.get('/posts/future-post/')).status, 404);
+      // Asked for twice before its time: a page kept in memory must not outlive its version.
+      await scheduled.get('/');
+      await scheduled.get('/');
       now = Date.parse('2098-12-31T15:00:00Z');
-      assert.equal((await scheduled.get('/posts/future-post/')).status, 200);
       const $ = cheerio.load(await (await scheduled.get('/')).text());
       assert.equal($('main article h2').first().text(), 'From the future');
+      assert.equal((await scheduled.get('/posts/future-post/')).status, 200);
     } finally {
       await scheduled.server.close();
     }

@@ -80,6 +80,9 @@ export class App {
   // Rendered pages of the current site version, by canonical path (so that other spellings of one
   // URL share one copy); emptied whenever the site changes.
   readonly #pages = new Map<string, Resource>();
+  // Whole answers to plain GET and HEAD requests of canonical URLs, by request target, so that a
+  // page asked for again costs two lookups: the same work as a server replaying fixed bytes.
+  readonly #answers = new Map<string, Answers>();
   // The theme's stylesheet and icon, by their content-hashed paths.
   #assets = new Map<string, Resource>();
   #rendered = 0;
@@ -99,7 +102,7 @@ export class App {
   get site(): Site {
     if (this.#now() >= this.#site.validUntil) {
       this.#site = this.#build();
-      this.#pages.clear();
+      this.#forget();
     }
     return this.#site;
   }
@@ -114,7 +117,7 @@ export class App {
     this.#content = content;
     this.#overlay = { ...this.#overlay, problems: [] };
     this.#site = this.#build();
-    this.#pages.clear();
+    this.#forget();
   }
 
   /**
@@ -123,13 +126,52 @@ export class App {
    */
   showProblems(problems: readonly string[]): void {
     this.#overlay = { ...this.#overlay, problems };
-    this.#pages.clear();
+    this.#forget();
   }
 
   /** Answers a request, with the security headers every response carries. */
   async handle(request: AppRequest): Promise<AppResponse> {
+    const remembered = this.answerFromMemory(request);
+    if (remembered) return remembered;
     const response = await this.#answer(request);
-    return { ...response, headers: { ...response.headers, ...this.#securityHeaders } };
+    const answer = { ...response, headers: { ...response.headers, ...this.#securityHeaders } };
+    this.#remember(request, response, answer);
+    return answer;
+  }
+
+  /**
+   * The answer to a request for a page already rendered, or undefined when it takes more: lets a
+   * server answer most requests without waiting a turn of the event loop.
+   */
+  answerFromMemory(request: AppRequest): AppResponse | undefined {
+    if (request.headers['if-none-match'] !== undefined) return undefined;
+    const answers = this.#answers.get(request.url);
+    if (!answers || this.#now() >= this.#site.validUntil) return undefined;
+    const encoding = encodingFor(request.headers['accept-encoding']);
+    if (request.method === 'GET') return answers.get[encoding];
+    return request.method === 'HEAD' ? answers.head[encoding] : undefined;
+  }
+
+  // Remembers the answer to a plain request for a canonical URL's page, and the HEAD answer
+  // beside it; each encoding's answer is made the first time a client asks for it.
+  #remember(request: AppRequest, response: AppResponse, answer: AppResponse): void {
+    const { method, url, headers } = request;
+    if (method !== 'GET' || response.status !== 200 || !Buffer.isBuffer(answer.body)) return;
+    if (headers['if-none-match'] !== undefined) return;
+    if (!this.#pages.has(url) && !this.#assets.has(url)) return;
+    let answers = this.#answers.get(url);
+    if (!answers) {
+      answers = { get: {}, head: {} };
+      this.#answers.set(url, answers);
+    }
+    const encoding = encodingFor(headers['accept-encoding']);
+    answers.get[encoding] = answer;
+    answers.head[encoding] = { status: answer.status, headers: answer.headers };
+  }
+
+  #forget(): void {
+    this.#pages.clear();
+    this.#answers.clear();
   }
 
   async #answer(request: AppRequest): Promise<AppResponse> {
@@ -210,6 +252,27 @@ export class App {
   }
 }
 
+interface Answers {
+  readonly get: Partial<Record<Encoding, AppResponse>>;
+  readonly head: Partial<Record<Encoding, AppResponse>>;
+}
+
+// Clients send few distinct Accept-Encoding values; each is read once. The bound keeps a client
+// that varies it from growing the table.
+const encodings = new Map<string, Encoding>();
+const REMEMBERED_ENCODINGS = 64;
+
+function encodingFor(acceptEncoding: string | undefined): Encoding {
+  if (acceptEncoding === undefined) return 'identity';
+  let encoding = encodings.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = chooseEncoding(acceptEncoding);
+    if (encodings.size >= REMEMBERED_ENCODINGS) encodings.clear();
+    encodings.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
 function rendered(status: number, document: Rendered): Resource {
   return resource(status, document.contentType, REVALIDATE, document.body);
 }
@@ -226,7 +289,7 @@ function resource(
 }
 
 function represent(res: Resource, request: AppRequest): AppResponse {
-  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  const encoding = encodingFor(request.headers['accept-encoding']);
   const body = encoding === 'identity' ? res.body : compressed(res, encoding);
   const etag = encoding === 'identity' ? res.etag : `${res.etag.slice(0, -1)}-${encoding}"`;
   const headers: Record<string, string> = {
