@@ -13,10 +13,13 @@ export interface SplitPost {
 const OPENING = /^---[ \t]*$/;
 const CLOSING = /^(?:---|\.\.\.)[ \t]*$/;
 
-/** Splits normalized text (no BOM, `\n` line ends) at the front matter fences. */
+/**
+ * Splits normalized text (no BOM, `\n` line ends) at the front matter fences. Only the front
+ * matter is walked line by line; the body is sliced off whole, as it may be long.
+ */
 export function splitFrontMatter(text: string, file: string): SplitPost | Diagnostic {
-  const lines = text.split('\n');
-  if (!OPENING.test(lines[0] ?? '')) {
+  const firstEnd = lineEnd(text, 0);
+  if (!OPENING.test(text.slice(0, firstEnd))) {
     return error(
       'front-matter-missing',
       file,
@@ -25,20 +28,31 @@ export function splitFrontMatter(text: string, file: string): SplitPost | Diagno
       'start the file with a line `---`, then `title:`, `date:` and `tags:`, then another `---`',
     );
   }
-  const close = lines.findIndex((line, i) => i > 0 && CLOSING.test(line));
-  if (close === -1) {
-    return error(
-      'front-matter-unclosed',
-      file,
-      1,
-      'the front matter is never closed',
-      'add a line `---` after the last front matter key',
-    );
+  const yamlStart = firstEnd + 1;
+  let line = 2;
+  for (let start = yamlStart; start <= text.length; line++) {
+    const end = lineEnd(text, start);
+    if (CLOSING.test(text.slice(start, end))) {
+      return {
+        yaml: text.slice(yamlStart, Math.max(yamlStart, start - 1)),
+        yamlLine: 2,
+        body: text.slice(end + 1),
+        bodyLine: line + 1,
+      };
+    }
+    start = end + 1;
   }
-  return {
-    yaml: lines.slice(1, close).join('\n'),
-    yamlLine: 2,
-    body: lines.slice(close + 1).join('\n'),
-    bodyLine: close + 2,
-  };
+  return error(
+    'front-matter-unclosed',
+    file,
+    1,
+    'the front matter is never closed',
+    'add a line `---` after the last front matter key',
+  );
+}
+
+/** The index of the `\n` that ends the line starting at `start`, or the text's length. */
+function lineEnd(text: string, start: number): number {
+  const end = text.indexOf('\n', start);
+  return end === -1 ? text.length : end;
 }
