@@ -71,6 +71,50 @@ export function updatePostFiles(
   previous: PostFilesResult,
   changed: readonly string[],
 ): PostFilesResult {
+  return restamped(siteDir, previous, changed) ?? relisted(siteDir, previous, changed);
+}
+
+/**
+ * The listing with new stamps when every changed path is a post file it lists and still a file —
+ * an author saving posts — or undefined: the order stays, so nothing needs sorting again.
+ */
+function restamped(
+  siteDir: string,
+  previous: PostFilesResult,
+  changed: readonly string[],
+): PostFilesResult | undefined {
+  const files = [...previous.files];
+  for (const path of changed) {
+    const file = join(siteDir, relative(siteDir, path));
+    const index = indexOfFile(files, file);
+    const info = index === -1 ? undefined : statOrUndefined(file);
+    const entry = files[index];
+    if (!entry || !info?.isFile()) return undefined;
+    files[index] = { ...entry, stamp: stampOf(info) };
+  }
+  return { files, diagnostics: previous.diagnostics };
+}
+
+/** Where `file` is in a listing sorted by path, by binary search; -1 when it is not listed. */
+function indexOfFile(files: readonly PostFile[], file: string): number {
+  let low = 0;
+  let high = files.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const at = (files[middle] as PostFile).file;
+    if (at === file) return middle;
+    if (at < file) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+/** The listing with files added, removed or replaced by folders: its entries sorted again. */
+function relisted(
+  siteDir: string,
+  previous: PostFilesResult,
+  changed: readonly string[],
+): PostFilesResult {
   const root = join(siteDir, POSTS_DIR);
   const files = new Map(previous.files.map((entry) => [entry.file, entry]));
   for (const path of changed) {
