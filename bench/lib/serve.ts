@@ -3,12 +3,13 @@
 // server replaying Folio's bytes from memory — and wrk loads each page for a fixed time with
 // browser-like requests (64 connections, `Accept-Encoding: gzip, br`), on 127.0.0.1 only.
 import { type ChildProcess } from 'node:child_process';
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { startFolio } from './folio.js';
 import { ACCEPT_ENCODING, decoded, get, type Response, waitFor200 } from './http.js';
+import { checkDeployment, nginxSite, type SiteOptions, siteHeaders } from './nginx.js';
 import { launch, run, stop } from './processes.js';
 import { REPO_ROOT } from './setup.js';
 import { formatCount, formatMs } from './stats.js';
@@ -48,6 +49,8 @@ export interface ServeResult {
 export interface ServeReport {
   readonly posts: number;
   readonly brotliStatic: boolean;
+  /** The headers folio serve adds to every answer, which nginx was configured to send too. */
+  readonly siteHeaders: Readonly<Record<string, string>>;
   readonly connections: number;
   readonly seconds: number;
   readonly results: ServeResult[];
@@ -194,14 +197,14 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The nginx configuration: Folio's export, its precompressed files, keep-alive as for wrk. */
-function nginxConfig(
-  prefix: string,
-  root: string,
-  port: number,
-  brotli: string | undefined,
-): string {
-  return `${brotli ? `load_module ${brotli};\n` : ''}worker_processes auto;
+/**
+ * The whole nginx configuration: the deployment's `map` and `server` block as docs/performance.md
+ * shows them, in a main configuration of the benchmark's own (its folder, no access log, keep-alive
+ * as long as wrk's connections).
+ */
+function nginxConfig(prefix: string, brotliModule: string | undefined, site: SiteOptions): string {
+  const indented = nginxSite(site).replace(/^(?=.)/gm, '  ');
+  return `${brotliModule ? `load_module ${brotliModule};\n` : ''}worker_processes auto;
 daemon off;
 pid ${join(prefix, 'nginx.pid')};
 error_log ${join(prefix, 'error.log')} warn;
@@ -218,24 +221,25 @@ http {
   fastcgi_temp_path ${join(prefix, 'fastcgi')};
   uwsgi_temp_path ${join(prefix, 'uwsgi')};
   scgi_temp_path ${join(prefix, 'scgi')};
-  server {
-    listen 127.0.0.1:${port};
-    root ${root};
-    index index.html;
-    gzip_static on;
-    gzip_vary on;
-${brotli ? '    brotli_static on;\n' : ''}    location / { try_files $uri $uri/ =404; }
-  }
-}
+${indented}}
 `;
 }
 
-async function startNginx(options: ServeOptions): Promise<{ child: ChildProcess; url: string }> {
+async function startNginx(
+  options: ServeOptions,
+  headers: Readonly<Record<string, string>>,
+): Promise<{ child: ChildProcess; url: string }> {
   const prefix = join(options.work, 'nginx');
-  await run('mkdir', ['-p', prefix], { timeoutMs: 10_000 });
+  await mkdir(prefix, { recursive: true });
   const port = await freePort();
   const conf = join(prefix, 'nginx.conf');
-  await writeFile(conf, nginxConfig(prefix, options.exportDir, port, options.brotliModule));
+  const site: SiteOptions = {
+    listen: `127.0.0.1:${port}`,
+    root: options.exportDir,
+    brotli: options.brotliModule !== undefined,
+    headers,
+  };
+  await writeFile(conf, nginxConfig(prefix, options.brotliModule, site));
   const test = await run(options.nginx, ['-t', '-p', prefix, '-c', conf], { timeoutMs: 30_000 });
   if (test.code !== 0) throw new Error(`nginx -t failed:\n${test.stderr}`);
   const child = launch(options.nginx, ['-p', prefix, '-c', conf]);
@@ -300,7 +304,12 @@ export async function benchServing(options: ServeOptions): Promise<ServeReport> 
       answers.set(path, response);
     }
     servers.bare = await startBare(await prepareBare(options.work, answers));
-    servers.nginx = await startNginx(options);
+    const headers = siteHeaders((answers.get(pages.listing) as Response).headers);
+    servers.nginx = await startNginx(options, headers);
+    for (const problem of await checkDeployment(servers.nginx.url, folio.url, options.exportDir)) {
+      console.log(`  nginx answers other than folio serve: ${problem}`);
+      notes.push(`nginx answered other than folio serve: ${problem}`);
+    }
 
     // Every server must send the same page for each path before it is timed.
     const results: ServeResult[] = [];
@@ -353,6 +362,7 @@ export async function benchServing(options: ServeOptions): Promise<ServeReport> 
     return {
       posts: options.posts,
       brotliStatic: options.brotliModule !== undefined,
+      siteHeaders: headers,
       connections: CONNECTIONS,
       seconds: options.seconds,
       results,
