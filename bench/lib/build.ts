@@ -1,11 +1,13 @@
 // Part 1: full builds. Every engine builds the same corpus from a clean state (no output, no
 // cache) under `/usr/bin/time -v`; runs go round-robin over the engines so that a noisy moment of
-// the machine hits them alike, and every run's output is checked for the expected page set.
-import { rm } from 'node:fs/promises';
+// the machine hits them alike, and every run's output is checked for the expected page set. The
+// previous output is deleted before the clock starts, followed by a sync and a pause, so that no
+// run pays for the deletion of the one before.
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { FOLIO_BIN } from './folio.js';
-import { measure } from './processes.js';
+import { measure, settle } from './processes.js';
 import {
   corpusPageSet,
   ENGINE_NAMES,
@@ -21,6 +23,8 @@ export interface BuildRun {
   readonly ms: number;
   /** Peak resident set size, in bytes. */
   readonly peakRss: number;
+  /** Processes at once (threads do not count): above 1, peakRss is their sampled sum. */
+  readonly processes?: number;
 }
 
 export interface BuildResult {
@@ -45,9 +49,16 @@ interface Builder {
   readonly outDir: string;
   /** Files and folders removed before each run, so that every run starts clean. */
   readonly clean: readonly string[];
+  /** The engine's TMPDIR, on the same disk as everything else it writes. */
+  readonly tmpDir: string;
   readonly command: string;
   readonly args: readonly string[];
   readonly cwd: string;
+}
+
+/** Where Folio's export of a corpus goes; its parent also holds what an interrupted build left. */
+export function folioOutDir(work: string, posts: number): string {
+  return join(work, 'out', `folio-${posts}`, 'site');
 }
 
 async function builderFor(
@@ -57,13 +68,16 @@ async function builderFor(
   posts: number,
   tools: BuildTools,
 ): Promise<{ builder: Builder; siteDir: string | undefined; pageSet: PageSet | undefined }> {
+  const tmpDir = join(work, 'tmp', engine);
   if (engine === 'folio') {
-    const outDir = join(work, 'out', `folio-${posts}`);
+    const outDir = folioOutDir(work, posts);
     return {
       builder: {
         engine,
         outDir,
-        clean: [outDir],
+        // The build stages its output beside outDir: a stopped run leaves that folder behind.
+        clean: [join(outDir, '..'), tmpDir],
+        tmpDir,
         command: process.execPath,
         args: [FOLIO_BIN, 'build', corpusDir, '--out', outDir],
         cwd: REPO_ROOT,
@@ -81,7 +95,9 @@ async function builderFor(
       return {
         engine,
         outDir: at('public'),
-        clean: [at('public'), at('resources'), at('.hugo_build.lock')],
+        // Hugo keeps its file cache in $TMPDIR/hugo_cache unless told otherwise.
+        clean: [at('public'), at('resources'), at('.hugo_build.lock'), tmpDir],
+        tmpDir,
         command: tools.hugo,
         args: ['--quiet', '--source', siteDir],
         cwd: siteDir,
@@ -90,7 +106,8 @@ async function builderFor(
     eleventy: () => ({
       engine,
       outDir: at('_site'),
-      clean: [at('_site'), at('.cache')],
+      clean: [at('_site'), at('.cache'), tmpDir],
+      tmpDir,
       command: process.execPath,
       args: [engineBin('eleventy'), '--quiet'],
       cwd: siteDir,
@@ -99,7 +116,8 @@ async function builderFor(
       engine,
       outDir: at('public'),
       // db.json is Hexo's cache of the parsed site: without it, a build starts from nothing.
-      clean: [at('public'), at('db.json')],
+      clean: [at('public'), at('db.json'), tmpDir],
+      tmpDir,
       command: process.execPath,
       args: [engineBin('hexo'), 'generate', '--silent'],
       cwd: siteDir,
@@ -115,8 +133,11 @@ async function buildOnce(
   timeoutMs: number,
 ): Promise<BuildRun> {
   for (const path of builder.clean) await rm(path, { recursive: true, force: true });
+  await mkdir(builder.tmpDir, { recursive: true });
+  await settle();
   const result = await measure(tools.time, builder.command, builder.args, {
     cwd: builder.cwd,
+    env: { ...process.env, TMPDIR: builder.tmpDir },
     timeoutMs,
     reportFile: join(work, `time-${builder.engine}.txt`),
   });
@@ -137,7 +158,7 @@ async function buildOnce(
       false,
     );
   }
-  return { ms: result.ms, peakRss: result.peakRss };
+  return { ms: result.ms, peakRss: result.peakRss, processes: result.processes };
 }
 
 /** A run that did not end well: what was seen until then, a lower bound at best. */
@@ -217,8 +238,9 @@ export async function benchBuilds(options: BuildOptions): Promise<BuildResult[]>
         const run = await buildOnce(builder, tools, work, options.timeoutMs);
         result.pages = await verifyPages(builder.outDir, expected);
         result.runs.push(run);
+        const summed = (run.processes ?? 1) > 1 ? ` over ${run.processes} processes` : '';
         console.log(
-          `  ${label} ${ENGINE_NAMES[builder.engine]} run ${round}: ${formatMs(run.ms)}, peak ${formatBytes(run.peakRss)} (${result.pages} pages checked)`,
+          `  ${label} ${ENGINE_NAMES[builder.engine]} run ${round}: ${formatMs(run.ms)}, peak ${formatBytes(run.peakRss)}${summed} (${result.pages} pages checked)`,
         );
       } catch (cause) {
         result.failure = cause instanceof Error ? cause.message : String(cause);

@@ -1,10 +1,38 @@
-// The chart of a run as a self-contained SVG: horizontal bars, one panel per measure, Folio's
-// bars in colour, every bar labelled with its value and its ratio to the panel's reference.
-import { type BuildResult } from './build.js';
+// The chart of a run as a self-contained SVG: horizontal bars, one panel per measure of the table,
+// Folio's bars in colour, every bar labelled with its median and its ratio to the reference of
+// the same run, and each target drawn as a dashed line where it applies.
+import {
+  buildOf,
+  buildRss,
+  buildTime,
+  ENGINES,
+  HUNDRED_K,
+  onlineMedian,
+  onlineP90,
+  p99,
+  PAGES,
+  reloadOf,
+  rps,
+  serveOf,
+  SERVERS,
+  sizesOf,
+  startMs,
+  startOf,
+  TEN_K,
+  warmRss,
+} from './figures.js';
 import { type Results } from './report.js';
-import { PAGE_NAMES, SERVER_NAMES, type ServeResult } from './serve.js';
-import { ENGINE_NAMES, type Engine } from './sites.js';
-import { BYTES_PER_MB, formatPosts, formatRatio, median } from './stats.js';
+import { PAGE_NAMES, SERVER_NAMES, type ServeReport } from './serve.js';
+import { ENGINE_NAMES } from './sites.js';
+import { type StartResult } from './startup.js';
+import {
+  BYTES_PER_MB,
+  formatBytes,
+  formatCount,
+  formatMs,
+  formatPosts,
+  formatRatio,
+} from './stats.js';
 
 interface Bar {
   readonly label: string;
@@ -13,24 +41,46 @@ interface Bar {
   readonly highlight: boolean;
 }
 
+/** A target, drawn as a dashed line across its group's bars. */
+interface Mark {
+  readonly value: number;
+  readonly label: string;
+}
+
+interface Group {
+  /** Shown above the bars when not empty. */
+  readonly name: string;
+  readonly bars: readonly Bar[];
+  readonly marks?: readonly Mark[];
+}
+
 interface Panel {
   readonly title: string;
   /** Whether bars are scaled to the largest of their group (sizes apart) or of the panel. */
   readonly scale: 'group' | 'panel';
-  /** Bars in groups; a group's name is shown above its bars when it has one. */
-  readonly groups: readonly { readonly name: string; readonly bars: readonly Bar[] }[];
+  readonly groups: readonly Group[];
 }
 
-const WIDTH = 820;
+const WIDTH = 900;
 const LABEL_WIDTH = 150;
-const BAR_AREA = 440;
+const BAR_AREA = 380;
 const BAR_HEIGHT = 18;
 const BAR_GAP = 6;
 const FOLIO_COLOUR = '#4f46e5';
 const OTHER_COLOUR = '#9ca3af';
+const TARGET_COLOUR = '#b91c1c';
 
 function escape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function largest(values: readonly number[]): number {
+  const known = values.filter(Number.isFinite);
+  return known.length > 0 ? Math.max(...known) : 0;
+}
+
+function groupMax(group: Group): number {
+  return largest([...group.bars.map((b) => b.value), ...(group.marks ?? []).map((m) => m.value)]);
 }
 
 function renderPanel(panel: Panel, top: number): { svg: string; height: number } {
@@ -40,11 +90,12 @@ function renderPanel(panel: Panel, top: number): { svg: string; height: number }
     `<text x="16" y="${y}" font-size="15" font-weight="bold" fill="#111827">${escape(panel.title)}</text>`,
   );
   y += 12;
-  const largest = (bars: readonly Bar[]): number =>
-    Math.max(...bars.map((bar) => bar.value).filter(Number.isFinite));
-  const panelMax = largest(panel.groups.flatMap((group) => group.bars));
+  const panelMax = largest(panel.groups.map(groupMax));
   for (const group of panel.groups) {
-    const max = panel.scale === 'group' ? largest(group.bars) : panelMax;
+    if (group.bars.length === 0) continue;
+    const max = panel.scale === 'group' ? groupMax(group) : panelMax;
+    const x = (value: number): number =>
+      LABEL_WIDTH + (Number.isFinite(value) && max > 0 ? (value / max) * BAR_AREA : 0);
     if (group.name) {
       y += 16;
       parts.push(
@@ -52,95 +103,241 @@ function renderPanel(panel: Panel, top: number): { svg: string; height: number }
       );
       y += 4;
     }
+    const barsTop = y + BAR_GAP;
+    const bars: string[] = [];
     for (const bar of group.bars) {
       y += BAR_GAP;
-      const width =
-        Number.isFinite(bar.value) && max > 0 ? Math.max(1, (bar.value / max) * BAR_AREA) : 0;
+      const width = Number.isFinite(bar.value) ? Math.max(1, x(bar.value) - LABEL_WIDTH) : 0;
       const colour = bar.highlight ? FOLIO_COLOUR : OTHER_COLOUR;
-      parts.push(
+      bars.push(
         `<text x="${LABEL_WIDTH - 8}" y="${y + BAR_HEIGHT - 5}" font-size="12" text-anchor="end" fill="#111827">${escape(bar.label)}</text>`,
         `<rect x="${LABEL_WIDTH}" y="${y}" width="${width.toFixed(1)}" height="${BAR_HEIGHT}" rx="2" fill="${colour}"/>`,
-        `<text x="${(LABEL_WIDTH + width + 6).toFixed(1)}" y="${y + BAR_HEIGHT - 5}" font-size="12" fill="#111827">${escape(bar.text)}</text>`,
+        // A white outline keeps the figure legible where a target line crosses it.
+        `<text x="${(LABEL_WIDTH + width + 6).toFixed(1)}" y="${y + BAR_HEIGHT - 5}" font-size="12" fill="#111827" stroke="#ffffff" stroke-width="3" paint-order="stroke">${escape(bar.text)}</text>`,
       );
       y += BAR_HEIGHT;
+    }
+    // Target lines go under the bars and their figures.
+    const marks = (group.marks ?? []).filter((mark) => Number.isFinite(mark.value));
+    for (const mark of marks) {
+      const at = x(mark.value).toFixed(1);
+      parts.push(
+        `<line x1="${at}" y1="${barsTop - 2}" x2="${at}" y2="${y + 2}" stroke="${TARGET_COLOUR}" stroke-width="1.5" stroke-dasharray="4 3"/>`,
+      );
+    }
+    parts.push(...bars);
+    if (marks.length > 0) {
+      // Named in one line below the bars: lines close together would make labels beside them clash.
+      y += 15;
+      const legend = `dashed: target ${marks.map((m) => m.label).join('; ')}`;
+      parts.push(
+        `<text x="${LABEL_WIDTH}" y="${y}" font-size="11" fill="${TARGET_COLOUR}">${escape(legend)}</text>`,
+      );
     }
   }
   return { svg: parts.join('\n'), height: y - top + 16 };
 }
 
-function buildPanels(builds: readonly BuildResult[]): Panel[] {
-  const engines: readonly Engine[] = ['folio', 'hugo', 'eleventy', 'hexo'];
-  const sizes = [...new Set(builds.filter((b) => b.engine === 'hugo').map((b) => b.posts))].sort(
-    (a, b) => a - b,
-  );
-  const panels: Panel[] = [];
-  for (const [title, value, unit] of [
-    ['Full build time', (b: BuildResult) => median(b.runs.map((r) => r.ms)) / 1000, 's'],
-    [
-      'Peak memory of the build',
-      (b: BuildResult) => median(b.runs.map((r) => r.peakRss)) / BYTES_PER_MB,
-      'MB',
-    ],
-  ] as const) {
-    const groups = sizes.map((posts) => {
-      const hugo = builds.find((b) => b.engine === 'hugo' && b.posts === posts);
-      const reference = hugo ? value(hugo) : Number.NaN;
-      const bars = engines.flatMap((engine) => {
-        const build = builds.find((b) => b.engine === engine && b.posts === posts);
-        if (!build || build.runs.length === 0) return [];
-        const v = value(build);
+function ratioNote(value: number, reference: number, name: string): string {
+  return Number.isFinite(value / reference) ? ` (${formatRatio(value / reference)} ${name})` : '';
+}
+
+function buildPanels(results: Results): Panel[] {
+  const { builds } = results;
+  const measures = [
+    { title: 'Full build time', value: buildTime, format: formatMs },
+    { title: 'Peak memory (RSS) of the full build', value: buildRss, format: formatBytes },
+  ] as const;
+  return measures.map(({ title, value, format }) => {
+    const groups = sizesOf(builds).map((posts): Group => {
+      const of = (engine: (typeof ENGINES)[number]): number =>
+        value(buildOf(builds, engine, posts));
+      if (posts === HUNDRED_K) {
+        // Folio's alone, measured against its own 10k build.
+        const v = of('folio');
+        const reference = value(buildOf(builds, 'folio', TEN_K));
+        return {
+          name: `${formatPosts(posts)} posts (Folio only)`,
+          bars: [
+            {
+              label: 'Folio',
+              value: v,
+              text: `${format(v)}${ratioNote(v, reference, 'Folio at 10k')}`,
+              highlight: true,
+            },
+          ],
+          marks: [{ value: 11 * reference, label: '≤ 11× Folio at 10k' }],
+        };
+      }
+      const hugo = of('hugo');
+      const bars = ENGINES.flatMap((engine): Bar[] => {
+        const v = of(engine);
+        if (!Number.isFinite(v)) return [];
+        const versus = engine === 'hugo' ? ' (reference)' : ratioNote(v, hugo, 'Hugo');
         return [
           {
             label: ENGINE_NAMES[engine],
             value: v,
-            text: `${v >= 100 ? v.toFixed(0) : v.toFixed(1)} ${unit} (${formatRatio(v / reference)} Hugo)`,
+            text: `${format(v)}${versus}`,
             highlight: engine === 'folio',
           },
         ];
       });
-      return { name: `${formatPosts(posts)} posts`, bars };
+      const marks: Mark[] =
+        posts !== TEN_K
+          ? []
+          : value === buildTime
+            ? [
+                { value: 0.5 * hugo, label: '≤ 0.5× Hugo' },
+                {
+                  value: Math.min(of('eleventy'), of('hexo')) / 3,
+                  label: '≤ ⅓× Eleventy and Hexo',
+                },
+              ]
+            : [
+                {
+                  value: Math.min(hugo, of('eleventy'), of('hexo')),
+                  label: 'below every other engine',
+                },
+              ];
+      return { name: `${formatPosts(posts)} posts`, bars, marks };
     });
-    panels.push({
-      title: `${title} (lower is better; bars scaled per size)`,
-      groups,
-      scale: 'group',
-    });
-  }
-  return panels;
+    return { title: `${title} (lower is better; bars scaled per size)`, scale: 'group', groups };
+  });
 }
 
-function servePanel(results: readonly ServeResult[], posts: number): Panel {
-  const groups = (['listing', 'category', 'post'] as const).map((page) => {
-    const of = (server: string): ServeResult | undefined =>
-      results.find((r) => r.page === page && r.server === server);
-    const nginx = of('nginx');
-    const reference = nginx ? median(nginx.runs.map((r) => r.rps)) : Number.NaN;
-    const bars = (['folio', 'nginx', 'bare'] as const).flatMap((server) => {
-      const result = of(server);
+function servePanels(serve: ServeReport): Panel[] {
+  const at = `${formatPosts(serve.posts)} posts, wrk, ${serve.connections} connections`;
+  const group = (page: (typeof PAGES)[number], isRps: boolean): Group => {
+    const value = isRps ? rps : p99;
+    const nginx = value(serveOf(serve, 'nginx', page));
+    const bare = value(serveOf(serve, 'bare', page));
+    const bars = SERVERS.flatMap((server): Bar[] => {
+      const result = serveOf(serve, server, page);
       if (!result) return [];
-      const rps = median(result.runs.map((r) => r.rps));
+      const v = value(result);
+      const shown = isRps ? `${formatCount(v)} req/s` : formatMs(v);
+      const versus =
+        server === 'folio'
+          ? ` (${formatRatio(v / nginx)} nginx, ${formatRatio(v / bare)} bare Node)`
+          : server === 'nginx'
+            ? ' (reference)'
+            : ' (ceiling for Node)';
       return [
         {
           label: SERVER_NAMES[server],
-          value: rps,
-          text: `${Math.round(rps).toLocaleString('en-US')} req/s (${formatRatio(rps / reference)} nginx)`,
+          value: v,
+          text: shown + versus,
           highlight: server === 'folio',
         },
       ];
     });
-    const path = of('folio')?.path ?? '';
-    return { name: `${PAGE_NAMES[page]} ${path}`, bars };
+    const marks: Mark[] = [];
+    if (isRps && page === 'listing') {
+      marks.push(
+        { value: 0.9 * bare, label: '≥ 0.9× bare Node' },
+        { value: 0.6 * nginx, label: '≥ 0.6× nginx' },
+      );
+    }
+    if (isRps && page === 'category') marks.push({ value: 0.5 * nginx, label: '≥ 0.5× nginx' });
+    if (!isRps && page === 'listing') marks.push({ value: 10, label: 'p99 ≤ 10 ms' });
+    const path = serveOf(serve, 'folio', page)?.path ?? '';
+    return { name: `${PAGE_NAMES[page]} ${path}`, bars, marks };
+  };
+  return [
+    {
+      title: `Requests per second, ${at} (higher is better)`,
+      scale: 'panel',
+      groups: PAGES.map((page) => group(page, true)),
+    },
+    {
+      title: `p99 latency, ${at} (lower is better)`,
+      scale: 'panel',
+      groups: PAGES.map((page) => group(page, false)),
+    },
+  ];
+}
+
+function startPanels(starts: readonly StartResult[], bare: StartResult | undefined): Panel[] {
+  const sizes = sizesOf(starts);
+  const measures = [
+    {
+      title: 'Cold start of folio serve: spawn → first 200 of / (lower is better)',
+      value: startMs,
+      format: formatMs,
+      target: { value: 1000, label: '≤ 1 s at 10k' },
+    },
+    {
+      title: 'Resident memory of folio serve after the warm-up requests (lower is better)',
+      value: warmRss,
+      format: formatBytes,
+      target: { value: 200 * BYTES_PER_MB, label: '≤ 200 MB at 10k' },
+    },
+  ] as const;
+  return measures.map(({ title, value, format, target }) => {
+    const reference = value(bare);
+    const tenK = value(startOf(starts, TEN_K));
+    const bars: Bar[] = sizes.map((posts) => {
+      const v = value(startOf(starts, posts));
+      const versus =
+        posts === HUNDRED_K
+          ? `${ratioNote(v, tenK, 'at 10k')}`
+          : ratioNote(v, reference, 'bare Node');
+      return {
+        label: `Folio, ${formatPosts(posts)} posts`,
+        value: v,
+        text: `${format(v)}${versus}`,
+        highlight: true,
+      };
+    });
+    if (Number.isFinite(reference)) {
+      bars.unshift({
+        label: 'bare Node',
+        value: reference,
+        text: `${format(reference)} (reference)`,
+        highlight: false,
+      });
+    }
+    const marks: Mark[] = sizes.includes(TEN_K) ? [target] : [];
+    if (sizes.includes(HUNDRED_K)) marks.push({ value: 11 * tenK, label: '≤ 11× at 10k' });
+    return { title, scale: 'panel', groups: [{ name: '', bars, marks }] };
   });
+}
+
+function reloadPanel(results: Results): Panel {
+  const bars = sizesOf(results.reloads).flatMap((posts): Bar[] => {
+    const reload = reloadOf(results.reloads, posts);
+    const label = `${formatPosts(posts)} posts`;
+    return [
+      {
+        label: `${label}, median`,
+        value: onlineMedian(reload),
+        text: formatMs(onlineMedian(reload)),
+        highlight: true,
+      },
+      {
+        label: `${label}, p90`,
+        value: onlineP90(reload),
+        text: formatMs(onlineP90(reload)),
+        highlight: false,
+      },
+    ];
+  });
+  const marks = results.reloads.some((r) => r.posts === TEN_K)
+    ? [{ value: 50, label: '≤ 50 ms at 10k' }]
+    : [];
   return {
-    title: `Requests per second, ${formatPosts(posts)} posts, 64 connections (higher is better)`,
-    groups,
+    title: 'Live reload under serve --watch: edit saved → page shows it (lower is better)',
     scale: 'panel',
+    groups: [{ name: '', bars, marks }],
   };
 }
 
 export function chart(results: Results): string {
-  const panels = buildPanels(results.builds);
-  if (results.serve) panels.push(servePanel(results.serve.results, results.serve.posts));
+  const panels = buildPanels(results);
+  if (results.serve) panels.push(...servePanels(results.serve));
+  if (results.starts.length > 0) panels.push(...startPanels(results.starts, results.bareStart));
+  if (results.reloads.length > 0) panels.push(reloadPanel(results));
   const rendered: string[] = [];
   let top = 8;
   for (const panel of panels) {
@@ -148,12 +345,12 @@ export function chart(results: Results): string {
     rendered.push(svg);
     top += height;
   }
-  const footer = `Folio comparative benchmark, ${results.startedAt.slice(0, 10)}: medians of the runs in docs/performance.md`;
+  const footer = `Medians of the runs in the table of docs/performance.md; ${results.startedAt}, ${results.command}`;
   top += 8;
   rendered.push(`<text x="16" y="${top}" font-size="11" fill="#6b7280">${escape(footer)}</text>`);
   const height = top + 12;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="system-ui, sans-serif" role="img" aria-labelledby="title">
-<title id="title">Folio against Hugo, Eleventy, Hexo and nginx: build time, build memory and requests per second</title>
+<title id="title">Folio against Hugo, Eleventy, Hexo, nginx and a bare Node server: build time and memory, requests per second and p99 latency, cold start, memory and live reload</title>
 <rect width="${WIDTH}" height="${height}" fill="#ffffff"/>
 ${rendered.join('\n')}
 </svg>

@@ -2,7 +2,7 @@
 // tracked until it exits, and is stopped — with whatever it started — on a time-out, at the end of
 // the run, on an error and on Ctrl+C.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -79,6 +79,8 @@ export function killAllNow(): void {
 
 export interface RunOptions extends StartOptions {
   readonly timeoutMs: number;
+  /** Called with the process as soon as it is started. */
+  readonly onStart?: (child: ChildProcess) => void;
 }
 
 export interface RunResult {
@@ -99,6 +101,7 @@ export async function run(
 ): Promise<RunResult> {
   const started = performance.now();
   const child = launch(command, args, options);
+  options.onStart?.(child);
   let stdout = '';
   let stderr = '';
   child.stdout?.setEncoding('utf8');
@@ -128,9 +131,18 @@ export async function run(
 }
 
 export interface Measured extends RunResult {
-  /** Peak resident set size of the largest process of the run, in bytes. */
+  /**
+   * Peak resident set size of the run, in bytes: the kernel's high-water mark of its largest
+   * process (worker threads included, as they share their process' memory), or the sampled sum
+   * over all its processes when that was higher (an engine that forks).
+   */
   readonly peakRss: number;
+  /** The most processes the command ran at once (1 for a single process, however many threads). */
+  readonly processes: number;
 }
+
+// Often enough to see a forked helper's memory, rarely enough to cost nothing measurable.
+const SAMPLE_MS = 250;
 
 /**
  * Runs a command under GNU time (`/usr/bin/time -v`) for its peak memory. The wall-clock time is
@@ -143,32 +155,90 @@ export async function measure(
   options: RunOptions & { readonly reportFile: string },
 ): Promise<Measured> {
   await rm(options.reportFile, { force: true });
-  const result = await run(time, ['-v', '-o', options.reportFile, command, ...args], options);
+  let sampledPeak = 0;
+  let processes = 0;
+  let timePid: number | undefined;
+  const running = run(time, ['-v', '-o', options.reportFile, command, ...args], {
+    ...options,
+    onStart: (child) => (timePid = child.pid),
+  });
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      await sleep(SAMPLE_MS);
+      if (!sampling || timePid === undefined) continue;
+      // GNU time itself is left out: it is the measuring tool, not the measured command.
+      const tree = (await processTree(timePid)).filter((p) => p.pid !== timePid);
+      sampledPeak = Math.max(
+        sampledPeak,
+        tree.reduce((sum, p) => sum + p.rss, 0),
+      );
+      processes = Math.max(processes, tree.length);
+    }
+  })();
+  const result = await running;
+  sampling = false;
+  await sampler;
   let peakRss = Number.NaN;
   try {
     const report = await readFile(options.reportFile, 'utf8');
     const kilobytes = /Maximum resident set size \(kbytes\): (\d+)/.exec(report)?.[1];
     if (kilobytes) peakRss = Number(kilobytes) * 1024;
   } catch {
-    // No report: the run was stopped before it ended.
+    // No report: the run was stopped before it ended; the samples are all there is.
   }
-  return { ...result, peakRss };
+  if (!(peakRss >= sampledPeak)) peakRss = sampledPeak > 0 ? sampledPeak : peakRss;
+  return { ...result, peakRss, processes: Math.max(processes, 1) };
+}
+
+interface TreeProcess {
+  readonly pid: number;
+  /** Resident memory, in bytes. */
+  readonly rss: number;
+}
+
+/** A process and its descendants with their resident memory now (Linux /proc). */
+async function processTree(pid: number): Promise<TreeProcess[]> {
+  const found: TreeProcess[] = [];
+  const pending = [pid];
+  while (pending.length > 0) {
+    const current = pending.pop() as number;
+    let tasks: string[];
+    try {
+      const status = await readFile(`/proc/${current}/status`, 'utf8');
+      const kilobytes = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0);
+      found.push({ pid: current, rss: kilobytes * 1024 });
+      tasks = await readdir(`/proc/${current}/task`);
+    } catch {
+      continue; // The process has gone.
+    }
+    // Any thread may have started a child (Go programs fork from whichever thread runs).
+    for (const task of tasks) {
+      try {
+        const children = await readFile(`/proc/${current}/task/${task}/children`, 'utf8');
+        pending.push(...children.split(/\s+/).filter(Boolean).map(Number));
+      } catch {
+        // The thread has ended.
+      }
+    }
+  }
+  return found;
 }
 
 /** Resident memory of a process and its descendants now, in bytes (Linux /proc). */
 export async function residentMemory(pid: number): Promise<number> {
-  let total = 0;
-  const pending = [pid];
-  while (pending.length > 0) {
-    const current = pending.pop() as number;
-    try {
-      const status = await readFile(`/proc/${current}/status`, 'utf8');
-      total += Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
-      const children = await readFile(`/proc/${current}/task/${current}/children`, 'utf8');
-      pending.push(...children.split(/\s+/).filter(Boolean).map(Number));
-    } catch {
-      // The process has gone.
-    }
-  }
-  return total;
+  return (await processTree(pid)).reduce((sum, p) => sum + p.rss, 0);
+}
+
+// A few seconds: on a virtual disk with discard, the flush and the discards that follow a large
+// deletion go on for a while after the call returns.
+export const SETTLE_MS = 2500;
+
+/**
+ * Writes what is pending to disk and waits a moment, so that the work a deletion or a big write
+ * leaves behind (flushing, discards, reclaiming pages) is not billed to the run that follows.
+ */
+export async function settle(ms = SETTLE_MS): Promise<void> {
+  await run('sync', [], { timeoutMs: 300_000 });
+  await sleep(ms);
 }

