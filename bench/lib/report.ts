@@ -480,6 +480,7 @@ export function table(results: Results): { markdown: string; targets: Target[] }
 }
 
 export function targetSummary(targets: readonly Target[]): string {
+  if (targets.length === 0) return 'Targets: none apply to the parts and sizes of this run.';
   const lines = targets.map((t) => `- ${verdict(t.pass)} — ${t.name} (${t.detail})`);
   const passed = targets.filter((t) => t.pass === true).length;
   const missed = targets.filter((t) => t.pass === false).length;
@@ -495,10 +496,14 @@ export interface Report {
   readonly notes: string;
 }
 
+function formatDuration(ms: number): string {
+  return ms >= 120_000 ? `${Math.round(ms / 60_000)} minutes` : formatMs(ms);
+}
+
 export function report(results: Results): Report {
   const { markdown, targets } = table(results);
   const run = [
-    `Run of ${results.startedAt}, ${formatMs(results.totalMs)} in all:`,
+    `Run of ${results.startedAt}, ${formatDuration(results.totalMs)} in all:`,
     '',
     '```sh',
     results.command,
