@@ -1,5 +1,6 @@
 // CLI: `folio serve` — loads the site, refuses invalid content, serves it until stopped.
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { App } from '../../delivery/app.js';
 import { startServer } from '../../delivery/server/start-server.js';
 import { staticFolder } from '../../delivery/server/static-folder.js';
@@ -10,6 +11,10 @@ import { progressLine } from '../progress.js';
 import { hasErrors } from '../../errors.js';
 import { loadSite } from '../../delivery/load-site.js';
 import { displayDiagnostic, printDiagnostics, summarize } from '../print-diagnostics.js';
+
+// Requests still unanswered this long after a stop signal are cut off: a service manager waits a
+// little longer than this before it kills the process.
+const SHUTDOWN_GRACE_MS = 8_000;
 
 export interface ServeOptions {
   readonly port: number;
@@ -69,9 +74,14 @@ export async function serveCommand(siteDir: string, options: ServeOptions): Prom
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
-  console.log(`\n${signal}: finishing requests in flight, then stopping.`);
-  await stopWatching?.();
-  await server.close();
+  const started = performance.now();
+  const requests = server.requestsInFlight;
+  const connections = server.openConnections;
+  console.log(
+    `\n${signal}: finishing ${plural(requests, 'request')} in flight on ${plural(connections, 'open connection')}, then stopping.`,
+  );
+  await Promise.all([stopWatching?.(), server.close(SHUTDOWN_GRACE_MS)]);
+  console.log(`Stopped in ${Math.round(performance.now() - started)} ms.`);
   return 0;
 }
 
@@ -101,6 +111,10 @@ function watchContent({ siteDir, cache, app, liveReload }: Watched): Promise<() 
       );
     },
   });
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function time(): string {

@@ -1,6 +1,7 @@
 // Deliver: the HTTP server — node:http in front of the app, with timeouts and a graceful stop.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
 import { LIVE_RELOAD_PATH } from '../../views/context.js';
 import type { App } from '../app.js';
@@ -22,15 +23,40 @@ export interface RunningServer {
   /** The base URL, e.g. `http://127.0.0.1:4000`, with the port actually bound. */
   readonly url: string;
   readonly port: number;
-  /** Stops accepting connections and resolves when requests in flight have finished. */
+  /** Requests being answered right now (open live-reload streams included). */
+  readonly requestsInFlight: number;
+  /** Connections open right now, idle ones included. */
+  readonly openConnections: number;
+  /**
+   * Stops accepting connections, answers every request already received (telling its client to
+   * close the connection), closes idle connections, and resolves once all are closed; connections
+   * still open after `graceMs` are cut.
+   */
   close(graceMs?: number): Promise<void>;
 }
+
+// How long a kept-alive connection may stay quiet once the server is stopping. Not zero: its
+// client may be sending its next request right now, and closing under it would reset a request
+// the client rightly believes was sent.
+const CLOSING_IDLE_MS = 200;
+const SWEEP_MS = 50;
+// At most this long is spent taking connections that were waiting to be accepted. Node takes one
+// a turn of its event loop, and a loaded server's turns are long, so a full queue needs this.
+const DRAIN_MS = 1_000;
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const logError = options.logError ?? ((message: string) => console.error(message));
   const { liveReload } = options;
+  const inFlight = new Set<ServerResponse>();
+  // Every open connection, with when it was last seen busy once the server is stopping.
+  const sockets = new Map<Socket, { quietSince: number; bytesRead: number }>();
+  let accepted = 0;
+  let closing: Promise<void> | undefined;
   // Checking connections every second lets headersTimeout cut slow clients off on time.
   const server = createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+    if (closing) res.setHeader('connection', 'close');
     if (liveReload && req.method === 'GET' && req.url === LIVE_RELOAD_PATH) {
       liveReload.attach(req, res);
       return;
@@ -44,6 +70,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   server.headersTimeout = options.headersTimeout ?? 10_000;
   server.requestTimeout = 30_000;
   server.keepAliveTimeout = 5_000;
+  server.on('connection', (socket: Socket) => {
+    accepted += 1;
+    sockets.set(socket, { quietSince: performance.now(), bytesRead: 0 });
+    socket.once('close', () => sockets.delete(socket));
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -54,20 +85,74 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+
+  /**
+   * Closes the connections that have been quiet for CLOSING_IDLE_MS. Run after the event loop
+   * has read the sockets (setImmediate), so that a request that reached the machine counts as
+   * activity even when the loop was too busy to look before the time-out ran out.
+   */
+  const closeQuiet = (): void => {
+    const now = performance.now();
+    const busy = new Set([...inFlight].map((res) => res.socket));
+    for (const [socket, seen] of sockets) {
+      if (busy.has(socket) || socket.bytesRead !== seen.bytesRead) {
+        seen.quietSince = now;
+        seen.bytesRead = socket.bytesRead;
+      } else if (now - seen.quietSince >= CLOSING_IDLE_MS) {
+        socket.destroy();
+      }
+    }
+  };
+
+  /**
+   * Takes the connections the kernel has completed but the server has not picked up yet: a busy
+   * server may have a hundred waiting, with their requests sent, and closing the listener would
+   * reset them. Each whole turn of the event loop accepts the oldest one waiting; the first turn
+   * that accepts nothing, or the time limit, ends it: what comes later came after the signal.
+   */
+  const takeWaiting = async (): Promise<void> => {
+    const deadline = performance.now() + DRAIN_MS;
+    const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+    await turn();
+    for (;;) {
+      const before = accepted;
+      await turn();
+      if (accepted === before || performance.now() >= deadline) return;
+    }
+  };
+
+  const stop = async (graceMs: number): Promise<void> => {
+    liveReload?.close();
+    const now = performance.now();
+    for (const [socket, seen] of sockets) {
+      seen.quietSince = now;
+      seen.bytesRead = socket.bytesRead;
+    }
+    // Answers not begun yet tell their clients to close the connection after them.
+    for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
+    const force = setTimeout(() => server.closeAllConnections(), graceMs);
+    const sweep = setInterval(() => setImmediate(closeQuiet), SWEEP_MS);
+    try {
+      await takeWaiting();
+      // node:http's own close() also destroys every idle connection at once, including those
+      // whose next request is on its way; stopping only the listener leaves them to closeQuiet.
+      await new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+    } finally {
+      clearTimeout(force);
+      clearInterval(sweep);
+    }
+  };
+
   return {
     url: `http://${host}:${port}`,
     port,
-    close: (graceMs = 10_000) =>
-      new Promise<void>((resolve) => {
-        liveReload?.close();
-        const force = setTimeout(() => server.closeAllConnections(), graceMs);
-        force.unref();
-        server.close(() => {
-          clearTimeout(force);
-          resolve();
-        });
-        server.closeIdleConnections();
-      }),
+    get requestsInFlight() {
+      return inFlight.size;
+    },
+    get openConnections() {
+      return sockets.size;
+    },
+    close: (graceMs = 10_000) => (closing ??= stop(graceMs)),
   };
 }
 
