@@ -30,6 +30,8 @@ export async function serveCommand(siteDir: string, options: ServeOptions): Prom
     cache,
     onProgress: progress.update,
     checkBodies: false,
+    // A watched folder changes under the server: each version keeps its own bodies.
+    keepBodies: options.watch,
   });
   progress.end();
   printDiagnostics(diagnostics);

@@ -1,8 +1,10 @@
 // Deliver: reloads a served site when its folder changes, keeping the last good version on errors.
-import { relative, sep } from 'node:path';
-import { watch } from 'chokidar';
-import type { Diagnostic } from '../../errors.js';
+import { opendirSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import { error, type Diagnostic } from '../../errors.js';
 import type { ParseCache } from '../../content/parse-cache.js';
+import { POSTS_DIR } from '../../content/read-sources.js';
 import { loadSite, type SiteContent } from '../load-site.js';
 
 export interface WatchOptions {
@@ -20,15 +22,64 @@ export interface WatchOptions {
 // Editors may write a file in several steps; one reload once they settle is enough. Kept short,
 // as it adds to every edit's way online.
 const SETTLE_MS = 10;
+// How often the folders are looked at besides the watcher's events.
+const FOLDERS_CHECK_MS = 1000;
 
 /** Starts watching and resolves once every folder is watched; the result stops it. */
 export async function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
+  const { siteDir } = options;
   const ignored = ['dist', 'node_modules', ...(options.ignore ?? [])];
   let timer: NodeJS.Timeout | undefined;
   // Paths changed since the last reload began: a reload looks only at these.
   let changed = new Set<string>();
   let running = false;
   let again = false;
+  let stopped = false;
+  // A site that had a posts folder has lost it when it is gone, rather than having no posts yet.
+  let hadPosts = foldersProblem(siteDir) === undefined;
+  // List every post file again at the next reload instead of updating the listing from the paths
+  // that changed: after the folders were gone, and when a folder came or went, as a folder's
+  // event does not name the files in it.
+  let listAll = false;
+  // Whether the last reload found the folders gone.
+  let lost = false;
+
+  const soon = (): void => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void reload(), SETTLE_MS);
+  };
+
+  const startWatcher = async (): Promise<FSWatcher> => {
+    const watcher = watch(siteDir, {
+      ignoreInitial: true,
+      ignored: (path) => {
+        const first = relative(siteDir, path).split(sep)[0] ?? '';
+        return first.startsWith('.') || ignored.includes(first);
+      },
+    });
+    watcher.on('all', (event, path) => {
+      if (event === 'addDir' || event === 'unlinkDir') listAll = true;
+      changed.add(path);
+      soon();
+    });
+    await new Promise<void>((resolve) => watcher.once('ready', resolve));
+    return watcher;
+  };
+  let watcher = await startWatcher();
+
+  // A folder that came back is watched anew: the watcher may have lost track of it while it was
+  // away (it does lose the site folder itself), and then no later edit would show.
+  const rewatch = async (): Promise<void> => {
+    await watcher.close();
+    if (stopped) return;
+    watcher = await startWatcher();
+    if (stopped) {
+      await watcher.close();
+      return;
+    }
+    listAll = true;
+    soon();
+  };
 
   const reload = async (): Promise<void> => {
     if (running) {
@@ -38,14 +89,43 @@ export async function watchSite(options: WatchOptions): Promise<() => Promise<vo
     running = true;
     const paths = [...changed];
     changed = new Set();
+    const listing = listAll;
+    listAll = false;
+    const wasLost = lost;
     try {
-      const { content, diagnostics } = await loadSite(options.siteDir, {
+      const missing = hadPosts ? foldersProblem(siteDir) : undefined;
+      lost = missing !== undefined;
+      if (missing) {
+        listAll = true;
+        options.onProblems([missing]);
+        return;
+      }
+      const { content, diagnostics } = await loadSite(siteDir, {
         cache: options.cache,
         checkBodies: false,
-        changed: paths,
+        keepBodies: true,
+        ...(listing ? {} : { changed: paths }),
       });
-      if (content) options.onReload(content, diagnostics);
-      else options.onProblems(diagnostics);
+      // The folders may have gone while the files were read; what was read is then partial.
+      const gone = hadPosts ? foldersProblem(siteDir) : undefined;
+      lost = gone !== undefined;
+      if (gone) {
+        listAll = true;
+        options.onProblems([gone]);
+        return;
+      }
+      if (content) {
+        hadPosts ||= foldersProblem(siteDir) === undefined;
+        options.onReload(content, diagnostics);
+      } else {
+        options.onProblems(diagnostics);
+      }
+      if (wasLost) void rewatch();
+    } catch (cause) {
+      // Whatever the folder does, the server keeps its last good version rather than stopping.
+      listAll = true;
+      const hint = 'check the site folder; the last good version stays online until it reloads';
+      options.onProblems([error('site-unreadable', siteDir, 1, String(cause), hint)]);
     } finally {
       running = false;
       if (again) {
@@ -55,21 +135,42 @@ export async function watchSite(options: WatchOptions): Promise<() => Promise<vo
     }
   };
 
-  const watcher = watch(options.siteDir, {
-    ignoreInitial: true,
-    ignored: (path) => {
-      const first = relative(options.siteDir, path).split(sep)[0] ?? '';
-      return first.startsWith('.') || ignored.includes(first);
-    },
-  });
-  watcher.on('all', (_event, path) => {
-    changed.add(path);
-    clearTimeout(timer);
-    timer = setTimeout(() => void reload(), SETTLE_MS);
-  });
-  await new Promise<void>((resolve) => watcher.once('ready', resolve));
+  // Besides the watcher's events, which can miss a folder replaced by a file or the site folder
+  // going and coming back.
+  const checkFolders = setInterval(() => {
+    if (!hadPosts || (foldersProblem(siteDir) !== undefined) === lost) return;
+    listAll = true;
+    soon();
+  }, FOLDERS_CHECK_MS);
   return async () => {
+    stopped = true;
     clearTimeout(timer);
+    clearInterval(checkFolders);
     await watcher.close();
   };
+}
+
+/**
+ * Why the site folder, its content folder or its posts folder cannot be listed, if one cannot:
+ * moved away, deleted, replaced by a file or made unreadable. That is a checkout, a sync or a
+ * mistake in progress rather than an author taking every post offline, so it is a problem that
+ * keeps the last good version online, not a site without posts.
+ */
+function foldersProblem(siteDir: string): Diagnostic | undefined {
+  const hint = 'put it back; the last good version stays online until then';
+  let folder = siteDir;
+  for (const name of ['', ...POSTS_DIR.split(sep)]) {
+    folder = join(folder, name);
+    try {
+      if (!statSync(folder).isDirectory()) {
+        return error('posts-folder-lost', folder, 1, 'a file stands where this folder was', hint);
+      }
+      opendirSync(folder).closeSync();
+    } catch (cause) {
+      const code = (cause as NodeJS.ErrnoException).code ?? String(cause);
+      const what = code === 'ENOENT' ? 'the folder is gone' : `the folder cannot be read (${code})`;
+      return error('posts-folder-lost', folder, 1, what, hint);
+    }
+  }
+  return undefined;
 }
