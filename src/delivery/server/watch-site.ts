@@ -81,6 +81,17 @@ export async function watchSite(options: WatchOptions): Promise<() => Promise<vo
     soon();
   };
 
+  /** Whether the folders are gone, which is then reported as the problem that keeps the site. */
+  const foldersLost = (): boolean => {
+    const problem = hadPosts ? foldersProblem(siteDir) : undefined;
+    lost = problem !== undefined;
+    if (problem) {
+      listAll = true;
+      options.onProblems([problem]);
+    }
+    return lost;
+  };
+
   const reload = async (): Promise<void> => {
     if (running) {
       again = true;
@@ -93,13 +104,7 @@ export async function watchSite(options: WatchOptions): Promise<() => Promise<vo
     listAll = false;
     const wasLost = lost;
     try {
-      const missing = hadPosts ? foldersProblem(siteDir) : undefined;
-      lost = missing !== undefined;
-      if (missing) {
-        listAll = true;
-        options.onProblems([missing]);
-        return;
-      }
+      if (foldersLost()) return;
       const { content, diagnostics } = await loadSite(siteDir, {
         cache: options.cache,
         checkBodies: false,
@@ -107,13 +112,7 @@ export async function watchSite(options: WatchOptions): Promise<() => Promise<vo
         ...(listing ? {} : { changed: paths }),
       });
       // The folders may have gone while the files were read; what was read is then partial.
-      const gone = hadPosts ? foldersProblem(siteDir) : undefined;
-      lost = gone !== undefined;
-      if (gone) {
-        listAll = true;
-        options.onProblems([gone]);
-        return;
-      }
+      if (foldersLost()) return;
       if (content) {
         hadPosts ||= foldersProblem(siteDir) === undefined;
         options.onReload(content, diagnostics);
