@@ -1,7 +1,5 @@
 // The static export: the same bytes as the server for every URL, and nothing lost when a build fails.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,32 +7,8 @@ import { after, before, describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import * as cheerio from 'cheerio';
 import { fileOf } from '../src/delivery/static/document-writer.js';
-import { FIXTURES, REPO_ROOT, serveSite, type ServedFixture } from './support/serve-fixture.js';
-
-const BIN = join(REPO_ROOT, 'bin', 'folio.js');
-
-async function folio(
-  args: readonly string[],
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO_ROOT });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const [code] = (await once(child, 'close')) as [number | null];
-  return { code, stdout, stderr };
-}
-
-/** Every file below `root` with its bytes, by relative path. */
-async function snapshot(root: string): Promise<Map<string, string>> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  const files = new Map<string, string>();
-  for (const entry of entries.filter((e) => e.isFile())) {
-    const path = join(entry.parentPath, entry.name);
-    files.set(path.slice(root.length + 1), (await readFile(path)).toString('base64'));
-  }
-  return files;
-}
+import { run as folio, snapshot } from './support/folio-cli.js';
+import { FIXTURES, serveSite, type ServedFixture } from './support/serve-fixture.js';
 
 let work: string;
 let out: string;

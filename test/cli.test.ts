@@ -1,52 +1,13 @@
 // The `folio` command as a user runs it: help, check, and serve refusing bad content or stopping cleanly.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, it } from 'node:test';
-import { FIXTURES, REPO_ROOT } from './support/serve-fixture.js';
-
-const BIN = join(REPO_ROOT, 'bin', 'folio.js');
-
-interface Finished {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function folio(args: readonly string[]): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, [BIN, ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, PORT: '', HOST: '' },
-  });
-}
-
-async function run(args: readonly string[]): Promise<Finished> {
-  const child = folio(args);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const [code] = (await once(child, 'close')) as [number | null];
-  return { code, stdout, stderr };
-}
-
-/** Waits until the server prints its address, and returns it; keeps reading its output. */
-function serverUrl(child: ChildProcessWithoutNullStreams): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /at (http:\/\/\S+?)\/?\s/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('close', () => reject(new Error(`the server printed no address: ${output}`)));
-  });
-}
+import { eventually as reloaded, folio, run, serverUrl } from './support/folio-cli.js';
+import { FIXTURES } from './support/serve-fixture.js';
 
 describe('folio --help', () => {
   it('lists the commands', async () => {
@@ -130,14 +91,8 @@ describe('folio serve', () => {
     const child = folio(['serve', dir, '--port', '0', '--watch']);
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    /** Polls until `check` holds: the server reloads on its own, within moments. */
-    const eventually = async (check: () => Promise<boolean>): Promise<void> => {
-      for (let tries = 0; tries < 100; tries++) {
-        if (await check()) return;
-        await sleep(50);
-      }
-      assert.fail(`the server did not reload; it printed: ${stderr}`);
-    };
+    const eventually = (check: () => Promise<boolean>): Promise<void> =>
+      reloaded(check, () => `it printed: ${stderr}`);
     try {
       const url = await serverUrl(child);
       const post = join(dir, 'content', 'posts', 'brand-new.md');

@@ -1,0 +1,279 @@
+// Faults a running site meets: its folder vanishing under `serve --watch`, a stop signal while a
+// request is answered, and a disk that fills up or turns read-only under `folio build`.
+import assert from 'node:assert/strict';
+import { spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { cp, mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { Agent, get, type IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { writeCorpus } from '../bench/corpus.js';
+import { eventually, folio, run, serverUrl, snapshot } from './support/folio-cli.js';
+import { FIXTURES } from './support/serve-fixture.js';
+
+interface Served {
+  readonly dir: string;
+  readonly url: string;
+  readonly child: ChildProcessWithoutNullStreams;
+  readonly output: { stdout: string; stderr: string };
+  page(path: string): Promise<{ status: number; text: string }>;
+  stop(): Promise<void>;
+}
+
+/** `folio serve` on a fresh copy of the basic fixture, with its output kept. */
+async function serveCopy(...flags: string[]): Promise<Served> {
+  const dir = await mkdtemp(join(tmpdir(), 'folio-faults-'));
+  await cp(join(FIXTURES, 'basic'), dir, { recursive: true });
+  const child = folio(['serve', dir, '--port', '0', '--host', '127.0.0.1', ...flags]);
+  const output = { stdout: '', stderr: '' };
+  child.stdout.on('data', (chunk: Buffer) => (output.stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output.stderr += chunk.toString()));
+  const url = await serverUrl(child);
+  return {
+    dir,
+    url,
+    child,
+    output,
+    async page(path) {
+      const response = await fetch(`${url}${path}`);
+      return { status: response.status, text: await response.text() };
+    },
+    async stop() {
+      child.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const said = (served: Served, text: string) => () =>
+  Promise.resolve(served.output.stderr.includes(text));
+const printed = (served: Served) => () => `it printed:\n${served.output.stderr}`;
+
+/** A post file's text with `marker` as its title and as its body's first words. */
+function postText(marker: string): string {
+  return `---\ntitle: "${marker}"\ndate: 2024-03-01\ncategory: Algorithm\ntags: [Algorithm, search]\n---\n${marker} opens the body.\n`;
+}
+
+/** Replaces a file by renaming a complete new one over it, as many editors save. */
+async function save(file: string, text: string): Promise<void> {
+  await writeFile(`${file}.saving`, text);
+  await rename(`${file}.saving`, file);
+}
+
+describe('serve --watch when the content folder goes away', () => {
+  // Pages of every kind, some of them never rendered before the folder goes.
+  const PAGES: readonly [string, RegExp][] = [
+    ['/', /Binary search, twice/],
+    ['/posts/binary-search/', /Binary search halves the range/],
+    ['/posts/graphs/', /Visit the neighbours first/],
+    ['/categories/algorithm/', /Binary search, twice/],
+    ['/tags/search/', /Binary search, twice/],
+    ['/feed.xml', /Binary search, twice/],
+  ];
+
+  const assertOnline = async (served: Served, when: string): Promise<void> => {
+    for (const [path, content] of PAGES) {
+      const { status, text } = await served.page(path);
+      assert.equal(status, 200, `${path} ${when}`);
+      assert.match(text, content, `${path} ${when}`);
+    }
+  };
+
+  it('keeps the last good pages online while it is gone or a file, says why, and recovers', async () => {
+    const served = await serveCopy('--watch');
+    const content = join(served.dir, 'content');
+    const posts = join(content, 'posts');
+    const away = join(served.dir, 'away');
+    try {
+      assert.equal((await served.page('/posts/binary-search/')).status, 200);
+
+      await rename(content, away);
+      await eventually(said(served, 'content:1: the folder is gone'), printed(served));
+      await assertOnline(served, 'with content/ gone');
+
+      // Unreadable even to root: a file where the posts folder was.
+      await rename(away, content);
+      await rename(posts, away);
+      await writeFile(posts, 'not a folder\n');
+      await eventually(said(served, 'a file stands where this folder was'), printed(served));
+      await assertOnline(served, 'with a file for content/posts');
+
+      // The folder comes back with an edit made while it was away.
+      await save(join(away, '2024', 'binary-search.md'), postText('Binary search, restored'));
+      await rm(posts);
+      await rename(away, posts);
+      await eventually(async () => {
+        const { text } = await served.page('/posts/binary-search/');
+        return text.includes('Binary search, restored opens the body');
+      }, printed(served));
+      const home = await served.page('/');
+      assert.doesNotMatch(home.text, /problems-banner/);
+      assert.match(served.output.stdout, /reloaded: 11 posts online/);
+      const graphs = await served.page('/posts/graphs/');
+      assert.match(graphs.text, /Visit the neighbours first/);
+    } finally {
+      await served.stop();
+    }
+  });
+
+  it('keeps the pages while the site folder itself is away, and watches it again when it is back', async () => {
+    const served = await serveCopy('--watch');
+    const away = `${served.dir}-away`;
+    try {
+      await rename(served.dir, away);
+      await eventually(said(served, ':1: the folder is gone'), printed(served));
+      await assertOnline(served, 'with the site folder gone');
+      await rename(away, served.dir);
+      await eventually(
+        async () => !(await served.page('/')).text.includes('problems-banner'),
+        printed(served),
+      );
+      await save(
+        join(served.dir, 'content', 'posts', '2024', 'graphs.md'),
+        postText('Graphs, later'),
+      );
+      await eventually(async () => {
+        const { text } = await served.page('/posts/graphs/');
+        return text.includes('Graphs, later opens the body');
+      }, printed(served));
+    } finally {
+      await rm(away, { recursive: true, force: true });
+      await served.stop();
+    }
+  });
+
+  it('renders a post page from one version even between a save and its reload', async () => {
+    const served = await serveCopy('--watch');
+    const file = join(served.dir, 'content', 'posts', '2024', 'binary-search.md');
+    const reloads = (): number => served.output.stdout.split(' reloaded: ').length;
+    try {
+      for (let round = 1; round <= 3; round++) {
+        // The page is not rendered after this version is online, so the next request renders it.
+        const before = reloads();
+        await save(file, postText(`Version ${round}a`));
+        await eventually(() => Promise.resolve(reloads() > before), printed(served));
+        await fetch(`${served.url}/robots.txt`);
+        await save(file, postText(`Version ${round}b`));
+        const { text } = await served.page('/posts/binary-search/');
+        const title = /<h1[^>]*>([^<]*)<\/h1>/.exec(text)?.[1];
+        const body = /(Version \d+[ab]) opens the body/.exec(text)?.[1];
+        assert.ok(title && body, text);
+        assert.equal(body, title, 'the title and the body come from the same save');
+      }
+    } finally {
+      await served.stop();
+    }
+  });
+});
+
+describe('serve on SIGTERM', () => {
+  it('answers a request in flight to its last byte, refuses new connections, and exits 0', async () => {
+    const served = await serveCopy();
+    const big = randomBytes(16 * 1024 * 1024);
+    await writeFile(join(served.dir, 'static', 'big.bin'), big);
+    const agent = new Agent({ keepAlive: true });
+    try {
+      // An idle kept-alive connection must not hold the stop up.
+      await (await fetch(`${served.url}/robots.txt`)).text();
+      const response = await new Promise<IncomingMessage>((resolve, reject) =>
+        get(`${served.url}/big.bin`, { agent }, resolve).on('error', reject),
+      );
+      response.pause();
+      const exited = once(served.child, 'exit') as Promise<[number | null, string | null]>;
+      served.child.kill('SIGTERM');
+      await eventually(
+        () => Promise.resolve(/SIGTERM: finishing 1 request in flight/.test(served.output.stdout)),
+        () => served.output.stdout,
+      );
+      await assert.rejects(
+        new Promise((resolve, reject) =>
+          get(`${served.url}/`, { agent: false }, resolve).on('error', reject),
+        ),
+        { code: 'ECONNREFUSED' },
+        'a new connection is refused',
+      );
+
+      const stopping = performance.now();
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.resume();
+      await once(response, 'end');
+      const body = Buffer.concat(chunks);
+      assert.equal(body.length, big.length);
+      assert.ok(body.equals(big), 'the response arrives whole');
+      const [code, signal] = await exited;
+      assert.deepEqual([code, signal], [0, null]);
+      const ms = performance.now() - stopping;
+      assert.ok(ms < 2000, `stopped ${Math.round(ms)} ms after the last byte`);
+      assert.match(served.output.stdout, /Stopped in \d+ ms\./);
+    } finally {
+      agent.destroy();
+      await served.stop();
+    }
+  });
+});
+
+/** Why file systems cannot be mounted here, or undefined when they can. */
+function mountUnavailable(): string | undefined {
+  if (process.platform !== 'linux') return 'tmpfs mounts are tested on Linux only';
+  if (process.getuid?.() !== 0) return 'mounting a small tmpfs needs root';
+  const probe = spawnSync('sh', [
+    '-c',
+    'd=$(mktemp -d) && mount -t tmpfs -o size=1m tmpfs "$d" && umount "$d"; s=$?; rmdir "$d"; exit $s',
+  ]);
+  if (probe.status !== 0) {
+    return `mount -t tmpfs is not permitted here: ${probe.stderr.toString().trim()}`;
+  }
+  return undefined;
+}
+
+describe('folio build onto a disk that cannot take it', { skip: mountUnavailable() }, () => {
+  let work: string;
+  let disk: string;
+  let large: string;
+  let out: string;
+  let previous: Map<string, string>;
+
+  const mount = (...args: string[]): void => {
+    const result = spawnSync('mount', args);
+    assert.equal(result.status, 0, result.stderr.toString());
+  };
+
+  before(async () => {
+    work = await mkdtemp(join(tmpdir(), 'folio-disk-'));
+    disk = join(work, 'disk');
+    large = join(work, 'large');
+    out = join(disk, 'out');
+    await cp(join(FIXTURES, 'basic'), join(work, 'small'), { recursive: true });
+    // About 5 MB exported: more than the disk holds beside the small site's 0.8 MB.
+    await writeCorpus(large, 60);
+    await mkdir(disk);
+    mount('-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', disk);
+    const first = await run(['build', join(work, 'small'), '--out', out]);
+    assert.equal(first.code, 0, first.stderr);
+    previous = await snapshot(out);
+  });
+
+  after(() => {
+    spawnSync('umount', [disk]);
+    return rm(work, { recursive: true, force: true });
+  });
+
+  it('fails with exit 1 when the disk fills up, says so, and leaves the previous export as it was', async () => {
+    const built = await run(['build', large, '--out', out]);
+    assert.equal(built.code, 1, built.stdout);
+    assert.match(built.stderr, /disk is full/);
+    assert.deepEqual(await snapshot(out), previous);
+    assert.deepEqual(await readdir(disk), ['out'], 'nothing of the failed build is left behind');
+  });
+
+  it('fails with exit 1 on a read-only disk, says so, and leaves the previous export as it was', async () => {
+    mount('-o', 'remount,ro', disk);
+    const built = await run(['build', join(work, 'small'), '--out', out]);
+    assert.equal(built.code, 1, built.stdout);
+    assert.match(built.stderr, /read-only/);
+    assert.deepEqual(await snapshot(out), previous);
+  });
+});

@@ -1,0 +1,75 @@
+// Test support: the `folio` command as a user runs it, from the built bin/folio.js.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { REPO_ROOT } from './serve-fixture.js';
+
+export const BIN = join(REPO_ROOT, 'bin', 'folio.js');
+
+export interface Finished {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Starts `folio ARGS`; `PORT` and `HOST` of the test's own environment are left out. */
+export function folio(args: readonly string[]): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [BIN, ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: '', HOST: '' },
+  });
+}
+
+/** Runs `folio ARGS` to its end. */
+export async function run(args: readonly string[]): Promise<Finished> {
+  const child = folio(args);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const [code] = (await once(child, 'close')) as [number | null];
+  return { code, stdout, stderr };
+}
+
+/** Waits until the server prints its address, and returns it; keeps reading its output. */
+export function serverUrl(child: ChildProcessWithoutNullStreams): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /at (http:\/\/\S+?)\/?\s/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('close', () => reject(new Error(`the server printed no address: ${output}`)));
+  });
+}
+
+/**
+ * Polls until `check` holds, as a watching server reloads on its own within moments; fails with
+ * `explain()` (e.g. what the server printed) when it never does.
+ */
+export async function eventually(
+  check: () => Promise<boolean>,
+  explain: () => string,
+  timeoutMs = 5000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await sleep(50);
+  }
+  throw new Error(`the server did not get there in ${timeoutMs} ms; ${explain()}`);
+}
+
+/** Every file below `root` with its bytes, by relative path: to see that a folder is as it was. */
+export async function snapshot(root: string): Promise<Map<string, string>> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  const files = new Map<string, string>();
+  for (const entry of entries.filter((e) => e.isFile())) {
+    const path = join(entry.parentPath, entry.name);
+    files.set(path.slice(root.length + 1), (await readFile(path)).toString('base64'));
+  }
+  return files;
+}
