@@ -77,7 +77,10 @@ async function writeSite(options: ExportOptions, root: string): Promise<ExportRe
       ? [new ExportShard(shardOptions)]
       : Array.from({ length: threads }, () => new ThreadShard(shardOptions));
   try {
-    await mkdir(root, { recursive: true });
+    // The output's parent may not exist yet; the staging folder itself is made without
+    // `recursive`, which reports a read-only disk as ENOENT rather than EROFS.
+    await mkdir(dirname(root), { recursive: true });
+    await mkdir(root);
     const [plan] = await Promise.all(
       shards.map((shard, i) => shard.load(i === 0 ? options.onLoadProgress : undefined)),
     );
