@@ -1,11 +1,11 @@
 // Deliver: reloads a served site when its folder changes, keeping the last good version on errors.
 import { opendirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
 import { error, type Diagnostic } from '../../errors.js';
 import type { ParseCache } from '../../content/parse-cache.js';
 import { POSTS_DIR } from '../../content/read-sources.js';
 import { loadSite, type SiteContent } from '../load-site.js';
+import { watchFolders, type FolderWatcher } from './watch-folders.js';
 
 export interface WatchOptions {
   readonly siteDir: string;
@@ -26,7 +26,7 @@ const SETTLE_MS = 10;
 const FOLDERS_CHECK_MS = 1000;
 
 /** Starts watching and resolves once every folder is watched; the result stops it. */
-export async function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
+export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
   const { siteDir } = options;
   const ignored = ['dist', 'node_modules', ...(options.ignore ?? [])];
   let timer: NodeJS.Timeout | undefined;
@@ -49,34 +49,26 @@ export async function watchSite(options: WatchOptions): Promise<() => Promise<vo
     timer = setTimeout(() => void reload(), SETTLE_MS);
   };
 
-  const startWatcher = async (): Promise<FSWatcher> => {
-    const watcher = watch(siteDir, {
-      ignoreInitial: true,
+  const startWatcher = (): FolderWatcher =>
+    watchFolders(siteDir, {
       ignored: (path) => {
         const first = relative(siteDir, path).split(sep)[0] ?? '';
         return first.startsWith('.') || ignored.includes(first);
       },
+      onChange(path, kind) {
+        if (kind === 'folder') listAll = true;
+        changed.add(path);
+        soon();
+      },
     });
-    watcher.on('all', (event, path) => {
-      if (event === 'addDir' || event === 'unlinkDir') listAll = true;
-      changed.add(path);
-      soon();
-    });
-    await new Promise<void>((resolve) => watcher.once('ready', resolve));
-    return watcher;
-  };
-  let watcher = await startWatcher();
+  let watcher = startWatcher();
 
   // A folder that came back is watched anew: the watcher may have lost track of it while it was
   // away (it does lose the site folder itself), and then no later edit would show.
-  const rewatch = async (): Promise<void> => {
-    await watcher.close();
+  const rewatch = (): void => {
+    watcher.close();
     if (stopped) return;
-    watcher = await startWatcher();
-    if (stopped) {
-      await watcher.close();
-      return;
-    }
+    watcher = startWatcher();
     listAll = true;
     soon();
   };
@@ -119,7 +111,7 @@ export async function watchSite(options: WatchOptions): Promise<() => Promise<vo
       } else {
         options.onProblems(diagnostics);
       }
-      if (wasLost) void rewatch();
+      if (wasLost) rewatch();
     } catch (cause) {
       // Whatever the folder does, the server keeps its last good version rather than stopping.
       listAll = true;
@@ -141,12 +133,14 @@ export async function watchSite(options: WatchOptions): Promise<() => Promise<vo
     listAll = true;
     soon();
   }, FOLDERS_CHECK_MS);
-  return async () => {
+  const stop = (): Promise<void> => {
     stopped = true;
     clearTimeout(timer);
     clearInterval(checkFolders);
-    await watcher.close();
+    watcher.close();
+    return Promise.resolve();
   };
+  return Promise.resolve(stop);
 }
 
 /**
