@@ -73,8 +73,14 @@ export async function serveCommand(siteDir: string, options: ServeOptions): Prom
   );
 
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
+    const stop = (received: NodeJS.Signals): void => {
+      // From now on a second signal of either kind ends the process at once, as Node does by default.
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(received);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
   });
   const started = performance.now();
   const requests = server.requestsInFlight;
