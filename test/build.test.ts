@@ -78,6 +78,22 @@ describe('folio build', () => {
     for (const [path, bytes] of one) assert.ok(three.get(path) === bytes, path);
   });
 
+  it('warns of every link and image that leads nowhere, as folio check does, on any number of threads', async () => {
+    const site = join(FIXTURES, 'references');
+    const checked = await folio(['check', site]);
+    const warnings = (text: string): string[] =>
+      text.split('\n').filter((line) => /^\S.*:\d+: warning: /.test(line));
+    const expected = warnings(checked.stderr);
+    assert.ok(expected.length >= 2, checked.stderr);
+    for (const threads of ['1', '2']) {
+      const elsewhere = await mkdtemp(join(tmpdir(), 'folio-warnings-'));
+      const built = await folio(['build', site, '--out', join(elsewhere, 'out'), '-j', threads]);
+      await rm(elsewhere, { recursive: true, force: true });
+      assert.equal(built.code, 0, built.stderr);
+      assert.deepEqual(warnings(built.stderr).sort(), expected.sort(), `on ${threads} threads`);
+    }
+  });
+
   it('refuses a thread count that is not a whole number from 1 to 64', async () => {
     const refused = await folio([
       'build',

@@ -18,10 +18,11 @@ export interface LoadResult {
   readonly content: SiteContent | undefined;
   readonly diagnostics: readonly Diagnostic[];
   /**
-   * Checks every body's links and images now (parsing bodies not parsed yet), for a caller that
-   * loaded with `checkBodies: false` and wants the warnings later, once pages are written.
+   * Checks the links and images of every body, or of the posts `include` picks, now (parsing
+   * bodies not parsed yet), for a caller that loaded with `checkBodies: false` and wants the
+   * warnings later, once pages are written.
    */
-  readonly checkBodies: () => Diagnostic[];
+  readonly checkBodies: (include?: (post: Post) => boolean) => Diagnostic[];
 }
 
 export interface LoadOptions {
@@ -52,7 +53,8 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     // A server that does not check bodies up front reads them when pages need them.
     rereadBodies: options.checkBodies === false && options.keepBodies !== true,
   });
-  const checkBodies = (): Diagnostic[] => checkReferences(loaded.posts, loaded.assets.paths);
+  const checkBodies = (include?: (post: Post) => boolean): Diagnostic[] =>
+    checkReferences(loaded.posts, loaded.assets.paths, include);
   const diagnostics = sortDiagnostics([
     ...loaded.diagnostics,
     ...checkCollisions(loaded.posts, loaded.claims),
@@ -65,5 +67,9 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     loaded.config && !hasErrors(diagnostics)
       ? { config: loaded.config, posts: loaded.posts }
       : undefined;
-  return { content, diagnostics, checkBodies: () => sortDiagnostics(checkBodies()) };
+  return {
+    content,
+    diagnostics,
+    checkBodies: (include) => sortDiagnostics(checkBodies(include)),
+  };
 }

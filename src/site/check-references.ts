@@ -8,14 +8,19 @@ import { warning, type Diagnostic } from '../errors.js';
 
 const POST_LINK = /^\/posts\/([^/]+)\/?$/;
 
-/** Images missing from static/, and links to post slugs that no post has (or only a draft). */
+/**
+ * Images missing from static/, and links to post slugs that no post has (or only a draft), in
+ * the bodies of `posts` — or of those `include` picks, which lets several threads share the work.
+ */
 export function checkReferences(
   posts: readonly Post[],
   staticPaths: ReadonlySet<string>,
+  include: (post: Post) => boolean = () => true,
 ): Diagnostic[] {
   const bySlug = new Map(posts.map((post) => [post.slug, post]));
   const diagnostics: Diagnostic[] = [];
   for (const post of posts) {
+    if (!include(post)) continue;
     for (const reference of post.references) {
       const path = sitePath(reference.target);
       if (reference.kind === 'image') {

@@ -1,7 +1,9 @@
 // Deliver: one share of a static export. Each share loads the site for itself — on a thread of
 // its own when the export runs on several — and writes the documents it is handed, asking the
 // same app the server asks, so that every share writes the bytes the server would send.
+import type { Post } from '../../content/post.js';
 import type { Diagnostic } from '../../errors.js';
+import { pathOf } from '../../site/routes.js';
 import { hasErrors } from '../../errors.js';
 import { App } from '../app.js';
 import { loadSite } from '../load-site.js';
@@ -31,7 +33,10 @@ export class ExportShard {
   readonly #options: ShardOptions;
   readonly #writer: DocumentWriter;
   #app: App | undefined;
-  #checkBodies: () => Diagnostic[] = () => [];
+  #checkBodies: (include: (post: Post) => boolean) => Diagnostic[] = () => [];
+  // The public posts by the path of their page, and those whose page this share has written.
+  #postsByPath = new Map<string, Post>();
+  readonly #written = new Set<Post>();
 
   constructor(options: ShardOptions) {
     this.#options = options;
@@ -48,10 +53,13 @@ export class ExportShard {
     this.#checkBodies = checkBodies;
     const now = this.#options.now;
     this.#app = new App({ content, keepPages: false, now: () => now });
+    this.#postsByPath = new Map(
+      this.#app.site.posts.map((post) => [pathOf({ kind: 'post', post }), post]),
+    );
     const posts: string[] = [];
     const others: string[] = [];
     for (const path of this.#app.documentPaths()) {
-      (path.startsWith('/posts/') ? posts : others).push(path);
+      (this.#postsByPath.has(path) ? posts : others).push(path);
     }
     others.push(NOT_FOUND_DOCUMENT);
     return { diagnostics, posts, others };
@@ -63,13 +71,22 @@ export class ExportShard {
     if (!app) throw new Error('the site is not loaded, or has errors');
     for (const path of paths) {
       this.#writer.write(path, await documentBody(app, path));
+      const post = this.#postsByPath.get(path);
+      if (post) this.#written.add(post);
     }
     return this.#writer.tally;
   }
 
-  /** Warnings about links and images in bodies that lead nowhere. */
-  checkBodies(): Diagnostic[] {
-    return this.#checkBodies();
+  /**
+   * Warnings about links and images that lead nowhere, in the bodies of the posts this share
+   * wrote — parsed already — and, with `unpublished`, of the posts no share writes (drafts and
+   * scheduled posts), so that each body is checked once, by the thread that has it at hand.
+   */
+  checkBodies(unpublished: boolean): Promise<Diagnostic[]> {
+    const published = new Set(this.#postsByPath.values());
+    return Promise.resolve(
+      this.#checkBodies((post) => this.#written.has(post) || (unpublished && !published.has(post))),
+    );
   }
 
   close(): Promise<void> {

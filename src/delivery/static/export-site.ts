@@ -5,7 +5,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { cp, mkdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { hasErrors, type Diagnostic } from '../../errors.js';
+import { hasErrors, sortDiagnostics, type Diagnostic } from '../../errors.js';
 import type { WriteTally } from './document-writer.js';
 import { ExportShard, type ShardOptions } from './export-shard.js';
 import { ThreadShard, threadsFor, type Shard } from './thread-shard.js';
@@ -112,7 +112,10 @@ async function writeSite(options: ExportOptions, root: string): Promise<ExportRe
     );
     return {
       diagnostics: plan.diagnostics,
-      bodyWarnings: await (shards[0] as Shard).checkBodies(),
+      // Each share checks the bodies it rendered; the first also those of unpublished posts.
+      bodyWarnings: sortDiagnostics(
+        (await Promise.all(shards.map((shard, i) => shard.checkBodies(i === 0)))).flat(),
+      ),
       summary: {
         documents: total,
         files: staticFiles + tallies.reduce((sum, tally) => sum + tally.files, 0),

@@ -15,7 +15,7 @@ async function answer(call: Call): Promise<unknown> {
     case 'write':
       return shard.write(call.paths);
     case 'checkBodies':
-      return shard.checkBodies();
+      return shard.checkBodies(call.unpublished);
   }
 }
 

@@ -10,7 +10,7 @@ import type { ShardOptions, ShardPlan } from './export-shard.js';
 export interface Shard {
   load(onProgress?: (done: number, total: number) => void): Promise<ShardPlan>;
   write(paths: readonly string[]): Promise<WriteTally>;
-  checkBodies(): Promise<Diagnostic[]> | Diagnostic[];
+  checkBodies(unpublished: boolean): Promise<Diagnostic[]>;
   close(): Promise<void>;
 }
 
@@ -20,7 +20,7 @@ export type Call = ShardCall & { readonly id: number };
 type ShardCall =
   | { readonly method: 'load' }
   | { readonly method: 'write'; readonly paths: readonly string[] }
-  | { readonly method: 'checkBodies' };
+  | { readonly method: 'checkBodies'; readonly unpublished: boolean };
 
 export type Message =
   | { readonly id: number; readonly result: unknown }
@@ -73,8 +73,8 @@ export class ThreadShard implements Shard {
     return this.#call({ method: 'write', paths });
   }
 
-  checkBodies(): Promise<Diagnostic[]> {
-    return this.#call({ method: 'checkBodies' });
+  checkBodies(unpublished: boolean): Promise<Diagnostic[]> {
+    return this.#call({ method: 'checkBodies', unpublished });
   }
 
   async close(): Promise<void> {
