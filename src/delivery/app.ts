@@ -217,6 +217,20 @@ export class App {
     return [...listRoutes(this.site).map(pathOf), ...this.#assets.keys()];
   }
 
+  /**
+   * The bytes a GET of `path` is answered with, uncompressed — rendered as for a request, but
+   * neither kept nor given a validator — or undefined when `path` is not a generated document:
+   * what an export writes.
+   */
+  documentBody(path: string): Buffer | undefined {
+    const asset = this.#assets.get(path);
+    if (asset) return asset.body;
+    const site = this.site;
+    const resolution = resolvePath(site, path);
+    if (resolution.type !== 'page') return undefined;
+    return Buffer.from(renderRoute(site, resolution.route, this.#overlay).body, 'utf8');
+  }
+
   /** The body of the 404 page, exactly as the server sends it. */
   notFoundBody(): Buffer {
     return this.#notFound(this.site).body;

@@ -66,15 +66,19 @@ export class ExportShard {
   }
 
   /** Writes the documents at `paths` and answers the running tally of this share. */
-  async write(paths: readonly string[]): Promise<WriteTally> {
+  write(paths: readonly string[]): Promise<WriteTally> {
     const app = this.#app;
-    if (!app) throw new Error('the site is not loaded, or has errors');
-    for (const path of paths) {
-      this.#writer.write(path, await documentBody(app, path));
-      const post = this.#postsByPath.get(path);
-      if (post) this.#written.add(post);
+    if (!app) return Promise.reject(new Error('the site is not loaded, or has errors'));
+    try {
+      for (const path of paths) {
+        this.#writer.write(path, documentBody(app, path));
+        const post = this.#postsByPath.get(path);
+        if (post) this.#written.add(post);
+      }
+    } catch (cause) {
+      return Promise.reject(cause instanceof Error ? cause : new Error(String(cause)));
     }
-    return this.#writer.tally;
+    return Promise.resolve(this.#writer.tally);
   }
 
   /**
@@ -95,11 +99,8 @@ export class ExportShard {
   }
 }
 
-async function documentBody(app: App, path: string): Promise<Buffer> {
-  if (path === NOT_FOUND_DOCUMENT) return app.notFoundBody();
-  const response = await app.handle({ method: 'GET', url: path, headers: {} });
-  if (response.status !== 200 || !Buffer.isBuffer(response.body)) {
-    throw new Error(`the app answered ${path} with ${response.status}, not a document`);
-  }
-  return response.body;
+function documentBody(app: App, path: string): Buffer {
+  const body = path === NOT_FOUND_DOCUMENT ? app.notFoundBody() : app.documentBody(path);
+  if (!body) throw new Error(`the app answers ${path} with no document`);
+  return body;
 }
