@@ -54,19 +54,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let closing: Promise<void> | undefined;
   // Checking connections every second lets headersTimeout cut slow clients off on time.
   const server = createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
-    inFlight.add(res);
-    res.once('close', () => inFlight.delete(res));
     if (closing) res.setHeader('connection', 'close');
-    if (liveReload && req.method === 'GET' && req.url === LIVE_RELOAD_PATH) {
-      liveReload.attach(req, res);
-      return;
-    }
     // Most requests are for pages already answered once: those go out at once, without the
-    // turn of the event loop an awaited answer would cost.
+    // turn of the event loop an awaited answer would cost, and are never in flight (bytes the
+    // socket still holds keep it busy for a stop all the same).
     const remembered = options.app.answerFromMemory(appRequest(req));
     if (remembered) {
       res.writeHead(remembered.status, remembered.headers);
       res.end(remembered.body);
+      return;
+    }
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+    if (liveReload && req.method === 'GET' && req.url === LIVE_RELOAD_PATH) {
+      liveReload.attach(req, res);
       return;
     }
     respond(options.app, req, res).catch((cause: unknown) => {
@@ -103,7 +104,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const now = performance.now();
     const busy = new Set([...inFlight].map((res) => res.socket));
     for (const [socket, seen] of sockets) {
-      if (busy.has(socket) || socket.bytesRead !== seen.bytesRead) {
+      if (busy.has(socket) || socket.writableLength > 0 || socket.bytesRead !== seen.bytesRead) {
         seen.quietSince = now;
         seen.bytesRead = socket.bytesRead;
       } else if (now - seen.quietSince >= CLOSING_IDLE_MS) {
