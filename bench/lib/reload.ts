@@ -1,6 +1,6 @@
-// Part 4: live reload, as bench/watch-reload.ts measures it, at a given size. `folio serve --watch`
-// runs on the corpus; each round opens a post's page, rewrites the post's title, and from the
-// moment the write resolves requests the page every 2 ms until it carries the new title.
+// Part 4: live reload at a given size. `folio serve --watch` runs on the corpus; each round opens
+// a post's page, rewrites the post's title, and from the moment the write resolves requests the
+// page every 2 ms until it carries the new title.
 import { readFile, writeFile } from 'node:fs/promises';
 import { Agent } from 'node:http';
 import { join } from 'node:path';
