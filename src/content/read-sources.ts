@@ -211,7 +211,8 @@ export async function forEachLimited<T>(
   await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, items.length) }, worker));
 }
 
-function statOrUndefined(file: string): Stats | undefined {
+/** What `stat` says of a path, or undefined when there is nothing there (or it cannot be read). */
+export function statOrUndefined(file: string): Stats | undefined {
   try {
     return statSync(file);
   } catch {

@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { slugify } from './slugify.js';
+import { char, run, show } from './text-arbitraries.test-support.js';
 
 // Properties of category and tag slugs (DESIGN.md, "URLs"): lower-case, white space to `-`,
 // other ASCII punctuation dropped, letters of other scripts kept as they are.
@@ -12,18 +13,6 @@ const ASCII_PUNCTUATION_BUT_DASH = '!"#$%&\'()*+,./:;<=>?@[\\]^_`{|}~';
 const CJK_LETTERS = /[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
 // White space as Unicode defines it, and as JavaScript's `\s` does (which leaves out U+0085).
 const WHITE_SPACE = /[\s\p{White_Space}]/u;
-
-/** A string as a JSON literal with invisible and combining characters escaped, to be readable. */
-const show = (text: string): string =>
-  JSON.stringify(text).replace(
-    /(?! )[\p{C}\p{Z}\p{M}]/gu,
-    (char) => `\\u{${(char.codePointAt(0) ?? 0).toString(16)}}`,
-  );
-
-const char = (min: number, max: number): fc.Arbitrary<string> =>
-  fc.integer({ min, max }).map((code) => String.fromCodePoint(code));
-const run = (unit: fc.Arbitrary<string>, maxLength: number) =>
-  fc.array(unit, { minLength: 1, maxLength }).map((units) => units.join(''));
 
 const piece = fc.oneof(
   {

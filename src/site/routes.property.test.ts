@@ -7,6 +7,7 @@ import { isUsableSlug, slugify } from '../content/slugify.js';
 import { buildSite, type Site } from './build-site.js';
 import { at, makeConfig, makePost } from './fixtures.test-support.js';
 import { isPage, listRoutes, pathOf, resolvePath, type Resolution, type Route } from './routes.js';
+import { char, run, show } from '../content/text-arbitraries.test-support.js';
 
 // Properties of the URL space (DESIGN.md, "URLs") over generated sites: every page and document
 // the site lists is served at its path, and a page path without its trailing slash redirects.
@@ -14,18 +15,6 @@ import { isPage, listRoutes, pathOf, resolvePath, type Resolution, type Route } 
 const RUNS = 1_000;
 const NOW = at('2025-01-01T00:00:00Z');
 const DAY = 86_400_000;
-
-/** A string as a JSON literal with invisible and combining characters escaped, to be readable. */
-const show = (text: string): string =>
-  JSON.stringify(text).replace(
-    /(?! )[\p{C}\p{Z}\p{M}]/gu,
-    (char) => `\\u{${(char.codePointAt(0) ?? 0).toString(16)}}`,
-  );
-
-const char = (min: number, max: number): fc.Arbitrary<string> =>
-  fc.integer({ min, max }).map((code) => String.fromCodePoint(code));
-const run = (unit: fc.Arbitrary<string>, maxLength: number) =>
-  fc.array(unit, { minLength: 1, maxLength }).map((units) => units.join(''));
 
 const asciiWord = run(
   fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'),

@@ -1,8 +1,9 @@
 // Deliver: watches a folder tree with one `fs.watch` per folder, so that an edit costs one stat
 // of the path the system names — not a fresh listing of the edited file's folder, which on a
 // site of thousands of posts in one folder would cost more than the reload itself.
-import { readdirSync, statSync, watch, type FSWatcher, type Stats } from 'node:fs';
+import { readdirSync, watch, type FSWatcher } from 'node:fs';
 import { join, sep } from 'node:path';
+import { statOrUndefined } from '../../content/read-sources.js';
 
 /** `file`: a file changed, came or went. `folder`: a folder came or went, or an event named nothing. */
 export type ChangeKind = 'file' | 'folder';
@@ -84,12 +85,4 @@ export function watchFolders(root: string, options: FolderWatchOptions): FolderW
       watchers.clear();
     },
   };
-}
-
-function statOrUndefined(path: string): Stats | undefined {
-  try {
-    return statSync(path);
-  } catch {
-    return undefined;
-  }
 }
