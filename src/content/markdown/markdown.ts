@@ -3,6 +3,7 @@ import MarkdownIt, { type Token } from 'markdown-it';
 import anchor from 'markdown-it-anchor';
 import { slugify } from '../slugify.js';
 import { highlightCode } from './highlight.js';
+import { skipTextWithoutLinks } from './linkify-guard.js';
 
 /** Width and height of an image in pixels. */
 export interface ImageSize {
@@ -23,6 +24,8 @@ const markdown = new MarkdownIt('default', {
   typographer: false,
   highlight: highlightCode,
 });
+
+skipTextWithoutLinks(markdown.linkify);
 
 // Stable ids on headings so that links to a section keep working.
 markdown.use(anchor, { slugify: (text) => slugify(text) || 'section', tabIndex: false });
