@@ -69,22 +69,23 @@ describe('showing post dates', () => {
   });
 });
 
+const zones = [
+  'UTC',
+  'Etc/UTC',
+  'Asia/Seoul',
+  'Asia/Kolkata',
+  'Asia/Kathmandu',
+  'America/St_Johns',
+  'America/New_York',
+  'Europe/Berlin',
+  'Europe/London',
+  'Australia/Lord_Howe',
+  'Pacific/Chatham',
+  'Africa/Casablanca',
+  'America/Sao_Paulo',
+];
+
 describe('showing post dates (properties)', () => {
-  const zones = [
-    'UTC',
-    'Etc/UTC',
-    'Asia/Seoul',
-    'Asia/Kolkata',
-    'Asia/Kathmandu',
-    'America/St_Johns',
-    'America/New_York',
-    'Europe/Berlin',
-    'Europe/London',
-    'Australia/Lord_Howe',
-    'Pacific/Chatham',
-    'Africa/Casablanca',
-    'America/Sao_Paulo',
-  ];
   it('shows every instant in every zone exactly as Luxon formats it', () => {
     fc.assert(
       fc.property(
@@ -113,6 +114,64 @@ describe('showing post dates (properties)', () => {
             formatPostDate(millis, zone).iso,
             date.toISO({ suppressMilliseconds: true }),
           );
+        }
+      }
+    }
+  });
+});
+
+describe('reading post dates (properties)', () => {
+  const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+  const readByLuxon = (fields: Record<string, number>, zone: string): number | undefined => {
+    const date = DateTime.fromObject(fields, { zone });
+    return date.isValid ? date.toMillis() : undefined;
+  };
+
+  it('reads every wall time in every zone as Luxon does', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: 1000, max: 9999 }), fc.integer({ min: 1960, max: 2100 })),
+        fc.integer({ min: 1, max: 13 }),
+        fc.integer({ min: 1, max: 32 }),
+        fc.option(
+          fc.tuple(
+            fc.integer({ min: 0, max: 24 }),
+            fc.integer({ min: 0, max: 60 }),
+            fc.integer({ min: 0, max: 60 }),
+          ),
+        ),
+        fc.constantFrom(...zones),
+        (year, month, day, time, zone) => {
+          const [hour, minute, second] = time ?? [0, 0, 0];
+          const text =
+            `${year}-${pad(month)}-${pad(day)}` +
+            (time ? ` ${pad(hour)}:${pad(minute)}:${pad(second)}` : '');
+          assert.equal(
+            parsePostDate(text, zone),
+            readByLuxon({ year, month, day, hour, minute, second }, zone),
+            `${text} in ${zone}`,
+          );
+        },
+      ),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it('reads the wall times around summer time changes as Luxon does', () => {
+    for (const zone of zones) {
+      for (const start of [Date.UTC(2024, 2, 9), Date.UTC(2024, 9, 26), Date.UTC(2024, 3, 6)]) {
+        for (let wall = start; wall < start + 3 * 86_400_000; wall += 15 * 60_000) {
+          const date = new Date(wall);
+          const fields = {
+            year: date.getUTCFullYear(),
+            month: date.getUTCMonth() + 1,
+            day: date.getUTCDate(),
+            hour: date.getUTCHours(),
+            minute: date.getUTCMinutes(),
+            second: 0,
+          };
+          const text = `${fields.year}-${pad(fields.month)}-${pad(fields.day)} ${pad(fields.hour)}:${pad(fields.minute)}`;
+          assert.equal(parsePostDate(text, zone), readByLuxon(fields, zone), `${text} in ${zone}`);
         }
       }
     }

@@ -23,9 +23,44 @@ export function parsePostDate(value: unknown, zone: string): number | undefined 
     .slice(1)
     .map((part) => (part === undefined ? undefined : Number(part)));
   const fields = { year, month, day, hour, minute, second };
-  // fromObject accepts out-of-range fields only to report them invalid, as 2024-13-45 must be.
+  if (isPlainWallTime(fields)) {
+    // Read as if in UTC, the wall time is off from the instant by the zone's offset, less than a
+    // day: where the offset holds a day either side, the instant is the wall time less it.
+    const wall = Date.UTC(fields.year, fields.month - 1, fields.day, hour, minute, second);
+    const offset = steadyOffset(zone, wall);
+    if (offset !== undefined) return wall - offset;
+  }
+  // Near a change of offset, where a wall time may be missing or happen twice, and for what is
+  // out of range (fromObject accepts such fields only to report them invalid, as 2024-13-45
+  // must be), Luxon decides.
   const date = DateTime.fromObject(fields, { zone });
   return date.isValid ? date.toMillis() : undefined;
+}
+
+interface WallTime {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly hour: number;
+  readonly minute: number;
+  readonly second: number;
+}
+
+/** Whether the fields name a wall time of years 1000–9999 that is plainly in range. */
+function isPlainWallTime(fields: {
+  readonly [field in keyof WallTime]: number | undefined;
+}): fields is WallTime {
+  const { year = 0, month = 0, day = 0, hour = -1, minute = -1, second = -1 } = fields;
+  return (
+    year >= 1000 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= new Date(Date.UTC(year, month, 0)).getUTCDate() &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59
+  );
 }
 
 /** A post date as shown (`YYYY-MM-DD HH:mm`) and as machine-readable ISO 8601, in `zone`. */
@@ -59,21 +94,77 @@ function formatWithLuxon(millis: number, zone: string): { text: string; iso: str
  */
 function formatFromParts(millis: number, zone: string): { text: string; iso: string } | undefined {
   if (LUXON_ZONE_NAMES.test(zone)) return undefined;
-  const fields: Record<string, string> = {};
-  for (const part of wallClockFormat(zone).formatToParts(millis)) fields[part.type] = part.value;
-  const { year = '', month = '', day = '', hour = '', minute = '', second = '' } = fields;
-  if (year.length !== 4 || fields.era !== undefined) return undefined;
-  const wholeSeconds = Math.floor(millis / 1000) * 1000;
-  const wall = Date.UTC(+year, +month - 1, +day, +hour, +minute, +second);
-  const offsetMs = wall - wholeSeconds;
+  return formatWallTime(millis, steadyOffset(zone, millis) ?? offsetAt(zone, millis));
+}
+
+/** The strings of `formatWithLuxon`, for an instant whose zone offset is known. */
+function formatWallTime(
+  millis: number,
+  offsetMs: number,
+): { text: string; iso: string } | undefined {
   if (offsetMs % 60_000 !== 0) return undefined;
-  const date = `${year}-${month}-${day}`;
-  const fraction =
-    millis === wholeSeconds ? '' : `.${String(millis - wholeSeconds).padStart(3, '0')}`;
+  const wall = new Date(millis + offsetMs);
+  const year = wall.getUTCFullYear();
+  if (year < 1000 || year > 9999) return undefined;
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  const date = `${year}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`;
+  const time = `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
+  const fraction = wall.getUTCMilliseconds();
   return {
-    text: `${date} ${hour}:${minute}`,
-    iso: `${date}T${hour}:${minute}:${second}${fraction}${offsetText(offsetMs / 60_000)}`,
+    text: `${date} ${time}`,
+    iso: `${date}T${time}:${pad(wall.getUTCSeconds())}${fraction ? `.${String(fraction).padStart(3, '0')}` : ''}${offsetText(offsetMs / 60_000)}`,
   };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The zone's offset from UTC at `instant`, in ms, when it is the same at the start of the UTC day
+ * before, of the day itself and of the two after — so that it holds for at least a day either
+ * side — or undefined near a change, and for names Luxon reads itself. Offsets at the start of a
+ * day are kept: posts fall on a few thousand days, and asking the platform is the costly part.
+ */
+function steadyOffset(zone: string, instant: number): number | undefined {
+  if (LUXON_ZONE_NAMES.test(zone)) return undefined;
+  const day = Math.floor(instant / DAY_MS);
+  const offset = offsetAtDayStart(zone, day);
+  for (const other of [day - 1, day + 1, day + 2]) {
+    if (offsetAtDayStart(zone, other) !== offset) return undefined;
+  }
+  return offset;
+}
+
+const dayStartOffsets = new Map<string, Map<number, number>>();
+
+function offsetAtDayStart(zone: string, day: number): number {
+  let offsets = dayStartOffsets.get(zone);
+  if (!offsets) {
+    offsets = new Map();
+    dayStartOffsets.set(zone, offsets);
+  }
+  let offset = offsets.get(day);
+  if (offset === undefined) {
+    if (offsets.size >= REMEMBERED_DAYS) offsets.clear();
+    offset = offsetAt(zone, day * DAY_MS);
+    offsets.set(day, offset);
+  }
+  return offset;
+}
+
+// Dates of 3,000 years, more than any blog has.
+const REMEMBERED_DAYS = 1_100_000;
+
+/**
+ * The zone's offset from UTC at `instant`, in ms, from one call to the platform's time zone data;
+ * NaN for years before 1000, which Luxon shows by rules of its own.
+ */
+function offsetAt(zone: string, instant: number): number {
+  const fields: Record<string, string> = {};
+  for (const part of wallClockFormat(zone).formatToParts(instant)) fields[part.type] = part.value;
+  const { year = '', month = '', day = '', hour = '', minute = '', second = '' } = fields;
+  if (year.length !== 4 || fields.era !== undefined) return Number.NaN;
+  const wall = Date.UTC(+year, +month - 1, +day, +hour, +minute, +second);
+  return wall - Math.floor(instant / 1000) * 1000;
 }
 
 // Names Luxon reads as fixed offsets of its own rather than as IANA zones.
