@@ -1,9 +1,10 @@
 // Deliver: the one place that turns a request into a response; the server is a thin adapter around it.
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { isDeepStrictEqual } from 'node:util';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { SiteContent } from './load-site.js';
-import { buildSite, type Site } from '../site/build-site.js';
+import { buildSite, type BuildOptions, type Site } from '../site/build-site.js';
 import { listRoutes, pathOf, resolvePath } from '../site/routes.js';
 import { renderNotFound, renderRoute, type Rendered } from '../views/render-route.js';
 import type { AuthoringOverlay } from '../views/context.js';
@@ -114,9 +115,13 @@ export class App {
 
   /** Swaps in newly loaded content; requests from now on see only the new version. */
   replaceContent(content: SiteContent): void {
-    this.#content = content;
+    const previous = { site: this.#site, posts: this.#content.posts };
+    // Each load reads the config again; unchanged settings keep their object, which tells the
+    // index that only posts may have changed.
+    const { config } = this.#content;
+    this.#content = isDeepStrictEqual(config, content.config) ? { ...content, config } : content;
     this.#overlay = { ...this.#overlay, problems: [] };
-    this.#site = this.#build();
+    this.#site = this.#build(previous);
     this.#forget();
   }
 
@@ -250,11 +255,12 @@ export class App {
     return page;
   }
 
-  #build(): Site {
+  #build(previous?: BuildOptions['previous']): Site {
     const { config, posts } = this.#content;
     const site = buildSite(config, posts, {
       now: this.#now(),
       showDrafts: this.#options.showDrafts ?? false,
+      previous,
     });
     this.#assets = new Map(
       themeAssets(site).map((asset) => [

@@ -3,6 +3,7 @@ import type { SiteConfig } from '../config/schema.js';
 import type { Post } from '../content/post.js';
 import { orderPosts } from './order.js';
 import { pageCount } from './paginate.js';
+import { replacedPosts } from './replaced-posts.js';
 import { groupTerms, type Term } from './taxonomy.js';
 
 /** The blog as readers see it at one instant: public posts in order, grouped. */
@@ -22,12 +23,20 @@ export interface Site {
   readonly validUntil: number;
   /** Whether drafts are shown, as on a local preview. */
   readonly showDrafts: boolean;
+  /** The instant it was built for, epoch ms. */
+  readonly builtAt: number;
 }
 
 export interface BuildOptions {
   /** The instant to build for, epoch ms; posts dated later stay hidden. */
   readonly now: number;
   readonly showDrafts?: boolean;
+  /**
+   * The site built last, and the posts it was built from: when the new posts only replace some
+   * of those at the same place (an edit of a title or a body), the site is rebuilt by swapping
+   * them in, without ordering and grouping every post again.
+   */
+  readonly previous?: { readonly site: Site; readonly posts: readonly Post[] } | undefined;
 }
 
 export function buildSite(
@@ -36,10 +45,22 @@ export function buildSite(
   options: BuildOptions,
 ): Site {
   const showDrafts = options.showDrafts ?? false;
+  const { previous, now } = options;
+  if (
+    previous &&
+    previous.site.config === config &&
+    previous.site.showDrafts === showDrafts &&
+    // No scheduled post has come out since, and none has gone back in.
+    now >= previous.site.builtAt &&
+    now < previous.site.validUntil
+  ) {
+    const replaced = replacedPosts(previous.posts, allPosts);
+    if (replaced) return swapPosts(previous.site, replaced, now);
+  }
   const candidates = allPosts.filter((post) => showDrafts || !post.draft);
-  const posts = orderPosts(candidates.filter((post) => post.date <= options.now));
+  const posts = orderPosts(candidates.filter((post) => post.date <= now));
   const validUntil = candidates.reduce(
-    (next, post) => (post.date > options.now && post.date < next ? post.date : next),
+    (next, post) => (post.date > now && post.date < next ? post.date : next),
     Infinity,
   );
   const categories = groupTerms(posts, 'category', config);
@@ -56,6 +77,39 @@ export function buildSite(
     validUntil,
     positionOf: new Map(posts.map((post, index) => [post, index])),
     showDrafts,
+    builtAt: now,
+  };
+}
+
+/** `site` with each post of `replaced` swapped for its new version, everything else kept. */
+function swapPosts(site: Site, replaced: ReadonlyMap<Post, Post>, now: number): Site {
+  const published = [...replaced].filter(([before]) => site.positionOf.has(before));
+  if (published.length === 0) return { ...site, builtAt: now };
+  const swap = (post: Post): Post => replaced.get(post) ?? post;
+  const swapTerms = (terms: readonly Term[], touched: ReadonlySet<string>): Term[] =>
+    terms.map((term) => (touched.has(term.name) ? { ...term, posts: term.posts.map(swap) } : term));
+  const categories = swapTerms(
+    site.categories,
+    new Set(published.flatMap(([before]) => before.category ?? [])),
+  );
+  const tags = swapTerms(site.tags, new Set(published.flatMap(([before]) => before.tags)));
+  const postBySlug = new Map(site.postBySlug);
+  const positionOf = new Map(site.positionOf);
+  for (const [before, after] of published) {
+    postBySlug.set(after.slug, after);
+    positionOf.set(after, positionOf.get(before) ?? 0);
+    positionOf.delete(before);
+  }
+  return {
+    ...site,
+    posts: site.posts.map(swap),
+    categories,
+    tags,
+    postBySlug,
+    categoryBySlug: bySlug(categories),
+    tagBySlug: bySlug(tags),
+    positionOf,
+    builtAt: now,
   };
 }
 
