@@ -4,7 +4,7 @@ import { loadContent, type Progress } from '../content/load-content.js';
 import type { ParseCache } from '../content/parse-cache.js';
 import type { Post } from '../content/post.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../errors.js';
-import { checkCollisions } from '../site/check-collisions.js';
+import { checkCollisionsAgain, type CollisionCheck } from '../site/check-collisions.js';
 import { checkConfigReferences, checkReferences } from '../site/check-references.js';
 
 /** A site folder's validated config and posts (drafts and scheduled posts included). */
@@ -23,6 +23,8 @@ export interface LoadResult {
    * warnings later, once pages are written.
    */
   readonly checkBodies: (include?: (post: Post) => boolean) => Diagnostic[];
+  /** The check for posts that share a slug, to pass to the next load of the same folder. */
+  readonly collisionCheck: CollisionCheck;
 }
 
 export interface LoadOptions {
@@ -42,6 +44,8 @@ export interface LoadOptions {
    * page would show the old title over the new body, or no body once the file is gone.
    */
   readonly keepBodies?: boolean;
+  /** The collision check of the load that filled `cache`, to answer from when nothing it saw moved. */
+  readonly collisionCheck?: CollisionCheck | undefined;
 }
 
 /** Loads and checks a site folder. */
@@ -55,9 +59,10 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
   });
   const checkBodies = (include?: (post: Post) => boolean): Diagnostic[] =>
     checkReferences(loaded.posts, loaded.assets.paths, include);
+  const collisionCheck = checkCollisionsAgain(options.collisionCheck, loaded.posts, loaded.claims);
   const diagnostics = sortDiagnostics([
     ...loaded.diagnostics,
-    ...checkCollisions(loaded.posts, loaded.claims),
+    ...collisionCheck.diagnostics,
     ...(options.checkBodies === false ? [] : checkBodies()),
     ...(loaded.config
       ? checkConfigReferences(loaded.config, loaded.configSource, loaded.posts, loaded.assets.paths)
@@ -71,5 +76,6 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     content,
     diagnostics,
     checkBodies: (include) => sortDiagnostics(checkBodies(include)),
+    collisionCheck,
   };
 }

@@ -3,6 +3,7 @@ import type { SlugClaim } from '../content/parse-post.js';
 import type { Post } from '../content/post.js';
 import { slugify } from '../content/slugify.js';
 import { error, type Diagnostic } from '../errors.js';
+import { replacedPosts } from './replaced-posts.js';
 import { termNames, type TaxonomyKind } from './taxonomy.js';
 
 /**
@@ -18,6 +19,32 @@ export function checkCollisions(
     ...checkTermSlugs(posts, 'category'),
     ...checkTermSlugs(posts, 'tag'),
   ];
+}
+
+/** A collision check, and the posts and slugs it was made on. */
+export interface CollisionCheck {
+  readonly posts: readonly Post[];
+  readonly claims: readonly SlugClaim[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/**
+ * `checkCollisions`, answered at once when the check before found nothing and no post has come,
+ * gone or changed its slug, category or tags since: a reload after an edit of a post's text looks
+ * at no other post.
+ */
+export function checkCollisionsAgain(
+  previous: CollisionCheck | undefined,
+  posts: readonly Post[],
+  claims: readonly SlugClaim[],
+): CollisionCheck {
+  const unchanged =
+    previous !== undefined &&
+    previous.diagnostics.length === 0 &&
+    previous.claims.length === claims.length &&
+    claims.every((claim, i) => claim.slug === previous.claims[i]?.slug) &&
+    replacedPosts(previous.posts, posts) !== undefined;
+  return { posts, claims, diagnostics: unchanged ? [] : checkCollisions(posts, claims) };
 }
 
 function checkPostSlugs(claims: readonly SlugClaim[]): Diagnostic[] {

@@ -10,6 +10,7 @@ import { ParseCache } from '../../content/parse-cache.js';
 import { progressLine } from '../progress.js';
 import { hasErrors } from '../../errors.js';
 import { loadSite } from '../../delivery/load-site.js';
+import type { CollisionCheck } from '../../site/check-collisions.js';
 import { displayDiagnostic, printDiagnostics, summarize } from '../print-diagnostics.js';
 
 // Requests still unanswered this long after a stop signal are cut off: a service manager waits a
@@ -26,7 +27,7 @@ export interface ServeOptions {
 export async function serveCommand(siteDir: string, options: ServeOptions): Promise<number> {
   const cache = new ParseCache();
   const progress = progressLine('Loading posts');
-  const { content, diagnostics } = await loadSite(siteDir, {
+  const { content, diagnostics, collisionCheck } = await loadSite(siteDir, {
     cache,
     onProgress: progress.update,
     checkBodies: false,
@@ -62,7 +63,7 @@ export async function serveCommand(siteDir: string, options: ServeOptions): Prom
   }
   // The address is printed once everything is ready, watching included, as scripts wait for it.
   const stopWatching = liveReload
-    ? await watchContent({ siteDir, cache, app, liveReload })
+    ? await watchContent({ siteDir, cache, collisionCheck, app, liveReload })
     : undefined;
   const { posts } = app.site;
   console.log(
@@ -96,14 +97,17 @@ export async function serveCommand(siteDir: string, options: ServeOptions): Prom
 interface Watched {
   readonly siteDir: string;
   readonly cache: ParseCache;
+  readonly collisionCheck: CollisionCheck;
   readonly app: App;
   readonly liveReload: LiveReload;
 }
 
-function watchContent({ siteDir, cache, app, liveReload }: Watched): Promise<() => Promise<void>> {
+function watchContent(watched: Watched): Promise<() => Promise<void>> {
+  const { siteDir, cache, collisionCheck, app, liveReload } = watched;
   return watchSite({
     siteDir,
     cache,
+    collisionCheck,
     onReload(content, diagnostics) {
       printDiagnostics(diagnostics);
       app.replaceContent(content);

@@ -2,6 +2,7 @@
 import { opendirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { error, type Diagnostic } from '../../errors.js';
+import type { CollisionCheck } from '../../site/check-collisions.js';
 import type { ParseCache } from '../../content/parse-cache.js';
 import { POSTS_DIR } from '../../content/read-sources.js';
 import { loadSite, type SiteContent } from '../load-site.js';
@@ -11,6 +12,8 @@ export interface WatchOptions {
   readonly siteDir: string;
   /** The cache the site was first loaded with, so that reloads re-read only what changed. */
   readonly cache: ParseCache;
+  /** The collision check of that first load. */
+  readonly collisionCheck?: CollisionCheck;
   /** Folders below the site that are output, not input (e.g. `dist`). */
   readonly ignore?: readonly string[];
   /** Called with content that loaded without errors. */
@@ -43,6 +46,7 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
   let listAll = false;
   // Whether the last reload found the folders gone.
   let lost = false;
+  let lastCollisionCheck = options.collisionCheck;
 
   const soon = (): void => {
     clearTimeout(timer);
@@ -97,12 +101,14 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
     const wasLost = lost;
     try {
       if (foldersLost()) return;
-      const { content, diagnostics } = await loadSite(siteDir, {
+      const { content, diagnostics, collisionCheck } = await loadSite(siteDir, {
         cache: options.cache,
         checkBodies: false,
         keepBodies: true,
+        collisionCheck: lastCollisionCheck,
         ...(listing ? {} : { changed: paths }),
       });
+      lastCollisionCheck = collisionCheck;
       // The folders may have gone while the files were read; what was read is then partial.
       if (foldersLost()) return;
       if (content) {
