@@ -86,9 +86,9 @@ export function checkConfigReferences(
       ),
     );
   }
-  const used = [
-    ...new Set(posts.flatMap((post) => (post.category === undefined ? [] : [post.category]))),
-  ];
+  const usedNames = new Set<string>();
+  for (const post of posts) if (post.category !== undefined) usedNames.add(post.category);
+  const used = [...usedNames];
   for (const name of Object.keys(config.categories)) {
     if (used.includes(name)) continue;
     const guess = closestMatch(name, used);
