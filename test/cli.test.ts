@@ -9,6 +9,18 @@ import { describe, it } from 'node:test';
 import { eventually as reloaded, folio, run, serverUrl } from './support/folio-cli.js';
 import { FIXTURES } from './support/serve-fixture.js';
 
+/** `folio serve --watch` on a copy of a fixture site, and what it has printed on stderr so far. */
+async function watchCopyOf(fixture: string) {
+  const dir = await mkdtemp(join(tmpdir(), 'folio-watch-'));
+  await cp(join(FIXTURES, fixture), dir, { recursive: true });
+  const child = folio(['serve', dir, '--port', '0', '--watch']);
+  const printed = { stderr: '' };
+  child.stderr.on('data', (chunk: Buffer) => (printed.stderr += chunk.toString()));
+  const eventually = (check: () => Promise<boolean>): Promise<void> =>
+    reloaded(check, () => `it printed: ${printed.stderr}`);
+  return { dir, child, printed, eventually };
+}
+
 describe('folio --help', () => {
   it('lists the commands', async () => {
     const { code, stdout } = await run(['--help']);
@@ -86,13 +98,7 @@ describe('folio serve', () => {
   });
 
   it('with --watch, puts a new post online and keeps the last good version when an edit breaks it', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'folio-watch-'));
-    await cp(join(FIXTURES, 'basic'), dir, { recursive: true });
-    const child = folio(['serve', dir, '--port', '0', '--watch']);
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const eventually = (check: () => Promise<boolean>): Promise<void> =>
-      reloaded(check, () => `it printed: ${stderr}`);
+    const { dir, child, printed, eventually } = await watchCopyOf('basic');
     try {
       const url = await serverUrl(child);
       const post = join(dir, 'content', 'posts', 'brand-new.md');
@@ -116,9 +122,9 @@ describe('folio serve', () => {
       const reader = events.body?.getReader();
 
       await write('2024-13-45');
-      await eventually(() => Promise.resolve(stderr.includes('brand-new.md:3: ')));
+      await eventually(() => Promise.resolve(printed.stderr.includes('brand-new.md:3: ')));
       assert.equal((await fetch(`${url}/posts/brand-new/`)).status, 200);
-      assert.match(stderr, /last good version stays online/);
+      assert.match(printed.stderr, /last good version stays online/);
       const banner = await (await fetch(`${url}/page/2/`)).text();
       assert.match(
         banner,
@@ -140,6 +146,38 @@ describe('folio serve', () => {
       );
       await rm(post);
       await eventually(async () => (await fetch(`${url}/posts/brand-new/`)).status === 404);
+    } finally {
+      child.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('folio serve --watch, editing a post', () => {
+  it('shows an edited title on every page that lists the post, and a moved post where it went', async () => {
+    const { dir, child, eventually } = await watchCopyOf('basic');
+    const text = async (url: string): Promise<string> => (await fetch(url)).text();
+    try {
+      const url = await serverUrl(child);
+      const file = join(dir, 'content', 'posts', '2024', 'graphs.md');
+      const original = await readFile(file, 'utf8');
+      const listings = ['/page/2/', '/categories/algorithm/', '/tags/graphs/', '/posts/graphs/'];
+      for (const path of listings) assert.match(await text(`${url}${path}`), /Graphs 入门/);
+
+      await writeFile(file, original.replace('title: "Graphs 入门"', 'title: "Graphs, revised"'));
+      await eventually(async () =>
+        (await text(`${url}/posts/graphs/`)).includes('Graphs, revised'),
+      );
+      for (const path of listings) {
+        const page = await text(`${url}${path}`);
+        assert.match(page, /Graphs, revised/, path);
+        assert.doesNotMatch(page, /Graphs 入门/, path);
+      }
+
+      await writeFile(file, original.replace('tags: [graphs]', 'tags: [trees]'));
+      await eventually(async () => (await fetch(`${url}/tags/graphs/`)).status === 404);
+      assert.match(await text(`${url}/tags/trees/`), /Graphs 入门/);
+      assert.match(await text(`${url}/categories/algorithm/`), /Graphs 入门/);
     } finally {
       child.kill('SIGKILL');
       await rm(dir, { recursive: true, force: true });
