@@ -48,6 +48,8 @@ function excerpt(diagnostic: Diagnostic, sources: Map<string, string[] | undefin
 function readLines(file: string): string[] | undefined {
   try {
     const text = normalizeText(readFileSync(file, 'utf8'));
+    // A problem can name a binary file (a static file in the way of a generated one): no lines.
+    if (/[\0\uFFFD]/.test(text)) return undefined;
     return text.endsWith('\n') ? text.slice(0, -1).split('\n') : text.split('\n');
   } catch {
     return undefined;

@@ -6,6 +6,9 @@ import type { Post } from '../content/post.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../errors.js';
 import { checkCollisionsAgain, type CollisionCheck } from '../site/check-collisions.js';
 import { checkConfigReferences, checkReferences } from '../site/check-references.js';
+import { checkStaticCollisions } from '../site/check-static-collisions.js';
+import { STATIC_DIR } from '../content/read-sources.js';
+import { join } from 'node:path';
 
 /** A site folder's validated config and posts (drafts and scheduled posts included). */
 export interface SiteContent {
@@ -65,7 +68,20 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     ...collisionCheck.diagnostics,
     ...(options.checkBodies === false ? [] : checkBodies()),
     ...(loaded.config
-      ? checkConfigReferences(loaded.config, loaded.configSource, loaded.posts, loaded.assets.paths)
+      ? [
+          ...checkConfigReferences(
+            loaded.config,
+            loaded.configSource,
+            loaded.posts,
+            loaded.assets.paths,
+          ),
+          ...checkStaticCollisions(
+            loaded.config,
+            loaded.posts,
+            loaded.assets.paths,
+            join(siteDir, STATIC_DIR),
+          ),
+        ]
       : []),
   ]);
   const content =

@@ -1,0 +1,88 @@
+// Index: files of static/ at a path Folio generates a document at — in the static export the
+// generated one would silently replace the author's file, and `serve` would never show it.
+import type { SiteConfig } from '../config/schema.js';
+import type { Post } from '../content/post.js';
+import { slugify } from '../content/slugify.js';
+import { error, type Diagnostic } from '../errors.js';
+import { termNames, type TaxonomyKind } from './taxonomy.js';
+
+/** Generated documents with a fixed path, by the file the export writes them to. */
+const FIXED_DOCUMENTS = new Map([
+  ['index.html', 'the first page of the featured listing (/)'],
+  ['feed.xml', 'the RSS feed (/feed.xml)'],
+  ['atom.xml', 'the Atom feed (/atom.xml)'],
+  ['sitemap.xml', 'the sitemap (/sitemap.xml)'],
+  ['robots.txt', 'robots.txt (/robots.txt)'],
+  ['404.html', 'the 404 page (/404.html)'],
+]);
+
+// The export writes a compressed copy beside each text document, which a file of static/ may
+// also stand in the way of.
+const PRECOMPRESSED = /\.(?:br|gz)$/;
+
+/**
+ * Every file of static/ (by URL path, as `readStaticAssets` keys them) whose path is one Folio
+ * generates a document at, counting every post, drafts and scheduled ones too, so that publishing
+ * one can never hide a file. `staticDir` is the folder the diagnostics name.
+ */
+export function checkStaticCollisions(
+  config: SiteConfig,
+  posts: readonly Post[],
+  staticPaths: Iterable<string>,
+  staticDir: string,
+): Diagnostic[] {
+  let claims: Map<string, string> | undefined;
+  const diagnostics: Diagnostic[] = [];
+  for (const path of staticPaths) {
+    const name = path.normalize('NFC').slice(1);
+    const file = name.replace(PRECOMPRESSED, '');
+    const fixed = FIXED_DOCUMENTS.get(file);
+    // Only a file at a path the site's folders of pages use needs the posts' paths worked out.
+    const owner =
+      fixed ??
+      (/^(?:page|posts|categories|tags)\//.test(file)
+        ? (claims ??= generatedFiles(config, posts)).get(file.toLowerCase())
+        : undefined);
+    if (owner === undefined) continue;
+    diagnostics.push(
+      error(
+        'static-collision',
+        `${staticDir}${path}`,
+        1,
+        `this file of static/ has the path of ${file === name ? '' : 'the compressed copy of '}${owner}, which Folio writes there`,
+        'rename or move the file: in the built site the generated one would replace it',
+      ),
+    );
+  }
+  return diagnostics;
+}
+
+/**
+ * The files the export writes for posts, listing pages, categories and tags — lower-cased, as
+ * on many disks two names that differ only in case are one file — each with what it is.
+ */
+function generatedFiles(config: SiteConfig, posts: readonly Post[]): Map<string, string> {
+  const files = new Map<string, string>();
+  const published = posts.filter((post) => !post.draft).length;
+  const pages = Math.ceil(published / config.pageSize);
+  for (let page = 2; page <= pages; page++) {
+    files.set(`page/${page}/index.html`, `page ${page} of the featured listing (/page/${page}/)`);
+  }
+  for (const post of posts) {
+    files.set(`posts/${post.slug.toLowerCase()}/index.html`, `the page of ${post.file}`);
+  }
+  const terms = (kind: TaxonomyKind, folder: string, withFeed: boolean): void => {
+    for (const post of posts) {
+      for (const name of termNames(post, kind)) {
+        const base = `${folder}/${slugify(name).toLowerCase()}/`;
+        if (files.has(`${base}index.html`)) continue;
+        const which = `the ${kind} "${name}" (of ${post.file})`;
+        files.set(`${base}index.html`, `the page of ${which}`);
+        if (withFeed) files.set(`${base}feed.xml`, `the feed of ${which}`);
+      }
+    }
+  };
+  terms('category', 'categories', true);
+  terms('tag', 'tags', false);
+  return files;
+}
