@@ -83,7 +83,15 @@ export function createProgram(): Command {
       'write the static site: every page as index.html, feeds, sitemap, static files, precompressed',
     )
     .argument('[dir]', 'site folder', '.')
-    .option('-o, --out <dir>', 'output folder (default: DIR/dist)')
+    .option(
+      '-o, --out <dir>',
+      'output folder (default: DIR/dist); replaced whole, so only a new folder or one folio build wrote',
+    )
+    .option(
+      '--clean',
+      'also replace an output folder that holds files folio build did not write, deleting them (they are listed)',
+      false,
+    )
     .option(
       '-j, --threads <n>',
       'worker threads to write pages on (default: one per core for large sites)',
@@ -93,7 +101,7 @@ export function createProgram(): Command {
       'after',
       '\nExamples:\n  folio build\n  folio build my-blog --out /var/www/blog\n  folio build --threads 1',
     )
-    .action(async (dir: string, opts: { out?: string; threads?: number }) => {
+    .action(async (dir: string, opts: { out?: string; clean: boolean; threads?: number }) => {
       process.exitCode = await buildCommand(dir, opts);
     });
 

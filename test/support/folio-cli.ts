@@ -14,17 +14,25 @@ export interface Finished {
   readonly stderr: string;
 }
 
+export interface RunOptions {
+  /** The folder it runs in; by default the repository's. */
+  readonly cwd?: string;
+}
+
 /** Starts `folio ARGS`; `PORT` and `HOST` of the test's own environment are left out. */
-export function folio(args: readonly string[]): ChildProcessWithoutNullStreams {
+export function folio(
+  args: readonly string[],
+  options: RunOptions = {},
+): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, [BIN, ...args], {
-    cwd: REPO_ROOT,
+    cwd: options.cwd ?? REPO_ROOT,
     env: { ...process.env, PORT: '', HOST: '' },
   });
 }
 
 /** Runs `folio ARGS` to its end. */
-export async function run(args: readonly string[]): Promise<Finished> {
-  const child = folio(args);
+export async function run(args: readonly string[], options: RunOptions = {}): Promise<Finished> {
+  const child = folio(args, options);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

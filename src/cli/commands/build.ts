@@ -1,11 +1,14 @@
 // CLI: `folio build` — writes the static site, replacing the previous export only when complete.
 import { join, relative } from 'node:path';
 import { exportSite } from '../../delivery/static/export-site.js';
+import { listPaths, OutputRefused } from '../../delivery/static/output-folder.js';
 import { count, printDiagnostics, summarize } from '../print-diagnostics.js';
 import { progressLine } from '../progress.js';
 
 export interface BuildOptions {
   readonly out?: string | undefined;
+  /** Replace the output folder even when it holds files no build wrote, deleting them. */
+  readonly clean?: boolean | undefined;
   /** Worker threads; by default as many as the site's size pays for. */
   readonly threads?: number | undefined;
 }
@@ -20,7 +23,14 @@ export async function buildCommand(siteDir: string, options: BuildOptions = {}):
     const { diagnostics, bodyWarnings, summary } = await exportSite({
       siteDir,
       outDir: out,
+      clean: options.clean === true,
       threads: options.threads,
+      onOutputPlanned: ({ foreign }) => {
+        if (foreign.length === 0) return;
+        console.error(
+          `--clean: once the build is complete, these files that folio build did not write go with the old ${out}:\n${listPaths(foreign)}`,
+        );
+      },
       onLoadProgress: loading.update,
       onLoaded: (problems) => {
         loading.end();
@@ -46,6 +56,10 @@ export async function buildCommand(siteDir: string, options: BuildOptions = {}):
   } catch (cause) {
     if (!loaded) loading.end();
     writing.end();
+    if (cause instanceof OutputRefused) {
+      console.error(`Nothing was built: ${cause.message}`);
+      return 1;
+    }
     console.error(`The build failed: ${buildError(cause)}\n${out} is as it was before.`);
     return 1;
   }

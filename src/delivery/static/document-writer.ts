@@ -70,6 +70,15 @@ export class DocumentWriter {
   }
 }
 
+/**
+ * The files the document at `urlPath` is written to, relative to the export's folder: the
+ * document, and its brotli and gzip forms when it is text — as `write` writes them.
+ */
+export function filesOf(urlPath: string): string[] {
+  const file = fileOf(urlPath);
+  return COMPRESSIBLE.test(file) ? [file, `${file}.br`, `${file}.gz`] : [file];
+}
+
 /** `/posts/x/` → `posts/x/index.html`; `/feed.xml` → `feed.xml`; percent-encoding decoded. */
 export function fileOf(urlPath: string): string {
   const decoded = decodeURIComponent(urlPath);

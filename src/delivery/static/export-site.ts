@@ -2,17 +2,31 @@
 // so the exported site is, by construction, the site the server serves. A large site is shared
 // out between worker threads, each loading the site for itself and taking batches of post pages
 // as it finishes the last, so that every core stays busy to the end.
-import { readdirSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { cp, mkdir, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../../errors.js';
-import type { WriteTally } from './document-writer.js';
+import { filesOf, type WriteTally } from './document-writer.js';
 import { ExportShard, type ShardOptions } from './export-shard.js';
 import { ThreadShard, threadsFor, type Shard } from './thread-shard.js';
+import {
+  foreignFiles,
+  OutputRefused,
+  planOutput,
+  writeMarker,
+  type OutputFolder,
+} from './output-folder.js';
 
 export interface ExportOptions {
   readonly siteDir: string;
   readonly outDir: string;
+  /**
+   * Replace an output folder even when it holds files no build wrote, deleting them with the old
+   * output; without it such a folder is refused before any work (`OutputRefused`).
+   */
+  readonly clean?: boolean;
+  /** Called once the output folder is found fit to replace, before anything is loaded. */
+  readonly onOutputPlanned?: (output: OutputFolder) => void;
   /** Worker threads to share the pages between; by default as many as the site's size pays for. */
   readonly threads?: number | undefined;
   /** The instant the export is taken at, epoch ms: posts scheduled later stay out. */
@@ -48,16 +62,21 @@ const BATCH = 64;
 
 /**
  * Writes the whole site into a new folder beside `outDir` and swaps it in only when every file is
- * written: a failure, or an error in the site, leaves the previous export exactly as it was.
+ * written: a failure, or an error in the site, leaves the previous export exactly as it was. An
+ * output folder that is not one a build wrote is refused before any work (see `planOutput`).
  */
 export async function exportSite(options: ExportOptions): Promise<ExportResult> {
-  const outDir = resolve(options.outDir);
+  const output = await planOutput(options.siteDir, options.outDir, options.clean === true);
+  options.onOutputPlanned?.(output);
+  const outDir = output.path;
   const stamp = `${process.pid}-${Date.now().toString(36)}`;
   const staging = join(dirname(outDir), `.${basename(outDir)}.building-${stamp}`);
   try {
-    const result = await writeSite(options, staging);
-    if (result.summary) await swapIn(staging, outDir, stamp);
-    else await rm(staging, { recursive: true, force: true });
+    const { written, ...result } = await writeSite(options, staging);
+    if (result.summary) {
+      await writeMarker(staging, written);
+      await swapIn(staging, outDir, stamp, options.clean === true);
+    } else await rm(staging, { recursive: true, force: true });
     return result;
   } catch (cause) {
     await rm(staging, { recursive: true, force: true });
@@ -65,7 +84,12 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   }
 }
 
-async function writeSite(options: ExportOptions, root: string): Promise<ExportResult> {
+/** What `writeSite` did, and every file it wrote, relative to the export's folder. */
+interface WrittenSite extends ExportResult {
+  readonly written: readonly string[];
+}
+
+async function writeSite(options: ExportOptions, root: string): Promise<WrittenSite> {
   const shardOptions: ShardOptions = {
     siteDir: options.siteDir,
     root,
@@ -85,7 +109,12 @@ async function writeSite(options: ExportOptions, root: string): Promise<ExportRe
       shards.map((shard, i) => shard.load(i === 0 ? options.onLoadProgress : undefined)),
     );
     if (!plan || hasErrors(plan.diagnostics)) {
-      return { diagnostics: plan?.diagnostics ?? [], bodyWarnings: [], summary: undefined };
+      return {
+        diagnostics: plan?.diagnostics ?? [],
+        bodyWarnings: [],
+        summary: undefined,
+        written: [],
+      };
     }
     options.onLoaded?.(plan.diagnostics);
     const staticFiles = await copyStatic(join(options.siteDir, 'static'), root);
@@ -118,24 +147,25 @@ async function writeSite(options: ExportOptions, root: string): Promise<ExportRe
       ),
       summary: {
         documents: total,
-        files: staticFiles + tallies.reduce((sum, tally) => sum + tally.files, 0),
+        files: staticFiles.length + tallies.reduce((sum, tally) => sum + tally.files, 0),
         bytes: tallies.reduce((sum, tally) => sum + tally.bytes, 0),
       },
+      written: [...staticFiles, ...[...plan.others, ...plan.posts].flatMap(filesOf)],
     };
   } finally {
     await Promise.all(shards.map((shard) => shard.close()));
   }
 }
 
-/** Copies the site's static/ folder as it is; generated documents are written over it later. */
-async function copyStatic(staticDir: string, root: string): Promise<number> {
-  let files = 0;
+/** Copies the site's static/ folder as it is, and answers the files it copied, by path. */
+async function copyStatic(staticDir: string, root: string): Promise<string[]> {
+  const files: string[] = [];
   await cp(staticDir, root, {
     recursive: true,
     filter: (source) => {
       if (source === staticDir) return true;
       if (basename(source).startsWith('.')) return false;
-      if (statSync(source).isFile()) files++;
+      if (!lstatSync(source).isDirectory()) files.push(relative(staticDir, source));
       return true;
     },
   }).catch((cause: NodeJS.ErrnoException) => {
@@ -154,8 +184,16 @@ function countPostFiles(siteDir: string): number {
   }
 }
 
-/** Replaces `outDir` with `staging` in two renames, then removes the old export. */
-async function swapIn(staging: string, outDir: string, stamp: string): Promise<void> {
+/**
+ * Replaces `outDir` with `staging` in two renames, then removes the old export — having looked
+ * once more, unless `clean`, that nobody put a file of their own into it while the build ran.
+ */
+async function swapIn(
+  staging: string,
+  outDir: string,
+  stamp: string,
+  clean: boolean,
+): Promise<void> {
   const old = join(dirname(outDir), `.${basename(outDir)}.old-${stamp}`);
   const hadOld = await rename(outDir, old).then(
     () => true,
@@ -165,6 +203,12 @@ async function swapIn(staging: string, outDir: string, stamp: string): Promise<v
     },
   );
   try {
+    const added = hadOld && !clean ? await foreignFiles(old) : [];
+    if (added.length > 0) {
+      throw new OutputRefused(
+        `files that folio build did not write came into ${outDir} while the build ran (${added.join(', ')}); it is left as it was (move them away, or pass --clean, then build again).`,
+      );
+    }
     await rename(staging, outDir);
   } catch (cause) {
     if (hadOld) await rename(old, outDir);

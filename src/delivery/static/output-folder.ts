@@ -1,0 +1,165 @@
+// Deliver: whether a build may replace its output folder. It may replace only a folder it wrote
+// itself, which it knows by the list of files it leaves there (`.folio-build`); never the site
+// folder, a folder holding it, or a folder Folio reads from, and nothing else a person put there
+// unless told to with `--clean`.
+import { readdirSync } from 'node:fs';
+import { lstat, readFile, realpath, writeFile } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { POSTS_DIR, STATIC_DIR } from '../../content/read-sources.js';
+
+/** The file in an output folder that lists, one path a line, every file the build wrote there. */
+export const OUTPUT_MARKER = '.folio-build';
+
+const MARKER_HEADER = [
+  '# Written by `folio build`: every file below is its output, and the next build replaces them.',
+  '# A build refuses to replace this folder while it holds any other file (see `folio build --help`).',
+];
+
+/** The folders of a site that Folio reads: an output inside one would be read back as input. */
+const INPUT_FOLDERS = [dirname(POSTS_DIR), STATIC_DIR];
+
+/** A build that must not run, with the reason and what to do, for the person who asked for it. */
+export class OutputRefused extends Error {
+  override readonly name = 'OutputRefused';
+}
+
+export interface OutputFolder {
+  /** The folder to write, symbolic links resolved: the one the swap replaces. */
+  readonly path: string;
+  /**
+   * What the folder holds that no build wrote, as paths relative to it (a folder holding only such
+   * files as `name/`): removed with the old output, as `clean` allowed.
+   */
+  readonly foreign: readonly string[];
+}
+
+/**
+ * Decides whether a build of `siteDir` may replace `outDir`, before any work: throws
+ * `OutputRefused` when it may not. With `clean`, files that no build wrote are no reason to refuse;
+ * they are returned, to be listed, and go with the old output.
+ */
+export async function planOutput(
+  siteDir: string,
+  outDir: string,
+  clean: boolean,
+): Promise<OutputFolder> {
+  const site = await realPath(siteDir);
+  const out = await realPath(outDir);
+  if (out === site) {
+    throw new OutputRefused(
+      `${outDir} is the site folder itself: the build would replace your posts, config and static files. ${FRESH_FOLDER}`,
+    );
+  }
+  if (isInside(out, site)) {
+    throw new OutputRefused(
+      `${outDir} holds the site folder ${siteDir}: the build would replace it, your posts with it. ${FRESH_FOLDER}`,
+    );
+  }
+  for (const folder of INPUT_FOLDERS) {
+    const input = join(site, folder);
+    if (out === input || isInside(input, out)) {
+      throw new OutputRefused(
+        `${outDir} lies in the site's ${folder}/ folder, which Folio reads: the output would be read back as content. ${FRESH_FOLDER}`,
+      );
+    }
+  }
+  const info = await lstat(out).catch((cause: NodeJS.ErrnoException) => {
+    if (cause.code === 'ENOENT') return undefined;
+    throw cause;
+  });
+  if (!info) return { path: out, foreign: [] };
+  if (!info.isDirectory()) {
+    throw new OutputRefused(
+      `${outDir} is a file, not a folder, and a build writes a folder. ${FRESH_FOLDER}`,
+    );
+  }
+  const foreign = await foreignFiles(out);
+  if (foreign.length > 0 && !clean) {
+    throw new OutputRefused(
+      `${outDir} holds ${foreign.length === 1 ? 'a file' : 'files'} that folio build did not write, and a build replaces the whole folder:\n${listPaths(foreign)}\nBuild into a new folder with --out, move files you want published into the site's static/ folder, or pass --clean to delete ${foreign.length === 1 ? 'it' : 'them'} with the old output.`,
+    );
+  }
+  return { path: out, foreign };
+}
+
+const FRESH_FOLDER =
+  'Build into a folder of its own: the default DIR/dist, or --out with a new folder.';
+
+/**
+ * What `folder` holds besides the files its marker lists — everything, when it has no marker —
+ * sorted, a folder that holds only such files named once, as `name/`.
+ */
+export async function foreignFiles(folder: string): Promise<string[]> {
+  const written = await readMarker(folder);
+  const folders = new Set<string>();
+  for (const file of written) {
+    for (let parent = dirname(file); parent !== '.'; parent = dirname(parent)) {
+      if (folders.has(parent)) break;
+      folders.add(parent);
+    }
+  }
+  // One synchronous walk lists a large export several times faster than an asynchronous one.
+  const found: string[] = [];
+  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    const parent = entry.parentPath.slice(folder.length + 1);
+    const path = parent === '' ? entry.name : `${parent.split(sep).join('/')}/${entry.name}`;
+    if (entry.isDirectory()) {
+      if (!folders.has(path)) found.push(`${path}/`);
+    } else if (path !== OUTPUT_MARKER && !written.has(path)) found.push(path);
+  }
+  found.sort();
+  // Below a folder that is not the build's, every path is foreign: the folder alone is named.
+  const foreignFolders = new Set(found.filter((path) => path.endsWith('/')));
+  return found.filter((path) => {
+    for (let parent = dirname(path); parent !== '.'; parent = dirname(parent)) {
+      if (foreignFolders.has(`${parent}/`)) return false;
+    }
+    return true;
+  });
+}
+
+/** Writes the marker into a finished output folder, listing `files` (relative to it). */
+export async function writeMarker(folder: string, files: Iterable<string>): Promise<void> {
+  const paths = [...new Set(files)].map((file) => file.split(sep).join('/')).sort();
+  await writeFile(join(folder, OUTPUT_MARKER), [...MARKER_HEADER, ...paths, ''].join('\n'));
+}
+
+async function readMarker(folder: string): Promise<Set<string>> {
+  const text = await readFile(join(folder, OUTPUT_MARKER), 'utf8').catch(
+    (cause: NodeJS.ErrnoException) => {
+      if (cause.code === 'ENOENT' || cause.code === 'EISDIR') return '';
+      throw cause;
+    },
+  );
+  return new Set(text.split('\n').filter((line) => line !== '' && !line.startsWith('#')));
+}
+
+/** A list of paths for a message: each on a line, the first few only when there are many. */
+export function listPaths(paths: readonly string[], most = 20): string {
+  const shown = paths.slice(0, most).map((path) => `  ${path}`);
+  if (paths.length > most) shown.push(`  … and ${paths.length - most} more`);
+  return shown.join('\n');
+}
+
+/** Whether `path` lies below `folder` (not `folder` itself). */
+function isInside(folder: string, path: string): boolean {
+  const inside = relative(folder, path);
+  return inside !== '' && !inside.startsWith(`..${sep}`) && inside !== '..' && !isAbsolute(inside);
+}
+
+/**
+ * The absolute path with every symbolic link resolved, for the part that exists, so that two
+ * spellings of one folder compare equal.
+ */
+async function realPath(path: string): Promise<string> {
+  const absolute = resolve(path);
+  const rest: string[] = [];
+  for (let existing = absolute; ; existing = dirname(existing)) {
+    try {
+      return join(await realpath(existing), ...rest.reverse());
+    } catch {
+      if (dirname(existing) === existing) return absolute;
+      rest.push(basename(existing));
+    }
+  }
+}

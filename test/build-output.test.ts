@@ -1,0 +1,157 @@
+// `folio build` and the folder it writes: it replaces only an output folder it wrote itself, and
+// never the site, a folder holding the site, or a folder Folio reads from.
+import assert from 'node:assert/strict';
+import {
+  cp,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { run as folio, snapshot } from './support/folio-cli.js';
+import { FIXTURES } from './support/serve-fixture.js';
+
+let work: string;
+let site: string;
+
+before(async () => {
+  work = await mkdtemp(join(tmpdir(), 'folio-output-'));
+});
+after(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  for (const name of await readdir(work)) await rm(join(work, name), { recursive: true });
+  site = join(work, 'blog');
+  await cp(join(FIXTURES, 'basic'), site, { recursive: true });
+});
+
+/** Runs `folio build ARGS` that must be refused, and checks that nothing at all was touched. */
+async function refused(args: readonly string[], reason: RegExp, cwd?: string): Promise<string> {
+  const before = await snapshot(work);
+  const built = await folio(['build', ...args], cwd === undefined ? {} : { cwd });
+  assert.equal(built.code, 1, built.stdout);
+  assert.match(built.stderr, /^Nothing was built: /);
+  assert.match(built.stderr, reason);
+  assert.doesNotMatch(built.stdout, /Built/);
+  assert.deepEqual(await snapshot(work), before, 'a refused build changed a file');
+  return built.stderr;
+}
+
+describe('folio build refuses an output folder it did not make', () => {
+  it('refuses the site folder itself as --out, leaving the site whole', async () => {
+    await refused([site, '--out', site], /is the site folder itself/);
+  });
+
+  it('refuses `--out .` run inside the site folder', async () => {
+    await refused(['--out', '.'], /is the site folder itself/, site);
+  });
+
+  it('refuses a folder that holds the site folder', async () => {
+    const stderr = await refused([site, '--out', work], /holds the site folder/);
+    assert.match(stderr, /--out with a new folder/);
+    await refused(['blog', '--out', '.'], /holds the site folder/, work);
+  });
+
+  it("refuses a folder inside the site's content/ or static/ folder", async () => {
+    await refused(
+      [site, '--out', join(site, 'content', 'site')],
+      /content\/ folder, which Folio reads/,
+    );
+    await refused([site, '--out', join(site, 'static')], /static\/ folder, which Folio reads/);
+  });
+
+  it('refuses a folder holding files of its own, listing them, and leaves them there', async () => {
+    const www = join(work, 'www');
+    await mkdir(join(www, '.well-known'), { recursive: true });
+    await writeFile(join(www, 'keep.txt'), 'mine');
+    await writeFile(join(www, '.well-known', 'acme'), 'token');
+    const stderr = await refused(
+      [site, '--out', www],
+      /holds files that folio build did not write/,
+    );
+    assert.match(stderr, /^ {2}\.well-known\/$/m);
+    assert.match(stderr, /^ {2}keep\.txt$/m);
+    assert.match(stderr, /--clean/);
+  });
+
+  it('refuses a file as --out', async () => {
+    await writeFile(join(work, 'out'), 'a file');
+    await refused([site, '--out', join(work, 'out')], /is a file, not a folder/);
+  });
+
+  it('refuses a folder it built once a file of someone else is put in it, naming the file', async () => {
+    const out = join(work, 'out');
+    const first = await folio(['build', site, '--out', out]);
+    assert.equal(first.code, 0, first.stderr);
+    await writeFile(join(out, 'CNAME'), 'blog.example.com');
+    await writeFile(join(out, 'posts', 'notes.txt'), 'mine');
+    const stderr = await refused([site, '--out', out], /did not write/);
+    assert.match(stderr, /^ {2}CNAME$/m);
+    assert.match(stderr, /^ {2}posts\/notes\.txt$/m);
+  });
+});
+
+describe('folio build replaces what it wrote', () => {
+  it('builds into a new folder or an empty one, and replaces its own output without a word', async () => {
+    await mkdir(join(work, 'empty'));
+    for (const out of [join(work, 'new', 'out'), join(work, 'empty')]) {
+      for (const round of [1, 2]) {
+        const built = await folio(['build', site, '--out', out]);
+        assert.equal(built.code, 0, `round ${round}: ${built.stderr}`);
+        assert.equal(built.stderr, '');
+      }
+      const marker = await readFile(join(out, '.folio-build'), 'utf8');
+      assert.match(marker, /^index\.html$/m);
+      assert.match(marker, /^images\/avatar\.svg$/m);
+    }
+  });
+
+  it('with --clean, lists the files it did not write, then replaces the folder with them', async () => {
+    const www = join(work, 'www');
+    await mkdir(join(www, '.well-known'), { recursive: true });
+    await writeFile(join(www, 'keep.txt'), 'mine');
+    await writeFile(join(www, '.well-known', 'acme'), 'token');
+    const built = await folio(['build', site, '--out', www, '--clean']);
+    assert.equal(built.code, 0, built.stderr);
+    assert.match(built.stderr, /--clean: .*did not write/);
+    assert.match(built.stderr, /^ {2}\.well-known\/\n {2}keep\.txt$/m);
+    const files = await readdir(www);
+    assert.ok(files.includes('index.html'));
+    assert.ok(!files.includes('keep.txt') && !files.includes('.well-known'));
+  });
+
+  it('with --clean, still refuses the site folder', async () => {
+    await refused([site, '--out', site, '--clean'], /is the site folder itself/);
+  });
+
+  it('writes through a link to the output folder, keeping the link', async () => {
+    const real = join(work, 'real-out');
+    await mkdir(real);
+    await symlink(real, join(work, 'out'));
+    const built = await folio(['build', site, '--out', join(work, 'out')]);
+    assert.equal(built.code, 0, built.stderr);
+    assert.ok((await lstat(join(work, 'out'))).isSymbolicLink());
+    assert.ok((await readdir(real)).includes('index.html'));
+  });
+});
+
+describe('static files in the way of generated ones', () => {
+  it('are a check error naming both, and stop the build', async () => {
+    await writeFile(join(site, 'static', 'feed.xml'), '<rss/>');
+    const checked = await folio(['check', site]);
+    assert.equal(checked.code, 1);
+    assert.match(checked.stderr, /static\/feed\.xml:1: .*the RSS feed \(\/feed\.xml\)/);
+    const built = await folio(['build', site, '--out', join(work, 'out')]);
+    assert.equal(built.code, 1);
+    assert.match(built.stderr, /static\/feed\.xml:1: /);
+    assert.deepEqual(await readdir(work), ['blog']);
+  });
+});
