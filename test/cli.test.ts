@@ -2,11 +2,11 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { eventually as reloaded, folio, run, serverUrl } from './support/folio-cli.js';
+import { eventually as reloaded, folio, run, serverUrl, snapshot } from './support/folio-cli.js';
 import { FIXTURES } from './support/serve-fixture.js';
 
 /** `folio serve --watch` on a copy of a fixture site, and what it has printed on stderr so far. */
@@ -192,7 +192,7 @@ describe('folio init and folio new', () => {
     try {
       const init = await run(['init', dir]);
       assert.equal(init.code, 0, init.stderr);
-      assert.match(init.stdout, /Next: npx folio serve .*my-blog --watch/);
+      assert.match(init.stdout, /Next: folio serve .*my-blog --watch/);
       const config = await readFile(join(dir, 'folio.config.yaml'), 'utf8');
       assert.match(
         config,
@@ -203,7 +203,7 @@ describe('folio init and folio new', () => {
 
       const again = await run(['init', dir]);
       assert.equal(again.code, 1);
-      assert.match(again.stderr, /not empty/);
+      assert.match(again.stderr, /folio\.config\.yaml: already exists/);
 
       for (const title of ['Hello, World!', 'Hello, World!', '러스트 소유권 정리']) {
         const made = await run(['new', dir, title]);
@@ -225,6 +225,75 @@ describe('folio init and folio new', () => {
       assert.match(check.stdout, /4 posts \(3 drafts\)/);
     } finally {
       await rm(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('folio new "Title" inside the site folder starts a draft there, never over a file', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'folio-new-'));
+    const site = join(parent, 'my-blog');
+    try {
+      assert.equal((await run(['init', site])).code, 0);
+      const posts = join(site, 'content', 'posts');
+      const mine = '---\ntitle: Mine\ndate: 2024-05-01\ntags: [notes]\n---\nMine.\n';
+      await writeFile(join(posts, 'why-i-like-sqlite.md'), mine, { flag: 'wx' });
+      const made = await run(['new', 'Why I like SQLite'], { cwd: site });
+      assert.equal(made.code, 0, made.stderr);
+      assert.equal(await readFile(join(posts, 'why-i-like-sqlite.md'), 'utf8'), mine);
+      const draft = await readFile(join(posts, 'why-i-like-sqlite-2.md'), 'utf8');
+      assert.match(draft, /^title: "Why I like SQLite"$/m);
+      const none = await run(['new'], { cwd: site });
+      assert.equal(none.code, 1);
+      assert.match(none.stderr, /missing required argument 'title'/);
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('folio init in a folder that has files', () => {
+  /** A blog's repository before Folio: a README, a licence and git's folder. */
+  async function repository(): Promise<string> {
+    const dir = await mkdtemp(join(tmpdir(), 'folio-repo-'));
+    await writeFile(join(dir, 'README.md'), '# My blog\n');
+    await writeFile(join(dir, 'LICENSE'), 'MIT\n');
+    await mkdir(join(dir, '.git'));
+    await writeFile(join(dir, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+    return dir;
+  }
+
+  it('adds the site beside them when nothing is in the way, in the current folder by default', async () => {
+    const dir = await repository();
+    try {
+      const before = await snapshot(dir);
+      const init = await run(['init'], { cwd: dir });
+      assert.equal(init.code, 0, init.stderr);
+      assert.match(init.stdout, /^Next: folio serve --watch$/m);
+      const after = await snapshot(dir);
+      for (const [path, bytes] of before) assert.equal(after.get(path), bytes, path);
+      assert.match(await readFile(join(dir, 'folio.config.yaml'), 'utf8'), /^title: "Folio Repo/m);
+      const check = await run(['check'], { cwd: dir });
+      assert.equal(check.code, 0, check.stderr);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses before writing anything when a file would be replaced, naming each', async () => {
+    const dir = await repository();
+    try {
+      await writeFile(join(dir, 'folio.config.yaml'), 'title: Mine\n');
+      await mkdir(join(dir, 'static', 'images'), { recursive: true });
+      await writeFile(join(dir, 'static', 'images', 'avatar.svg'), '<svg/>');
+      const before = await snapshot(dir);
+      const init = await run(['init', dir]);
+      assert.equal(init.code, 1);
+      assert.match(init.stderr, /folio-repo-\w+\/folio\.config\.yaml: already exists \(.+\)/);
+      assert.match(init.stderr, /static\/images\/avatar\.svg: already exists \(.+\)/);
+      assert.doesNotMatch(init.stderr, /hello-folio\.md/);
+      assert.match(init.stderr, /Nothing was written/);
+      assert.deepEqual(await snapshot(dir), before);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

@@ -117,22 +117,39 @@ export function createProgram(): Command {
   program
     .command('new')
     .description('start a draft post with its front matter filled in')
+    // Both optional, as commander gives a lone argument to the first one: `folio new "Title"`.
     .argument('[dir]', 'site folder (default: .)')
-    .argument('<title>', 'the post title, in quotes')
+    .argument('[title]', 'the post title, in quotes')
+    .usage('[dir] <title>')
     .addHelpText(
       'after',
-      '\nExamples:\n  folio new "Why I like SQLite"\n  folio new my-blog "러스트 소유권 정리"',
+      '\nExamples:\n  folio new "Why I like SQLite"   # inside the site folder\n  folio new my-blog "러스트 소유권 정리"',
     )
-    .action(async (first: string, second: string | undefined) => {
-      const [dir, title] = second === undefined ? ['.', first] : [first, second];
-      process.exitCode = await newCommand(dir, title);
-    });
+    .action(
+      async (
+        first: string | undefined,
+        second: string | undefined,
+        _options: unknown,
+        command: Command,
+      ) => {
+        if (first === undefined) {
+          command.error("error: missing required argument 'title'", {
+            code: 'commander.missingArgument',
+          });
+        }
+        const [dir, title] = second === undefined ? ['.', first] : [first, second];
+        process.exitCode = await newCommand(dir, title);
+      },
+    );
 
   program
     .command('init')
     .description('create a new site folder with a config, a first post and an avatar')
-    .argument('<dir>', 'folder to create; it must be new or empty')
-    .addHelpText('after', '\nExamples:\n  folio init my-blog && folio serve my-blog --watch')
+    .argument('[dir]', 'folder for the site; files already in it stay', '.')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  folio init my-blog && cd my-blog && folio serve --watch\n  folio init   # in the current folder, e.g. an existing blog repository',
+    )
     .action(async (dir: string) => {
       process.exitCode = await initCommand(dir);
     });

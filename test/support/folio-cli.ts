@@ -17,6 +17,8 @@ export interface Finished {
 export interface RunOptions {
   /** The folder it runs in; by default the repository's. */
   readonly cwd?: string;
+  /** An installed `folio` command to run instead of this checkout's bin/folio.js. */
+  readonly command?: string;
 }
 
 /** Starts `folio ARGS`; `PORT` and `HOST` of the test's own environment are left out. */
@@ -24,7 +26,8 @@ export function folio(
   args: readonly string[],
   options: RunOptions = {},
 ): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, [BIN, ...args], {
+  const [command, ...before] = options.command ? [options.command] : [process.execPath, BIN];
+  return spawn(command, [...before, ...args], {
     cwd: options.cwd ?? REPO_ROOT,
     env: { ...process.env, PORT: '', HOST: '' },
   });

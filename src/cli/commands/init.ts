@@ -1,6 +1,7 @@
-// CLI: `folio init DIR` — creates a working site folder, never touching an existing one.
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
-import { basename, join, relative, resolve } from 'node:path';
+// CLI: `folio init [DIR]` — creates a working site in a new folder or beside files already there,
+// never writing over one.
+import { lstat, mkdir, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DateTime } from 'luxon';
 import { AVATAR_SVG, configTemplate, firstPost } from '../templates/site-files.js';
@@ -8,13 +9,6 @@ import { AVATAR_SVG, configTemplate, firstPost } from '../templates/site-files.j
 const SCHEMA = fileURLToPath(new URL('../../../schema/folio.config.schema.json', import.meta.url));
 
 export async function initCommand(siteDir: string): Promise<number> {
-  const existing = await readdir(siteDir).catch(() => []);
-  if (existing.length > 0) {
-    console.error(
-      `${siteDir} is not empty: Folio creates sites only in a new or empty folder (name another one).`,
-    );
-    return 1;
-  }
   const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   const title = titleFromFolder(siteDir);
   const files: [string, string][] = [
@@ -28,15 +22,63 @@ export async function initCommand(siteDir: string): Promise<number> {
     ],
     [join('static', 'images', 'avatar.svg'), AVATAR_SVG],
   ];
+  // Everything is looked at before anything is written, so a refusal leaves the folder as it was.
+  const inTheWay = await obstacles(
+    siteDir,
+    files.map(([path]) => path),
+  );
+  if (inTheWay.length > 0) {
+    for (const problem of inTheWay) console.error(problem);
+    console.error(
+      '\nNothing was written: Folio never replaces a file. Move those aside, or run folio init in another folder.',
+    );
+    return 1;
+  }
   for (const [path, text] of files) {
     const file = join(siteDir, path);
-    await mkdir(join(file, '..'), { recursive: true });
+    await mkdir(dirname(file), { recursive: true });
     await writeFile(file, text, { flag: 'wx' });
   }
-  console.log(`Created a Folio site in ${siteDir}:`);
+  console.log(`Created a Folio site in ${siteDir === '.' ? 'this folder' : siteDir}:`);
   for (const [path] of files) console.log(`  ${join(siteDir, path)}`);
-  console.log(`\nNext: npx folio serve ${siteDir} --watch`);
+  const serve =
+    siteDir === '.' ? 'folio serve --watch' : `folio serve ${shellWord(siteDir)} --watch`;
+  console.log(`\nNext: ${serve}`);
   return 0;
+}
+
+/**
+ * What stands where the site's files and their folders would go, each as `path: what (what to do)`.
+ * A folder in the way hides what is below it, so only the file or folder nearest the site is named.
+ */
+async function obstacles(siteDir: string, files: readonly string[]): Promise<string[]> {
+  const folders = new Set<string>([siteDir]);
+  for (const file of files) {
+    for (let folder = dirname(file); folder !== '.'; folder = dirname(folder)) {
+      folders.add(join(siteDir, folder));
+    }
+  }
+  const problems: string[] = [];
+  for (const folder of [...folders].sort()) {
+    const found = await stat(folder).catch(() => undefined);
+    if (found && !found.isDirectory()) {
+      problems.push(`${folder}: is a file where Folio needs a folder (move it aside)`);
+    }
+  }
+  for (const file of files.map((path) => join(siteDir, path))) {
+    const found = await lstat(file).catch(() => undefined);
+    if (found) {
+      problems.push(
+        `${file}: already exists (Folio would write its own ${basename(file)} here; move yours aside)`,
+      );
+    }
+  }
+  return problems;
+}
+
+/** `dir` as one word for a POSIX shell, so the printed hint can be pasted. */
+function shellWord(dir: string): string {
+  return /^[\w@%+=:,./-]+$/.test(dir) ? dir : `'${dir.replaceAll("'", `'\\''`)}'`;
 }
 
 function titleFromFolder(siteDir: string): string {

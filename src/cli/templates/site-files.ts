@@ -65,7 +65,7 @@ This is the first post. Posts are Markdown files under \`content/posts/\`; sub-f
 - \`title\`, \`date\` and \`tags\` are required.
 - \`category\`, \`slug\`, \`description\` and \`draft: true\` are optional.
 
-Run \`npx folio new "My next post"\` to start another one.
+Run \`folio new "My next post"\` in the site folder to start another one.
 `;
 }
 
