@@ -61,7 +61,7 @@ export function createProgram(): Command {
     )
     .addHelpText(
       'after',
-      '\nExamples:\n  folio serve\n  folio serve my-blog --port 8080\n  folio serve my-blog --watch --drafts   # while writing\n  folio serve my-blog --host 0.0.0.0   # reachable from other machines',
+      '\nExamples:\n  folio serve --watch   # while writing, inside the site folder\n  folio serve my-blog --port 8080\n  folio serve my-blog --watch --drafts   # drafts too\n  folio serve my-blog --host 0.0.0.0   # reachable from other machines',
     )
     .action(
       async (
@@ -99,7 +99,7 @@ export function createProgram(): Command {
     )
     .addHelpText(
       'after',
-      '\nExamples:\n  folio build\n  folio build my-blog --out /var/www/blog\n  folio build --threads 1',
+      '\nExamples:\n  folio build   # into dist/\n  folio build my-blog --out public   # then copy public/ to any web server\n  folio build --threads 1',
     )
     .action(async (dir: string, opts: { out?: string; clean: boolean; threads?: number }) => {
       process.exitCode = await buildCommand(dir, opts);
@@ -109,7 +109,10 @@ export function createProgram(): Command {
     .command('check')
     .description('validate the config and every post; exit 1 listing every problem')
     .argument('[dir]', 'site folder', '.')
-    .addHelpText('after', '\nExamples:\n  folio check\n  folio check my-blog && git commit')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  folio check\n  folio check my-blog   # exit 1 on any problem: fit for a pre-commit hook or CI',
+    )
     .action(async (dir: string) => {
       process.exitCode = await checkCommand(dir);
     });

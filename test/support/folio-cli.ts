@@ -58,6 +58,34 @@ export function serverUrl(child: ChildProcessWithoutNullStreams): Promise<string
 }
 
 /**
+ * Runs `folio serve ARGS` until it prints its address, fetches `/`, and stops it with SIGTERM:
+ * what a visitor got, and how the server ended.
+ */
+export async function serveOnce(
+  args: readonly string[],
+  options: RunOptions = {},
+): Promise<{ status: number; page: string } & Finished> {
+  const child = folio(['serve', ...args], options);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const closed = once(child, 'close');
+  try {
+    const url = await serverUrl(child).catch((cause: Error) => {
+      throw new Error(`${cause.message}\n${stderr}`);
+    });
+    const response = await fetch(`${url}/`);
+    const page = await response.text();
+    child.kill('SIGTERM');
+    const [code] = (await closed) as [number | null];
+    return { status: response.status, page, code, stdout, stderr };
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
+/**
  * Polls until `check` holds, as a watching server reloads on its own within moments; fails with
  * `explain()` (e.g. what the server printed) when it never does.
  */

@@ -1,0 +1,103 @@
+// Every example under "Examples:" in `folio <command> --help`, typed as a blogger would, works.
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+import { describe, it } from 'node:test';
+import { run, serveOnce } from './support/folio-cli.js';
+
+/** The commands `folio --help` lists, but `help` itself. */
+async function commandNames(): Promise<string[]> {
+  const { stdout } = await run(['--help']);
+  const listed = stdout.slice(stdout.indexOf('Commands:'));
+  return [...listed.matchAll(/^ {2}(\w+)/gm)]
+    .map((match) => match[1] ?? '')
+    .filter((name) => name !== 'help');
+}
+
+/** The example lines of `folio NAME --help`. */
+async function examples(name: string): Promise<string[]> {
+  const { stdout } = await run([name, '--help']);
+  const after = stdout.split(/^Examples:\n/m)[1] ?? '';
+  return after
+    .split('\n')
+    .filter((line) => line.startsWith('  '))
+    .map((line) => line.trim());
+}
+
+/**
+ * Splits a line as a shell would these examples: words, "quoted words", `&&` between commands,
+ * and a `#` comment at the end.
+ */
+function commandsOf(line: string): string[][] {
+  const commands: string[][] = [[]];
+  for (const [, quoted, word] of line.matchAll(/"([^"]*)"|(\S+)/g)) {
+    if (word?.startsWith('#')) break;
+    if (word === '&&') commands.push([]);
+    else commands[commands.length - 1]?.push(quoted ?? word ?? '');
+  }
+  return commands;
+}
+
+const SITE = 'my-blog';
+
+/**
+ * A parent folder with the site `my-blog` in it, made by `folio init`; for `init` itself, a
+ * `my-blog` that is a blog's repository without Folio yet. An example that names no folder runs
+ * in the site folder, as the help says, and the others in the parent.
+ */
+async function setUp(name: string, line: string): Promise<{ parent: string; cwd: string }> {
+  const parent = await mkdtemp(join(tmpdir(), 'folio-example-'));
+  const site = join(parent, SITE);
+  if (name === 'init') {
+    await mkdir(site);
+    await writeFile(join(site, 'README.md'), '# My blog\n');
+  } else {
+    const init = await run(['init', SITE], { cwd: parent });
+    assert.equal(init.code, 0, init.stderr);
+  }
+  return { parent, cwd: commandsOf(line).flat().includes(SITE) ? parent : site };
+}
+
+const names = await commandNames();
+const examplesOf = new Map<string, string[]>();
+for (const name of names) examplesOf.set(name, await examples(name));
+
+describe('every example of every folio --help', () => {
+  it('finds the commands and their examples', () => {
+    for (const name of ['serve', 'build', 'check', 'new', 'init']) assert.ok(names.includes(name));
+    for (const name of names) assert.ok(examplesOf.get(name)?.length, `${name} has none`);
+  });
+
+  for (const name of names) {
+    for (const line of examplesOf.get(name) ?? []) {
+      it(`folio ${name} --help: ${line}`, async () => {
+        const { parent, cwd: start } = await setUp(name, line);
+        let cwd = start;
+        try {
+          for (const [program, ...args] of commandsOf(line)) {
+            for (const arg of args)
+              assert.ok(!isAbsolute(arg), `${arg}: a folder of the blogger's`);
+            if (program === 'cd') {
+              cwd = resolve(cwd, args[0] ?? '');
+              continue;
+            }
+            assert.equal(program, 'folio', 'an example runs only folio');
+            if (args[0] === 'serve') {
+              // The port is replaced, as commander takes the last one, so that runs never clash.
+              const served = await serveOnce([...args.slice(1), '--port', '0'], { cwd });
+              assert.equal(served.status, 200, served.stderr);
+              assert.match(served.page, /My Blog/);
+              assert.equal(served.code, 0, served.stderr);
+            } else {
+              const { code, stderr } = await run(args, { cwd });
+              assert.equal(code, 0, `${args.join(' ')} in ${cwd}: ${stderr}`);
+            }
+          }
+        } finally {
+          await rm(parent, { recursive: true, force: true });
+        }
+      });
+    }
+  }
+});
