@@ -199,6 +199,7 @@ describe('folio init and folio new', () => {
         /^# yaml-language-server: \$schema=.*schema\/folio\.config\.schema\.json$/m,
       );
       assert.match(config, /^title: "My Blog"$/m);
+      assert.match(await readFile(join(dir, '.gitignore'), 'utf8'), /^\/dist\/$/m);
       assert.equal((await run(['check', dir])).code, 0);
 
       const again = await run(['init', dir]);
@@ -256,6 +257,7 @@ describe('folio init in a folder that has files', () => {
     const dir = await mkdtemp(join(tmpdir(), 'folio-repo-'));
     await writeFile(join(dir, 'README.md'), '# My blog\n');
     await writeFile(join(dir, 'LICENSE'), 'MIT\n');
+    await writeFile(join(dir, '.gitignore'), 'node_modules/\n');
     await mkdir(join(dir, '.git'));
     await writeFile(join(dir, '.git', 'HEAD'), 'ref: refs/heads/main\n');
     return dir;

@@ -6,6 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { DateTime } from 'luxon';
 import { AVATAR_SVG, configTemplate, firstPost } from '../templates/site-files.js';
 
+// Keeps the built site out of a repository; written only where there is no .gitignore, as a
+// repository's own is the author's to keep.
+const GITIGNORE = '# The static site that `folio build` writes\n/dist/\n';
+
 const SCHEMA = fileURLToPath(new URL('../../../schema/folio.config.schema.json', import.meta.url));
 
 export async function initCommand(siteDir: string): Promise<number> {
@@ -39,8 +43,10 @@ export async function initCommand(siteDir: string): Promise<number> {
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, text, { flag: 'wx' });
   }
+  const written = files.map(([path]) => path);
+  if (await writeIfAbsent(join(siteDir, '.gitignore'), GITIGNORE)) written.push('.gitignore');
   console.log(`Created a Folio site in ${siteDir === '.' ? 'this folder' : siteDir}:`);
-  for (const [path] of files) console.log(`  ${join(siteDir, path)}`);
+  for (const path of written) console.log(`  ${join(siteDir, path)}`);
   const serve =
     siteDir === '.' ? 'folio serve --watch' : `folio serve ${shellWord(siteDir)} --watch`;
   console.log(`\nNext: ${serve}`);
@@ -74,6 +80,17 @@ async function obstacles(siteDir: string, files: readonly string[]): Promise<str
     }
   }
   return problems;
+}
+
+/** Writes `file` unless something is there already; whether it wrote. */
+async function writeIfAbsent(file: string, text: string): Promise<boolean> {
+  try {
+    await writeFile(file, text, { flag: 'wx' });
+    return true;
+  } catch (cause) {
+    if ((cause as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw cause;
+  }
 }
 
 /** `dir` as one word for a POSIX shell, so the printed hint can be pasted. */
