@@ -9,16 +9,28 @@ import { describe, it } from 'node:test';
 import { eventually as reloaded, folio, run, serverUrl, snapshot } from './support/folio-cli.js';
 import { FIXTURES } from './support/serve-fixture.js';
 
-/** `folio serve --watch` on a copy of a fixture site, and what it has printed on stderr so far. */
-async function watchCopyOf(fixture: string) {
-  const dir = await mkdtemp(join(tmpdir(), 'folio-watch-'));
+/** A copy of a fixture site in a new temporary folder. */
+async function copyOf(fixture: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'folio-site-'));
   await cp(join(FIXTURES, fixture), dir, { recursive: true });
+  return dir;
+}
+
+/** `folio serve --watch` on a copy of a fixture site, and what it has printed so far. */
+async function watchCopyOf(fixture: string) {
+  const dir = await copyOf(fixture);
   const child = folio(['serve', dir, '--port', '0', '--watch']);
-  const printed = { stderr: '' };
+  const printed = { stdout: '', stderr: '' };
+  child.stdout.on('data', (chunk: Buffer) => (printed.stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (printed.stderr += chunk.toString()));
   const eventually = (check: () => Promise<boolean>): Promise<void> =>
-    reloaded(check, () => `it printed: ${printed.stderr}`);
+    reloaded(check, () => `it printed: ${printed.stdout}${printed.stderr}`);
   return { dir, child, printed, eventually };
+}
+
+/** How many times `text` occurs in `output`. */
+function occurrences(output: string, text: string): number {
+  return output.split(text).length - 1;
 }
 
 describe('folio --help', () => {
@@ -53,6 +65,23 @@ describe('folio check', () => {
     }
     for (const line of stderr.split('\n').filter((l) => l.startsWith(posts))) {
       assert.match(line, /^\S+:\d+: .+ \(.+\)$/);
+    }
+  });
+});
+
+describe('folio check, beyond errors', () => {
+  it('names both posts of a duplicate slug, each at its own slug line, the other at where its slug comes from', async () => {
+    const { code, stderr } = await run(['check', join(FIXTURES, 'broken')]);
+    assert.equal(code, 1);
+    const posts = 'test/fixtures/sites/broken/content/posts';
+    // The other file is named as the command was given it: here an absolute path.
+    const named = join(FIXTURES, 'broken', 'content', 'posts');
+    // good.md takes its slug from its file name; twin.md says `slug: good` on line 3.
+    for (const expected of [
+      `${posts}/good.md:1: the slug "good" is also the slug of ${named}/twin.md:3 (`,
+      `${posts}/twin.md:3: the slug "good" is also the slug of ${named}/good.md (`,
+    ]) {
+      assert.equal(occurrences(stderr, expected), 1, `${expected} once in:\n${stderr}`);
     }
   });
 });

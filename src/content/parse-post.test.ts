@@ -74,7 +74,7 @@ describe('front matter problems', () => {
   it('claims its slug even when the file is broken, so duplicates are still found', () => {
     const { post, claim } = parse(front('slug: twin', DATE, TAGS));
     assert.equal(post, undefined);
-    assert.deepEqual(claim, { file: FILE, slug: 'twin', line: 2 });
+    assert.deepEqual(claim, { file: FILE, slug: 'twin', line: 2, fromKey: true });
   });
 
   it('reports a missing title', () => {

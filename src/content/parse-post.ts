@@ -64,6 +64,8 @@ export interface SlugClaim {
   readonly file: string;
   readonly slug: string;
   readonly line: number;
+  /** Whether the slug comes from a `slug:` key, on `line`, rather than from the file name. */
+  readonly fromKey: boolean;
 }
 
 export interface PostResult {
@@ -83,7 +85,12 @@ export function parsePost(
   fileSlug: string,
   ctx: PostContext,
 ): PostResult {
-  const defaultClaim: SlugClaim = { file, slug: fileSlug.normalize('NFC'), line: 1 };
+  const defaultClaim: SlugClaim = {
+    file,
+    slug: fileSlug.normalize('NFC'),
+    line: 1,
+    fromKey: false,
+  };
   const split = splitFrontMatter(normalizeText(raw), file);
   if ('code' in split) return { post: undefined, diagnostics: [split], claim: defaultClaim };
   return (
@@ -123,7 +130,9 @@ function parseCleanPost(
   const slug = (front.slug ?? defaultClaim.slug).normalize('NFC');
   if (date === undefined || !isUsableSlug(slug)) return undefined;
   const lineOf = topLevelKeyLines(split);
-  const claim: SlugClaim = front.slug ? { file, slug, line: lineOf('slug') } : defaultClaim;
+  const claim: SlugClaim = front.slug
+    ? { file, slug, line: lineOf('slug'), fromKey: true }
+    : defaultClaim;
   const post = postOf({ front, date, claim, lineOf }, split, ctx);
   return { post, diagnostics: [], claim };
 }
@@ -204,10 +213,9 @@ function parseAnyPost(
   const ownSlug =
     typeof fields.slug === 'string' && fields.slug.trim() !== '' ? fields.slug.trim() : undefined;
   const claim: SlugClaim = ownSlug
-    ? { file, slug: ownSlug.normalize('NFC'), line: lineOf('slug') }
+    ? { file, slug: ownSlug.normalize('NFC'), line: lineOf('slug'), fromKey: true }
     : defaultClaim;
-  if (!invalid.has('slug') && !isUsableSlug(claim.slug))
-    diagnostics.push(slugProblem(claim, ownSlug !== undefined));
+  if (!invalid.has('slug') && !isUsableSlug(claim.slug)) diagnostics.push(slugProblem(claim));
 
   if (!parsed.success || date === undefined || diagnostics.some((d) => d.severity === 'error')) {
     return { post: undefined, diagnostics, claim };
@@ -246,9 +254,9 @@ function postOf(
   );
 }
 
-function slugProblem(claim: SlugClaim, fromFrontMatter: boolean): Diagnostic {
+function slugProblem(claim: SlugClaim): Diagnostic {
   const suggestion = slugify(claim.slug) || 'my-post';
-  const hint = fromFrontMatter
+  const hint = claim.fromKey
     ? `use letters, digits and -, e.g. \`slug: ${suggestion}\``
     : `rename the file to \`${suggestion}.md\` or set \`slug: ${suggestion}\``;
   return error(

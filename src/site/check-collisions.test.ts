@@ -5,34 +5,50 @@ import { checkCollisions } from './check-collisions.js';
 import type { Post } from '../content/post.js';
 import { makePost } from './fixtures.test-support.js';
 
-/** Checks posts as the loader does: each post file also claims its slug. */
+/** Checks posts as the loader does: each post file also claims its slug (past line 1: by key). */
 const check = (posts: readonly Post[]) =>
   checkCollisions(
     posts,
-    posts.map((post) => ({ file: post.file, slug: post.slug, line: post.lines.slug })),
+    posts.map((post) => ({
+      file: post.file,
+      slug: post.slug,
+      line: post.lines.slug,
+      fromKey: post.lines.slug > 1,
+    })),
   );
 
 describe('slug collisions', () => {
-  it('reports two posts with one slug, naming both files', () => {
+  it('reports two posts with one slug, each at its own slug line, naming the other', () => {
     const first = makePost('hello', { file: 'content/posts/2023/hello.md' });
     const second = makePost('hello', {
       file: 'content/posts/2024/hello.md',
       lines: { slug: 4, category: 2, tags: 3 },
     });
     const diagnostics = check([first, second]);
-    assert.equal(diagnostics.length, 1);
-    const [problem] = diagnostics;
-    assert.equal(problem?.severity, 'error');
-    assert.equal(problem?.line, 4);
-    assert.ok(problem);
-    const text = formatDiagnostic(problem);
-    assert.ok(text.includes('content/posts/2023/hello.md'), text);
-    assert.ok(text.includes('content/posts/2024/hello.md'), text);
+    assert.deepEqual(
+      diagnostics.map((d) => `${d.severity} ${formatDiagnostic(d)}`),
+      [
+        'error content/posts/2023/hello.md:1: the slug "hello" is also the slug of content/posts/2024/hello.md:4 (give one of the posts another file name or a `slug:` of its own)',
+        'error content/posts/2024/hello.md:4: the slug "hello" is also the slug of content/posts/2023/hello.md (give one of the posts another file name or a `slug:` of its own)',
+      ],
+    );
+  });
+
+  it('names every other post when more than two share a slug', () => {
+    const posts = ['a', 'b', 'c'].map((name) =>
+      makePost('same', { file: `content/posts/${name}.md` }),
+    );
+    const messages = check(posts).map((d) => `${d.file}: ${d.message}`);
+    assert.deepEqual(messages, [
+      'content/posts/a.md: the slug "same" is also the slug of content/posts/b.md, content/posts/c.md',
+      'content/posts/b.md: the slug "same" is also the slug of content/posts/a.md, content/posts/c.md',
+      'content/posts/c.md: the slug "same" is also the slug of content/posts/a.md, content/posts/b.md',
+    ]);
   });
 
   it('reports two post slugs that differ only in case', () => {
     const diagnostics = check([makePost('Hello'), makePost('hello')]);
-    assert.equal(diagnostics.length, 1);
+    assert.equal(diagnostics.length, 2);
   });
 
   it('reports two category names with one slug, naming both names', () => {
@@ -87,7 +103,7 @@ describe('slug collisions', () => {
 
   it('checks drafts too, so that publishing one never breaks the site', () => {
     const diagnostics = check([makePost('same'), makePost('same', { draft: true })]);
-    assert.equal(diagnostics.length, 1);
+    assert.equal(diagnostics.length, 2);
   });
 
   it('reports a name that gives an empty slug', () => {
@@ -98,13 +114,16 @@ describe('slug collisions', () => {
 
   it('reports a duplicate slug even when one of the two files has other errors', () => {
     const claims = [
-      { file: 'content/posts/broken.md', slug: 'twin', line: 1 },
-      { file: 'content/posts/other.md', slug: 'twin', line: 4 },
+      { file: 'content/posts/broken.md', slug: 'twin', line: 1, fromKey: false },
+      { file: 'content/posts/other.md', slug: 'twin', line: 4, fromKey: true },
     ];
     const diagnostics = checkCollisions([], claims);
     assert.deepEqual(
       diagnostics.map((d) => `${d.file}:${d.line}: ${d.code}`),
-      ['content/posts/other.md:4: post-slug-duplicate'],
+      [
+        'content/posts/broken.md:1: post-slug-duplicate',
+        'content/posts/other.md:4: post-slug-duplicate',
+      ],
     );
   });
 });

@@ -48,27 +48,37 @@ export function checkCollisionsAgain(
 }
 
 function checkPostSlugs(claims: readonly SlugClaim[]): Diagnostic[] {
-  const seen = new Map<string, SlugClaim>();
-  const diagnostics: Diagnostic[] = [];
+  // Case is ignored: two URLs that differ only in case would be one file on many disks.
+  const byKey = new Map<string, SlugClaim[]>();
   for (const claim of claims) {
-    // Case is ignored: two URLs that differ only in case would be one file on many disks.
     const key = claim.slug.toLowerCase();
-    const first = seen.get(key);
-    if (!first) {
-      seen.set(key, claim);
-      continue;
+    const same = byKey.get(key);
+    if (same) same.push(claim);
+    else byKey.set(key, [claim]);
+  }
+  const diagnostics: Diagnostic[] = [];
+  for (const same of byKey.values()) {
+    if (same.length < 2) continue;
+    // Each file is named where its slug comes from, so that either one can be the one to change.
+    for (const claim of same) {
+      const others = same.filter((other) => other !== claim).map(slugSource);
+      diagnostics.push(
+        error(
+          'post-slug-duplicate',
+          claim.file,
+          claim.line,
+          `the slug "${claim.slug}" is also the slug of ${others.join(', ')}`,
+          'give one of the posts another file name or a `slug:` of its own',
+        ),
+      );
     }
-    diagnostics.push(
-      error(
-        'post-slug-duplicate',
-        claim.file,
-        claim.line,
-        `the slug "${claim.slug}" is also the slug of ${first.file}`,
-        'give one of the two posts another file name or a `slug:` of its own',
-      ),
-    );
   }
   return diagnostics;
+}
+
+/** `file:line` of a `slug:` key, or the file when the slug is its name. */
+function slugSource(claim: SlugClaim): string {
+  return claim.fromKey ? `${claim.file}:${claim.line}` : claim.file;
 }
 
 function checkTermSlugs(posts: readonly Post[], kind: TaxonomyKind): Diagnostic[] {
