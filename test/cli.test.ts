@@ -87,6 +87,18 @@ describe('folio check, beyond errors', () => {
 });
 
 describe('folio serve', () => {
+  it('counts its posts in words that agree with the number', async () => {
+    const child = folio(['serve', join(FIXTURES, 'references'), '--port', '0']);
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    try {
+      await serverUrl(child);
+      assert.match(stdout, /\(1 post\) at http/);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
   it('refuses to start on invalid content, listing the problems, with exit code 1', async () => {
     const { code, stdout, stderr } = await run(['serve', join(FIXTURES, 'broken'), '--port', '0']);
     assert.equal(code, 1);

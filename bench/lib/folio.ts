@@ -76,7 +76,7 @@ export function startFolio(
       rest = parts.pop() ?? '';
       for (const line of parts) {
         remember(line);
-        if (/ reloaded: \d+ posts online/.test(line)) reloads.push(arrived);
+        if (/ reloaded: \d+ posts? online/.test(line)) reloads.push(arrived);
         const match = /^Folio is serving .* at (http:\/\/127\.0\.0\.1:\d+)\/$/.exec(line);
         if (match?.[1] && url === undefined) {
           url = match[1];

@@ -11,7 +11,7 @@ import { progressLine } from '../progress.js';
 import { hasErrors } from '../../errors.js';
 import { loadSite } from '../../delivery/load-site.js';
 import type { CollisionCheck } from '../../site/check-collisions.js';
-import { displayDiagnostic, printDiagnostics, summarize } from '../print-diagnostics.js';
+import { count, displayDiagnostic, printDiagnostics, summarize } from '../print-diagnostics.js';
 
 // Requests still unanswered this long after a stop signal are cut off: a service manager waits a
 // little longer than this before it kills the process.
@@ -67,7 +67,7 @@ export async function serveCommand(siteDir: string, options: ServeOptions): Prom
     : undefined;
   const { posts } = app.site;
   console.log(
-    `Folio is serving "${content.config.title}" (${posts.length} posts) at ${server.url}/`,
+    `Folio is serving "${content.config.title}" (${count(posts.length, 'post')}) at ${server.url}/`,
   );
   console.log(
     options.watch ? 'Watching for changes. Press Ctrl+C to stop.' : 'Press Ctrl+C to stop.',
@@ -87,7 +87,7 @@ export async function serveCommand(siteDir: string, options: ServeOptions): Prom
   const requests = server.requestsInFlight;
   const connections = server.openConnections;
   console.log(
-    `\n${signal}: finishing ${plural(requests, 'request')} in flight on ${plural(connections, 'open connection')}, then stopping.`,
+    `\n${signal}: finishing ${count(requests, 'request')} in flight on ${count(connections, 'open connection')}, then stopping.`,
   );
   await Promise.all([stopWatching?.(), server.close(SHUTDOWN_GRACE_MS)]);
   console.log(`Stopped in ${Math.round(performance.now() - started)} ms.`);
@@ -112,7 +112,7 @@ function watchContent(watched: Watched): Promise<() => Promise<void>> {
       printDiagnostics(diagnostics);
       app.replaceContent(content);
       liveReload.notify();
-      console.log(`${time()} reloaded: ${app.site.posts.length} posts online.`);
+      console.log(`${time()} reloaded: ${count(app.site.posts.length, 'post')} online.`);
     },
     onProblems(diagnostics) {
       printDiagnostics(diagnostics);
@@ -123,10 +123,6 @@ function watchContent(watched: Watched): Promise<() => Promise<void>> {
       );
     },
   });
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function time(): string {

@@ -1,0 +1,25 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { error, warning } from '../errors.js';
+import { count, summarize } from './print-diagnostics.js';
+
+describe('count', () => {
+  it('puts one thing in the singular and any other number in the plural', () => {
+    assert.equal(count(1, 'post'), '1 post');
+    assert.equal(count(0, 'post'), '0 posts');
+    assert.equal(count(2, 'post'), '2 posts');
+    assert.equal(count(11, 'open connection'), '11 open connections');
+  });
+});
+
+describe('summarize', () => {
+  const problem = error('x', 'a.md', 1, 'wrong', 'fix it');
+  const note = warning('y', 'a.md', 2, 'odd', 'look');
+
+  it('counts errors, and warnings only when there are some', () => {
+    assert.equal(summarize([problem]), '1 error');
+    assert.equal(summarize([problem, problem]), '2 errors');
+    assert.equal(summarize([problem, note]), '1 error, 1 warning');
+    assert.equal(summarize([note, note]), '0 errors, 2 warnings');
+  });
+});
