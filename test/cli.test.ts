@@ -6,6 +6,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eventually as reloaded, folio, run, serverUrl, snapshot } from './support/folio-cli.js';
 import { FIXTURES } from './support/serve-fixture.js';
 
@@ -26,6 +27,11 @@ async function watchCopyOf(fixture: string) {
   const eventually = (check: () => Promise<boolean>): Promise<void> =>
     reloaded(check, () => `it printed: ${printed.stdout}${printed.stderr}`);
   return { dir, child, printed, eventually };
+}
+
+/** A post file's text: front matter with `date`, then `body`. */
+function postText(title: string, date: string, body = 'Text.'): string {
+  return `---\ntitle: ${title}\ndate: ${date}\ntags: [notes]\n---\n${body}\n`;
 }
 
 /** How many times `text` occurs in `output`. */
@@ -336,6 +342,37 @@ describe('folio init in a folder that has files', () => {
       assert.match(init.stderr, /Nothing was written/);
       assert.deepEqual(await snapshot(dir), before);
     } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('folio serve --watch, while the author writes', () => {
+  it('prints each problem once, however often the folder changes while it stands', async () => {
+    const { dir, child, printed, eventually } = await watchCopyOf('basic');
+    const posts = join(dir, 'content', 'posts');
+    try {
+      await serverUrl(child);
+      const short = join(posts, '2024', 'short.md');
+      await writeFile(short, postText('Short one', '2024-13-45'));
+      await eventually(() => Promise.resolve(printed.stderr.includes(`${short}:3: `)));
+      // Editors write swap and backup files beside the post; other tools touch other files.
+      await writeFile(join(posts, '2024', '.short.md.swp'), 'swap');
+      await writeFile(join(dir, 'notes.txt'), 'a note');
+      await sleep(300);
+      const other = join(posts, 'other.md');
+      await writeFile(other, postText('Other', '2024-02-30'));
+      await eventually(() => Promise.resolve(printed.stderr.includes(`${other}:3: `)));
+      assert.equal(occurrences(printed.stderr, `${short}:3: `), 1, printed.stderr);
+      assert.equal(occurrences(printed.stderr, `${other}:3: `), 1, printed.stderr);
+
+      await writeFile(short, postText('Short one', '2024-01-10'));
+      await rm(other);
+      await eventually(() => Promise.resolve(printed.stdout.includes('reloaded: ')));
+      await writeFile(short, postText('Short one', '2024-13-45'));
+      await eventually(() => Promise.resolve(occurrences(printed.stderr, `${short}:3: `) === 2));
+    } finally {
+      child.kill('SIGKILL');
       await rm(dir, { recursive: true, force: true });
     }
   });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { error, warning } from '../errors.js';
-import { count, summarize } from './print-diagnostics.js';
+import { count, ProblemLog, summarize } from './print-diagnostics.js';
 
 describe('count', () => {
   it('puts one thing in the singular and any other number in the plural', () => {
@@ -21,5 +21,26 @@ describe('summarize', () => {
     assert.equal(summarize([problem, problem]), '2 errors');
     assert.equal(summarize([problem, note]), '1 error, 1 warning');
     assert.equal(summarize([note, note]), '0 errors, 2 warnings');
+  });
+});
+
+describe('ProblemLog', () => {
+  it('prints each problem once while it stands, and again once it has gone and come back', (t) => {
+    const printed: string[] = [];
+    t.mock.method(console, 'error', (line: string) => printed.push(line));
+    const a = error('x', 'no-such-dir/a.md', 3, 'bad date', 'fix it');
+    const b = error('x', 'no-such-dir/b.md', 3, 'bad date', 'fix it');
+    const log = new ProblemLog();
+    assert.equal(log.report([a]), true);
+    assert.equal(log.report([a]), false, 'nothing new, nothing changed');
+    assert.equal(log.report([a, b]), true);
+    assert.equal(log.report([b]), true, 'one fewer is a change, with nothing to print');
+    assert.equal(log.report([]), true);
+    assert.equal(log.report([a]), true);
+    assert.deepEqual(printed, [
+      'no-such-dir/a.md:3: bad date (fix it)',
+      'no-such-dir/b.md:3: bad date (fix it)',
+      'no-such-dir/a.md:3: bad date (fix it)',
+    ]);
   });
 });

@@ -26,6 +26,26 @@ export function printDiagnostics(diagnostics: readonly Diagnostic[]): void {
   }
 }
 
+/**
+ * Prints the diagnostics of one load after another, each only while it is new: a problem that
+ * still stands at the next load is not printed again. A watching server reloads whenever anything
+ * in the folder changes — an editor's swap or backup file, a second save of the same broken post
+ * — and would otherwise repeat every standing problem each time.
+ */
+export class ProblemLog {
+  #shown = new Set<string>();
+
+  /** Prints the diagnostics not already standing; returns whether the set of problems changed. */
+  report(diagnostics: readonly Diagnostic[]): boolean {
+    const lines = diagnostics.map(displayDiagnostic);
+    printDiagnostics(diagnostics.filter((_, i) => !this.#shown.has(lines[i] as string)));
+    const now = new Set(lines);
+    const changed = now.size !== this.#shown.size || lines.some((line) => !this.#shown.has(line));
+    this.#shown = now;
+    return changed;
+  }
+}
+
 /** The lines around the one a diagnostic names, numbered, the named one marked with `>`. */
 function excerpt(diagnostic: Diagnostic, sources: Map<string, string[] | undefined>): string[] {
   if (!sources.has(diagnostic.file)) sources.set(diagnostic.file, readLines(diagnostic.file));

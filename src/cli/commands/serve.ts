@@ -11,7 +11,7 @@ import { progressLine } from '../progress.js';
 import { hasErrors } from '../../errors.js';
 import { loadSite } from '../../delivery/load-site.js';
 import type { CollisionCheck } from '../../site/check-collisions.js';
-import { count, displayDiagnostic, printDiagnostics, summarize } from '../print-diagnostics.js';
+import { count, displayDiagnostic, ProblemLog, summarize } from '../print-diagnostics.js';
 
 // Requests still unanswered this long after a stop signal are cut off: a service manager waits a
 // little longer than this before it kills the process.
@@ -35,7 +35,8 @@ export async function serveCommand(siteDir: string, options: ServeOptions): Prom
     keepBodies: options.watch,
   });
   progress.end();
-  printDiagnostics(diagnostics);
+  const problems = new ProblemLog();
+  problems.report(diagnostics);
   if (!content || hasErrors(diagnostics)) {
     console.error(
       `\n${summarize(diagnostics)}: Folio did not start. Fix the lines above and run it again.`,
@@ -63,7 +64,7 @@ export async function serveCommand(siteDir: string, options: ServeOptions): Prom
   }
   // The address is printed once everything is ready, watching included, as scripts wait for it.
   const stopWatching = liveReload
-    ? await watchContent({ siteDir, cache, collisionCheck, app, liveReload })
+    ? await watchContent({ siteDir, cache, collisionCheck, app, liveReload, problems })
     : undefined;
   const { posts } = app.site;
   console.log(
@@ -100,22 +101,25 @@ interface Watched {
   readonly collisionCheck: CollisionCheck;
   readonly app: App;
   readonly liveReload: LiveReload;
+  /** What has been printed so far, so that a reload prints only what is new. */
+  readonly problems: ProblemLog;
 }
 
 function watchContent(watched: Watched): Promise<() => Promise<void>> {
-  const { siteDir, cache, collisionCheck, app, liveReload } = watched;
+  const { siteDir, cache, collisionCheck, app, liveReload, problems } = watched;
   return watchSite({
     siteDir,
     cache,
     collisionCheck,
     onReload(content, diagnostics) {
-      printDiagnostics(diagnostics);
+      problems.report(diagnostics);
       app.replaceContent(content);
       liveReload.notify();
       console.log(`${time()} reloaded: ${count(app.site.posts.length, 'post')} online.`);
     },
     onProblems(diagnostics) {
-      printDiagnostics(diagnostics);
+      // The same problems again: the log and every page already show them.
+      if (!problems.report(diagnostics)) return;
       app.showProblems(diagnostics.filter((d) => d.severity === 'error').map(displayDiagnostic));
       liveReload.notify();
       console.error(
