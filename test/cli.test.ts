@@ -39,6 +39,19 @@ function occurrences(output: string, text: string): number {
   return output.split(text).length - 1;
 }
 
+/** What `folio serve` prints on standard output up to its address, on a fixture site. */
+async function startingOutput(fixture: string): Promise<string> {
+  const child = folio(['serve', join(FIXTURES, fixture), '--port', '0']);
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  try {
+    await serverUrl(child);
+    return stdout;
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
 describe('folio --help', () => {
   it('lists the commands', async () => {
     const { code, stdout } = await run(['--help']);
@@ -90,19 +103,26 @@ describe('folio check, beyond errors', () => {
       assert.equal(occurrences(stderr, expected), 1, `${expected} once in:\n${stderr}`);
     }
   });
+
+  it("names each scheduled post with when it appears in the site's time zone", async () => {
+    const { code, stdout, stderr } = await run(['check', join(FIXTURES, 'basic')]);
+    assert.equal(code, 0, stderr);
+    const future = 'test/fixtures/sites/basic/content/posts/future-post.md';
+    const line = `${future}: scheduled: appears 2099-01-01 00:00 (Asia/Seoul)`;
+    assert.equal(occurrences(stdout, line), 1, stdout);
+  });
 });
 
 describe('folio serve', () => {
   it('counts its posts in words that agree with the number', async () => {
-    const child = folio(['serve', join(FIXTURES, 'references'), '--port', '0']);
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    try {
-      await serverUrl(child);
-      assert.match(stdout, /\(1 post\) at http/);
-    } finally {
-      child.kill('SIGKILL');
-    }
+    assert.match(await startingOutput('references'), /\(1 post\) at http/);
+  });
+
+  it('names each scheduled post with when it appears as it starts', async () => {
+    const future = 'test/fixtures/sites/basic/content/posts/future-post.md';
+    const line = `${future}: scheduled: appears 2099-01-01 00:00 (Asia/Seoul)`;
+    const stdout = await startingOutput('basic');
+    assert.equal(occurrences(stdout, line), 1, stdout);
   });
 
   it('refuses to start on invalid content, listing the problems, with exit code 1', async () => {
@@ -371,6 +391,21 @@ describe('folio serve --watch, while the author writes', () => {
       await eventually(() => Promise.resolve(printed.stdout.includes('reloaded: ')));
       await writeFile(short, postText('Short one', '2024-13-45'));
       await eventually(() => Promise.resolve(occurrences(printed.stderr, `${short}:3: `) === 2));
+    } finally {
+      child.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names a scheduled post a reload brings, with when it appears', async () => {
+    const { dir, child, printed, eventually } = await watchCopyOf('basic');
+    try {
+      await serverUrl(child);
+      const soon = join(dir, 'content', 'posts', 'soon.md');
+      await writeFile(soon, postText('Soon', '2098-12-24 18:00'));
+      const line = `${soon}: scheduled: appears 2098-12-24 18:00 (Asia/Seoul)`;
+      await eventually(() => Promise.resolve(printed.stdout.includes(line)));
+      assert.equal(occurrences(printed.stdout, 'future-post.md: scheduled'), 1, 'named at start');
     } finally {
       child.kill('SIGKILL');
       await rm(dir, { recursive: true, force: true });

@@ -93,7 +93,8 @@ export function count(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-function displayPath(file: string): string {
+/** A file's path relative to where the command was run, or absolute when it lies elsewhere. */
+export function displayPath(file: string): string {
   if (!isAbsolute(file)) return file;
   const fromHere = relative(process.cwd(), file);
   return fromHere.startsWith('..') ? file : fromHere;

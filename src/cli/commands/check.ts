@@ -3,6 +3,7 @@ import { hasErrors } from '../../errors.js';
 import { loadSite } from '../../delivery/load-site.js';
 import { progressLine } from '../progress.js';
 import { count, printDiagnostics, summarize } from '../print-diagnostics.js';
+import { ScheduleLog } from '../print-scheduled.js';
 
 export async function checkCommand(siteDir: string): Promise<number> {
   const progress = progressLine('Checking posts');
@@ -15,6 +16,7 @@ export async function checkCommand(siteDir: string): Promise<number> {
     );
     return 1;
   }
+  new ScheduleLog().report(content, Date.now());
   const drafts = content.posts.filter((post) => post.draft).length;
   const note = diagnostics.length > 0 ? ` (${count(diagnostics.length, 'warning')})` : '';
   console.log(

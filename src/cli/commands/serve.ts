@@ -12,6 +12,7 @@ import { hasErrors } from '../../errors.js';
 import { loadSite } from '../../delivery/load-site.js';
 import type { CollisionCheck } from '../../site/check-collisions.js';
 import { count, displayDiagnostic, ProblemLog, summarize } from '../print-diagnostics.js';
+import { ScheduleLog } from '../print-scheduled.js';
 
 // Requests still unanswered this long after a stop signal are cut off: a service manager waits a
 // little longer than this before it kills the process.
@@ -43,6 +44,8 @@ export async function serveCommand(siteDir: string, options: ServeOptions): Prom
     );
     return 1;
   }
+  const schedule = new ScheduleLog();
+  schedule.report(content, Date.now());
   const app = new App({
     content,
     showDrafts: options.drafts,
@@ -64,7 +67,7 @@ export async function serveCommand(siteDir: string, options: ServeOptions): Prom
   }
   // The address is printed once everything is ready, watching included, as scripts wait for it.
   const stopWatching = liveReload
-    ? await watchContent({ siteDir, cache, collisionCheck, app, liveReload, problems })
+    ? await watchContent({ siteDir, cache, collisionCheck, app, liveReload, problems, schedule })
     : undefined;
   const { posts } = app.site;
   console.log(
@@ -103,10 +106,12 @@ interface Watched {
   readonly liveReload: LiveReload;
   /** What has been printed so far, so that a reload prints only what is new. */
   readonly problems: ProblemLog;
+  /** The scheduled posts named so far, so that a reload names only those it brings. */
+  readonly schedule: ScheduleLog;
 }
 
 function watchContent(watched: Watched): Promise<() => Promise<void>> {
-  const { siteDir, cache, collisionCheck, app, liveReload, problems } = watched;
+  const { siteDir, cache, collisionCheck, app, liveReload, problems, schedule } = watched;
   return watchSite({
     siteDir,
     cache,
@@ -116,6 +121,7 @@ function watchContent(watched: Watched): Promise<() => Promise<void>> {
       app.replaceContent(content);
       liveReload.notify();
       console.log(`${time()} reloaded: ${count(app.site.posts.length, 'post')} online.`);
+      schedule.report(content, Date.now());
     },
     onProblems(diagnostics) {
       // The same problems again: the log and every page already show them.
