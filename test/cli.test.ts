@@ -111,6 +111,23 @@ describe('folio check, beyond errors', () => {
     const line = `${future}: scheduled: appears 2099-01-01 00:00 (Asia/Seoul)`;
     assert.equal(occurrences(stdout, line), 1, stdout);
   });
+
+  it('warns of an image written beside a post, saying where to put it and how to write its path', async () => {
+    const dir = await copyOf('basic');
+    try {
+      const post = join(dir, 'content', 'posts', 'dog.md');
+      await writeFile(post, postText('My dog', '2024-02-01', 'Look:\n\n![my dog](dog.png)'));
+      const { code, stderr } = await run(['check', dir]);
+      assert.equal(code, 0, stderr);
+      const warning = stderr.split('\n').find((line) => line.startsWith(`${post}:8: warning: `));
+      assert.ok(warning, stderr);
+      assert.match(warning, /the image dog\.png /);
+      assert.match(warning, /static\/images\/dog\.png/, 'where to put the file');
+      assert.match(warning, / \/images\/dog\.png\)$/, 'how to write the path');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('folio serve', () => {

@@ -19,7 +19,7 @@ export interface Post {
   readonly excerpt: string;
   /** The body rendered to HTML. */
   readonly html: string;
-  /** Site-relative links and images in the body, to check that they lead somewhere. */
+  /** Site-relative links and images, and relative images, in the body: to check they lead somewhere. */
   readonly references: readonly Reference[];
   /** Lines of front matter keys, for problems found later across posts. */
   readonly lines: PostLines;
@@ -31,7 +31,7 @@ export interface PostLines {
   readonly tags: number;
 }
 
-/** A link or image in a body whose target is a path on this site (`/…`). */
+/** A link or image in a body whose target is a path on this site (`/…`), or an image's relative path. */
 export interface Reference {
   readonly kind: 'link' | 'image';
   readonly target: string;

@@ -2,7 +2,7 @@
 import { sitePath } from '../content/site-path.js';
 import type { ConfigResult } from '../config/parse-config.js';
 import type { SiteConfig } from '../config/schema.js';
-import type { Post } from '../content/post.js';
+import type { Post, Reference } from '../content/post.js';
 import { closestMatch } from '../did-you-mean.js';
 import { warning, type Diagnostic } from '../errors.js';
 
@@ -23,6 +23,10 @@ export function checkReferences(
     if (!include(post)) continue;
     for (const reference of post.references) {
       const path = sitePath(reference.target);
+      if (reference.kind === 'image' && !path.startsWith('/')) {
+        diagnostics.push(relativeImage(post, reference, staticPaths));
+        continue;
+      }
       if (reference.kind === 'image') {
         if (!staticPaths.has(path)) {
           diagnostics.push(
@@ -64,6 +68,30 @@ export function checkReferences(
     }
   }
   return diagnostics;
+}
+
+/**
+ * An image with a relative path resolves against the post's page (`/posts/x/dog.png`), where
+ * nothing is served: posts have no folder of their own to publish files from.
+ */
+function relativeImage(
+  post: Post,
+  reference: Reference,
+  staticPaths: ReadonlySet<string>,
+): Diagnostic {
+  const path = sitePath(reference.target).replace(/^(?:\.\.?\/)+/, '');
+  const rooted = `/${path}`;
+  const there = staticPaths.has(rooted);
+  const suggestion = there || path.startsWith('images/') ? rooted : `/images/${path}`;
+  return warning(
+    'image-relative',
+    post.file,
+    reference.line,
+    `the image ${reference.target} has a relative path: browsers look for it beside the post's page, where Folio publishes no files`,
+    there
+      ? `write the path ${suggestion}: the file is at static${suggestion}`
+      : `put the file at static${suggestion} and write the path ${suggestion}`,
+  );
 }
 
 /** The author image missing from static/, and configured categories that no post uses. */

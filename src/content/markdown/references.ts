@@ -2,23 +2,41 @@
 import type { Token } from 'markdown-it';
 import type { Reference } from '../post.js';
 
-/** Links and images whose target starts with a single `/`; `bodyLine` is the body's first line. */
+/**
+ * Links and images whose target starts with a single `/`, and images with a relative path
+ * (`dog.png`), which the checks warn of; `bodyLine` is the body's first line.
+ */
 export function collectReferences(tokens: readonly Token[], bodyLine: number): Reference[] {
   const references: Reference[] = [];
   for (const block of tokens) {
     if (block.type !== 'inline' || !block.map) continue;
     const line = block.map[0] + bodyLine;
     for (const child of block.children ?? []) {
-      const target =
-        child.type === 'link_open'
-          ? child.attrGet('href')
-          : child.type === 'image'
-            ? child.attrGet('src')
-            : null;
-      if (typeof target === 'string' && target.startsWith('/') && !target.startsWith('//')) {
-        references.push({ kind: child.type === 'image' ? 'image' : 'link', target, line });
-      }
+      const reference = referenceOf(child, line);
+      if (reference) references.push(reference);
     }
   }
   return references;
+}
+
+function referenceOf(token: Token, line: number): Reference | undefined {
+  if (token.type === 'link_open') {
+    const target = token.attrGet('href');
+    return target !== null && isSitePath(target) ? { kind: 'link', target, line } : undefined;
+  }
+  if (token.type === 'image') {
+    const target = token.attrGet('src');
+    const checked = target !== null && (isSitePath(target) || isRelative(target));
+    return checked ? { kind: 'image', target, line } : undefined;
+  }
+  return undefined;
+}
+
+function isSitePath(target: string): boolean {
+  return target.startsWith('/') && !target.startsWith('//');
+}
+
+// Not a path on another site (`https:`, `data:`), not a fragment, not rooted.
+function isRelative(target: string): boolean {
+  return target !== '' && !/^(?:[a-z][a-z\d+.-]*:|[/#?])/i.test(target);
 }
