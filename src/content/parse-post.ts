@@ -344,10 +344,9 @@ class LazyPost implements Post {
   }
 
   get references(): readonly Reference[] {
-    if (this.#references === undefined) {
-      if (this.#ctx.readBody) this.#tokens();
-      else this.#parseAll();
-    }
+    // Parsed only, not rendered: checking every body would otherwise render (and keep) the HTML
+    // of posts whose pages no one may ask for.
+    if (this.#references === undefined) this.#tokens();
     return this.#references ?? [];
   }
 
