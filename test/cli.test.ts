@@ -428,4 +428,34 @@ describe('folio serve --watch, while the author writes', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('warns of missing and relative images in the log and on every page, until they are fixed', async () => {
+    const { dir, child, printed, eventually } = await watchCopyOf('references');
+    const banner = async (url: string): Promise<string> =>
+      /<div class="warnings-banner"[\s\S]*?<\/div>/.exec(await (await fetch(url)).text())?.[0] ??
+      '';
+    try {
+      const url = await serverUrl(child);
+      const linking = join(dir, 'content', 'posts', 'linking.md');
+      const missing = `${linking}:8: warning: the image /images/missing.png is not in static/`;
+      await eventually(() => Promise.resolve(printed.stderr.includes(missing)));
+      await eventually(async () => (await banner(`${url}/`)).includes(missing));
+
+      const dog = join(dir, 'content', 'posts', 'dog.md');
+      await writeFile(dog, postText('My dog', '2024-02-01', 'Look:\n\n![my dog](dog.png)'));
+      const relative = `${dog}:8: warning: the image dog.png`;
+      await eventually(() => Promise.resolve(printed.stderr.includes(relative)));
+      await eventually(async () => (await banner(`${url}/posts/dog/`)).includes(relative));
+
+      await mkdir(join(dir, 'static', 'images'), { recursive: true });
+      await writeFile(join(dir, 'static', 'images', 'missing.png'), 'not really a picture');
+      await eventually(async () => !(await banner(`${url}/`)).includes(missing));
+      assert.ok((await banner(`${url}/`)).includes(relative), 'the other warning stays');
+      assert.equal(occurrences(printed.stderr, missing), 1, printed.stderr);
+      assert.equal(occurrences(printed.stderr, relative), 1, printed.stderr);
+    } finally {
+      child.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -94,7 +94,7 @@ export class App {
     this.#options = options;
     this.#now = options.now ?? Date.now;
     this.#content = options.content;
-    this.#overlay = { liveReload: options.liveReload ?? false, problems: [] };
+    this.#overlay = { liveReload: options.liveReload ?? false, problems: [], warnings: [] };
     this.#securityHeaders = securityHeaders(this.#overlay.liveReload);
     this.#site = this.#build();
   }
@@ -131,6 +131,12 @@ export class App {
    */
   showProblems(problems: readonly string[]): void {
     this.#overlay = { ...this.#overlay, problems };
+    this.#forget();
+  }
+
+  /** Shows warnings about the content online (images missing, …) on every page, until replaced. */
+  showWarnings(warnings: readonly string[]): void {
+    this.#overlay = { ...this.#overlay, warnings };
     this.#forget();
   }
 

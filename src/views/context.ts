@@ -9,9 +9,11 @@ export interface AuthoringOverlay {
   readonly liveReload: boolean;
   /** Problems of the latest edit, shown as a banner until fixed; the last good site is shown. */
   readonly problems: readonly string[];
+  /** Warnings about the site shown, such as images that are missing, until they are fixed. */
+  readonly warnings: readonly string[];
 }
 
-export const NO_OVERLAY: AuthoringOverlay = { liveReload: false, problems: [] };
+export const NO_OVERLAY: AuthoringOverlay = { liveReload: false, problems: [], warnings: [] };
 
 /** The path a watching server streams change events on. */
 export const LIVE_RELOAD_PATH = '/__folio/live';

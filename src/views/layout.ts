@@ -151,13 +151,20 @@ ${profiles}<li><a href="${FEED_PATH}" type="application/rss+xml">${icon('feed')}
 </footer>`;
 }
 
-/** On a watching server, the problems of the latest edit, until they are fixed. */
+/**
+ * On a watching server, the problems of the latest edit, and the warnings about the version
+ * online, until they are fixed.
+ */
 function problemsBanner(ctx: ViewContext): Html {
-  const { problems } = ctx.overlay;
-  if (problems.length === 0) return html``;
-  return html`<div class="problems-banner" role="alert">
-<p>${ctx.t.problemsBanner}</p>
-<pre>${problems.join('\n')}</pre>
+  const { problems, warnings } = ctx.overlay;
+  return html`${banner('problems-banner', 'alert', ctx.t.problemsBanner, problems)}${banner('warnings-banner', 'status', ctx.t.warningsBanner, warnings)}`;
+}
+
+function banner(className: string, role: string, heading: string, lines: readonly string[]): Html {
+  if (lines.length === 0) return html``;
+  return html`<div class="${className}" role="${role}">
+<p>${heading}</p>
+<pre>${lines.join('\n')}</pre>
 </div>
 `;
 }

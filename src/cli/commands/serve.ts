@@ -8,11 +8,13 @@ import { LiveReload } from '../../delivery/server/live-reload.js';
 import { watchSite } from '../../delivery/server/watch-site.js';
 import { ParseCache } from '../../content/parse-cache.js';
 import { progressLine } from '../progress.js';
-import { hasErrors } from '../../errors.js';
-import { loadSite } from '../../delivery/load-site.js';
+import { hasErrors, type Diagnostic } from '../../errors.js';
+import { loadSite, type LoadResult } from '../../delivery/load-site.js';
+import type { Post } from '../../content/post.js';
 import type { CollisionCheck } from '../../site/check-collisions.js';
 import { count, displayDiagnostic, ProblemLog, summarize } from '../print-diagnostics.js';
 import { ScheduleLog } from '../print-scheduled.js';
+import { WatchWarnings } from '../watch-warnings.js';
 
 // Requests still unanswered this long after a stop signal are cut off: a service manager waits a
 // little longer than this before it kills the process.
@@ -28,7 +30,7 @@ export interface ServeOptions {
 export async function serveCommand(siteDir: string, options: ServeOptions): Promise<number> {
   const cache = new ParseCache();
   const progress = progressLine('Loading posts');
-  const { content, diagnostics, collisionCheck } = await loadSite(siteDir, {
+  const { content, diagnostics, collisionCheck, checkBodies } = await loadSite(siteDir, {
     cache,
     onProgress: progress.update,
     checkBodies: false,
@@ -66,8 +68,18 @@ export async function serveCommand(siteDir: string, options: ServeOptions): Prom
     return 1;
   }
   // The address is printed once everything is ready, watching included, as scripts wait for it.
+  const loaded = { posts: content.posts, diagnostics, checkBodies };
   const stopWatching = liveReload
-    ? await watchContent({ siteDir, cache, collisionCheck, app, liveReload, problems, schedule })
+    ? await watchContent({
+        siteDir,
+        cache,
+        loaded,
+        collisionCheck,
+        app,
+        liveReload,
+        problems,
+        schedule,
+      })
     : undefined;
   const { posts } = app.site;
   console.log(
@@ -101,6 +113,12 @@ export async function serveCommand(siteDir: string, options: ServeOptions): Prom
 interface Watched {
   readonly siteDir: string;
   readonly cache: ParseCache;
+  /** What the server started with: the posts, the warnings, the check of the bodies. */
+  readonly loaded: {
+    readonly posts: readonly Post[];
+    readonly diagnostics: readonly Diagnostic[];
+    readonly checkBodies: LoadResult['checkBodies'];
+  };
   readonly collisionCheck: CollisionCheck;
   readonly app: App;
   readonly liveReload: LiveReload;
@@ -110,15 +128,18 @@ interface Watched {
   readonly schedule: ScheduleLog;
 }
 
-function watchContent(watched: Watched): Promise<() => Promise<void>> {
-  const { siteDir, cache, collisionCheck, app, liveReload, problems, schedule } = watched;
-  return watchSite({
+async function watchContent(watched: Watched): Promise<() => Promise<void>> {
+  const { siteDir, cache, loaded, collisionCheck, app, liveReload, problems, schedule } = watched;
+  const warnings = new WatchWarnings(app, liveReload);
+  warnings.loaded(loaded.posts, loaded.diagnostics, loaded.checkBodies);
+  const stop = await watchSite({
     siteDir,
     cache,
     collisionCheck,
-    onReload(content, diagnostics) {
+    onReload(content, diagnostics, checkBodies) {
       problems.report(diagnostics);
       app.replaceContent(content);
+      warnings.loaded(content.posts, diagnostics, checkBodies);
       liveReload.notify();
       console.log(`${time()} reloaded: ${count(app.site.posts.length, 'post')} online.`);
       schedule.report(content, Date.now());
@@ -133,6 +154,10 @@ function watchContent(watched: Watched): Promise<() => Promise<void>> {
       );
     },
   });
+  return () => {
+    warnings.stop();
+    return stop();
+  };
 }
 
 function time(): string {

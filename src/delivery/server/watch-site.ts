@@ -5,7 +5,7 @@ import { error, type Diagnostic } from '../../errors.js';
 import type { CollisionCheck } from '../../site/check-collisions.js';
 import type { ParseCache } from '../../content/parse-cache.js';
 import { POSTS_DIR } from '../../content/read-sources.js';
-import { loadSite, type SiteContent } from '../load-site.js';
+import { loadSite, type LoadResult, type SiteContent } from '../load-site.js';
 import { watchFolders, type FolderWatcher } from './watch-folders.js';
 
 export interface WatchOptions {
@@ -16,8 +16,12 @@ export interface WatchOptions {
   readonly collisionCheck?: CollisionCheck;
   /** Folders below the site that are output, not input (e.g. `dist`). */
   readonly ignore?: readonly string[];
-  /** Called with content that loaded without errors. */
-  onReload(content: SiteContent, diagnostics: readonly Diagnostic[]): void;
+  /** Called with content that loaded without errors, and the check of its bodies' links and images. */
+  onReload(
+    content: SiteContent,
+    diagnostics: readonly Diagnostic[],
+    checkBodies: LoadResult['checkBodies'],
+  ): void;
   /** Called when an edit broke the site; the last good version stays online. */
   onProblems(diagnostics: readonly Diagnostic[]): void;
 }
@@ -101,7 +105,7 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
     const wasLost = lost;
     try {
       if (foldersLost()) return;
-      const { content, diagnostics, collisionCheck } = await loadSite(siteDir, {
+      const { content, diagnostics, collisionCheck, checkBodies } = await loadSite(siteDir, {
         cache: options.cache,
         checkBodies: false,
         keepBodies: true,
@@ -113,7 +117,7 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
       if (foldersLost()) return;
       if (content) {
         hadPosts ||= foldersProblem(siteDir) === undefined;
-        options.onReload(content, diagnostics);
+        options.onReload(content, diagnostics, checkBodies);
       } else {
         options.onProblems(diagnostics);
       }

@@ -20,6 +20,8 @@ export const en: Messages = {
   draft: 'Draft',
   problemsBanner:
     'Folio could not load your latest change. Readers still get the last good version. Fix this and the page reloads:',
+  warningsBanner:
+    'This version is online, but has the problems below. This note appears only while Folio watches your folder:',
   previewBanner:
     'Preview: drafts are shown and marked Draft. Readers of the published site never see them.',
   notFoundTitle: 'Page not found',

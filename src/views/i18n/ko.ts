@@ -20,6 +20,8 @@ export const ko: Messages = {
   draft: '초안',
   problemsBanner:
     'Folio가 마지막 변경을 읽지 못했습니다. 독자에게는 마지막으로 정상이던 버전이 보입니다. 아래를 고치면 페이지가 다시 로드됩니다:',
+  warningsBanner:
+    '이 버전은 게시되어 있지만 아래와 같은 문제가 있습니다. 이 알림은 Folio가 폴더를 지켜보는 동안에만 보입니다:',
   previewBanner:
     '미리 보기: 초안이 "초안" 표시와 함께 보입니다. 공개된 사이트의 독자에게는 보이지 않습니다.',
   notFoundTitle: '페이지를 찾을 수 없습니다',

@@ -25,6 +25,7 @@ export interface Messages {
   readonly draft: string;
   readonly previewBanner: string;
   readonly problemsBanner: string;
+  readonly warningsBanner: string;
   readonly notFoundTitle: string;
   readonly notFoundText: string;
   readonly backHome: string;

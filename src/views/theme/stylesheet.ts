@@ -28,9 +28,10 @@ a:hover { text-decoration-thickness: 2px; }
 .skip-link { position: absolute; left: .75rem; top: -4rem; z-index: 1; padding: .5rem .75rem; background: var(--bg); border: 2px solid var(--accent); }
 .skip-link:focus { top: .75rem; }
 main:focus { outline: none; }
-.problems-banner { margin: 0; padding: .75rem 1rem; background: #ffebe9; color: #5a0a0a; border-bottom: 2px solid #cf222e; }
-.problems-banner p { margin: 0 0 .5rem; font-weight: 600; }
-.problems-banner pre { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; font: .85rem/1.5 var(--mono); }
+.problems-banner, .warnings-banner { margin: 0; padding: .75rem 1rem; background: #ffebe9; color: #5a0a0a; border-bottom: 2px solid #cf222e; }
+.warnings-banner { background: #fff8c5; color: #3d2e00; border-bottom-color: #9a6700; }
+.problems-banner p, .warnings-banner p { margin: 0 0 .5rem; font-weight: 600; }
+.problems-banner pre, .warnings-banner pre { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; font: .85rem/1.5 var(--mono); }
 .preview-banner { margin: 0; padding: .5rem 1rem; text-align: center; background: #fff3cd; color: #3d2e00; }
 .site-header, main, .site-footer { max-width: var(--measure); margin: 0 auto; padding-inline: 1.25rem; }
 .site-header { padding-top: 2.5rem; }

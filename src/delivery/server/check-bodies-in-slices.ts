@@ -1,0 +1,32 @@
+// Deliver: checks the links and images of every post body on a running server a slice at a time,
+// so that pages are still answered while a large site is checked.
+import { performance } from 'node:perf_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Post } from '../../content/post.js';
+import type { Diagnostic } from '../../errors.js';
+import type { LoadResult } from '../load-site.js';
+
+// Long enough that the turns between slices cost little, short enough not to hold up a request.
+const SLICE_MS = 5;
+
+/**
+ * Parses the bodies of `posts` not parsed yet, a slice at a time with a turn of the event loop
+ * before each slice, then runs `check` (the load's `checkBodies`), which then only reads what was
+ * parsed. Undefined when `signal` aborts first: a newer version of the site is being checked.
+ */
+export async function checkBodiesInSlices(
+  posts: readonly Post[],
+  check: LoadResult['checkBodies'],
+  signal: AbortSignal,
+): Promise<Diagnostic[] | undefined> {
+  let next = 0;
+  // Each slice waits its turn, the first one too: the caller finishes what it is doing first.
+  do {
+    await nextTurn();
+    if (signal.aborted) return undefined;
+    const end = performance.now() + SLICE_MS;
+    // Reading a post's references parses its body once; the post keeps what it found.
+    while (next < posts.length && performance.now() < end) void posts[next++]?.references;
+  } while (next < posts.length);
+  return check();
+}
