@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
 import { styleText } from 'node:util';
+import { REFUSED_LINK_CODES } from '../content/read-sources.js';
 import { formatDiagnostic, type Diagnostic } from '../errors.js';
 import { normalizeText } from '../normalize-text.js';
 
@@ -48,6 +49,8 @@ export class ProblemLog {
 
 /** The lines around the one a diagnostic names, numbered, the named one marked with `>`. */
 function excerpt(diagnostic: Diagnostic, sources: Map<string, string[] | undefined>): string[] {
+  // Read through the link, its lines would be those of a file that may lie outside the site.
+  if (REFUSED_LINK_CODES.has(diagnostic.code)) return [];
   if (!sources.has(diagnostic.file)) sources.set(diagnostic.file, readLines(diagnostic.file));
   const lines = sources.get(diagnostic.file);
   if (!lines || diagnostic.line > lines.length) return [];

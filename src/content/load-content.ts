@@ -62,10 +62,11 @@ export async function loadContent(
   const configResult = loadConfig(siteDir);
   const within = (folder: string) => (path: string) => isWithin(siteDir, folder, path);
   const listing = cache?.listing;
-  const listed =
+  const updated =
     listing && changed?.every(within(POSTS_DIR))
       ? updatePostFiles(siteDir, listing, changed)
-      : await listPostFiles(siteDir);
+      : undefined;
+  const listed = updated ?? (await listPostFiles(siteDir));
   const assets =
     cache?.assets && changed && !changed.some(within(STATIC_DIR))
       ? cache.assets
@@ -97,7 +98,11 @@ export async function loadContent(
   });
   cache?.keepOnly(new Set(listed.files.map((entry) => entry.file)));
 
-  const diagnostics: Diagnostic[] = [...configResult.diagnostics, ...listed.diagnostics];
+  const diagnostics: Diagnostic[] = [
+    ...configResult.diagnostics,
+    ...listed.diagnostics,
+    ...assets.diagnostics,
+  ];
   const posts: Post[] = [];
   const claims: SlugClaim[] = [];
   for (const result of results) {

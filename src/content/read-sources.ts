@@ -1,10 +1,10 @@
 // Load: finds the post files under content/posts, and what static/ holds.
 import type { Dirent } from 'node:fs';
-import { statSync, type Stats } from 'node:fs';
-import { readdir } from 'node:fs/promises';
-import { basename, isAbsolute, join, relative, sep } from 'node:path';
+import { lstatSync, statSync, type Stats } from 'node:fs';
+import { readdir, readlink, realpath, stat } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { imageSizeFromFile } from 'image-size/fromFile';
-import { warning, type Diagnostic } from '../errors.js';
+import { sortDiagnostics, warning, type Diagnostic } from '../errors.js';
 import type { ImageSize } from './markdown/markdown.js';
 
 export const POSTS_DIR = join('content', 'posts');
@@ -22,12 +22,19 @@ export interface PostFile {
 export interface PostFilesResult {
   readonly files: readonly PostFile[];
   readonly diagnostics: readonly Diagnostic[];
+  /**
+   * Whether the listing met a symbolic link, followed or refused. A watcher names the file a link
+   * leads to, not the link, so only listing again shows what such a change did.
+   */
+  readonly linked: boolean;
 }
 
 /** The files under static/, by the URL path they are served at, and the sizes of its images. */
 export interface StaticAssets {
   readonly paths: ReadonlySet<string>;
   readonly imageSizes: ReadonlyMap<string, ImageSize>;
+  /** Links under static/ that were left out, and folders of it that cannot be read. */
+  readonly diagnostics: readonly Diagnostic[];
 }
 
 // Enough files in flight to keep the disk busy without running out of descriptors.
@@ -38,22 +45,20 @@ const MARKDOWN = /\.(?:md|markdown)$/i;
 /** Finds every post file, in path order, with the stamp that tells whether it changed. */
 export async function listPostFiles(siteDir: string): Promise<PostFilesResult> {
   const root = join(siteDir, POSTS_DIR);
-  const diagnostics: Diagnostic[] = [];
-  const paths = await listFiles(
-    root,
-    (name) => MARKDOWN.test(name),
-    (problem) =>
-      diagnostics.push(
-        warning('posts-folder', root, 1, problem, `put posts as .md files under ${POSTS_DIR}`),
-      ),
-  );
-  const files: PostFile[] = new Array<PostFile>(paths.length);
-  paths.forEach((file, index) => {
+  const listed = await listFiles(root, {
+    wanted: (name) => MARKDOWN.test(name),
+    // The posts folder itself may be a link out of the site: what lies inside it is in bounds.
+    bounds: { folders: [siteDir, root], name: 'the site folder' },
+    onFolderProblem: (problem) =>
+      warning('posts-folder', root, 1, problem, `put posts as .md files under ${POSTS_DIR}`),
+  });
+  const files: PostFile[] = new Array<PostFile>(listed.files.length);
+  listed.files.forEach((file, index) => {
     const info = statOrUndefined(file);
     const stamp = info ? stampOf(info) : '';
     files[index] = { file, fileSlug: basename(file).replace(MARKDOWN, ''), stamp };
   });
-  return { files, diagnostics };
+  return { files, diagnostics: listed.diagnostics, linked: listed.linked };
 }
 
 /** Whether a path (as a watcher reports it) lies inside `folder` of the site. */
@@ -64,13 +69,15 @@ export function isWithin(siteDir: string, folder: string, path: string): boolean
 
 /**
  * The listing of an earlier load brought up to date for the paths a watcher saw change, without
- * walking the folder again: what keeps a reload fast on a large site.
+ * walking the folder again: what keeps a reload fast on a large site. Undefined when only a full
+ * listing can tell: a link is involved, and links are decided in one place, `listFiles`.
  */
 export function updatePostFiles(
   siteDir: string,
   previous: PostFilesResult,
   changed: readonly string[],
-): PostFilesResult {
+): PostFilesResult | undefined {
+  if (previous.linked) return undefined;
   return restamped(siteDir, previous, changed) ?? relisted(siteDir, previous, changed);
 }
 
@@ -87,12 +94,12 @@ function restamped(
   for (const path of changed) {
     const file = join(siteDir, relative(siteDir, path));
     const index = indexOfFile(files, file);
-    const info = index === -1 ? undefined : statOrUndefined(file);
+    const info = index === -1 ? undefined : statOrUndefined(file, { followLinks: false });
     const entry = files[index];
     if (!entry || !info?.isFile()) return undefined;
     files[index] = { ...entry, stamp: stampOf(info) };
   }
-  return { files, diagnostics: previous.diagnostics };
+  return { ...previous, files };
 }
 
 /** Where `file` is in a listing sorted by path, by binary search; -1 when it is not listed. */
@@ -114,7 +121,7 @@ function relisted(
   siteDir: string,
   previous: PostFilesResult,
   changed: readonly string[],
-): PostFilesResult {
+): PostFilesResult | undefined {
   const root = join(siteDir, POSTS_DIR);
   const files = new Map(previous.files.map((entry) => [entry.file, entry]));
   for (const path of changed) {
@@ -130,7 +137,8 @@ function relisted(
         .some((part) => part.startsWith('.'))
     )
       continue;
-    const info = statOrUndefined(file);
+    const info = statOrUndefined(file, { followLinks: false });
+    if (info?.isSymbolicLink()) return undefined;
     if (info?.isFile())
       files.set(file, { file, fileSlug: name.replace(MARKDOWN, ''), stamp: stampOf(info) });
     else files.delete(file);
@@ -138,17 +146,13 @@ function relisted(
   const sorted = [...files.values()].sort((a, b) =>
     a.file < b.file ? -1 : a.file > b.file ? 1 : 0,
   );
-  return { files: sorted, diagnostics: previous.diagnostics };
+  return { ...previous, files: sorted };
 }
 
 /** Lists static/ (a site may have none) and reads the size of each image from its header. */
 export async function readStaticAssets(siteDir: string): Promise<StaticAssets> {
   const root = join(siteDir, STATIC_DIR);
-  const files = await listFiles(
-    root,
-    () => true,
-    () => undefined,
-  );
+  const { files, diagnostics } = await listStaticFiles(root);
   const urlPath = (file: string): string => `/${relative(root, file).split(sep).join('/')}`;
   const imageSizes = new Map<string, ImageSize>();
   await forEachLimited(
@@ -162,38 +166,156 @@ export async function readStaticAssets(siteDir: string): Promise<StaticAssets> {
       }
     },
   );
-  return { paths: new Set(files.map(urlPath)), imageSizes };
+  return { paths: new Set(files.map(urlPath)), imageSizes, diagnostics };
 }
 
-/** Every file below `root` whose name passes `wanted`, skipping hidden files and folders. */
-async function listFiles(
-  root: string,
-  wanted: (name: string) => boolean,
-  onProblem: (problem: string) => void,
-): Promise<string[]> {
+/**
+ * Every file of a static/ folder, as the server serves them and the export copies them. Its links
+ * must stay inside static/ itself, not merely the site folder: every file there is served as it
+ * is, and the config, drafts and whatever else the site folder holds must never be.
+ */
+export function listStaticFiles(root: string): Promise<Listing> {
+  return listFiles(root, {
+    wanted: () => true,
+    bounds: { folders: [root], name: `${STATIC_DIR}/` },
+    // A site need not have a static/ folder.
+    onFolderProblem: (problem, missingRoot) =>
+      missingRoot
+        ? undefined
+        : warning('static-folder', root, 1, problem, 'make it readable; until then it is left out'),
+  });
+}
+
+interface ListOptions {
+  /** Whether a file of this name is listed. */
+  readonly wanted: (name: string) => boolean;
+  /** The folders links may lead into (their real paths are compared), and what to call them. */
+  readonly bounds: { readonly folders: readonly string[]; readonly name: string };
+  /** The problem to report when a folder cannot be listed (`missingRoot`: the root is not there). */
+  readonly onFolderProblem: (problem: string, missingRoot: boolean) => Diagnostic | undefined;
+}
+
+interface Listing {
+  /** In path order; a file reached through a link is named by the link's path. */
+  readonly files: string[];
+  readonly diagnostics: Diagnostic[];
+  /** Whether a symbolic link was met, followed or not. */
+  readonly linked: boolean;
+}
+
+/**
+ * Every file below `root` whose name passes `wanted`, skipping hidden files and folders. This is
+ * where symbolic links are decided, for the full listing and, through it, for a watcher's
+ * reloads: one leading to a file or folder inside the bounds is followed as if it were that file
+ * or folder; one leading outside them, nowhere, or back into a folder that holds it is left out
+ * with a warning, and the rest of the site loads.
+ */
+async function listFiles(root: string, options: ListOptions): Promise<Listing> {
   const found: string[] = [];
-  const walk = async (dir: string): Promise<void> => {
+  const diagnostics: Diagnostic[] = [];
+  let linked = false;
+  const bounds = (
+    await Promise.all(options.bounds.folders.map((folder) => realpath(folder).catch(() => '')))
+  ).filter((folder) => folder !== '');
+  // `within` holds the real path of every folder from the root down to `dir`, to see loops.
+  const walk = async (dir: string, within: readonly string[]): Promise<void> => {
     let entries: Dirent[];
     try {
       entries = await readdir(dir, { withFileTypes: true });
     } catch (cause) {
       const code = (cause as NodeJS.ErrnoException).code;
-      onProblem(
-        code === 'ENOENT' && dir === root
+      const missingRoot = code === 'ENOENT' && dir === root;
+      const diagnostic = options.onFolderProblem(
+        missingRoot
           ? `the folder ${dir} does not exist`
           : `the folder ${dir} cannot be read (${code})`,
+        missingRoot,
       );
+      if (diagnostic) diagnostics.push(diagnostic);
       return;
     }
     for (const entry of entries) {
       if (entry.name.startsWith('.')) continue;
       const path = join(dir, entry.name);
-      if (entry.isDirectory()) await walk(path);
-      else if (entry.isFile() && wanted(entry.name)) found.push(path);
+      let real = join(within.at(-1) ?? dir, entry.name);
+      let isFolder = entry.isDirectory();
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        linked = true;
+        const target = await followLink(path, bounds, within, options.bounds.name);
+        if ('problem' in target) {
+          diagnostics.push(target.problem);
+          continue;
+        }
+        ({ real, isFolder, isFile } = target);
+      }
+      if (isFolder) await walk(path, [...within, real]);
+      else if (isFile && options.wanted(entry.name)) found.push(path);
     }
   };
-  await walk(root);
-  return found.sort();
+  const realRoot = await realpath(root).catch(() => root);
+  await walk(root, [realRoot]);
+  return { files: found.sort(), diagnostics: sortDiagnostics(diagnostics), linked };
+}
+
+/** The codes of the problems of a link left out. */
+export const REFUSED_LINK_CODES: ReadonlySet<string> = new Set([
+  'link-outside',
+  'link-broken',
+  'link-loop',
+]);
+
+type LinkTarget =
+  | { readonly real: string; readonly isFolder: boolean; readonly isFile: boolean }
+  | { readonly problem: Diagnostic };
+
+/**
+ * Where the link at `link` leads, or why it is not followed. Real paths are compared, so that a
+ * link through other links, or a relative one, is judged by where it ends up.
+ */
+async function followLink(
+  link: string,
+  bounds: readonly string[],
+  within: readonly string[],
+  boundsName: string,
+): Promise<LinkTarget> {
+  const refused = (code: string, message: string, hint: string): LinkTarget => ({
+    problem: warning(code, link, 1, message, `${hint}; it is left out until then`),
+  });
+  let target = link;
+  try {
+    target = resolve(dirname(link), await readlink(link));
+    const real = await realpath(link);
+    if (!bounds.some((folder) => real === folder || real.startsWith(folder + sep))) {
+      return refused(
+        'link-outside',
+        `this link leads outside ${boundsName}, to ${real}`,
+        `move what it links to into ${boundsName}, or put a copy there instead of the link`,
+      );
+    }
+    if (within.some((folder) => folder === real || folder.startsWith(real + sep))) {
+      return refused(
+        'link-loop',
+        `this link leads back to ${real}, a folder that holds it`,
+        'remove the link: everything in that folder is listed already',
+      );
+    }
+    const info = await stat(real);
+    return { real, isFolder: info.isDirectory(), isFile: info.isFile() };
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    const why =
+      code === 'ENOENT'
+        ? 'which does not exist'
+        : code === 'ELOOP'
+          ? 'which goes round a loop of links'
+          : `which cannot be read (${code})`;
+    return refused(
+      'link-broken',
+      `this link leads to ${target}, ${why}`,
+      `point it at a file in ${boundsName}, or remove it`,
+    );
+  }
 }
 
 /** Runs `work` on every item, a bounded number at a time. */
@@ -211,10 +333,13 @@ export async function forEachLimited<T>(
   await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, items.length) }, worker));
 }
 
-/** What `stat` says of a path, or undefined when there is nothing there (or it cannot be read). */
-export function statOrUndefined(file: string): Stats | undefined {
+/**
+ * What `stat` says of a path, or undefined when there is nothing there (or it cannot be read);
+ * of a symbolic link itself, rather than what it leads to, with `followLinks: false`.
+ */
+export function statOrUndefined(file: string, { followLinks = true } = {}): Stats | undefined {
   try {
-    return statSync(file);
+    return followLinks ? statSync(file) : lstatSync(file);
   } catch {
     return undefined;
   }

@@ -5,7 +5,10 @@ import { readdirSync, watch, type FSWatcher } from 'node:fs';
 import { join, sep } from 'node:path';
 import { statOrUndefined } from '../../content/read-sources.js';
 
-/** `file`: a file changed, came or went. `folder`: a folder came or went, or an event named nothing. */
+/**
+ * `file`: a file changed, came or went. `folder`: a folder came or went, a symbolic link changed
+ * (it may lead to a folder), or an event named nothing.
+ */
 export type ChangeKind = 'file' | 'folder';
 
 export interface FolderWatchOptions {
@@ -65,16 +68,19 @@ export function watchFolders(root: string, options: FolderWatchOptions): FolderW
     }
     const path = join(folder, name.toString());
     if (options.ignored(path)) return;
-    const stats = statOrUndefined(path);
+    // A link is not entered: it may lead anywhere, even round to where it is. What it leads to
+    // inside the site is watched where it really is; the listing decides whether to follow it.
+    const stats = statOrUndefined(path, { followLinks: false });
     if (stats?.isDirectory()) {
       if (watchers.has(path)) return;
       enter(path);
       options.onChange(path, 'folder');
-    } else if (!stats && watchers.has(path)) {
+    } else if (watchers.has(path)) {
+      // Gone, or a file or a link stands where the folder was.
       forget(path);
       options.onChange(path, 'folder');
     } else {
-      options.onChange(path, 'file');
+      options.onChange(path, stats?.isSymbolicLink() ? 'folder' : 'file');
     }
   };
 

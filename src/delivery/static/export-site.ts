@@ -2,9 +2,10 @@
 // so the exported site is, by construction, the site the server serves. A large site is shared
 // out between worker threads, each loading the site for itself and taking batches of post pages
 // as it finishes the last, so that every core stays busy to the end.
-import { lstatSync, readdirSync } from 'node:fs';
-import { cp, mkdir, rename, rm } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
+import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
+import { forEachLimited, listStaticFiles } from '../../content/read-sources.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../../errors.js';
 import { filesOf, type WriteTally } from './document-writer.js';
 import { ExportShard, type ShardOptions } from './export-shard.js';
@@ -157,21 +158,19 @@ async function writeSite(options: ExportOptions, root: string): Promise<WrittenS
   }
 }
 
-/** Copies the site's static/ folder as it is, and answers the files it copied, by path. */
+/**
+ * Copies the files of the site's static/ folder that the server serves, a followed link as the
+ * file it leads to, and answers the files it copied, by path.
+ */
 async function copyStatic(staticDir: string, root: string): Promise<string[]> {
-  const files: string[] = [];
-  await cp(staticDir, root, {
-    recursive: true,
-    filter: (source) => {
-      if (source === staticDir) return true;
-      if (basename(source).startsWith('.')) return false;
-      if (!lstatSync(source).isDirectory()) files.push(relative(staticDir, source));
-      return true;
-    },
-  }).catch((cause: NodeJS.ErrnoException) => {
-    if (cause.code !== 'ENOENT') throw cause;
+  const { files } = await listStaticFiles(staticDir);
+  const copied = files.map((file) => relative(staticDir, file));
+  await forEachLimited(copied, async (path) => {
+    const to = join(root, path);
+    await mkdir(dirname(to), { recursive: true });
+    await copyFile(join(staticDir, path), to);
   });
-  return files;
+  return copied;
 }
 
 /** How many post files the site has, read from its folder names alone, to size the export. */
