@@ -1,5 +1,6 @@
-// Faults a running site meets: its folder vanishing under `serve --watch`, a stop signal while a
-// request is answered, and a disk that fills up or turns read-only under `folio build`.
+// Faults a running site meets: its folder vanishing, or changing in a burst, under `serve --watch`;
+// a stop signal while a request is answered; and a disk that fills up or turns read-only under
+// `folio build`.
 import assert from 'node:assert/strict';
 import { spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -8,8 +9,9 @@ import { cp, mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/prom
 import { Agent, get, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
-import { writeCorpus } from '../bench/corpus.js';
+import { corpusPost, writeCorpus } from '../bench/corpus.js';
 import { eventually, folio, run, serverUrl, snapshot } from './support/folio-cli.js';
 import { FIXTURES } from './support/serve-fixture.js';
 
@@ -26,6 +28,11 @@ interface Served {
 async function serveCopy(...flags: string[]): Promise<Served> {
   const dir = await mkdtemp(join(tmpdir(), 'folio-faults-'));
   await cp(join(FIXTURES, 'basic'), dir, { recursive: true });
+  return serve(dir, flags);
+}
+
+/** `folio serve` on a folder of its own, with its output kept; stopping removes the folder. */
+async function serve(dir: string, flags: readonly string[]): Promise<Served> {
   const child = folio(['serve', dir, '--port', '0', '--host', '127.0.0.1', ...flags]);
   const output = { stdout: '', stderr: '' };
   child.stdout.on('data', (chunk: Buffer) => (output.stdout += chunk.toString()));
@@ -167,6 +174,118 @@ describe('serve --watch when the content folder goes away', () => {
     }
   });
 });
+
+describe('serve --watch under a burst of changes', () => {
+  // Enough posts that deleting or rewriting them is a burst of events, not a single one.
+  const POSTS = 300;
+
+  /** A new folder holding a generated site. */
+  const corpus = async (): Promise<string> => {
+    const dir = await mkdtemp(join(tmpdir(), 'folio-burst-'));
+    await writeCorpus(dir, POSTS);
+    return dir;
+  };
+
+  /** The site served with --watch, and how many posts it had online at the start. */
+  const serveWatched = async (dir: string): Promise<{ served: Served; full: number }> => {
+    const served = await serve(dir, ['--watch']);
+    const full = Number(/\((\d+) posts\)/.exec(served.output.stdout)?.[1]);
+    assert.ok(full > 0, served.output.stdout);
+    return { served, full };
+  };
+
+  /** The reloads the server logged with fewer posts online than the site has. */
+  const partial = (served: Served, full: number): string[] =>
+    [...served.output.stdout.matchAll(/reloaded: (\d+) posts online/g)]
+      .filter((match) => Number(match[1]) < full)
+      .map((match) => match[0]);
+
+  const assertServed = async (served: Served, indexes: readonly number[]): Promise<void> => {
+    for (const index of indexes) {
+      const path = `/posts/${encodeURIComponent(corpusPost(index).slug)}/`;
+      assert.equal((await served.page(path)).status, 200, path);
+    }
+  };
+
+  const deletions: readonly [string, (posts: string) => Promise<void>][] = [
+    ['file by file, as rm -r does', (posts) => rm(posts, { recursive: true })],
+    [
+      'a few files at a time, as a sync client does',
+      async (posts) => {
+        const files = await readdir(posts, { recursive: true });
+        const postFiles = files.filter((name) => name.endsWith('.md'));
+        // Pauses as long as a synced deletion arriving over the network: longer than the server
+        // waits for a save to settle, far shorter than the quiet it waits for before posts go.
+        for (let i = 0; i < postFiles.length; i += 25) {
+          await Promise.all(postFiles.slice(i, i + 25).map((name) => rm(join(posts, name))));
+          await sleep(20);
+        }
+        await rm(posts, { recursive: true });
+      },
+    ],
+  ];
+
+  for (const [how, remove] of deletions) {
+    it(`publishes no part of a posts folder deleted ${how}, and keeps serving every post`, async () => {
+      const { served, full } = await serveWatched(await corpus());
+      try {
+        await remove(join(served.dir, 'content', 'posts'));
+        await eventually(
+          said(served, `${join('content', 'posts')}:1: the folder is gone`),
+          printed(served),
+        );
+        assert.deepEqual(partial(served, full), [], served.output.stdout);
+        await assertServed(served, [0, 1, POSTS / 2, POSTS - 1]);
+      } finally {
+        await served.stop();
+      }
+    });
+  }
+
+  it(
+    'publishes no partial listing when a checkout deletes half the posts and the next restores them',
+    {
+      skip: gitUnavailable(),
+    },
+    async () => {
+      const dir = await corpus();
+      const git = (...args: string[]): void => {
+        const author = ['-c', 'user.name=Folio', '-c', 'user.email=folio@example.com'];
+        const result = spawnSync('git', ['-C', dir, ...author, ...args]);
+        assert.equal(result.status, 0, result.stderr.toString());
+      };
+      git('init', '-q', '-b', 'full');
+      git('add', '-A');
+      git('commit', '-q', '-m', 'every post');
+      git('checkout', '-q', '-b', 'half');
+      const posts = join(dir, 'content', 'posts');
+      const files = await readdir(posts, { recursive: true });
+      const halfOfThem = files.filter((name) => name.endsWith('.md')).filter((_, i) => i % 2 === 0);
+      for (const name of halfOfThem) await rm(join(posts, name));
+      git('commit', '-q', '-a', '-m', 'half the posts');
+      git('checkout', '-q', 'full');
+      const { served, full } = await serveWatched(dir);
+      try {
+        git('checkout', '-q', 'half');
+        git('checkout', '-q', 'full');
+        await eventually(
+          () => Promise.resolve(served.output.stdout.includes(`reloaded: ${full} posts online`)),
+          () => `${served.output.stdout}\n${served.output.stderr}`,
+        );
+        assert.deepEqual(partial(served, full), [], served.output.stdout);
+        await assertServed(served, [0, 1, POSTS / 2, POSTS - 1]);
+      } finally {
+        await served.stop();
+      }
+    },
+  );
+});
+
+/** Why git cannot be run here, or undefined when it can. */
+function gitUnavailable(): string | undefined {
+  const probe = spawnSync('git', ['--version']);
+  return probe.status === 0 ? undefined : 'git is not installed';
+}
 
 describe('serve on SIGTERM', () => {
   it('answers a request in flight to its last byte, refuses new connections, and exits 0', async () => {

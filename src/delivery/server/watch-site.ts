@@ -26,9 +26,20 @@ export interface WatchOptions {
   onProblems(diagnostics: readonly Diagnostic[]): void;
 }
 
-// Editors may write a file in several steps; one reload once they settle is enough. Kept short,
-// as it adds to every edit's way online.
+// Editors write a file in several steps; a save goes online once the folder has been quiet this
+// long. Kept short, as it adds to every edit's way online.
 const SETTLE_MS = 10;
+// A burst — a folder come or gone, more paths than a save touches — waits for a longer quiet:
+// a checkout or a sync writes for a while, and a reload in between would publish part of it.
+const BURST_QUIET_MS = 50;
+// A save touches the post, and perhaps a temporary file and a backup beside it.
+const SAVE_PATHS = 3;
+// Changes that never go quiet are still reloaded this long after the first of them...
+const MAX_WAIT_MS = 1000;
+// ...except a version with fewer posts than the one online: it goes online only once the folder
+// has been quiet this long. A folder being deleted file by file, or a checkout between two
+// commands, looks like posts deleted until it ends; an author deleting a post can wait.
+const LOSS_QUIET_MS = 250;
 // How often the folders are looked at besides the watcher's events.
 const FOLDERS_CHECK_MS = 1000;
 
@@ -39,8 +50,13 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
   let timer: NodeJS.Timeout | undefined;
   // Paths changed since the last reload began: a reload looks only at these.
   let changed = new Set<string>();
+  // Whether a change waits for a reload; when the first and the last of them came; how long the
+  // folder must be quiet before it.
+  let pending = false;
+  let firstAt = 0;
+  let lastAt = 0;
+  let quiet = SETTLE_MS;
   let running = false;
-  let again = false;
   let stopped = false;
   // A site that had a posts folder has lost it when it is gone, rather than having no posts yet.
   let hadPosts = foldersProblem(siteDir) === undefined;
@@ -51,10 +67,30 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
   // Whether the last reload found the folders gone.
   let lost = false;
   let lastCollisionCheck = options.collisionCheck;
+  const postFilesListed = (): number => options.cache.listing?.files.length ?? 0;
+  // How many post files the version online was loaded from.
+  let published = postFilesListed();
 
-  const soon = (): void => {
+  /** Sets the timer for the next reload, unless one is running: it sets it when it ends. */
+  const schedule = (): void => {
     clearTimeout(timer);
-    timer = setTimeout(() => void reload(), SETTLE_MS);
+    if (!pending || running || stopped) return;
+    const settled = lastAt + quiet;
+    const due = quiet < LOSS_QUIET_MS ? Math.min(settled, firstAt + MAX_WAIT_MS) : settled;
+    timer = setTimeout(() => void reload(), Math.max(0, due - performance.now()));
+  };
+
+  /** Asks for a reload once the folder has been quiet for `quietMs`, or longer for a burst. */
+  const soon = (quietMs: number): void => {
+    const now = performance.now();
+    if (!pending) {
+      pending = true;
+      firstAt = now;
+      quiet = SETTLE_MS;
+    }
+    lastAt = now;
+    quiet = Math.max(quiet, quietMs, changed.size > SAVE_PATHS ? BURST_QUIET_MS : SETTLE_MS);
+    schedule();
   };
 
   const startWatcher = (): FolderWatcher =>
@@ -66,7 +102,7 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
       onChange(path, kind) {
         if (kind === 'folder') listAll = true;
         changed.add(path);
-        soon();
+        soon(kind === 'folder' ? BURST_QUIET_MS : SETTLE_MS);
       },
     });
   let watcher = startWatcher();
@@ -78,7 +114,7 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
     if (stopped) return;
     watcher = startWatcher();
     listAll = true;
-    soon();
+    soon(BURST_QUIET_MS);
   };
 
   /** Whether the folders are gone, which is then reported as the problem that keeps the site. */
@@ -93,11 +129,8 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
   };
 
   const reload = async (): Promise<void> => {
-    if (running) {
-      again = true;
-      return;
-    }
     running = true;
+    pending = false;
     const paths = [...changed];
     changed = new Set();
     const listing = listAll;
@@ -115,8 +148,13 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
       lastCollisionCheck = collisionCheck;
       // The folders may have gone while the files were read; what was read is then partial.
       if (foldersLost()) return;
-      if (content) {
+      const settled = !pending && performance.now() - lastAt >= LOSS_QUIET_MS;
+      if (postFilesListed() < published && !settled) {
+        // A folder may be half deleted: it is loaded again once it has been quiet long enough.
+        soon(LOSS_QUIET_MS);
+      } else if (content) {
         hadPosts ||= foldersProblem(siteDir) === undefined;
+        published = postFilesListed();
         options.onReload(content, diagnostics, checkBodies);
       } else {
         options.onProblems(diagnostics);
@@ -129,10 +167,7 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
       options.onProblems([error('site-unreadable', siteDir, 1, String(cause), hint)]);
     } finally {
       running = false;
-      if (again) {
-        again = false;
-        void reload();
-      }
+      schedule();
     }
   };
 
@@ -141,7 +176,7 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
   const checkFolders = setInterval(() => {
     if (!hadPosts || (foldersProblem(siteDir) !== undefined) === lost) return;
     listAll = true;
-    soon();
+    soon(BURST_QUIET_MS);
   }, FOLDERS_CHECK_MS);
   const stop = (): Promise<void> => {
     stopped = true;
