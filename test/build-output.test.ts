@@ -15,7 +15,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { run as folio, snapshot } from './support/folio-cli.js';
+import { folio as start, run as folio, serverUrl, snapshot } from './support/folio-cli.js';
 import { FIXTURES } from './support/serve-fixture.js';
 
 let work: string;
@@ -153,5 +153,29 @@ describe('static files in the way of generated ones', () => {
     assert.equal(built.code, 1);
     assert.match(built.stderr, /static\/feed\.xml:1: /);
     assert.deepEqual(await readdir(work), ['blog']);
+  });
+});
+
+describe('hidden files of static/', () => {
+  it('publish .well-known/ in the build and on serve, and nothing else hidden', async () => {
+    await mkdir(join(site, 'static', '.well-known'), { recursive: true });
+    await writeFile(join(site, 'static', '.well-known', 'security.txt'), 'Contact: me');
+    await writeFile(join(site, 'static', '.env'), 'SECRET=1');
+    const out = join(work, 'out');
+    const built = await folio(['build', site, '--out', out]);
+    assert.equal(built.code, 0, built.stderr);
+    assert.equal(await readFile(join(out, '.well-known', 'security.txt'), 'utf8'), 'Contact: me');
+    assert.ok(!(await readdir(out)).includes('.env'));
+
+    const server = start(['serve', site, '--port', '0']);
+    try {
+      const url = await serverUrl(server);
+      const published = await fetch(`${url}/.well-known/security.txt`);
+      assert.equal(published.status, 200);
+      assert.equal(await published.text(), 'Contact: me');
+      assert.equal((await fetch(`${url}/.env`)).status, 404);
+    } finally {
+      server.kill('SIGTERM');
+    }
   });
 });

@@ -169,6 +169,16 @@ export async function readStaticAssets(siteDir: string): Promise<StaticAssets> {
   return { paths: new Set(files.map(urlPath)), imageSizes, diagnostics };
 }
 
+const isHiddenName = (name: string): boolean => name.startsWith('.');
+
+/**
+ * Whether a file or folder of static/ is kept from readers: hidden ones (`.git`, `.DS_Store`,
+ * `.env`) are, except `.well-known/`, where domain and app verification files must be published.
+ */
+export function isHiddenStaticName(name: string): boolean {
+  return isHiddenName(name) && name !== '.well-known';
+}
+
 /**
  * Every file of a static/ folder, as the server serves them and the export copies them. Its links
  * must stay inside static/ itself, not merely the site folder: every file there is served as it
@@ -177,6 +187,7 @@ export async function readStaticAssets(siteDir: string): Promise<StaticAssets> {
 export function listStaticFiles(root: string): Promise<Listing> {
   return listFiles(root, {
     wanted: () => true,
+    hidden: isHiddenStaticName,
     bounds: { folders: [root], name: `${STATIC_DIR}/` },
     // A site need not have a static/ folder.
     onFolderProblem: (problem, missingRoot) =>
@@ -189,6 +200,8 @@ export function listStaticFiles(root: string): Promise<Listing> {
 interface ListOptions {
   /** Whether a file of this name is listed. */
   readonly wanted: (name: string) => boolean;
+  /** Whether a file or folder of this name is passed over; by default, every hidden one. */
+  readonly hidden?: (name: string) => boolean;
   /** The folders links may lead into (their real paths are compared), and what to call them. */
   readonly bounds: { readonly folders: readonly string[]; readonly name: string };
   /** The problem to report when a folder cannot be listed (`missingRoot`: the root is not there). */
@@ -235,7 +248,7 @@ async function listFiles(root: string, options: ListOptions): Promise<Listing> {
       return;
     }
     for (const entry of entries) {
-      if (entry.name.startsWith('.')) continue;
+      if ((options.hidden ?? isHiddenName)(entry.name)) continue;
       const path = join(dir, entry.name);
       let real = join(within.at(-1) ?? dir, entry.name);
       let isFolder = entry.isDirectory();

@@ -4,6 +4,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import mime from 'mime';
 import type { StaticFile, StaticFiles } from '../app.js';
+import { isHiddenStaticName } from '../../content/read-sources.js';
 
 const TEXTUAL = /^(?:text\/|application\/(?:javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
 
@@ -39,10 +40,10 @@ export function staticFolder(root: string): StaticFiles {
   };
 }
 
-// Hidden files, parent references and anything a file system could read as a separator.
+// Hidden files but .well-known, parent references and anything a file system could read as a separator.
 function isForbiddenSegment(segment: string): boolean {
   return (
-    segment.startsWith('.') ||
+    isHiddenStaticName(segment) ||
     segment.includes('\\') ||
     segment.includes('\0') ||
     segment.includes(':')
