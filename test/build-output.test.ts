@@ -15,7 +15,14 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { folio as start, run as folio, serverUrl, snapshot } from './support/folio-cli.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  eventually,
+  folio as start,
+  run as folio,
+  serverUrl,
+  snapshot,
+} from './support/folio-cli.js';
 import { FIXTURES } from './support/serve-fixture.js';
 
 let work: string;
@@ -174,6 +181,35 @@ describe('hidden files of static/', () => {
       assert.equal(published.status, 200);
       assert.equal(await published.text(), 'Contact: me');
       assert.equal((await fetch(`${url}/.env`)).status, 404);
+    } finally {
+      server.kill('SIGTERM');
+    }
+  });
+});
+
+describe('a build inside the site folder under serve --watch', () => {
+  it('is not taken for content: its output is not watched, and edits still reload', async () => {
+    const server = start(['serve', site, '--port', '0', '--watch']);
+    let log = '';
+    server.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    server.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    try {
+      await serverUrl(server);
+      const built = await folio(['build', site, '--out', join(site, 'public')]);
+      assert.equal(built.code, 0, built.stderr);
+      // Long enough for a watcher that did see the new folder to have reloaded for it.
+      await sleep(600);
+      assert.doesNotMatch(log, /reloaded/);
+      const post = join(site, 'content', 'posts', '2023', 'oldest.md');
+      await writeFile(
+        post,
+        (await readFile(post, 'utf8')).replace(/^title: .*$/m, 'title: Edited'),
+      );
+      await eventually(
+        () => Promise.resolve(/reloaded/.test(log)),
+        () => log,
+      );
+      assert.equal(log.match(/reloaded/g)?.length, 1, log);
     } finally {
       server.kill('SIGTERM');
     }

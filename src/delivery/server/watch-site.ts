@@ -1,5 +1,5 @@
 // Deliver: reloads a served site when its folder changes, keeping the last good version on errors.
-import { opendirSync, statSync } from 'node:fs';
+import { existsSync, opendirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { error, type Diagnostic } from '../../errors.js';
 import type { CollisionCheck } from '../../site/check-collisions.js';
@@ -7,6 +7,7 @@ import type { ParseCache } from '../../content/parse-cache.js';
 import { POSTS_DIR } from '../../content/read-sources.js';
 import { loadSite, type LoadResult, type SiteContent } from '../load-site.js';
 import { watchFolders, type FolderWatcher } from './watch-folders.js';
+import { OUTPUT_MARKER } from '../static/output-folder.js';
 
 export interface WatchOptions {
   readonly siteDir: string;
@@ -97,7 +98,12 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
     watchFolders(siteDir, {
       ignored: (path) => {
         const first = relative(siteDir, path).split(sep)[0] ?? '';
-        return first.startsWith('.') || ignored.includes(first);
+        // A build's output under another name than dist (`--out public`) is output all the same.
+        return (
+          first.startsWith('.') ||
+          ignored.includes(first) ||
+          existsSync(join(siteDir, first, OUTPUT_MARKER))
+        );
       },
       onChange(path, kind) {
         if (kind === 'folder') listAll = true;
