@@ -102,7 +102,7 @@ export async function foreignFiles(folder: string): Promise<string[]> {
   const found: string[] = [];
   for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
     const parent = entry.parentPath.slice(folder.length + 1);
-    const path = parent === '' ? entry.name : `${parent.split(sep).join('/')}/${entry.name}`;
+    const path = parent === '' ? entry.name : `${toPosix(parent)}/${entry.name}`;
     if (entry.isDirectory()) {
       if (!folders.has(path)) found.push(`${path}/`);
     } else if (path !== OUTPUT_MARKER && !written.has(path)) found.push(path);
@@ -120,9 +120,12 @@ export async function foreignFiles(folder: string): Promise<string[]> {
 
 /** Writes the marker into a finished output folder, listing `files` (relative to it). */
 export async function writeMarker(folder: string, files: Iterable<string>): Promise<void> {
-  const paths = [...new Set(files)].map((file) => file.split(sep).join('/')).sort();
+  const paths = [...new Set(files)].map(toPosix).sort();
   await writeFile(join(folder, OUTPUT_MARKER), [...MARKER_HEADER, ...paths, ''].join('\n'));
 }
+
+/** A relative path with `/` between its parts, as the marker keeps them on every system. */
+const toPosix = (path: string): string => (sep === '/' ? path : path.split(sep).join('/'));
 
 async function readMarker(folder: string): Promise<Set<string>> {
   const text = await readFile(join(folder, OUTPUT_MARKER), 'utf8').catch(
