@@ -72,7 +72,7 @@ describe('folio installed from a packed checkout', { timeout: 180_000 }, () => {
 
     const check = await folio(['check']);
     assert.equal(check.code, 0, check.stderr);
-    assert.match(check.stdout, /2 posts \(1 draft\), no errors/);
+    assert.match(check.stdout, /^This site: 2 posts \(1 draft\), no errors\.$/m);
 
     const served = await serveOnce(['--watch', '--port', '0'], { cwd: site, command });
     assert.equal(served.status, 200, served.stderr);

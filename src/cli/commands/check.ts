@@ -20,7 +20,7 @@ export async function checkCommand(siteDir: string): Promise<number> {
   const drafts = content.posts.filter((post) => post.draft).length;
   const note = diagnostics.length > 0 ? ` (${count(diagnostics.length, 'warning')})` : '';
   console.log(
-    `${siteDir}: ${count(content.posts.length, 'post')} (${count(drafts, 'draft')}), no errors${note}.`,
+    `${siteDir === '.' ? 'This site' : siteDir}: ${count(content.posts.length, 'post')} (${count(drafts, 'draft')}), no errors${note}.`,
   );
   return 0;
 }
