@@ -90,7 +90,6 @@ export function createProgram(): Command {
     .option(
       '--clean',
       'also replace an output folder that holds files folio build did not write, deleting them (they are listed)',
-      false,
     )
     .option(
       '-j, --threads <n>',
@@ -101,7 +100,7 @@ export function createProgram(): Command {
       'after',
       '\nExamples:\n  folio build   # into dist/\n  folio build my-blog --out public   # then copy public/ to any web server\n  folio build --threads 1',
     )
-    .action(async (dir: string, opts: { out?: string; clean: boolean; threads?: number }) => {
+    .action(async (dir: string, opts: { out?: string; clean?: boolean; threads?: number }) => {
       process.exitCode = await buildCommand(dir, opts);
     });
 
