@@ -8,6 +8,7 @@ import {
   mkdtemp,
   readdir,
   readFile,
+  rename,
   rm,
   symlink,
   writeFile,
@@ -75,6 +76,19 @@ describe('folio build refuses an output folder it did not make', () => {
     await refused([site, '--out', join(site, 'static')], /static\/ folder, which Folio reads/);
   });
 
+  it('refuses the real folders behind a linked static/ or posts folder, even with --clean', async () => {
+    const assets = join(work, 'assets');
+    await rename(join(site, 'static'), assets);
+    await symlink(assets, join(site, 'static'));
+    await refused([site, '--out', join(assets, 'dist')], /lies in the site's static\/ folder/);
+    await refused([site, '--out', assets, '--clean'], /lies in the site's static\/ folder/);
+    const notes = join(work, 'notes');
+    await mkdir(notes);
+    await rename(join(site, 'content', 'posts'), join(notes, 'posts'));
+    await symlink(join(notes, 'posts'), join(site, 'content', 'posts'));
+    await refused([site, '--out', notes, '--clean'], /holds the site's content\/posts\/ folder/);
+  });
+
   it('refuses a folder holding files of its own, listing them, and leaves them there', async () => {
     const www = join(work, 'www');
     await mkdir(join(www, '.well-known'), { recursive: true });
@@ -119,6 +133,19 @@ describe('folio build replaces what it wrote', () => {
       assert.match(marker, /^index\.html$/m);
       assert.match(marker, /^images\/avatar\.svg$/m);
     }
+  });
+
+  it('knows its own files whatever their names, and a marker whose lines became CRLF', async () => {
+    await writeFile(join(site, 'static', '#notes.txt'), 'mine');
+    await writeFile(join(site, 'static', '"quoted".txt'), 'mine');
+    const out = join(work, 'out');
+    for (const round of [1, 2, 3]) {
+      const built = await folio(['build', site, '--out', out]);
+      assert.equal(built.code, 0, `round ${round}: ${built.stderr}`);
+      const marker = join(out, '.folio-build');
+      await writeFile(marker, (await readFile(marker, 'utf8')).replaceAll('\n', '\r\n'));
+    }
+    assert.equal(await readFile(join(out, '#notes.txt'), 'utf8'), 'mine');
   });
 
   it('with --clean, lists the files it did not write, then replaces the folder with them', async () => {

@@ -173,6 +173,14 @@ async function copyStatic(staticDir: string, root: string): Promise<string[]> {
   return copied;
 }
 
+/** A rejection handler that answers `value` when the path is not there, and rethrows otherwise. */
+function ifGone<T>(value: T): (cause: NodeJS.ErrnoException) => T {
+  return (cause) => {
+    if (cause.code === 'ENOENT') return value;
+    throw cause;
+  };
+}
+
 /** How many post files the site has, read from its folder names alone, to size the export. */
 function countPostFiles(siteDir: string): number {
   try {
@@ -184,8 +192,9 @@ function countPostFiles(siteDir: string): number {
 }
 
 /**
- * Replaces `outDir` with `staging` in two renames, then removes the old export — having looked
- * once more, unless `clean`, that nobody put a file of their own into it while the build ran.
+ * Replaces `outDir` with `staging` in two renames, back to back so that the folder is missing only
+ * for an instant, then removes the old export — having looked once more, unless `clean`, that
+ * nobody put a file of their own into it while the build ran.
  */
 async function swapIn(
   staging: string,
@@ -193,21 +202,15 @@ async function swapIn(
   stamp: string,
   clean: boolean,
 ): Promise<void> {
+  const added = clean ? [] : await foreignFiles(outDir).catch(ifGone([]));
+  if (added.length > 0) {
+    throw new OutputRefused(
+      `files that folio build did not write came into ${outDir} while the build ran (${added.join(', ')}); it is left as it was (move them away, or pass --clean, then build again).`,
+    );
+  }
   const old = join(dirname(outDir), `.${basename(outDir)}.old-${stamp}`);
-  const hadOld = await rename(outDir, old).then(
-    () => true,
-    (cause: NodeJS.ErrnoException) => {
-      if (cause.code === 'ENOENT') return false;
-      throw cause;
-    },
-  );
+  const hadOld = await rename(outDir, old).then(() => true, ifGone(false));
   try {
-    const added = hadOld && !clean ? await foreignFiles(old) : [];
-    if (added.length > 0) {
-      throw new OutputRefused(
-        `files that folio build did not write came into ${outDir} while the build ran (${added.join(', ')}); it is left as it was (move them away, or pass --clean, then build again).`,
-      );
-    }
     await rename(staging, outDir);
   } catch (cause) {
     if (hadOld) await rename(old, outDir);

@@ -16,7 +16,7 @@ const MARKER_HEADER = [
 ];
 
 /** The folders of a site that Folio reads: an output inside one would be read back as input. */
-const INPUT_FOLDERS = [dirname(POSTS_DIR), STATIC_DIR];
+const INPUT_FOLDERS = [dirname(POSTS_DIR), POSTS_DIR, STATIC_DIR];
 
 /** A build that must not run, with the reason and what to do, for the person who asked for it. */
 export class OutputRefused extends Error {
@@ -55,11 +55,13 @@ export async function planOutput(
       `${outDir} holds the site folder ${siteDir}: the build would replace it, your posts with it. ${FRESH_FOLDER}`,
     );
   }
+  // Content and static files may be links out of the site folder: their real folders count.
   for (const folder of INPUT_FOLDERS) {
-    const input = join(site, folder);
-    if (out === input || isInside(input, out)) {
+    // Joined by hand: `join` would fold a `..` of `siteDir` by its spelling, before any link.
+    const input = await realPath(`${siteDir}${sep}${folder}`);
+    if (out === input || isInside(input, out) || isInside(out, input)) {
       throw new OutputRefused(
-        `${outDir} lies in the site's ${folder}/ folder, which Folio reads: the output would be read back as content. ${FRESH_FOLDER}`,
+        `${outDir} ${isInside(out, input) ? 'holds' : 'lies in'} the site's ${folder}/ folder${input === join(site, folder) ? '' : ` (${input})`}, which Folio reads: the build would replace it or be read back as content. ${FRESH_FOLDER}`,
       );
     }
   }
@@ -120,12 +122,17 @@ export async function foreignFiles(folder: string): Promise<string[]> {
 
 /** Writes the marker into a finished output folder, listing `files` (relative to it). */
 export async function writeMarker(folder: string, files: Iterable<string>): Promise<void> {
-  const paths = [...new Set(files)].map(toPosix).sort();
+  const paths = [...new Set(files)].map((file) => markerLine(toPosix(file))).sort();
   await writeFile(join(folder, OUTPUT_MARKER), [...MARKER_HEADER, ...paths, ''].join('\n'));
 }
 
 /** A relative path with `/` between its parts, as the marker keeps them on every system. */
 const toPosix = (path: string): string => (sep === '/' ? path : path.split(sep).join('/'));
+
+// A path that could be read as a comment, or that would not stay on one line, is written as a
+// JSON string.
+const needsQuotes = /^[#"]|[\r\n]/;
+const markerLine = (path: string): string => (needsQuotes.test(path) ? JSON.stringify(path) : path);
 
 async function readMarker(folder: string): Promise<Set<string>> {
   const text = await readFile(join(folder, OUTPUT_MARKER), 'utf8').catch(
@@ -134,7 +141,17 @@ async function readMarker(folder: string): Promise<Set<string>> {
       throw cause;
     },
   );
-  return new Set(text.split('\n').filter((line) => line !== '' && !line.startsWith('#')));
+  const paths = new Set<string>();
+  // Line ends may have become CRLF on the way (a repository with autocrlf, say).
+  for (const line of text.split(/\r?\n/)) {
+    if (line === '' || line.startsWith('#')) continue;
+    try {
+      paths.add(line.startsWith('"') ? (JSON.parse(line) as string) : line);
+    } catch {
+      // A line that is not the build's own vouches for nothing: what it meant stays foreign.
+    }
+  }
+  return paths;
 }
 
 /** A list of paths for a message: each on a line, the first few only when there are many. */
@@ -152,16 +169,16 @@ function isInside(folder: string, path: string): boolean {
 
 /**
  * The absolute path with every symbolic link resolved, for the part that exists, so that two
- * spellings of one folder compare equal.
+ * spellings of one folder compare equal. `..` is resolved by the system, after the link before
+ * it, as the shell and every later file operation resolve it — not by its spelling.
  */
 async function realPath(path: string): Promise<string> {
-  const absolute = resolve(path);
   const rest: string[] = [];
-  for (let existing = absolute; ; existing = dirname(existing)) {
+  for (let existing = path; ; existing = dirname(existing)) {
     try {
-      return join(await realpath(existing), ...rest.reverse());
+      return resolve(await realpath(existing), ...rest.reverse());
     } catch {
-      if (dirname(existing) === existing) return absolute;
+      if (dirname(existing) === existing) return resolve(path);
       rest.push(basename(existing));
     }
   }
