@@ -59,6 +59,10 @@ describe('static files in the way of generated ones', () => {
     assert.equal(check('/page/1/index.html').length, 0);
   });
 
+  it('ignores case, as many disks do', () => {
+    assert.equal(check('/Feed.xml', '/Robots.txt', '/Posts/Hello/index.html').length, 3);
+  });
+
   it('leaves every other file alone', () => {
     assert.deepEqual(
       check('/images/avatar.png', '/favicon.ico', '/about/index.html', '/CNAME'),

@@ -34,14 +34,15 @@ export function checkStaticCollisions(
   let claims: Map<string, string> | undefined;
   const diagnostics: Diagnostic[] = [];
   for (const path of staticPaths) {
-    const name = path.normalize('NFC').slice(1);
+    // Lower-cased, as on many disks two names that differ only in case are one file.
+    const name = path.normalize('NFC').slice(1).toLowerCase();
     const file = name.replace(PRECOMPRESSED, '');
     const fixed = FIXED_DOCUMENTS.get(file);
     // Only a file at a path the site's folders of pages use needs the posts' paths worked out.
     const owner =
       fixed ??
       (/^(?:page|posts|categories|tags)\//.test(file)
-        ? (claims ??= generatedFiles(config, posts)).get(file.toLowerCase())
+        ? (claims ??= generatedFiles(config, posts)).get(file)
         : undefined);
     if (owner === undefined) continue;
     diagnostics.push(
@@ -57,10 +58,7 @@ export function checkStaticCollisions(
   return diagnostics;
 }
 
-/**
- * The files the export writes for posts, listing pages, categories and tags — lower-cased, as
- * on many disks two names that differ only in case are one file — each with what it is.
- */
+/** The files the export writes for posts, listing pages, categories and tags, lower-cased. */
 function generatedFiles(config: SiteConfig, posts: readonly Post[]): Map<string, string> {
   const files = new Map<string, string>();
   const published = posts.filter((post) => !post.draft).length;
