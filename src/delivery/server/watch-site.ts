@@ -4,7 +4,7 @@ import { join, relative, sep } from 'node:path';
 import { error, type Diagnostic } from '../../errors.js';
 import type { CollisionCheck } from '../../site/check-collisions.js';
 import type { ParseCache } from '../../content/parse-cache.js';
-import { POSTS_DIR } from '../../content/read-sources.js';
+import { POSTS_DIR, STATIC_DIR } from '../../content/read-sources.js';
 import { loadSite, type LoadResult, type SiteContent } from '../load-site.js';
 import { watchFolders, type FolderWatcher } from './watch-folders.js';
 import { OUTPUT_MARKER } from '../static/output-folder.js';
@@ -41,6 +41,8 @@ const MAX_WAIT_MS = 1000;
 // has been quiet this long. A folder being deleted file by file, or a checkout between two
 // commands, looks like posts deleted until it ends; an author deleting a post can wait.
 const LOSS_QUIET_MS = 250;
+// The site's own folders are input even if a copied export left its marker in one.
+const INPUT_FOLDERS = new Set([POSTS_DIR.split(sep)[0], STATIC_DIR]);
 // How often the folders are looked at besides the watcher's events.
 const FOLDERS_CHECK_MS = 1000;
 
@@ -102,7 +104,7 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
         return (
           first.startsWith('.') ||
           ignored.includes(first) ||
-          existsSync(join(siteDir, first, OUTPUT_MARKER))
+          (!INPUT_FOLDERS.has(first) && existsSync(join(siteDir, first, OUTPUT_MARKER)))
         );
       },
       onChange(path, kind) {
