@@ -8,7 +8,8 @@ import { AVATAR_SVG, configTemplate, firstPost } from '../templates/site-files.j
 
 // Keeps the built site out of a repository; written only where there is no .gitignore, as a
 // repository's own is the author's to keep.
-const GITIGNORE = '# The static site that `folio build` writes\n/dist/\n';
+const GITIGNORE =
+  '# The static site that `folio build` writes, and what an interrupted build leaves beside it\n/dist/\n/.dist.*/\n';
 
 const SCHEMA = fileURLToPath(new URL('../../../schema/folio.config.schema.json', import.meta.url));
 
