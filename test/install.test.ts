@@ -1,5 +1,5 @@
-// Folio as a blogger gets it: the package packed and installed into a fresh prefix, then the
-// README's path from nothing to a built blog, with the installed `folio` command, from elsewhere.
+// Folio as a blogger gets it: installed from this checkout with the README's command (a packed copy
+// in a fresh prefix), then the README's path from nothing to a built blog, from elsewhere.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { access, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -13,7 +13,7 @@ import { REPO_ROOT } from './support/serve-fixture.js';
 const npm = async (args: readonly string[], cwd: string): Promise<string> =>
   (await promisify(execFile)('npm', args, { cwd, maxBuffer: 16 * 1024 * 1024 })).stdout;
 
-describe('folio installed from a packed checkout', { timeout: 180_000 }, () => {
+describe('folio installed from a checkout as the README says', { timeout: 180_000 }, () => {
   let root = '';
   let command = '';
   let home = '';
@@ -21,23 +21,22 @@ describe('folio installed from a packed checkout', { timeout: 180_000 }, () => {
 
   before(async () => {
     root = await mkdtemp(join(tmpdir(), 'folio-install-'));
-    // The checkout is built already (`npm test` builds before these tests), so packing need not.
-    const packed = JSON.parse(
-      await npm(['pack', '--json', '--ignore-scripts', '--pack-destination', root], REPO_ROOT),
-    ) as [{ filename: string }];
+    // The README's command, run in this checkout; it is built already (`npm test` builds before
+    // these tests), and the dependencies come from npm's cache that `npm ci` filled.
     const prefix = join(root, 'prefix');
     await npm(
       [
         'install',
         '--global',
+        '--install-links',
         '--prefix',
         prefix,
-        join(root, packed[0].filename),
+        '.',
         '--prefer-offline',
         '--no-audit',
         '--no-fund',
       ],
-      root,
+      REPO_ROOT,
     );
     command = join(prefix, 'bin', 'folio');
     home = join(root, 'home');
