@@ -103,9 +103,11 @@ describe('folio build refuses an output folder it did not make', () => {
     assert.match(stderr, /--clean/);
   });
 
-  it('refuses a file as --out', async () => {
+  it('refuses a file, or a link to nothing, as --out', async () => {
     await writeFile(join(work, 'out'), 'a file');
     await refused([site, '--out', join(work, 'out')], /is a file, not a folder/);
+    await symlink(join(work, 'nowhere'), join(work, 'dangling'));
+    await refused([site, '--out', join(work, 'dangling')], /is a link that leads nowhere/);
   });
 
   it('refuses a folder it built once a file of someone else is put in it, naming the file', async () => {
@@ -164,6 +166,21 @@ describe('folio build replaces what it wrote', () => {
 
   it('with --clean, still refuses the site folder', async () => {
     await refused([site, '--out', site, '--clean'], /is the site folder itself/);
+  });
+
+  it('removes what a stopped build left beside the output, and only that', async () => {
+    const abandoned = join(work, '.out.building-999999999-abc');
+    const running = join(work, `.out.building-${process.pid}-abc`);
+    const mine = join(work, '.out.building-notes');
+    for (const folder of [abandoned, running, mine]) await mkdir(folder);
+    const built = await folio(['build', site, '--out', join(work, 'out')]);
+    assert.equal(built.code, 0, built.stderr);
+    assert.deepEqual((await readdir(work)).sort(), [
+      `.out.building-${process.pid}-abc`,
+      '.out.building-notes',
+      'blog',
+      'out',
+    ]);
   });
 
   it('writes through a link to the output folder, keeping the link', async () => {

@@ -3,7 +3,7 @@
 // out between worker threads, each loading the site for itself and taking batches of post pages
 // as it finishes the last, so that every core stays busy to the end.
 import { readdirSync } from 'node:fs';
-import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { forEachLimited, listStaticFiles } from '../../content/read-sources.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../../errors.js';
@@ -72,6 +72,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   const outDir = output.path;
   const stamp = `${process.pid}-${Date.now().toString(36)}`;
   const staging = join(dirname(outDir), `.${basename(outDir)}.building-${stamp}`);
+  await removeAbandonedStaging(outDir);
   try {
     const { written, ...result } = await writeSite(options, staging);
     if (result.summary) {
@@ -172,6 +173,33 @@ async function copyStatic(staticDir: string, root: string): Promise<string[]> {
   });
   return copied;
 }
+
+/**
+ * Removes the staging folders that builds into `outDir` left when they were stopped (Ctrl+C, a
+ * crash): Folio's own, known by their names, and only those of processes no longer running.
+ */
+async function removeAbandonedStaging(outDir: string): Promise<void> {
+  const pattern = new RegExp(`^\\.${escapeRegExp(basename(outDir))}\\.building-(\\d+)-[0-9a-z]+$`);
+  const names = await readdir(dirname(outDir)).catch(ifGone<string[]>([]));
+  for (const name of names) {
+    const pid = Number(pattern.exec(name)?.[1] ?? NaN);
+    if (Number.isInteger(pid) && !isRunning(pid)) {
+      await rm(join(dirname(outDir), name), { recursive: true, force: true });
+    }
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (cause) {
+    // EPERM: it runs, as another user.
+    return (cause as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A rejection handler that answers `value` when the path is not there, and rethrows otherwise. */
 function ifGone<T>(value: T): (cause: NodeJS.ErrnoException) => T {

@@ -71,9 +71,8 @@ export async function planOutput(
   });
   if (!info) return { path: out, foreign: [] };
   if (!info.isDirectory()) {
-    throw new OutputRefused(
-      `${outDir} is a file, not a folder, and a build writes a folder. ${FRESH_FOLDER}`,
-    );
+    const what = info.isSymbolicLink() ? 'a link that leads nowhere' : 'a file, not a folder';
+    throw new OutputRefused(`${outDir} is ${what}, and a build writes a folder. ${FRESH_FOLDER}`);
   }
   const foreign = await foreignFiles(out);
   if (foreign.length > 0 && !clean) {
