@@ -81,7 +81,7 @@ describe('folio build refuses an output folder it did not make', () => {
     await rename(join(site, 'static'), assets);
     await symlink(assets, join(site, 'static'));
     await refused([site, '--out', join(assets, 'dist')], /lies in the site's static\/ folder/);
-    await refused([site, '--out', assets, '--clean'], /lies in the site's static\/ folder/);
+    await refused([site, '--out', assets, '--clean'], /is the site's static\/ folder/);
     const notes = join(work, 'notes');
     await mkdir(notes);
     await rename(join(site, 'content', 'posts'), join(notes, 'posts'));

@@ -61,7 +61,7 @@ export async function planOutput(
     const input = await realPath(`${siteDir}${sep}${folder}`);
     if (out === input || isInside(input, out) || isInside(out, input)) {
       throw new OutputRefused(
-        `${outDir} ${isInside(out, input) ? 'holds' : 'lies in'} the site's ${folder}/ folder${input === join(site, folder) ? '' : ` (${input})`}, which Folio reads: the build would replace it or be read back as content. ${FRESH_FOLDER}`,
+        `${outDir} ${out === input ? 'is' : isInside(out, input) ? 'holds' : 'lies in'} the site's ${folder}/ folder${input === join(site, folder) ? '' : ` (${input})`}, which Folio reads: the build would replace it or be read back as content. ${FRESH_FOLDER}`,
       );
     }
   }
