@@ -143,12 +143,21 @@ function hasNumber(value: unknown): boolean {
   return isRecord(value) && Object.values(value).some(hasNumber);
 }
 
-/** Lines of the file where top-level keys of the front matter stand (its first line if absent). */
+/**
+ * Lines of the file where top-level keys of the front matter stand, as the exact path finds them:
+ * a line that starts with the key, plain or quoted, then a colon; for a key that is absent, the
+ * line where the mapping starts.
+ */
 function topLevelKeyLines(split: SplitPost): (key: string) => number {
   const lines = split.yaml.split('\n');
+  const mapping = Math.max(
+    0,
+    lines.findIndex((line) => !/^\s*(?:#.*)?$/.test(line)),
+  );
   return (key) => {
-    const index = lines.findIndex((line) => line.startsWith(`${key}:`));
-    return split.yamlLine + Math.max(0, index);
+    const written = new RegExp(`^(?:${key}|"${key}"|'${key}')[ \t]*:`);
+    const index = lines.findIndex((line) => written.test(line));
+    return split.yamlLine + (index === -1 ? mapping : index);
   };
 }
 
