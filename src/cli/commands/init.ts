@@ -4,6 +4,7 @@ import { lstat, mkdir, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DateTime } from 'luxon';
+import { POSTS_DIR, STATIC_DIR } from '../../content/read-sources.js';
 import { AVATAR_SVG, configTemplate, firstPost } from '../templates/site-files.js';
 
 // Keeps the built site out of a repository; written only where there is no .gitignore, as a
@@ -22,10 +23,10 @@ export async function initCommand(siteDir: string): Promise<number> {
       configTemplate({ title, timezone, schemaPath: relative(resolve(siteDir), SCHEMA) }),
     ],
     [
-      join('content', 'posts', 'hello-folio.md'),
+      join(POSTS_DIR, 'hello-folio.md'),
       firstPost(DateTime.now().setZone(timezone).toFormat('yyyy-MM-dd HH:mm')),
     ],
-    [join('static', 'images', 'avatar.svg'), AVATAR_SVG],
+    [join(STATIC_DIR, 'images', 'avatar.svg'), AVATAR_SVG],
   ];
   // Everything is looked at before anything is written, so a refusal leaves the folder as it was.
   const inTheWay = await obstacles(

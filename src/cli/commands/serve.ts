@@ -7,6 +7,7 @@ import { staticFolder } from '../../delivery/server/static-folder.js';
 import { LiveReload } from '../../delivery/server/live-reload.js';
 import { watchSite } from '../../delivery/server/watch-site.js';
 import { ParseCache } from '../../content/parse-cache.js';
+import { STATIC_DIR } from '../../content/read-sources.js';
 import { progressLine } from '../progress.js';
 import { hasErrors, type Diagnostic } from '../../errors.js';
 import { loadSite, type LoadResult } from '../../delivery/load-site.js';
@@ -51,7 +52,7 @@ export async function serveCommand(siteDir: string, options: ServeOptions): Prom
   const app = new App({
     content,
     showDrafts: options.drafts,
-    staticFiles: staticFolder(join(siteDir, 'static')),
+    staticFiles: staticFolder(join(siteDir, STATIC_DIR)),
     liveReload: options.watch,
   });
   const liveReload = options.watch ? new LiveReload() : undefined;

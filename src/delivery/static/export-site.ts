@@ -5,7 +5,12 @@
 import { readdirSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
-import { forEachLimited, listStaticFiles } from '../../content/read-sources.js';
+import {
+  forEachLimited,
+  listStaticFiles,
+  POSTS_DIR,
+  STATIC_DIR,
+} from '../../content/read-sources.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../../errors.js';
 import { filesOf, type WriteTally } from './document-writer.js';
 import { ExportShard, type ShardOptions } from './export-shard.js';
@@ -119,7 +124,7 @@ async function writeSite(options: ExportOptions, root: string): Promise<WrittenS
       };
     }
     options.onLoaded?.(plan.diagnostics);
-    const staticFiles = await copyStatic(join(options.siteDir, 'static'), root);
+    const staticFiles = await copyStatic(join(options.siteDir, STATIC_DIR), root);
 
     const total = plan.posts.length + plan.others.length;
     let done = 0;
@@ -212,7 +217,7 @@ function ifGone<T>(value: T): (cause: NodeJS.ErrnoException) => T {
 /** How many post files the site has, read from its folder names alone, to size the export. */
 function countPostFiles(siteDir: string): number {
   try {
-    const names = readdirSync(join(siteDir, 'content', 'posts'), { recursive: true });
+    const names = readdirSync(join(siteDir, POSTS_DIR), { recursive: true });
     return names.filter((name) => String(name).endsWith('.md')).length;
   } catch {
     return 0;
