@@ -23,12 +23,10 @@ export function checkReferences(
     if (!include(post)) continue;
     for (const reference of post.references) {
       const path = sitePath(reference.target);
-      if (reference.kind === 'image' && !path.startsWith('/')) {
-        diagnostics.push(relativeImage(post, reference, staticPaths));
-        continue;
-      }
       if (reference.kind === 'image') {
-        if (!staticPaths.has(path)) {
+        if (!path.startsWith('/')) {
+          diagnostics.push(relativeImage(post, reference, path, staticPaths));
+        } else if (!staticPaths.has(path)) {
           diagnostics.push(
             warning(
               'image-missing',
@@ -77,9 +75,10 @@ export function checkReferences(
 function relativeImage(
   post: Post,
   reference: Reference,
+  target: string,
   staticPaths: ReadonlySet<string>,
 ): Diagnostic {
-  const path = sitePath(reference.target).replace(/^(?:\.\.?\/)+/, '');
+  const path = target.replace(/^(?:\.\.?\/)+/, '');
   const rooted = `/${path}`;
   const there = staticPaths.has(rooted);
   const suggestion = there || path.startsWith('images/') ? rooted : `/images/${path}`;
