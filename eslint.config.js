@@ -45,7 +45,7 @@ export default tseslint.config(
   },
   {
     files: ['src/site/**/*.ts', 'src/views/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*.test-support.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -63,12 +63,7 @@ export default tseslint.config(
   },
   {
     files: ['src/config/**/*.ts', 'src/content/**/*.ts'],
-    ignores: [
-      '**/*.test.ts',
-      '**/*.test-support.ts',
-      'src/config/load-config.ts',
-      'src/content/read-sources.ts',
-    ],
+    ignores: ['**/*.test.ts', 'src/config/load-config.ts', 'src/content/read-sources.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -5,8 +5,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { loadSite } from '../src/delivery/load-site.js';
-import type { Diagnostic } from '../src/errors.js';
+import { loadSite } from '../src/load/load-site.js';
+import type { Diagnostic } from '../src/diagnostics/diagnostic.js';
 
 const CONFIG = ['title: Bad Input', 'url: https://bad.example.com', 'author:', '  name: Ann'];
 const POST = ['---', 'title: Fine', 'date: 2024-03-15', 'tags: [a]', '---', 'Body.'];

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { loadSite } from '../src/delivery/load-site.js';
+import { loadSite } from '../src/load/load-site.js';
 import { buildSite } from '../src/site/build-site.js';
 import { REPO_ROOT } from './support/serve-fixture.js';
 

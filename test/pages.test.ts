@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import * as cheerio from 'cheerio';
 import { HtmlValidate } from 'html-validate';
-import { loadSite } from '../src/delivery/load-site.js';
+import { loadSite } from '../src/load/load-site.js';
 import { FIXTURES, REPO_ROOT, serveSite, type ServedFixture } from './support/serve-fixture.js';
 
 let site: ServedFixture;

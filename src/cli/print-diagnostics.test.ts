@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { error, warning } from '../errors.js';
+import { error, warning } from '../diagnostics/diagnostic.js';
 import { count, ProblemLog, summarize } from './print-diagnostics.js';
 
 describe('count', () => {

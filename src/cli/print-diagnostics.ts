@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
 import { styleText } from 'node:util';
 import { REFUSED_LINK_CODES } from '../content/read-sources.js';
-import { formatDiagnostic, type Diagnostic } from '../errors.js';
-import { normalizeText } from '../normalize-text.js';
+import { formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { normalizeText } from '../text/normalize-text.js';
 
 /** How many lines of the file to show on each side of the line a problem names. */
 const CONTEXT = 1;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { at, makeConfig, makePost } from '../site/fixtures.test-support.js';
+import { at, makeConfig, makePost } from '../../test/support/site-fixtures.js';
 import { ScheduleLog } from './print-scheduled.js';
 
 describe('ScheduleLog', () => {

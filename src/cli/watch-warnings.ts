@@ -2,10 +2,10 @@
 // version online: those its load found, and the links and images of its bodies that lead nowhere.
 import type { Post } from '../content/post.js';
 import type { App } from '../delivery/app.js';
-import type { LoadResult } from '../delivery/load-site.js';
+import type { LoadResult } from '../load/load-site.js';
 import { checkBodiesInSlices } from '../delivery/server/check-bodies-in-slices.js';
 import type { LiveReload } from '../delivery/server/live-reload.js';
-import { sortDiagnostics, type Diagnostic } from '../errors.js';
+import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { displayDiagnostic, ProblemLog } from './print-diagnostics.js';
 
 /**

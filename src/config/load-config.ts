@@ -1,7 +1,7 @@
 // Load: reads folio.config.yaml from a site folder and validates it.
 import { join } from 'node:path';
-import { error } from '../errors.js';
-import { readTextFile } from '../read-text-file.js';
+import { error } from '../diagnostics/diagnostic.js';
+import { readTextFile } from '../text/read-text-file.js';
 import { parseConfig, type ConfigResult } from './parse-config.js';
 
 export const CONFIG_FILE = 'folio.config.yaml';

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { theOnlyError } from '../errors.test-support.js';
-import { formatDiagnostic, type Diagnostic } from '../errors.js';
+import { theOnlyError } from '../../test/support/only-error.js';
+import { formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { parseConfig } from './parse-config.js';
 
 const FILE = 'my-blog/folio.config.yaml';

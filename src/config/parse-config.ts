@@ -1,8 +1,8 @@
 // Config: folio.config.yaml text → validated settings, or every problem with its line (pure).
-import { error, type Diagnostic } from '../errors.js';
-import { schemaDiagnostics } from '../schema-diagnostics.js';
-import { normalizeText } from '../normalize-text.js';
-import { parseYaml, yamlHint } from '../yaml-source.js';
+import { error, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { schemaDiagnostics } from '../diagnostics/schema-diagnostics.js';
+import { normalizeText } from '../text/normalize-text.js';
+import { parseYaml, yamlHint } from '../yaml/yaml-source.js';
 import { CONFIG_HINTS, CONFIG_KEYS, configSchema, type SiteConfig } from './schema.js';
 
 export interface ConfigResult {

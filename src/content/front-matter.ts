@@ -1,5 +1,5 @@
 // Load: splits a post's text into its YAML front matter and Markdown body, keeping line numbers.
-import { error, type Diagnostic } from '../errors.js';
+import { error, type Diagnostic } from '../diagnostics/diagnostic.js';
 
 export interface SplitPost {
   readonly yaml: string;

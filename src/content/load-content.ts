@@ -2,11 +2,11 @@
 import { loadConfig } from '../config/load-config.js';
 import type { ConfigResult } from '../config/parse-config.js';
 import type { SiteConfig } from '../config/schema.js';
-import type { Diagnostic } from '../errors.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ParseCache } from './parse-cache.js';
 import { parsePost, type PostContext, type PostResult, type SlugClaim } from './parse-post.js';
 import type { Post } from './post.js';
-import { normalizeText } from '../normalize-text.js';
+import { normalizeText } from '../text/normalize-text.js';
 import { splitFrontMatter } from './front-matter.js';
 import { sitePath } from './site-path.js';
 import {
@@ -18,7 +18,7 @@ import {
   updatePostFiles,
   type StaticAssets,
 } from './read-sources.js';
-import { readTextFile } from '../read-text-file.js';
+import { readTextFile } from '../text/read-text-file.js';
 
 export interface LoadedContent {
   /** Present only when the config is free of errors. */

@@ -1,8 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { theOnlyError } from '../errors.test-support.js';
-import type { Diagnostic } from '../errors.js';
-import { normalizeText } from '../normalize-text.js';
+import { theOnlyError } from '../../test/support/only-error.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { normalizeText } from '../text/normalize-text.js';
 import { splitFrontMatter } from './front-matter.js';
 import { parsePost } from './parse-post.js';
 

@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Diagnostic } from '../errors.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { loadContent } from './load-content.js';
 import { ParseCache } from './parse-cache.js';
 import { listPostFiles, readStaticAssets } from './read-sources.js';

@@ -4,7 +4,7 @@ import { lstatSync, statSync, type Stats } from 'node:fs';
 import { readdir, readlink, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { imageSizeFromFile } from 'image-size/fromFile';
-import { sortDiagnostics, warning, type Diagnostic } from '../errors.js';
+import { sortDiagnostics, warning, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ImageSize } from './markdown/markdown.js';
 
 export const POSTS_DIR = join('content', 'posts');

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { slugify } from './slugify.js';
-import { char, run, show } from './text-arbitraries.test-support.js';
+import { char, run, show } from '../../test/support/text-arbitraries.js';
 
 // Properties of category and tag slugs (DESIGN.md, "URLs"): lower-case, white space to `-`,
 // other ASCII punctuation dropped, letters of other scripts kept as they are.

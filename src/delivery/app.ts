@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { isDeepStrictEqual } from 'node:util';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { SiteContent } from './load-site.js';
+import type { SiteContent } from '../load/load-site.js';
 import { buildSite, type BuildOptions, type Site } from '../site/build-site.js';
 import { listRoutes, pathOf, resolvePath } from '../site/routes.js';
 import { renderNotFound, renderRoute, type Rendered } from '../views/render-route.js';

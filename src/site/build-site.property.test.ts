@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Post } from '../content/post.js';
 import { buildSite } from './build-site.js';
-import { at, makeConfig, makePost } from './fixtures.test-support.js';
+import { at, makeConfig, makePost } from '../../test/support/site-fixtures.js';
 
 // A site rebuilt from the one before, after an edit, is the site built from scratch.
 

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildSite } from './build-site.js';
-import { at, makeConfig, makePost } from './fixtures.test-support.js';
+import { at, makeConfig, makePost } from '../../test/support/site-fixtures.js';
 
 const now = at('2024-06-01T00:00:00Z');
 const config = makeConfig();

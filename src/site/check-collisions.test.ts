@@ -1,9 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatDiagnostic } from '../errors.js';
+import { formatDiagnostic } from '../diagnostics/diagnostic.js';
 import { checkCollisions } from './check-collisions.js';
 import type { Post } from '../content/post.js';
-import { makePost } from './fixtures.test-support.js';
+import { makePost } from '../../test/support/site-fixtures.js';
 
 /** Checks posts as the loader does: each post file also claims its slug (past line 1: by key). */
 const check = (posts: readonly Post[]) =>

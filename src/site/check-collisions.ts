@@ -2,7 +2,7 @@
 import type { SlugClaim } from '../content/parse-post.js';
 import type { Post } from '../content/post.js';
 import { slugify } from '../content/slugify.js';
-import { error, type Diagnostic } from '../errors.js';
+import { error, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { replacedPosts } from './replaced-posts.js';
 import { termNames, type TaxonomyKind } from './taxonomy.js';
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatDiagnostic } from '../errors.js';
+import { formatDiagnostic } from '../diagnostics/diagnostic.js';
 import { checkReferences } from './check-references.js';
-import { makePost } from './fixtures.test-support.js';
+import { makePost } from '../../test/support/site-fixtures.js';
 
 const image = (target: string) => ({ kind: 'image' as const, target, line: 8 });
 

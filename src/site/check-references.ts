@@ -3,8 +3,8 @@ import { sitePath } from '../content/site-path.js';
 import type { ConfigResult } from '../config/parse-config.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { Post, Reference } from '../content/post.js';
-import { closestMatch } from '../did-you-mean.js';
-import { warning, type Diagnostic } from '../errors.js';
+import { closestMatch } from '../diagnostics/did-you-mean.js';
+import { warning, type Diagnostic } from '../diagnostics/diagnostic.js';
 
 const POST_LINK = /^\/posts\/([^/]+)\/?$/;
 

@@ -1,8 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatDiagnostic } from '../errors.js';
+import { formatDiagnostic } from '../diagnostics/diagnostic.js';
 import { checkStaticCollisions } from './check-static-collisions.js';
-import { makeConfig, makePost } from './fixtures.test-support.js';
+import { makeConfig, makePost } from '../../test/support/site-fixtures.js';
 
 const config = makeConfig({ pageSize: 2 });
 const posts = [

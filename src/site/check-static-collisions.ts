@@ -3,7 +3,7 @@
 import type { SiteConfig } from '../config/schema.js';
 import type { Post } from '../content/post.js';
 import { slugify } from '../content/slugify.js';
-import { error, type Diagnostic } from '../errors.js';
+import { error, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { termNames, type TaxonomyKind } from './taxonomy.js';
 
 /** Generated documents with a fixed path, by the file the export writes them to. */

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Post } from '../content/post.js';
-import { at, makePost } from './fixtures.test-support.js';
+import { at, makePost } from '../../test/support/site-fixtures.js';
 import { comparePosts, orderPosts } from './order.js';
 
 // Properties of the one order of posts in DESIGN.md ("Rules the spec leaves open": Order):

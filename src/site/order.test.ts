@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { at, makePost } from './fixtures.test-support.js';
+import { at, makePost } from '../../test/support/site-fixtures.js';
 import { comparePosts, orderPosts } from './order.js';
 
 const slugs = (posts: readonly { slug: string }[]): string[] => posts.map((p) => p.slug);

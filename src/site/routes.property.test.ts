@@ -5,9 +5,9 @@ import type { SiteConfig } from '../config/schema.js';
 import type { Post } from '../content/post.js';
 import { isUsableSlug, slugify } from '../content/slugify.js';
 import { buildSite, type Site } from './build-site.js';
-import { at, makeConfig, makePost } from './fixtures.test-support.js';
+import { at, makeConfig, makePost } from '../../test/support/site-fixtures.js';
 import { isPage, listRoutes, pathOf, resolvePath, type Resolution, type Route } from './routes.js';
-import { char, run, show } from '../content/text-arbitraries.test-support.js';
+import { char, run, show } from '../../test/support/text-arbitraries.js';
 
 // Properties of the URL space (DESIGN.md, "URLs") over generated sites: every page and document
 // the site lists is served at its path, and a page path without its trailing slash redirects.

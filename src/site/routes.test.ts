@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildSite } from './build-site.js';
-import { at, makeConfig, makePosts } from './fixtures.test-support.js';
+import { at, makeConfig, makePosts } from '../../test/support/site-fixtures.js';
 import {
   categoryPath,
   listRoutes,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { at, makePost } from './fixtures.test-support.js';
+import { at, makePost } from '../../test/support/site-fixtures.js';
 import { scheduledPosts } from './scheduled.js';
 
 describe('scheduled posts', () => {

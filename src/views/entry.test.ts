@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as cheerio from 'cheerio';
 import { buildSite } from '../site/build-site.js';
 import { parseConfig } from '../config/parse-config.js';
-import { CONFIG_YAML, at, makeConfig, makePost } from '../site/fixtures.test-support.js';
+import { CONFIG_YAML, at, makeConfig, makePost } from '../../test/support/site-fixtures.js';
 import { renderNotFound, renderRoute } from './render-route.js';
 
 const post = makePost('binary-search', {

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildSite } from '../site/build-site.js';
-import { at, makeConfig, makePost } from '../site/fixtures.test-support.js';
+import { at, makeConfig, makePost } from '../../test/support/site-fixtures.js';
 import { atomFeed, rssFeed } from './feeds.js';
 
 const HOSTILE = '"><svg onload=alert(1)> & <b>';

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as cheerio from 'cheerio';
 import { buildSite } from '../site/build-site.js';
-import { at, makeConfig, makePosts } from '../site/fixtures.test-support.js';
+import { at, makeConfig, makePosts } from '../../test/support/site-fixtures.js';
 import { renderRoute } from './render-route.js';
 
 // 12 posts, 2 per page: six featured pages. Five of them are filed under Algorithm.

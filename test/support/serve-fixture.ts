@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { App } from '../../src/delivery/app.js';
 import { startServer, type RunningServer } from '../../src/delivery/server/start-server.js';
 import { staticFolder } from '../../src/delivery/server/static-folder.js';
-import { loadSite } from '../../src/delivery/load-site.js';
+import { loadSite } from '../../src/load/load-site.js';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/sites/', import.meta.url));
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -1,6 +1,6 @@
 // CLI: `folio check` — validates the config and every post, listing every problem.
-import { hasErrors } from '../../errors.js';
-import { loadSite } from '../../delivery/load-site.js';
+import { hasErrors } from '../../diagnostics/diagnostic.js';
+import { loadSite } from '../../load/load-site.js';
 import { progressLine } from '../progress.js';
 import { count, printDiagnostics, summarize } from '../print-diagnostics.js';
 import { ScheduleLog } from '../print-scheduled.js';

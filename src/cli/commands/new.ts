@@ -3,9 +3,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { slugify } from '../../content/slugify.js';
-import { loadSite } from '../../delivery/load-site.js';
+import { loadSite } from '../../load/load-site.js';
 import { POSTS_DIR } from '../../content/read-sources.js';
-import { hasErrors } from '../../errors.js';
+import { hasErrors } from '../../diagnostics/diagnostic.js';
 import { printDiagnostics } from '../print-diagnostics.js';
 
 export async function newCommand(siteDir: string, title: string): Promise<number> {

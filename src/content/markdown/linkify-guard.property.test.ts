@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
 import { skipTextWithoutLinks } from './linkify-guard.js';
-import { run, show } from '../text-arbitraries.test-support.js';
+import { run, show } from '../../../test/support/text-arbitraries.js';
 
 // The guard may only save work: on any text, the guarded linkify answers what linkify-it does.
 

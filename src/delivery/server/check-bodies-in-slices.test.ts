@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { warning } from '../../errors.js';
+import { warning } from '../../diagnostics/diagnostic.js';
 import type { Post } from '../../content/post.js';
-import { makePost } from '../../site/fixtures.test-support.js';
+import { makePost } from '../../../test/support/site-fixtures.js';
 import { checkBodiesInSlices } from './check-bodies-in-slices.js';
 
 /** `n` posts whose references, when read, call `onRead` as a parse would take its time. */

@@ -3,8 +3,8 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Post } from '../../content/post.js';
-import type { Diagnostic } from '../../errors.js';
-import type { LoadResult } from '../load-site.js';
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import type { LoadResult } from '../../load/load-site.js';
 
 // Long enough that the turns between slices cost little, short enough not to hold up a request.
 const SLICE_MS = 5;

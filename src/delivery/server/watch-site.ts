@@ -1,11 +1,11 @@
 // Deliver: reloads a served site when its folder changes, keeping the last good version on errors.
 import { existsSync, opendirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { error, type Diagnostic } from '../../errors.js';
+import { error, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { CollisionCheck } from '../../site/check-collisions.js';
 import type { ParseCache } from '../../content/parse-cache.js';
 import { POSTS_DIR, STATIC_DIR } from '../../content/read-sources.js';
-import { loadSite, type LoadResult, type SiteContent } from '../load-site.js';
+import { loadSite, type LoadResult, type SiteContent } from '../../load/load-site.js';
 import { watchFolders, type FolderWatcher } from './watch-folders.js';
 import { OUTPUT_MARKER } from '../static/output-folder.js';
 

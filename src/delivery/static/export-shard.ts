@@ -2,11 +2,11 @@
 // its own when the export runs on several — and writes the documents it is handed, asking the
 // same app the server asks, so that every share writes the bytes the server would send.
 import type { Post } from '../../content/post.js';
-import type { Diagnostic } from '../../errors.js';
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { pathOf } from '../../site/routes.js';
-import { hasErrors } from '../../errors.js';
+import { hasErrors } from '../../diagnostics/diagnostic.js';
 import { App } from '../app.js';
-import { loadSite } from '../load-site.js';
+import { loadSite } from '../../load/load-site.js';
 import { DocumentWriter, type WriteTally } from './document-writer.js';
 
 export interface ShardOptions {

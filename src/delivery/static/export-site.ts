@@ -11,7 +11,7 @@ import {
   POSTS_DIR,
   STATIC_DIR,
 } from '../../content/read-sources.js';
-import { hasErrors, sortDiagnostics, type Diagnostic } from '../../errors.js';
+import { hasErrors, sortDiagnostics, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { filesOf, type WriteTally } from './document-writer.js';
 import { ExportShard, type ShardOptions } from './export-shard.js';
 import { ThreadShard, threadsFor, type Shard } from './thread-shard.js';

@@ -2,7 +2,7 @@
 // a worker thread (`shard-worker.ts`). The thread answers one call at a time, in order.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { Diagnostic } from '../../errors.js';
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { WriteTally } from './document-writer.js';
 import type { ShardOptions, ShardPlan } from './export-shard.js';
 

@@ -3,7 +3,7 @@ import type { SiteConfig } from '../config/schema.js';
 import { loadContent, type Progress } from '../content/load-content.js';
 import type { ParseCache } from '../content/parse-cache.js';
 import type { Post } from '../content/post.js';
-import { hasErrors, sortDiagnostics, type Diagnostic } from '../errors.js';
+import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { checkCollisionsAgain, type CollisionCheck } from '../site/check-collisions.js';
 import { checkConfigReferences, checkReferences } from '../site/check-references.js';
 import { checkStaticCollisions } from '../site/check-static-collisions.js';

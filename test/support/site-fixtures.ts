@@ -1,7 +1,7 @@
 // Test fixtures: real site settings (through the config parser) and posts built in memory.
-import { parseConfig } from '../config/parse-config.js';
-import type { SiteConfig } from '../config/schema.js';
-import type { Post } from '../content/post.js';
+import { parseConfig } from '../../src/config/parse-config.js';
+import type { SiteConfig } from '../../src/config/schema.js';
+import type { Post } from '../../src/content/post.js';
 
 /** A complete config file, as an author would write it. */
 export const CONFIG_YAML = `title: Dev Notes

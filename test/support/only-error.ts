@@ -1,6 +1,6 @@
 // Test support: asserts that parsing gave nothing but exactly one error, and returns that error.
 import assert from 'node:assert/strict';
-import type { Diagnostic } from './errors.js';
+import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
 
 export function theOnlyError(
   produced: unknown,

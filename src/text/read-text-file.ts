@@ -1,6 +1,6 @@
 // Load: reads one UTF-8 text file of the site folder, turning every failure into a diagnostic.
 import { readFileSync } from 'node:fs';
-import { error, type Diagnostic } from './errors.js';
+import { error, type Diagnostic } from '../diagnostics/diagnostic.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

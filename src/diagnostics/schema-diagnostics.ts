@@ -1,8 +1,8 @@
 // Turns schema validation issues into diagnostics that point at the YAML line of the offending key.
 import type { z } from 'zod';
 import { closestMatch } from './did-you-mean.js';
-import { error, type Diagnostic } from './errors.js';
-import type { YamlSource } from './yaml-source.js';
+import { error, type Diagnostic } from './diagnostic.js';
+import type { YamlSource } from '../yaml/yaml-source.js';
 
 /** Where the YAML text stands in its file, and how to phrase hints for its keys. */
 export interface SchemaContext {
