@@ -48,7 +48,7 @@ import {
   versionOf,
   WORK_DIR,
 } from './lib/setup.js';
-import { corpusPageSet, type Engine, verifyPages } from './lib/sites.js';
+import { type Engine, pageSet, verifyPages } from './lib/sites.js';
 import { type Answers, benchBareStart, benchStart } from './lib/startup.js';
 import { formatMs, formatPosts, formatRatio } from './lib/stats.js';
 
@@ -194,7 +194,7 @@ async function folioExport(posts: number): Promise<string> {
     if (result.code !== 0) throw new Error(`folio build failed:\n${result.stderr}`);
     await settle();
   }
-  await verifyPages(outDir, await corpusPageSet(corpusDir));
+  await verifyPages(outDir, pageSet(posts));
   return outDir;
 }
 

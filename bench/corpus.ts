@@ -1,4 +1,6 @@
-// Benchmark corpus: writes a complete, deterministic site folder of N generated posts.
+// The generated blog of the benchmark, the soak and the tests that need a large site: writes a
+// complete, deterministic Folio site folder of N posts, and the same posts in another engine's
+// layout for the benchmark.
 //
 //   npx tsx bench/corpus.ts <dir> <posts>
 //
@@ -9,12 +11,34 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Where a generated post lives and what it is called, without generating its body. */
+/** Where a generated post lives in a Folio site and what it is called, without its body. */
 export interface CorpusPost {
   /** Path of the file, relative to the site folder. */
   readonly file: string;
   readonly slug: string;
   readonly title: string;
+  readonly category: string;
+}
+
+/** A generated post, whole: every engine's copy of it is written from this. */
+export interface GeneratedPost extends CorpusPost {
+  /** As Folio's front matter has it, in one of the three forms it accepts. */
+  readonly date: string;
+  /** The same instant in ISO 8601, with the corpus' offset. */
+  readonly isoDate: string;
+  readonly tags: readonly string[];
+  readonly description: string | undefined;
+  /** The Markdown below the front matter: a blank line, the text, a line break. */
+  readonly body: string;
+}
+
+/** How an engine's site folder holds the posts. */
+export interface Layout {
+  /** Where a post goes, relative to the site folder. */
+  readonly postPath: (post: GeneratedPost) => string;
+  readonly postText: (post: GeneratedPost) => string;
+  /** The folder whose files are published as they are (the avatar goes in its images/). */
+  readonly staticDir: string;
 }
 
 // Files in flight at once: enough to keep the disk busy, few enough to keep memory flat.
@@ -22,6 +46,8 @@ const WRITE_CONCURRENCY = 32;
 // A file that marks a folder as written by this generator, so that it may be rewritten.
 const MARKER = '.folio-bench-corpus';
 const SEED = 0x5eed_f011;
+/** The offset of the config's time zone, Asia/Seoul (it has no daylight saving). */
+const OFFSET = '+09:00';
 const DAY_MS = 86_400_000;
 const FIRST_DAY = Date.UTC(2015, 0, 1);
 const DAYS = Math.round((Date.UTC(2025, 11, 31) - FIRST_DAY) / DAY_MS) + 1;
@@ -676,11 +702,14 @@ const AVATAR = `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" v
 // ---------------------------------------------------------------------------------------------
 // One post
 
-interface Head extends CorpusPost {
+interface Head {
+  readonly file: string;
+  readonly slug: string;
+  readonly title: string;
   readonly category: Category;
   readonly topic: string;
   readonly script: Script;
-  readonly date: string;
+  readonly date: { readonly text: string; readonly iso: string };
   readonly tags: readonly string[];
 }
 
@@ -702,17 +731,18 @@ function fill(template: string, topic: string, rng: Rng): string {
     .replaceAll('{N}', rng.pick(COUNT_WORDS));
 }
 
-/** The date of post `index`, in one of the three forms the front matter accepts. */
-function dateOf(index: number): string {
+/** The date of post `index`, in one of the three forms the front matter accepts, and in ISO. */
+function dateOf(index: number): Head['date'] {
   const rng = new Rng(`date:${index}`);
   // About one post in twenty shares its date and time with the post before it.
   if (index > 0 && rng.chance(0.05)) return dateOf(index - 1);
   const day = new Date(FIRST_DAY + rng.int(0, DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
   const time = `${String(rng.int(6, 23)).padStart(2, '0')}:${String(rng.int(0, 59)).padStart(2, '0')}`;
+  const iso = `${day}T${time}:00${OFFSET}`;
   const form = rng.next();
-  if (form < 0.12) return day;
-  if (form < 0.2) return `${day}T${time}:00+09:00`;
-  return `${day} ${time}`;
+  if (form < 0.12) return { text: day, iso: `${day}T00:00:00${OFFSET}` };
+  if (form < 0.2) return { text: iso, iso };
+  return { text: `${day} ${time}`, iso };
 }
 
 function headOf(index: number): Head {
@@ -740,14 +770,14 @@ function headOf(index: number): Head {
     const tag = rng.chance(0.5) ? rng.pick(category.tags) : rng.pick(ALL_TAGS);
     if (!tags.includes(tag)) tags.push(tag);
   }
-  const file = ['content', 'posts', date.slice(0, 4), `${slug}.md`].join('/');
+  const file = ['content', 'posts', date.text.slice(0, 4), `${slug}.md`].join('/');
   return { file, slug, title, category, topic, script, date, tags };
 }
 
-/** Where post `index` of a corpus is written, its slug and its title. */
+/** Where post `index` of a corpus is written, its slug, title and category. */
 export function corpusPost(index: number): CorpusPost {
-  const { file, slug, title } = headOf(index);
-  return { file, slug, title };
+  const { file, slug, title, category } = headOf(index);
+  return { file, slug, title, category: category.name };
 }
 
 /** Builds text while counting the words of its prose (code and tables are not counted). */
@@ -924,23 +954,38 @@ function bodyOf(index: number, head: Head): string {
   return body.blocks.join('\n\n');
 }
 
-function postText(index: number): { file: string; text: string } {
+/** Post `index` of the corpus, whole. */
+export function generatePost(index: number): GeneratedPost {
   const head = headOf(index);
   const rng = new Rng(`front:${index}`);
-  const lines = [
-    '---',
-    `title: ${JSON.stringify(head.title)}`,
-    `date: ${head.date}`,
-    `category: ${head.category.name}`,
-    `tags: [${head.tags.join(', ')}]`,
-  ];
-  if (rng.chance(0.1)) {
-    const description = capitalize(clause(rng, head.topic).replace(/[*_]/g, ''));
-    lines.push(`description: ${JSON.stringify(`${description}.`)}`);
-  }
-  lines.push('---', '');
-  return { file: head.file, text: `${lines.join('\n')}\n${bodyOf(index, head)}\n` };
+  const description = rng.chance(0.1)
+    ? `${capitalize(clause(rng, head.topic).replace(/[*_]/g, ''))}.`
+    : undefined;
+  return {
+    ...corpusPost(index),
+    date: head.date.text,
+    isoDate: head.date.iso,
+    tags: head.tags,
+    description,
+    body: `\n${bodyOf(index, head)}\n`,
+  };
 }
+
+const FOLIO: Layout = {
+  postPath: (post) => post.file,
+  postText: (post) => {
+    const lines = [
+      '---',
+      `title: ${JSON.stringify(post.title)}`,
+      `date: ${post.date}`,
+      `category: ${post.category}`,
+      `tags: [${post.tags.join(', ')}]`,
+    ];
+    if (post.description) lines.push(`description: ${JSON.stringify(post.description)}`);
+    return `${lines.join('\n')}\n---\n${post.body}`;
+  },
+  staticDir: 'static',
+};
 
 // ---------------------------------------------------------------------------------------------
 // The site folder
@@ -981,23 +1026,27 @@ async function prepare(dir: string): Promise<void> {
   }
 }
 
-/** Writes a site folder of `posts` generated posts into `dir` (new, empty, or an earlier corpus). */
+/** Writes a Folio site folder of `posts` generated posts into `dir` (new, empty, or an earlier corpus). */
 export async function writeCorpus(dir: string, posts: number): Promise<void> {
   if (!Number.isInteger(posts) || posts < 1) {
     throw new RangeError(`the number of posts must be a whole number of at least 1, not ${posts}`);
   }
   await prepare(dir);
-  await mkdir(join(dir, 'static', 'images'), { recursive: true });
   await writeFile(join(dir, MARKER), `Folio benchmark corpus of ${posts} posts\n`);
   await writeFile(join(dir, 'folio.config.yaml'), configText(posts));
-  await writeFile(join(dir, 'static', 'images', 'avatar.svg'), AVATAR);
+  await writePosts(dir, posts, FOLIO);
+}
 
+/** Writes the first `posts` posts of the corpus and its avatar into `dir`, as `layout` says. */
+export async function writePosts(dir: string, posts: number, layout: Layout): Promise<void> {
+  await mkdir(join(dir, layout.staticDir, 'images'), { recursive: true });
+  await writeFile(join(dir, layout.staticDir, 'images', 'avatar.svg'), AVATAR);
   const folders = new Map<string, Promise<unknown>>();
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < posts) {
-      const { file, text } = postText(next++);
-      const path = join(dir, file);
+      const post = generatePost(next++);
+      const path = join(dir, layout.postPath(post));
       const folder = dirname(path);
       let made = folders.get(folder);
       if (!made) {
@@ -1005,7 +1054,8 @@ export async function writeCorpus(dir: string, posts: number): Promise<void> {
         folders.set(folder, made);
       }
       await made;
-      await writeFile(path, text);
+      // Never over another post: a layout that flattens the folders must keep slugs apart.
+      await writeFile(path, layout.postText(post), { flag: 'wx' });
     }
   };
   await Promise.all(Array.from({ length: Math.min(WRITE_CONCURRENCY, posts) }, worker));

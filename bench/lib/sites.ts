@@ -1,9 +1,9 @@
 // The compared engines' site folders: each engine's skeleton (bench/engines/<name>/) with the
-// benchmark corpus converted to its front matter and folder layout, and the check that a build
-// wrote the page set every engine is asked for.
-import { cp, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+// corpus' posts written in its front matter and folder layout, and the check that a build wrote
+// the page set every engine is asked for.
+import { cp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { corpusPost, type GeneratedPost, type Layout, writePosts } from '../corpus.js';
 import { ENGINES_DIR, REPO_ROOT, type NpmEngine, npmEngine } from './setup.js';
 
 export type Engine = 'folio' | 'hugo' | 'eleventy' | 'hexo';
@@ -14,10 +14,6 @@ export const ENGINE_NAMES: Readonly<Record<Engine, string>> = {
   hexo: 'Hexo',
 };
 
-/** The corpus' time zone: dates without an offset are read in it (it has no daylight saving). */
-const CORPUS_OFFSET = '+09:00';
-const CONCURRENCY = 32;
-
 /** What the pages of every engine must include, counted from the corpus. */
 export interface PageSet {
   readonly posts: number;
@@ -25,31 +21,11 @@ export interface PageSet {
   readonly categories: number;
 }
 
-interface Post {
-  readonly slug: string;
-  readonly title: string;
-  /** ISO 8601 with an offset. */
-  readonly date: string;
-  readonly category: string;
-  readonly tags: readonly string[];
-  readonly description: string | undefined;
-  readonly body: string;
-}
-
-/** Every post file of a corpus folder, as paths relative to `content/posts/`. */
-async function postFiles(corpusDir: string): Promise<string[]> {
-  const root = join(corpusDir, 'content', 'posts');
-  const names = await readdir(root, { recursive: true });
-  return names.filter((name) => name.endsWith('.md')).sort();
-}
-
-/** `YYYY-MM-DD`, `YYYY-MM-DD HH:mm` or ISO 8601 with an offset → ISO 8601 with an offset. */
-export function isoDate(value: string): string {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return `${value}T00:00:00${CORPUS_OFFSET}`;
-  const local = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})$/.exec(value);
-  if (local) return `${local[1]}T${local[2]}:00${CORPUS_OFFSET}`;
-  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?([+-]\d{2}:\d{2}|Z)$/.test(value)) return value;
-  throw new Error(`unexpected date in the corpus: ${value}`);
+/** The page set of a corpus of `posts` posts. */
+export function pageSet(posts: number): PageSet {
+  const categories = new Set<string>();
+  for (let index = 0; index < posts; index += 1) categories.add(corpusPost(index).category);
+  return { posts, listingPages: Math.ceil(posts / 10), categories: categories.size };
 }
 
 /**
@@ -57,91 +33,42 @@ export function isoDate(value: string): string {
  * front-matter dates as times in its configured zone and shifts any explicit offset once more.
  */
 function localDate(iso: string): string {
-  const hours = Number(CORPUS_OFFSET.slice(0, 3));
+  const hours = Number(iso.slice(-6, -3));
   const shifted = new Date(Date.parse(iso) + hours * 3_600_000);
   return shifted.toISOString().slice(0, 19).replace('T', ' ');
 }
 
-function parsePost(file: string, text: string): Post {
-  const match = /^---\n([\s\S]*?)\n---\n/.exec(text);
-  if (!match?.[1]) throw new Error(`${file}: no front matter`);
-  const front = parseYaml(match[1]) as Record<string, unknown>;
-  const { title, date, category, tags, description } = front;
-  if (typeof title !== 'string' || typeof date !== 'string' || typeof category !== 'string') {
-    throw new Error(`${file}: the front matter lacks a title, a date or a category`);
-  }
-  if (!Array.isArray(tags) || !tags.every((tag) => typeof tag === 'string')) {
-    throw new Error(`${file}: tags are not a list of names`);
-  }
-  const slug = file.replace(/^.*\//, '').replace(/\.md$/, '');
-  return {
-    slug,
-    title,
-    date: isoDate(date),
-    category,
-    tags,
-    description: typeof description === 'string' ? description : undefined,
-    body: text.slice(match[0].length),
-  };
+/** A post with the front matter an engine reads: JSON is YAML, so values need no escaping. */
+function engineText(
+  post: GeneratedPost,
+  date: string,
+  category: 'category' | 'categories',
+): string {
+  const lines = [
+    `title: ${JSON.stringify(post.title)}`,
+    `date: ${date}`,
+    `${category}: ${JSON.stringify(category === 'category' ? post.category : [post.category])}`,
+    `tags: ${JSON.stringify(post.tags)}`,
+  ];
+  if (post.description) lines.push(`description: ${JSON.stringify(post.description)}`);
+  return `---\n${lines.join('\n')}\n---\n${post.body}`;
 }
 
-function frontMatter(fields: Readonly<Record<string, unknown>>): string {
-  const lines = Object.entries(fields)
-    .filter(([, value]) => value !== undefined)
-    // JSON is YAML: strings and lists written this way need no further escaping.
-    .map(([key, value]) => `${key}: ${key === 'date' ? String(value) : JSON.stringify(value)}`);
-  return `---\n${lines.join('\n')}\n---\n`;
-}
-
-interface Layout {
-  /** Where a post goes, relative to the site folder. */
-  readonly postPath: (post: Post) => string;
-  readonly postText: (post: Post) => string;
-  /** Where the corpus' static/ folder goes. */
-  readonly staticDir: string;
-  /** Where the engine writes the site, relative to the site folder. */
-  readonly outDir: string;
-}
-
-export const LAYOUTS: Readonly<Record<Exclude<Engine, 'folio'>, Layout>> = {
+const LAYOUTS: Readonly<Record<Exclude<Engine, 'folio'>, Layout>> = {
   hugo: {
     postPath: (post) => `content/posts/${post.slug}.md`,
-    postText: (post) =>
-      frontMatter({
-        title: post.title,
-        date: post.date,
-        categories: [post.category],
-        tags: post.tags,
-        description: post.description,
-      }) + post.body,
+    postText: (post) => engineText(post, post.isoDate, 'categories'),
     staticDir: 'static',
-    outDir: 'public',
   },
   eleventy: {
     postPath: (post) => `posts/${post.slug}.md`,
-    postText: (post) =>
-      frontMatter({
-        title: post.title,
-        date: post.date,
-        category: post.category,
-        tags: post.tags,
-        description: post.description,
-      }) + post.body,
+    postText: (post) => engineText(post, post.isoDate, 'category'),
     staticDir: '.',
-    outDir: '_site',
   },
   hexo: {
     postPath: (post) => `source/_posts/${post.slug}.md`,
-    postText: (post) =>
-      frontMatter({
-        title: post.title,
-        date: localDate(post.date),
-        categories: [post.category],
-        tags: post.tags,
-        description: post.description,
-      }) + post.body,
+    postText: (post) => engineText(post, localDate(post.isoDate), 'categories'),
     staticDir: 'source',
-    outDir: 'public',
   },
 };
 
@@ -161,67 +88,16 @@ async function prepareHexo(siteDir: string, engine: NpmEngine): Promise<void> {
   await symlink(join(ENGINES_DIR, 'hexo', 'node_modules'), join(siteDir, 'node_modules'), 'dir');
 }
 
-/**
- * Writes the site folder of `engine` for the corpus in `corpusDir` into `siteDir` (replacing it),
- * and returns the page set its build must produce.
- */
+/** Writes the site folder of `engine` for a corpus of `posts` posts into `siteDir`, replacing it. */
 export async function writeEngineSite(
   engine: Exclude<Engine, 'folio'>,
-  corpusDir: string,
+  posts: number,
   siteDir: string,
-): Promise<PageSet> {
-  const layout = LAYOUTS[engine];
+): Promise<void> {
   await rm(siteDir, { recursive: true, force: true });
   await cp(join(REPO_ROOT, 'bench', 'engines', engine), siteDir, { recursive: true });
-  await cp(join(corpusDir, 'static'), join(siteDir, layout.staticDir), { recursive: true });
   if (engine === 'hexo') await prepareHexo(siteDir, npmEngine('hexo'));
-
-  const files = await postFiles(corpusDir);
-  const folders = new Map<string, Promise<unknown>>();
-  const categories = new Set<string>();
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < files.length) {
-      const file = files[next++] as string;
-      const post = parsePost(
-        file,
-        await readFile(join(corpusDir, 'content', 'posts', file), 'utf8'),
-      );
-      categories.add(post.category);
-      const target = join(siteDir, layout.postPath(post));
-      const folder = dirname(target);
-      let made = folders.get(folder);
-      if (!made) {
-        made = mkdir(folder, { recursive: true });
-        folders.set(folder, made);
-      }
-      await made;
-      await writeFile(target, layout.postText(post), { flag: 'wx' });
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return pageSet(files.length, categories.size);
-}
-
-export function pageSet(posts: number, categories: number): PageSet {
-  return { posts, listingPages: Math.ceil(posts / 10), categories };
-}
-
-/** The page set of a corpus folder, counted from its post files. */
-export async function corpusPageSet(corpusDir: string): Promise<PageSet> {
-  const files = await postFiles(corpusDir);
-  const categories = new Set<string>();
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < files.length) {
-      const file = files[next++] as string;
-      const text = await readFile(join(corpusDir, 'content', 'posts', file), 'utf8');
-      const category = /^category: (.*)$/m.exec(text)?.[1];
-      if (category) categories.add(category.trim());
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return pageSet(files.length, categories.size);
+  await writePosts(siteDir, posts, LAYOUTS[engine]);
 }
 
 async function isFile(path: string): Promise<boolean> {
