@@ -23,7 +23,7 @@ import {
 } from './figures.js';
 import { type ReloadResult } from './reload.js';
 import { PAGE_NAMES, SERVER_NAMES, type ServeReport, type ServeResult } from './serve.js';
-import { ENGINE_NAMES } from './sites.js';
+import { type Engine, ENGINE_NAMES } from './sites.js';
 import { type StartResult, WARM_UP_REQUESTS } from './startup.js';
 import {
   BYTES_PER_MB,
@@ -58,15 +58,8 @@ export interface Target {
   readonly detail: string;
 }
 
-interface Row {
-  readonly part: string;
-  readonly measure: string;
-  readonly posts: string;
-  readonly runs: string;
-  readonly value: string;
-  readonly versus: string;
-  readonly target: string;
-}
+/** A row of the table: part, measure, posts, runs, median, × reference, target. */
+type Row = readonly [string, string, string, string, string, string, string];
 
 function verdict(pass: boolean | undefined): string {
   return pass === undefined ? 'n/a' : pass ? 'PASS' : 'MISS';
@@ -76,7 +69,7 @@ function targetText(targets: readonly Target[]): string {
   return targets.map((t) => `${t.name}: ${verdict(t.pass)}`).join(' · ');
 }
 
-function ratioText(parts: readonly [number, string][]): string {
+function ratioText(parts: readonly (readonly [number, string])[]): string {
   const known = parts.filter(([ratio]) => Number.isFinite(ratio));
   if (known.length === 0) return '—';
   return known.map(([ratio, name]) => `${formatRatio(ratio)} ${name}`).join(' · ');
@@ -86,65 +79,58 @@ function check(ratio: number, test: (value: number) => boolean): boolean | undef
   return Number.isFinite(ratio) ? test(ratio) : undefined;
 }
 
+/** Adds a part's targets to the run's, each name prefixed with what it is about. */
+function collect(targets: Target[], prefix: string, found: readonly Target[]): void {
+  targets.push(...found.map((t) => ({ ...t, name: `${prefix}: ${t.name}` })));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Build
 
+/** Folio's build-time targets at 10k: a share of each other engine's time. */
+const BUILD_SHARES = [
+  ['hugo', 0.5, '0.5'],
+  ['eleventy', 1 / 3, '⅓'],
+  ['hexo', 1 / 3, '⅓'],
+] as const;
+
 function buildRows(results: Results, targets: Target[]): Row[] {
   const rows: Row[] = [];
-  const of = (engine: (typeof ENGINES)[number], posts: number): BuildResult | undefined =>
-    buildOf(results.builds, engine, posts);
   for (const posts of sizesOf(results.builds)) {
-    const hugo = of('hugo', posts);
+    const of = (engine: Engine, size = posts): BuildResult | undefined =>
+      buildOf(results.builds, engine, size);
+    const hugo = of('hugo');
     for (const engine of ENGINES) {
-      const build = of(engine, posts);
+      const build = of(engine);
       if (!build) continue;
-      const name = ENGINE_NAMES[engine];
-      const runs = `${build.runs.length}${build.failedRun ? ' (+1 failed)' : ''}`;
       const time = buildTime(build);
       const rss = buildRss(build);
+      const failed = build.runs.length === 0 ? build.failedRun : undefined;
       let timeVersus =
         engine === 'hugo' ? 'reference' : ratioText([[time / buildTime(hugo), 'Hugo']]);
       let rssVersus = engine === 'hugo' ? 'reference' : ratioText([[rss / buildRss(hugo), 'Hugo']]);
       const timeTargets: Target[] = [];
       const rssTargets: Target[] = [];
       if (engine === 'folio' && posts === TEN_K) {
-        const eleventy = of('eleventy', posts);
-        const hexo = of('hexo', posts);
-        timeVersus = ratioText([
-          [time / buildTime(hugo), 'Hugo'],
-          [time / buildTime(eleventy), 'Eleventy'],
-          [time / buildTime(hexo), 'Hexo'],
-        ]);
-        rssVersus = ratioText([
-          [rss / buildRss(hugo), 'Hugo'],
-          [rss / buildRss(eleventy), 'Eleventy'],
-          [rss / buildRss(hexo), 'Hexo'],
-        ]);
-        timeTargets.push(
-          {
-            name: '≤ 0.5× Hugo',
-            pass: check(time / buildTime(hugo), (r) => r <= 0.5),
-            detail: `10k build time ${formatRatio(time / buildTime(hugo))} Hugo's`,
-          },
-          {
-            name: '≤ ⅓× Eleventy',
-            pass: check(time / buildTime(eleventy), (r) => r <= 1 / 3),
-            detail: `10k build time ${formatRatio(time / buildTime(eleventy))} Eleventy's`,
-          },
-          {
-            name: '≤ ⅓× Hexo',
-            pass: check(time / buildTime(hexo), (r) => r <= 1 / 3),
-            detail: `10k build time ${formatRatio(time / buildTime(hexo))} Hexo's`,
-          },
-        );
-        const others = [hugo, eleventy, hexo].map(buildRss);
-        const below = others.every((other) => Number.isFinite(other))
-          ? others.every((other) => rss < other)
+        const others = BUILD_SHARES.map(([other]) => [of(other), ENGINE_NAMES[other]] as const);
+        timeVersus = ratioText(others.map(([other, name]) => [time / buildTime(other), name]));
+        rssVersus = ratioText(others.map(([other, name]) => [rss / buildRss(other), name]));
+        for (const [other, share, shown] of BUILD_SHARES) {
+          const ratio = time / buildTime(of(other));
+          timeTargets.push({
+            name: `≤ ${shown}× ${ENGINE_NAMES[other]}`,
+            pass: check(ratio, (r) => r <= share),
+            detail: `10k build time ${formatRatio(ratio)} ${ENGINE_NAMES[other]}'s`,
+          });
+        }
+        const memory = others.map(([other]) => buildRss(other));
+        const below = memory.every((other) => Number.isFinite(other))
+          ? memory.every((other) => rss < other)
           : undefined;
         rssTargets.push({
           name: 'below Hugo, Eleventy, Hexo',
           pass: Number.isFinite(rss) ? below : undefined,
-          detail: `10k build peak memory ${formatBytes(rss)} against ${others.map(formatBytes).join(', ')}`,
+          detail: `10k build peak memory ${formatBytes(rss)} against ${memory.map(formatBytes).join(', ')}`,
         });
       }
       if (engine === 'folio' && posts === HUNDRED_K) {
@@ -155,14 +141,14 @@ function buildRows(results: Results, targets: Target[]): Row[] {
         rssVersus = ratioText([[rssRatio, 'Folio at 10k']]);
         let timePass = check(timeRatio, (r) => r <= 11);
         let timeDetail = `100k build time ${formatRatio(timeRatio)} the 10k one`;
-        const failed = build.runs.length === 0 ? build.failedRun : undefined;
         if (failed) {
           const lowerBound = failed.ms / buildTime(tenK);
+          const when = `Folio at 10k, when it ${failed.stopped ? 'was stopped' : 'failed'}`;
           // A failed build gave no site at all; a stopped one misses once it ran past 11×.
           timePass = failed.stopped ? (lowerBound > 11 ? false : undefined) : false;
           timeDetail = `the 100k build ${build.failure ?? 'failed'}, ${formatRatio(lowerBound)} the 10k time, peak RSS ${formatBytes(failed.peakRss)}`;
-          timeVersus = `${failed.stopped ? '> ' : ''}${formatRatio(lowerBound)} Folio at 10k, when it ${failed.stopped ? 'was stopped' : 'failed'}`;
-          rssVersus = `${formatRatio(failed.peakRss / buildRss(tenK))} Folio at 10k, when it ${failed.stopped ? 'was stopped' : 'failed'}`;
+          timeVersus = `${failed.stopped ? '> ' : ''}${formatRatio(lowerBound)} ${when}`;
+          rssVersus = `${formatRatio(failed.peakRss / buildRss(tenK))} ${when}`;
         }
         timeTargets.push({ name: '≤ 11× 10k', pass: timePass, detail: timeDetail });
         rssTargets.push({
@@ -173,31 +159,32 @@ function buildRows(results: Results, targets: Target[]): Row[] {
             : `100k build peak memory ${formatRatio(rssRatio)} the 10k one`,
         });
       }
-      targets.push(...timeTargets.map((t) => ({ ...t, name: `Folio build: ${t.name}` })));
-      targets.push(...rssTargets.map((t) => ({ ...t, name: `Folio build memory: ${t.name}` })));
+      collect(targets, 'Folio build', timeTargets);
+      collect(targets, 'Folio build memory', rssTargets);
+      const name = ENGINE_NAMES[engine];
       const failure = build.failure ? ` (${build.failure.split('\n')[0]})` : '';
-      const failed = build.runs.length === 0 ? build.failedRun : undefined;
+      const runs = `${build.runs.length}${build.failedRun ? ' (+1 failed)' : ''}`;
+      // A build that never ended gives what it reached, a lower bound when it was stopped.
+      const reached = (text: string): string => `${failed?.stopped ? '> ' : ''}${text}`;
       rows.push(
-        {
-          part: 'build',
-          measure: `${name}: full build time${failure}`,
-          posts: formatPosts(posts),
+        [
+          'build',
+          `${name}: full build time${failure}`,
+          formatPosts(posts),
           runs,
-          value: failed ? `${failed.stopped ? '> ' : ''}${formatMs(failed.ms)}` : formatMs(time),
-          versus: timeVersus,
-          target: targetText(timeTargets),
-        },
-        {
-          part: 'build',
-          measure: `${name}: peak RSS`,
-          posts: formatPosts(posts),
+          failed ? reached(formatMs(failed.ms)) : formatMs(time),
+          timeVersus,
+          targetText(timeTargets),
+        ],
+        [
+          'build',
+          `${name}: peak RSS`,
+          formatPosts(posts),
           runs,
-          value: failed
-            ? `${failed.stopped ? '> ' : ''}${formatBytes(failed.peakRss)}`
-            : formatBytes(rss),
-          versus: rssVersus,
-          target: targetText(rssTargets),
-        },
+          failed ? reached(formatBytes(failed.peakRss)) : formatBytes(rss),
+          rssVersus,
+          targetText(rssTargets),
+        ],
       );
     }
   }
@@ -209,7 +196,7 @@ function buildRows(results: Results, targets: Target[]): Row[] {
 
 function serveRows(serve: ServeReport, targets: Target[]): Row[] {
   const rows: Row[] = [];
-  const at = formatPosts(serve.posts);
+  // Targets hold at 10k only.
   const measured = serve.posts === TEN_K;
   for (const page of PAGES) {
     const nginx = serveOf(serve, 'nginx', page);
@@ -221,38 +208,36 @@ function serveRows(serve: ServeReport, targets: Target[]): Row[] {
       const label = `${PAGE_NAMES[page]}, ${SERVER_NAMES[server]}`;
       const rpsTargets: Target[] = [];
       const p99Targets: Target[] = [];
-      if (server === 'folio') {
-        const vsNginx = rps(result) / rps(nginx);
+      const vsNginx = rps(result) / rps(nginx);
+      if (server === 'folio' && page === 'listing') {
         const vsBare = rps(result) / rps(bare);
-        if (page === 'listing') {
-          rpsTargets.push(
-            {
-              name: '≥ 0.9× bare Node',
-              pass: measured ? check(vsBare, (r) => r >= 0.9) : undefined,
-              detail: `listing req/s ${formatRatio(vsBare)} the bare Node server's`,
-            },
-            {
-              name: '≥ 0.6× nginx',
-              pass: measured ? check(vsNginx, (r) => r >= 0.6) : undefined,
-              detail: `listing req/s ${formatRatio(vsNginx)} nginx's`,
-            },
-          );
-          p99Targets.push({
-            name: '≤ 10 ms',
-            pass: measured ? check(p99(result), (v) => v <= 10) : undefined,
-            detail: `listing p99 ${formatMs(p99(result))} at ${serve.connections} connections`,
-          });
-        }
-        if (page === 'category') {
-          rpsTargets.push({
-            name: '≥ 0.5× nginx',
-            pass: measured ? check(vsNginx, (r) => r >= 0.5) : undefined,
-            detail: `largest category page req/s ${formatRatio(vsNginx)} nginx's`,
-          });
-        }
+        rpsTargets.push(
+          {
+            name: '≥ 0.9× bare Node',
+            pass: measured ? check(vsBare, (r) => r >= 0.9) : undefined,
+            detail: `listing req/s ${formatRatio(vsBare)} the bare Node server's`,
+          },
+          {
+            name: '≥ 0.6× nginx',
+            pass: measured ? check(vsNginx, (r) => r >= 0.6) : undefined,
+            detail: `listing req/s ${formatRatio(vsNginx)} nginx's`,
+          },
+        );
+        p99Targets.push({
+          name: '≤ 10 ms',
+          pass: measured ? check(p99(result), (v) => v <= 10) : undefined,
+          detail: `listing p99 ${formatMs(p99(result))} at ${serve.connections} connections`,
+        });
       }
-      targets.push(...rpsTargets.map((t) => ({ ...t, name: `folio serve: ${t.name}` })));
-      targets.push(...p99Targets.map((t) => ({ ...t, name: `folio serve p99: ${t.name}` })));
+      if (server === 'folio' && page === 'category') {
+        rpsTargets.push({
+          name: '≥ 0.5× nginx',
+          pass: measured ? check(vsNginx, (r) => r >= 0.5) : undefined,
+          detail: `largest category page req/s ${formatRatio(vsNginx)} nginx's`,
+        });
+      }
+      collect(targets, 'folio serve', rpsTargets);
+      collect(targets, 'folio serve p99', p99Targets);
       const versus = (value: (r: ServeResult | undefined) => number): string =>
         server === 'bare'
           ? `reference · ${ratioText([[value(result) / value(nginx), 'nginx']])}`
@@ -262,25 +247,23 @@ function serveRows(serve: ServeReport, targets: Target[]): Row[] {
                 [value(result) / value(nginx), 'nginx'],
                 [value(result) / value(bare), 'bare Node'],
               ]);
+      const row = (measure: string, value: string, of: typeof rps, found: Target[]): Row => [
+        'serve',
+        `${label}: ${measure}`,
+        formatPosts(serve.posts),
+        `${result.runs.length}`,
+        value,
+        versus(of),
+        targetText(found),
+      ];
       rows.push(
-        {
-          part: 'serve',
-          measure: `${label}: req/s${errors ? ` (${errors} errors)` : ''}`,
-          posts: at,
-          runs: `${result.runs.length}`,
-          value: formatCount(rps(result)),
-          versus: versus(rps),
-          target: targetText(rpsTargets),
-        },
-        {
-          part: 'serve',
-          measure: `${label}: p99 latency`,
-          posts: at,
-          runs: `${result.runs.length}`,
-          value: formatMs(p99(result)),
-          versus: versus(p99),
-          target: targetText(p99Targets),
-        },
+        row(
+          `req/s${errors ? ` (${errors} errors)` : ''}`,
+          formatCount(rps(result)),
+          rps,
+          rpsTargets,
+        ),
+        row('p99 latency', formatMs(p99(result)), p99, p99Targets),
       );
     }
   }
@@ -336,68 +319,52 @@ function startRows(results: Results, targets: Target[]): Row[] {
         detail: `resident memory at 100k ${formatRatio(rssRatio)} the 10k one`,
       });
     }
-    targets.push(...timeTargets.map((t) => ({ ...t, name: `Cold start: ${t.name}` })));
-    targets.push(...rssTargets.map((t) => ({ ...t, name: `Serve RSS: ${t.name}` })));
+    collect(targets, 'Cold start', timeTargets);
+    collect(targets, 'Serve RSS', rssTargets);
     const failure = start.failure ? ` (${start.failure.split('\n')[0]})` : '';
+    const row = (measure: string, value: string, versus: string, target = ''): Row => [
+      'cold start',
+      `folio serve: ${measure}`,
+      formatPosts(start.posts),
+      `${start.runs.length}`,
+      value,
+      versus,
+      target,
+    ];
     rows.push(
-      {
-        part: 'cold start',
-        measure: `folio serve: spawn → first 200 of \`/\`${failure}`,
-        posts: formatPosts(start.posts),
-        runs: `${start.runs.length}`,
-        value: formatMs(startMs(start)),
-        versus: timeVersus,
-        target: targetText(timeTargets),
-      },
-      {
-        part: 'cold start',
-        measure: 'folio serve: RSS at the first 200',
-        posts: formatPosts(start.posts),
-        runs: `${start.runs.length}`,
-        value: formatBytes(firstRss(start)),
-        versus: ratioText([[firstRss(start) / bareStartRss, 'bare Node']]),
-        target: '',
-      },
-      {
-        part: 'cold start',
-        measure: `folio serve: RSS after ${WARM_UP_REQUESTS} requests`,
-        posts: formatPosts(start.posts),
-        runs: `${start.runs.length}`,
-        value: formatBytes(warmRss(start)),
-        versus: rssVersus,
-        target: targetText(rssTargets),
-      },
+      row(
+        `spawn → first 200 of \`/\`${failure}`,
+        formatMs(startMs(start)),
+        timeVersus,
+        targetText(timeTargets),
+      ),
+      row(
+        'RSS at the first 200',
+        formatBytes(firstRss(start)),
+        ratioText([[firstRss(start) / bareStartRss, 'bare Node']]),
+      ),
+      row(
+        `RSS after ${WARM_UP_REQUESTS} requests`,
+        formatBytes(warmRss(start)),
+        rssVersus,
+        targetText(rssTargets),
+      ),
     );
   }
   if (bare && bare.runs.length > 0) {
+    const row = (measure: string, value: string): Row => [
+      'cold start',
+      `reference: bare Node server, ${measure}`,
+      '—',
+      `${bare.runs.length}`,
+      value,
+      'reference',
+      '',
+    ];
     rows.push(
-      {
-        part: 'cold start',
-        measure: 'reference: bare Node server, spawn → first 200',
-        posts: '—',
-        runs: `${bare.runs.length}`,
-        value: formatMs(bareMs),
-        versus: 'reference',
-        target: '',
-      },
-      {
-        part: 'cold start',
-        measure: 'reference: bare Node server, RSS at the first 200',
-        posts: '—',
-        runs: `${bare.runs.length}`,
-        value: formatBytes(bareStartRss),
-        versus: 'reference',
-        target: '',
-      },
-      {
-        part: 'cold start',
-        measure: `reference: bare Node server, RSS after ${WARM_UP_REQUESTS} requests`,
-        posts: '—',
-        runs: `${bare.runs.length}`,
-        value: formatBytes(bareRss),
-        versus: 'reference',
-        target: '',
-      },
+      row('spawn → first 200', formatMs(bareMs)),
+      row('RSS at the first 200', formatBytes(bareStartRss)),
+      row(`RSS after ${WARM_UP_REQUESTS} requests`, formatBytes(bareRss)),
     );
   }
   return rows;
@@ -427,18 +394,18 @@ function reloadRows(results: Results, targets: Target[]): Row[] {
         detail: `an edit online at 10k after ${formatMs(online)} (median of ${reload.online.length}; p90 ${formatMs(p90)})`,
       });
     }
-    targets.push(...onlineTargets.map((t) => ({ ...t, name: `Live reload: ${t.name}` })));
+    collect(targets, 'Live reload', onlineTargets);
     const failure = reload.failure ? ` (${reload.failure.split('\n')[0]})` : '';
     const prefix = isReference ? 'reference: ' : '';
-    const row = (measure: string, runs: number, value: number, of: number, target = ''): Row => ({
-      part: 'live reload',
-      measure: `${prefix}${measure}`,
-      posts: formatPosts(reload.posts),
-      runs: `${runs}`,
-      value: formatMs(value),
-      versus: versus(value, of),
+    const row = (measure: string, runs: number, value: number, of: number, target = ''): Row => [
+      'live reload',
+      `${prefix}${measure}`,
+      formatPosts(reload.posts),
+      `${runs}`,
+      formatMs(value),
+      versus(value, of),
       target,
-    });
+    ];
     rows.push(
       row(
         `edit → page shows it, median${failure}`,
@@ -472,10 +439,7 @@ export function table(results: Results): { markdown: string; targets: Target[] }
   const header =
     '| part | measure | posts | runs | median | × reference, same run | target |\n' +
     '| --- | --- | ---: | ---: | ---: | --- | --- |';
-  const lines = rows.map(
-    (r) =>
-      `| ${r.part} | ${r.measure} | ${r.posts} | ${r.runs} | ${r.value} | ${r.versus} | ${r.target} |`,
-  );
+  const lines = rows.map((row) => `| ${row.join(' | ')} |`);
   return { markdown: [header, ...lines].join('\n'), targets };
 }
 
