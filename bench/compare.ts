@@ -28,7 +28,7 @@ import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { writeCorpus } from './corpus.js';
-import { benchBuilds, type BuildTools, folioOutDir } from './lib/build.js';
+import { benchBuilds, type BuildOptions, type BuildTools, folioOutDir } from './lib/build.js';
 import { chart } from './lib/chart.js';
 import { writeRunInto } from './lib/docs.js';
 import { buildOf, buildRss, buildTime, TEN_K } from './lib/figures.js';
@@ -48,7 +48,7 @@ import {
   versionOf,
   WORK_DIR,
 } from './lib/setup.js';
-import { type Engine, pageSet, verifyPages } from './lib/sites.js';
+import { pageSet, verifyPages } from './lib/sites.js';
 import { type Answers, benchBareStart, benchStart } from './lib/startup.js';
 import { formatMs, formatPosts, formatRatio } from './lib/stats.js';
 
@@ -288,93 +288,76 @@ async function main(opts: Options, results: Results): Promise<void> {
   await rm(runDir(), { recursive: true, force: true });
   await mkdir(runDir(), { recursive: true });
   const buildTools: BuildTools = { time: tools.time ?? '/usr/bin/time', hugo: tools.hugo };
-  const section = (title: string): number => {
+  /** Prints a section's title, does its work, then prints how long it took. */
+  const section = async (title: string, work: () => Promise<void>): Promise<void> => {
     console.log(`\n${title}`);
-    return performance.now();
-  };
-  const done = (started: number): void => {
+    const started = performance.now();
+    await work();
     console.log(`  (${formatMs(performance.now() - started)})`);
   };
+  type Rounds = Pick<BuildOptions, 'engines' | 'rounds' | 'budgetMs' | 'checkFirst' | 'timeoutMs'>;
+  const build = async (posts: number, rounds: Rounds): Promise<void> => {
+    const corpusDir = await corpus(posts);
+    results.builds.push(
+      ...(await benchBuilds({ posts, corpusDir, work: runDir(), tools: buildTools, ...rounds })),
+    );
+  };
+  const answers: Answers = new Map();
+  const coldStart = (posts: number, budgetMs: number): Promise<void> =>
+    section(`Cold start and memory, ${formatPosts(posts)} posts`, async () => {
+      const corpusDir = await corpus(posts);
+      const options = { posts, corpusDir, runs: opts.runs, budgetMs, timeoutMs: 10 * MINUTE };
+      results.starts.push(await benchStart(options, answers));
+    });
 
   if (parts.has('build')) {
     for (const posts of smallSizes) {
-      const started = section(`Full builds, ${formatPosts(posts)} posts`);
-      const engines: Engine[] = ['folio', 'hugo', 'eleventy', 'hexo'];
-      results.builds.push(
-        ...(await benchBuilds({
-          posts,
-          corpusDir: await corpus(posts),
-          work: runDir(),
-          engines,
-          tools: buildTools,
+      await section(`Full builds, ${formatPosts(posts)} posts`, async () => {
+        await build(posts, {
+          engines: ['folio', 'hugo', 'eleventy', 'hexo'],
           rounds: opts.runs,
           budgetMs: posts >= TEN_K ? 20 * MINUTE : 8 * MINUTE,
           checkFirst: posts === smallSizes[0],
           timeoutMs: 30 * MINUTE,
-        })),
-      );
-      // Only the 10k export is served later.
-      if (posts !== mainSize) {
-        await rm(dirname(folioOutDir(runDir(), posts)), { recursive: true, force: true });
-      }
-      done(started);
+        });
+        // Only the 10k export is served later.
+        if (posts !== mainSize) {
+          await rm(dirname(folioOutDir(runDir(), posts)), { recursive: true, force: true });
+        }
+      });
     }
   }
 
   if (parts.has('serve') && mainSize !== undefined) {
-    const started = section(
-      `Serving, ${formatPosts(mainSize)} posts: wrk, 64 connections, ${opts.seconds} s per run`,
-    );
-    results.serve = await benchServing({
-      posts: mainSize,
-      corpusDir: await corpus(mainSize),
-      exportDir: await folioExport(mainSize),
-      work: runDir(),
-      wrk: tools.wrk as string,
-      nginx: tools.nginx as string,
-      brotliModule: tools.brotli,
-      rounds: opts.runs,
-      seconds: opts.seconds,
-      warmUpSeconds: 2,
+    const title = `Serving, ${formatPosts(mainSize)} posts: wrk, 64 connections, ${opts.seconds} s per run`;
+    await section(title, async () => {
+      results.serve = await benchServing({
+        posts: mainSize,
+        corpusDir: await corpus(mainSize),
+        exportDir: await folioExport(mainSize),
+        work: runDir(),
+        wrk: tools.wrk as string,
+        nginx: tools.nginx as string,
+        brotliModule: tools.brotli,
+        rounds: opts.runs,
+        seconds: opts.seconds,
+        warmUpSeconds: 2,
+      });
+      results.notes.push(...results.serve.notes);
     });
-    results.notes.push(...results.serve.notes);
-    done(started);
   }
 
-  const answers: Answers = new Map();
   if (parts.has('start')) {
-    for (const posts of smallSizes) {
-      const started = section(`Cold start and memory, ${formatPosts(posts)} posts`);
-      results.starts.push(
-        await benchStart(
-          {
-            posts,
-            corpusDir: await corpus(posts),
-            runs: opts.runs,
-            budgetMs: 5 * MINUTE,
-            timeoutMs: 10 * MINUTE,
-          },
-          answers,
-        ),
-      );
-      done(started);
-    }
+    for (const posts of smallSizes) await coldStart(posts, 5 * MINUTE);
   }
 
   if (parts.has('reload') && mainSize !== undefined) {
-    const reloadSizes = [...new Set([1000, mainSize])];
-    for (const posts of reloadSizes) {
-      const started = section(`Live reload under serve --watch, ${formatPosts(posts)} posts`);
-      results.reloads.push(
-        await benchReload({
-          posts,
-          corpusDir: await corpus(posts),
-          warmUpRounds: 2,
-          rounds: 15,
-          timeoutMs: 10 * MINUTE,
-        }),
-      );
-      done(started);
+    for (const posts of new Set([1000, mainSize])) {
+      await section(`Live reload under serve --watch, ${formatPosts(posts)} posts`, async () => {
+        const corpusDir = await corpus(posts);
+        const options = { posts, corpusDir, warmUpRounds: 2, rounds: 15, timeoutMs: 10 * MINUTE };
+        results.reloads.push(await benchReload(options));
+      });
     }
   }
 
@@ -383,55 +366,29 @@ async function main(opts: Options, results: Results): Promise<void> {
     await dropCorpus(TEN_K);
     await dropCorpus(1000);
     if (parts.has('build')) {
-      const started = section('Full build, 100k posts (Folio only)');
-      const tenKMs = buildTime(buildOf(results.builds, 'folio', TEN_K));
-      // Room to measure a miss as well as a pass (11× the 10k time is the target), with a bound
-      // for a build that would never end.
-      const timeoutMs = Number.isFinite(tenKMs)
-        ? Math.min(Math.max(25 * tenKMs, 15 * MINUTE), 45 * MINUTE)
-        : 45 * MINUTE;
-      console.log(`  (stopped if it takes more than ${Math.round(timeoutMs / MINUTE)} minutes)`);
-      results.builds.push(
-        ...(await benchBuilds({
-          posts: HUNDRED_K,
-          corpusDir: await corpus(HUNDRED_K),
-          work: runDir(),
-          engines: ['folio'],
-          tools: buildTools,
-          rounds: 1,
-          budgetMs: 0,
-          checkFirst: false,
-          timeoutMs,
-        })),
-      );
-      printScale(results);
-      await rm(dirname(folioOutDir(runDir(), HUNDRED_K)), { recursive: true, force: true });
-      await settle();
-      done(started);
+      await section('Full build, 100k posts (Folio only)', async () => {
+        const tenKMs = buildTime(buildOf(results.builds, 'folio', TEN_K));
+        // Room to measure a miss as well as a pass (11× the 10k time is the target), with a bound
+        // for a build that would never end.
+        const timeoutMs = Number.isFinite(tenKMs)
+          ? Math.min(Math.max(25 * tenKMs, 15 * MINUTE), 45 * MINUTE)
+          : 45 * MINUTE;
+        console.log(`  (stopped if it takes more than ${Math.round(timeoutMs / MINUTE)} minutes)`);
+        const rounds = { rounds: 1, budgetMs: 0, checkFirst: false, timeoutMs };
+        await build(HUNDRED_K, { engines: ['folio'], ...rounds });
+        printScale(results);
+        await rm(dirname(folioOutDir(runDir(), HUNDRED_K)), { recursive: true, force: true });
+        await settle();
+      });
     }
-    if (parts.has('start')) {
-      const started = section('Cold start and memory, 100k posts');
-      results.starts.push(
-        await benchStart(
-          {
-            posts: HUNDRED_K,
-            corpusDir: await corpus(HUNDRED_K),
-            runs: opts.runs,
-            budgetMs: 3 * MINUTE,
-            timeoutMs: 10 * MINUTE,
-          },
-          answers,
-        ),
-      );
-      done(started);
-    }
+    if (parts.has('start')) await coldStart(HUNDRED_K, 3 * MINUTE);
     await dropCorpus(HUNDRED_K);
   }
 
   if (parts.has('start') && answers.size > 0) {
-    const started = section('Reference: the bare Node server, started the same way');
-    results.bareStart = await benchBareStart(runDir(), answers, opts.runs);
-    done(started);
+    await section('Reference: the bare Node server, started the same way', async () => {
+      results.bareStart = await benchBareStart(runDir(), answers, opts.runs);
+    });
   }
 }
 

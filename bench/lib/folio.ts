@@ -30,8 +30,6 @@ export interface FolioServer {
   readonly child: ChildProcess;
   /** `http://127.0.0.1:PORT`, without a trailing slash. */
   readonly url: string;
-  /** When the server printed its address, in `performance.now()` time. */
-  readonly announcedAt: number;
   /** When each "reloaded" line arrived, in `performance.now()` time. */
   readonly reloads: number[];
   /** The server's recent output, to show when something goes wrong. */
@@ -81,7 +79,7 @@ export function startFolio(
         if (match?.[1] && url === undefined) {
           url = match[1];
           clearTimeout(timer);
-          resolve({ child, url, announcedAt: arrived, reloads, output });
+          resolve({ child, url, reloads, output });
         }
       }
     });

@@ -21,7 +21,6 @@ const HEADROOM = 8 * GB;
 
 export interface Scratch {
   readonly dir: string;
-  readonly onRamDisk: boolean;
   /** One line for the report: where, and why there. */
   readonly description: string;
 }
@@ -52,7 +51,6 @@ export async function chooseScratch(neededBytes: number): Promise<Scratch> {
     } else {
       return {
         dir: join(RAM_DISK, 'folio-bench'),
-        onRamDisk: true,
         description: `corpora, engine sites and outputs on the RAM disk ${RAM_DISK} (tmpfs, ${(free / GB).toFixed(0)} GB free; this run needs about ${needed})`,
       };
     }
@@ -61,7 +59,6 @@ export async function chooseScratch(neededBytes: number): Promise<Scratch> {
   }
   return {
     dir: fallback,
-    onRamDisk: false,
     description: `corpora, engine sites and outputs in bench/.work/run on disk, not on a RAM disk: ${why} and this run needs about ${needed}`,
   };
 }
