@@ -1,6 +1,6 @@
 // Render: one post entry as listings show it — title, excerpt, tags, author and date.
 import type { Post } from '../content/post.js';
-import { formatPostDate } from '../content/post-date.js';
+import { formatPostDate } from './format-date.js';
 import { postPath, tagPath } from '../site/routes.js';
 import { slugify } from '../content/slugify.js';
 import type { AuthoringOverlay, ViewContext } from './context.js';
