@@ -1,5 +1,5 @@
 // CLI: names the scheduled posts — hidden until their date — so that none is hidden without a word.
-import { formatPostDate } from '../content/post-date.js';
+import { formatPostDate } from '../views/format-date.js';
 import type { SiteContent } from '../load/load-site.js';
 import { scheduledPosts } from '../site/scheduled.js';
 import { displayPath } from './print-diagnostics.js';

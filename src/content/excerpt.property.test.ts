@@ -5,8 +5,8 @@ import { ELLIPSIS, excerptOf, excerptOfBody, truncate, withEllipsis } from './ex
 import { flattenTokens } from './markdown/flatten.js';
 import { parseMarkdown } from './markdown/markdown.js';
 
-// Properties of the excerpt rule in DESIGN.md ("Rules the spec leaves open": Excerpt), checked
-// over generated text in many scripts and generated Markdown bodies.
+// Properties of the excerpt rule in docs/rules.md ("Excerpt"), checked over generated text in
+// many scripts and generated Markdown bodies.
 
 const RUNS = 1_000;
 

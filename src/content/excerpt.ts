@@ -1,4 +1,4 @@
-// Load: the excerpt of a post, exactly as the design's excerpt rule says.
+// Load: the excerpt of a post, exactly as the excerpt rule says (docs/rules.md, "Excerpt").
 import { flattenTokens } from './markdown/flatten.js';
 import { parseMarkdown } from './markdown/markdown.js';
 import type { Token } from 'markdown-it';

@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import { slugify } from './slugify.js';
 import { char, run, show } from '../../test/support/text-arbitraries.js';
 
-// Properties of category and tag slugs (DESIGN.md, "URLs"): lower-case, white space to `-`,
-// other ASCII punctuation dropped, letters of other scripts kept as they are.
+// Properties of category and tag slugs (docs/rules.md, "URLs"): lower-case, white space to
+// `-`, other ASCII punctuation dropped, letters of other scripts kept as they are.
 
 const RUNS = 5_000;
 

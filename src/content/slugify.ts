@@ -1,4 +1,5 @@
 // Slugs: the URL identifiers of categories and tags, and the check on post slugs.
+import { Memo } from '../memo/memo.js';
 
 const ASCII_PUNCTUATION = /[!-,./:-@[-^_`{-~]/g;
 
@@ -7,18 +8,11 @@ const ASCII_PUNCTUATION = /[!-,./:-@[-^_`{-~]/g;
  * punctuation dropped, letters of other scripts kept as they are.
  */
 export function slugify(name: string): string {
-  let slug = remembered.get(name);
-  if (slug === undefined) {
-    if (remembered.size >= REMEMBERED_NAMES) remembered.clear();
-    slug = computeSlug(name);
-    remembered.set(name, slug);
-  }
-  return slug;
+  return slugsByName.get(name, computeSlug);
 }
 
-// A site names few categories and tags, thousands of times each: each slug is computed once.
-const REMEMBERED_NAMES = 10_000;
-const remembered = new Map<string, string>();
+/** A site names few categories and tags, thousands of times each: each slug is computed once. */
+export const slugsByName = new Memo<string, string>('slugs', 10_000);
 
 function computeSlug(name: string): string {
   return (

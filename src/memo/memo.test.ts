@@ -36,3 +36,43 @@ test('a memo remembers null, and clear empties it', () => {
   memo.clear();
   assert.equal(memo.size, 0);
 });
+
+test('a memo passes what the computation needs besides the key', () => {
+  const memo = new Memo<string, string>('greetings', 4);
+  const greet = (name: string, greeting: string): string => `${greeting}, ${name}`;
+  assert.equal(memo.get('Ada', greet, 'Hello'), 'Hello, Ada');
+  assert.equal(memo.get('Ada', greet, 'Goodbye'), 'Hello, Ada');
+  assert.deepEqual(memo.stats, { name: 'greetings', hits: 1, misses: 1 });
+});
+
+test('a memo bounded by weight forgets the oldest values until the new one fits', () => {
+  const memo = new Memo<string, string>('texts', 10, { weigh: (_, text) => text.length });
+  const same = (text: string): string => text;
+  memo.get('aaaa', same);
+  memo.get('bbb', same);
+  memo.get('cc', same);
+  assert.equal(memo.size, 3);
+  memo.get('dddd', same);
+  assert.equal(memo.peek('aaaa'), undefined);
+  assert.deepEqual(
+    ['bbb', 'cc', 'dddd'].map((key) => memo.peek(key)),
+    ['bbb', 'cc', 'dddd'],
+  );
+  memo.get('eeeeeeee', same);
+  assert.deepEqual(
+    ['bbb', 'cc', 'dddd', 'eeeeeeee'].map((key) => memo.peek(key)),
+    [undefined, undefined, undefined, 'eeeeeeee'],
+  );
+});
+
+test('a memo bounded by weight does not remember a value heavier than its bound', () => {
+  const memo = new Memo<string, string>('texts', 4, { weigh: (_, text) => text.length });
+  const same = (text: string): string => text;
+  memo.get('ab', same);
+  assert.equal(memo.get('too long', same), 'too long');
+  assert.equal(memo.peek('too long'), undefined);
+  assert.equal(memo.peek('ab'), 'ab');
+  memo.clear();
+  memo.get('abcd', same);
+  assert.equal(memo.size, 1);
+});

@@ -1,35 +1,67 @@
 // Memo: the one way Folio remembers the result of a pure computation — bounded, named, counted.
 
+/** How much a remembered value weighs against a memo's limit; each weighs 1 unless told. */
+export type Weigh<K, V> = (key: K, value: V) => number;
+
 /**
- * Results of a computation by key, at most `limit` of them: past the bound, the oldest is
- * forgotten first. Hits and misses are counted so that a test (or a curious author) can see
- * whether the memo earns its keep. Values may not be `undefined`, which is how a miss is told.
+ * Results of a computation by key, at most `limit` of them — or, given `weigh`, at most `limit`
+ * in weight: past the bound, the oldest is forgotten first, and a value heavier than the whole
+ * bound is not remembered at all. Hits and misses are counted so that a test (or a curious
+ * author) can see whether the memo earns its keep. Values may not be `undefined`, which is how
+ * a miss is told.
  */
 export class Memo<K, V extends NonNullable<unknown> | null> {
   readonly name: string;
   readonly limit: number;
   #hits = 0;
   #misses = 0;
+  #weight = 0;
+  readonly #weigh: Weigh<K, V> | undefined;
   readonly #values = new Map<K, V>();
 
-  constructor(name: string, limit: number) {
+  constructor(name: string, limit: number, options: { readonly weigh?: Weigh<K, V> } = {}) {
     if (!(limit >= 1)) throw new RangeError(`memo ${name}: the limit must be 1 or more`);
     this.name = name;
     this.limit = limit;
+    this.#weigh = options.weigh;
   }
 
-  /** The remembered value for `key`, or the one `compute` gives, remembered from now on. */
-  get(key: K, compute: (key: K) => V): V {
+  /**
+   * The remembered value for `key`, or the one `compute` gives, remembered from now on. What
+   * `compute` needs besides the key comes as `arg`, so that a hot caller passes a function made
+   * once rather than a new closure on every call.
+   */
+  get(key: K, compute: (key: K) => V): V;
+  get<A>(key: K, compute: (key: K, arg: A) => V, arg: A): V;
+  get<A>(key: K, compute: (key: K, arg?: A) => V, arg?: A): V {
     const known = this.#values.get(key);
     if (known !== undefined) {
       this.#hits++;
       return known;
     }
     this.#misses++;
-    const value = compute(key);
-    if (this.#values.size >= this.limit) this.#values.delete(this.#values.keys().next().value as K);
-    this.#values.set(key, value);
+    const value = compute(key, arg);
+    this.#remember(key, value);
     return value;
+  }
+
+  #remember(key: K, value: V): void {
+    const weigh = this.#weigh;
+    if (weigh === undefined) {
+      if (this.#values.size >= this.limit)
+        this.#values.delete(this.#values.keys().next().value as K);
+      this.#values.set(key, value);
+      return;
+    }
+    const weight = weigh(key, value);
+    if (weight > this.limit) return;
+    this.#weight += weight;
+    for (const [oldKey, oldValue] of this.#values) {
+      if (this.#weight <= this.limit) break;
+      this.#values.delete(oldKey);
+      this.#weight -= weigh(oldKey, oldValue);
+    }
+    this.#values.set(key, value);
   }
 
   /** The remembered value for `key`, without computing or counting anything. */
@@ -39,6 +71,7 @@ export class Memo<K, V extends NonNullable<unknown> | null> {
 
   clear(): void {
     this.#values.clear();
+    this.#weight = 0;
   }
 
   get size(): number {

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildSite } from './build-site.js';
+import { slugsByName } from '../content/slugify.js';
 import { at, makeConfig, makePost } from '../../test/support/site-fixtures.js';
 
 const now = at('2024-06-01T00:00:00Z');
@@ -89,5 +90,20 @@ describe('building the site at one instant', () => {
     assert.equal(buildSite(config, posts, { now }).pageCount, 3);
     assert.equal(buildSite({ ...config, pageSize: 7 }, posts, { now }).pageCount, 3);
     assert.equal(buildSite(config, [], { now }).pageCount, 1);
+  });
+});
+
+describe('category and tag slugs', () => {
+  it('are worked out once for each name, however many posts carry it', () => {
+    const names = ['Slugged Once', 'Только раз', 'Once, Category'];
+    const posts = Array.from({ length: 300 }, (_, i) =>
+      makePost(`slugged-${i}`, { tags: names.slice(0, 2), category: names[2] }),
+    );
+    const before = slugsByName.stats.misses;
+    const site = buildSite(config, posts, { now });
+    buildSite(config, posts.slice(1), { now });
+    assert.equal(slugsByName.stats.misses - before, names.length);
+    assert.deepEqual([...site.tagBySlug.keys()].sort(), ['slugged-once', 'только-раз']);
+    assert.ok(site.categoryBySlug.has('once-category'));
   });
 });

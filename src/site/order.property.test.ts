@@ -5,8 +5,8 @@ import type { Post } from '../content/post.js';
 import { at, makePost } from '../../test/support/site-fixtures.js';
 import { comparePosts, orderPosts } from './order.js';
 
-// Properties of the one order of posts in DESIGN.md ("Rules the spec leaves open": Order):
-// newest first, ties broken by slug, ascending, so that the order is total.
+// Properties of the one order of posts in docs/rules.md ("Order"): newest first, ties broken by
+// slug, ascending, so that the order is total.
 
 const DAY = 86_400_000;
 const START = at('2024-01-01T00:00:00Z');

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { PAGER_WIDTH, pageCount, pageSlice, pagerWindow } from './paginate.js';
 
-// Properties of the pager rule in DESIGN.md ("Rules the spec leaves open": Pager) and of the
-// split of a listing into pages.
+// Properties of the pager rule in docs/rules.md ("Pager") and of the split of a listing into
+// pages.
 
 /** Asserts everything the pager rule says of the window shown on page `current` of `last`. */
 function assertPagerRule(current: number, last: number): void {

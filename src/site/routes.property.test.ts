@@ -9,8 +9,9 @@ import { at, makeConfig, makePost } from '../../test/support/site-fixtures.js';
 import { isPage, listRoutes, pathOf, resolvePath, type Resolution, type Route } from './routes.js';
 import { char, run, show } from '../../test/support/text-arbitraries.js';
 
-// Properties of the URL space (DESIGN.md, "URLs") over generated sites: every page and document
-// the site lists is served at its path, and a page path without its trailing slash redirects.
+// Properties of the URL space (docs/rules.md, "URLs") over generated sites: every page and
+// document the site lists is served at its path, and a page path without its trailing slash
+// redirects.
 
 const RUNS = 1_000;
 const NOW = at('2025-01-01T00:00:00Z');

@@ -4,6 +4,7 @@ import * as cheerio from 'cheerio';
 import { buildSite } from '../site/build-site.js';
 import { parseConfig } from '../config/parse-config.js';
 import { CONFIG_YAML, at, makeConfig, makePost } from '../../test/support/site-fixtures.js';
+import { renderedEntries } from './entry.js';
 import { renderNotFound, renderRoute } from './render-route.js';
 
 const post = makePost('binary-search', {
@@ -178,5 +179,51 @@ describe('not-found page', () => {
     const $ = cheerio.load(renderNotFound(site).body);
     assert.equal($('header a[href="/"]').filter((_, a) => textOf($(a)) === 'Dev Notes').length, 1);
     assert.equal($('main article').length, 0);
+  });
+});
+
+describe('entries rendered once per version of the site', () => {
+  const posts = Array.from({ length: 8 }, (_, i) =>
+    makePost(`memo-${i}`, {
+      date: at('2024-05-01T00:00:00Z') + i * 86_400_000,
+      category: i % 2 === 0 ? 'Algorithm' : undefined,
+      tags: ['Shared', `Own ${i}`],
+    }),
+  );
+  const memoSite = buildSite(makeConfig({ pageSize: 3 }), posts, {
+    now: at('2030-01-01T00:00:00Z'),
+  });
+  const misses = (): [number, number] => [
+    renderedEntries[2].stats.misses,
+    renderedEntries[3].stats.misses,
+  ];
+  const showEverything = (shown: typeof memoSite): string[] => [
+    ...[1, 2, 3].map((page) => renderRoute(shown, { kind: 'featured', page }).body),
+    ...[...shown.categoryBySlug.values(), ...shown.tagBySlug.values()].map(
+      (term) => renderRoute(shown, { kind: term.kind, term }).body,
+    ),
+  ];
+
+  it('renders a post shown on several listings once for each heading level', () => {
+    const [h2, h3] = misses();
+    const first = showEverything(memoSite);
+    // Featured and tag pages title entries with h2; the category page, under its heading, h3.
+    assert.deepEqual(misses(), [h2 + posts.length, h3 + posts.length / 2]);
+    assert.deepEqual(showEverything(memoSite), first);
+    assert.deepEqual(misses(), [h2 + posts.length, h3 + posts.length / 2]);
+  });
+
+  it('shows a new version of the site with entries of its own, and lets the last ones go', () => {
+    showEverything(memoSite);
+    const renamed = buildSite(
+      makeConfig({ pageSize: 3, author: { name: 'Ada Lovelace', image: undefined } }),
+      posts,
+      { now: at('2030-01-01T00:00:00Z') },
+    );
+    const $ = cheerio.load(renderRoute(renamed, { kind: 'featured', page: 1 }).body);
+    assert.equal($('main article .author').first().text(), 'Ada Lovelace');
+    assert.equal($('main article img.avatar').length, 0);
+    assert.equal(renderedEntries[2].size, 3);
+    assert.equal(renderedEntries[3].size, 0);
   });
 });

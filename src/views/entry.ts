@@ -1,10 +1,12 @@
 // Render: one post entry as listings show it — title, excerpt, tags, author and date.
 import type { Post } from '../content/post.js';
-import { formatPostDate } from '../content/post-date.js';
+import { formatPostDate } from './format-date.js';
 import { postPath, tagPath } from '../site/routes.js';
 import { slugify } from '../content/slugify.js';
-import type { ViewContext } from './context.js';
+import type { AuthoringOverlay, ViewContext } from './context.js';
 import { html, type Html } from './html.js';
+import { Memo } from '../memo/memo.js';
+import type { Site } from '../site/build-site.js';
 
 /** The heading level of entry titles: 2 under the site name, 3 under a listing heading. */
 export type EntryHeading = 2 | 3;
@@ -14,30 +16,27 @@ export type EntryHeading = 2 | 3;
  * listings show it (the featured pages, its category, each of its tags).
  */
 export function entry(ctx: ViewContext, post: Post, heading: EntryHeading): Html {
-  let fragments = renderedEntries.get(ctx.site);
-  if (!fragments || fragments.overlay !== ctx.overlay) {
-    fragments = { overlay: ctx.overlay, byPost: new Map() };
-    renderedEntries.set(ctx.site, fragments);
+  if (ctx.site !== entriesSite || ctx.overlay !== entriesOverlay) {
+    // A new version of the site: no fragment of the last one may be shown again, and its posts
+    // are let go.
+    renderedEntries[2].clear();
+    renderedEntries[3].clear();
+    entriesSite = ctx.site;
+    entriesOverlay = ctx.overlay;
   }
-  const key = `${heading}`;
-  let perPost = fragments.byPost.get(post);
-  if (!perPost) {
-    perPost = new Map();
-    fragments.byPost.set(post, perPost);
-  }
-  let fragment = perPost.get(key);
-  if (!fragment) {
-    fragment = renderEntry(ctx, post, heading);
-    perPost.set(key, fragment);
-  }
-  return fragment;
+  return renderedEntries[heading].get(post, heading === 2 ? renderEntryH2 : renderEntryH3, ctx);
 }
 
-// Keyed by the Site object, so a new version of the site starts afresh and the old one is freed.
-const renderedEntries = new WeakMap<
-  object,
-  { overlay: ViewContext['overlay']; byPost: Map<Post, Map<string, Html>> }
->();
+/** The entries of the site and overlay last rendered, by post, for each heading level. */
+export const renderedEntries = {
+  2: new Memo<Post, Html>('entries titled with h2', 100_000),
+  3: new Memo<Post, Html>('entries titled with h3', 100_000),
+} as const;
+let entriesSite: Site | undefined;
+let entriesOverlay: AuthoringOverlay | undefined;
+
+const renderEntryH2 = (post: Post, ctx: ViewContext): Html => renderEntry(ctx, post, 2);
+const renderEntryH3 = (post: Post, ctx: ViewContext): Html => renderEntry(ctx, post, 3);
 
 function renderEntry(ctx: ViewContext, post: Post, heading: EntryHeading): Html {
   const title = html`<a href="${postPath(post)}">${post.title}</a>`;

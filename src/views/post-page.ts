@@ -7,7 +7,7 @@ import { byline, tagList } from './entry.js';
 import { html, raw, type Html } from './html.js';
 import { layout } from './layout.js';
 import { postData } from './structured-data.js';
-import { formatPostDate } from '../content/post-date.js';
+import { formatPostDate } from './format-date.js';
 
 export function postPage(ctx: ViewContext, post: Post): string {
   const category =

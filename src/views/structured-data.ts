@@ -1,6 +1,6 @@
 // Render: schema.org JSON-LD for search engines — Blog on listings, BlogPosting on posts.
 import type { Post } from '../content/post.js';
-import { formatPostDate } from '../content/post-date.js';
+import { formatPostDate } from './format-date.js';
 import type { Site } from '../site/build-site.js';
 import { homePath, postPath } from '../site/routes.js';
 import { absoluteUrl } from './absolute-urls.js';

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { highlightCode } from './highlight.js';
+import { highlightCode, highlightedBlocks } from './highlight.js';
+import { parseMarkdown, renderTokens } from './markdown.js';
 
 describe('highlightCode', () => {
   it('marks up code in the language named, whatever its case and spacing', () => {
@@ -26,5 +27,19 @@ describe('highlightCode', () => {
 
   it('escapes the code it marks up', () => {
     assert.match(highlightCode('if (a < b && c > d) {}', 'js'), /&lt; b &amp;&amp; c &gt; d/);
+  });
+
+  it('highlights a block once however often posts show it, also when a post is rendered again', () => {
+    const block = '```rust\nfn once() -> u8 { 1 }\n```\n';
+    const render = (body: string): string =>
+      renderTokens(parseMarkdown(body), { imageSize: () => undefined });
+    const before = highlightedBlocks.stats;
+    const first = render(`Install:\n\n${block}\nAgain:\n\n${block}`);
+    const edited = render(`Install it:\n\n${block}`);
+    assert.match(first, /hljs-keyword/);
+    assert.ok(edited.includes(first.slice(first.indexOf('<pre'), first.indexOf('</pre>'))));
+    const after = highlightedBlocks.stats;
+    assert.equal(after.misses - before.misses, 1);
+    assert.equal(after.hits - before.hits, 2);
   });
 });

@@ -1,5 +1,6 @@
 // Load: syntax highlighting of fenced code at render time, so pages need no script to show it.
 import hljs from 'highlight.js/lib/common';
+import { Memo } from '../../memo/memo.js';
 
 /**
  * The highlighted HTML of a code block, with `hljs-*` classes the theme colours; an empty string
@@ -9,30 +10,22 @@ import hljs from 'highlight.js/lib/common';
 export function highlightCode(code: string, language: string): string {
   const name = language.trim().toLowerCase();
   if (!name || !hljs.getLanguage(name)) return '';
-  const key = `${name}\n${code}`;
-  let html = highlighted.get(key);
-  if (html === undefined) {
-    html = hljs.highlight(code, { language: name, ignoreIllegals: true }).value;
-    remember(key, html);
-  }
-  return html;
+  // A language hljs knows has no line break in its name: the first one ends it in the key.
+  return highlightedBlocks.get(`${name}\n${code}`, highlightKey);
 }
 
-// Highlighting is the costliest step of rendering a body. A blog repeats its snippets (install
-// commands, configuration, the same function explained twice), and a live reload renders an
-// edited post again with most of its blocks unchanged: each distinct block is highlighted once,
-// found again by its language and text. The memory it may take is bounded.
-const REMEMBERED_CHARACTERS = 4_000_000;
-const highlighted = new Map<string, string>();
-let rememberedCharacters = 0;
+/**
+ * Highlighting is the costliest step of rendering a body. A blog repeats its snippets (install
+ * commands, configuration, the same function explained twice), and a live reload renders an
+ * edited post again with most of its blocks unchanged: each distinct block is highlighted once,
+ * found again by its language and text, within a bound on the characters kept.
+ */
+export const highlightedBlocks = new Memo<string, string>('highlighted code blocks', 4_000_000, {
+  weigh: (key, html) => key.length + html.length,
+});
 
-function remember(key: string, html: string): void {
-  const size = key.length + html.length;
-  if (size > REMEMBERED_CHARACTERS / 16) return;
-  if (rememberedCharacters + size > REMEMBERED_CHARACTERS) {
-    highlighted.clear();
-    rememberedCharacters = 0;
-  }
-  highlighted.set(key, html);
-  rememberedCharacters += size;
+function highlightKey(key: string): string {
+  const end = key.indexOf('\n');
+  const language = key.slice(0, end);
+  return hljs.highlight(key.slice(end + 1), { language, ignoreIllegals: true }).value;
 }

@@ -1,25 +1,30 @@
 // Render: the site's icon — the first letter of its title on the theme's accent colour.
+import { Memo } from '../../memo/memo.js';
 import type { Site } from '../../site/build-site.js';
 import { escapeHtml } from '../html.js';
 import { hashedPath } from './content-hash.js';
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
-/** The SVG icon of a site and the path it is served at. */
-export function favicon(site: Site): { svg: string; path: string } {
-  let icon = icons.get(site);
-  if (!icon) {
-    icon = drawIcon(site);
-    icons.set(site, icon);
-  }
-  return icon;
+/** An icon as served: the SVG and the path it is served at. */
+export interface Icon {
+  readonly svg: string;
+  readonly path: string;
 }
 
-// Every page links the icon: it is drawn and hashed once per version of the site.
-const icons = new WeakMap<Site, { svg: string; path: string }>();
+/** The SVG icon of a site and the path it is served at. */
+export function favicon(site: Site): Icon {
+  return icons.get(site.config.title, drawIcon);
+}
 
-function drawIcon(site: Site): { svg: string; path: string } {
-  const first = graphemes.segment(site.config.title).containing(0)?.segment ?? 'F';
+/**
+ * Every page links the icon, which only the site's title decides: it is drawn and hashed once per
+ * title, however many versions of the site a server builds.
+ */
+export const icons = new Memo<string, Icon>('site icons', 16);
+
+function drawIcon(title: string): Icon {
+  const first = graphemes.segment(title).containing(0)?.segment ?? 'F';
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0b5cad"/><text x="32" y="45" font-family="system-ui, sans-serif" font-size="38" font-weight="700" text-anchor="middle" fill="#fff">${escapeHtml(first.toUpperCase())}</text></svg>\n`;
   return { svg, path: hashedPath('favicon', 'svg', svg) };
 }
