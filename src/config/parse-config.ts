@@ -45,7 +45,6 @@ export function parseConfig(text: string, file: string): ConfigResult {
     const diagnostics = schemaDiagnostics(parsed.error.issues, {
       file,
       source,
-      lineOffset: 0,
       what: 'config',
       code: 'config-invalid',
       hintFor: (path) =>

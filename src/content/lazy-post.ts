@@ -1,7 +1,7 @@
 // Load: a post whose body is parsed only when its excerpt, HTML or links are first asked for.
 import type { Token } from 'markdown-it';
 import { excerptOf, excerptOfBody } from './excerpt.js';
-import type { SplitPost } from './front-matter.js';
+import type { SplitPost } from './front-matter/split.js';
 import { parseMarkdown, renderTokens } from './markdown/markdown.js';
 import { collectReferences } from './markdown/references.js';
 import type { PostContext } from './parse-post.js';

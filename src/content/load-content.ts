@@ -7,7 +7,7 @@ import type { ParseCache } from './parse-cache.js';
 import { parsePost, type PostContext, type PostResult, type SlugClaim } from './parse-post.js';
 import type { Post } from './post.js';
 import { normalizeText } from '../text/normalize-text.js';
-import { splitFrontMatter } from './front-matter.js';
+import { splitFrontMatter } from './front-matter/split.js';
 import { sitePath } from './site-path.js';
 import {
   isWithin,

@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { theOnlyError } from '../../test/support/only-error.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { normalizeText } from '../text/normalize-text.js';
-import { splitFrontMatter } from './front-matter.js';
 import { parsePost } from './parse-post.js';
 
 const FILE = 'content/posts/hello.md';
@@ -208,16 +207,7 @@ describe('reading a post', () => {
   });
 });
 
-describe('splitting front matter from the body', () => {
-  it('tells on which line of the file the body starts', () => {
-    const split = splitFrontMatter(['---', TITLE, '---', 'Body'].join('\n'), FILE);
-    assert.ok(!('code' in split));
-    assert.equal(split.yaml, TITLE);
-    assert.equal(split.yamlLine, 2);
-    assert.equal(split.body, 'Body');
-    assert.equal(split.bodyLine, 4);
-  });
-
+describe("a post's text", () => {
   it('removes a byte-order mark and turns CRLF and CR into LF', () => {
     assert.equal(normalizeText('\ufeffa\r\nb\rc'), 'a\nb\nc');
   });

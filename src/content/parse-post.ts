@@ -1,13 +1,13 @@
 // Load: one post file's text → a validated Post, or every problem with its line (pure).
-import quickYaml from 'js-yaml';
 import { z } from 'zod';
 import { closestMatch } from '../diagnostics/did-you-mean.js';
 import { error, warning, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { formatPath, schemaDiagnostics } from '../diagnostics/schema-diagnostics.js';
-import { parseYaml, yamlHint, type YamlSource } from '../yaml/yaml-source.js';
 import { LazyPost } from './lazy-post.js';
 import { normalizeText } from '../text/normalize-text.js';
-import { splitFrontMatter, type SplitPost } from './front-matter.js';
+import type { FrontMatter } from './front-matter/front-matter.js';
+import { readFrontMatter } from './front-matter/read-front-matter.js';
+import type { SplitPost } from './front-matter/split.js';
 import type { RenderEnv } from './markdown/markdown.js';
 import { parsePostDate } from './post-date.js';
 import type { Post } from './post.js';
@@ -27,7 +27,7 @@ export interface PostContext {
   readonly readBody?: (file: string) => string;
 }
 
-// Numbers arrive as the text the author wrote (see parseYaml), so every label is text.
+// Numbers arrive as the text the author wrote (see readFrontMatter), so every label is text.
 const label = z.string({ error: 'must be text' }).trim().min(1, { error: 'must not be empty' });
 
 const frontMatterSchema = z.object(
@@ -89,102 +89,16 @@ export function parsePost(
     line: 1,
     fromKey: false,
   };
-  const split = splitFrontMatter(normalizeText(raw), file);
-  if ('code' in split) return { post: undefined, diagnostics: [split], claim: defaultClaim };
-  return (
-    parseCleanPost(split, file, defaultClaim, ctx) ?? parseAnyPost(split, file, defaultClaim, ctx)
-  );
-}
-
-/**
- * The fast path, for the front matter of nearly every post: a quick YAML parser, and no line
- * bookkeeping beyond the three keys later checks may point at. Anything unusual — a YAML or
- * schema problem, an unknown key, a number the quick parser would change — returns undefined,
- * and the exact path reports it.
- */
-function parseCleanPost(
-  split: SplitPost,
-  file: string,
-  defaultClaim: SlugClaim,
-  ctx: PostContext,
-): PostResult | undefined {
-  let value: unknown;
-  try {
-    value = quickYaml.load(split.yaml, { schema: quickYaml.CORE_SCHEMA });
-  } catch {
-    return undefined;
-  }
-  if (
-    !isRecord(value) ||
-    Object.keys(value).some((key) => !KNOWN_KEYS.includes(key)) ||
-    hasNumber(value)
-  ) {
-    return undefined;
-  }
-  const parsed = frontMatterSchema.safeParse(value);
-  if (!parsed.success) return undefined;
-  const front = parsed.data;
-  const date = parsePostDate(front.date, ctx.timezone);
-  const slug = (front.slug ?? defaultClaim.slug).normalize('NFC');
-  if (date === undefined || !isUsableSlug(slug)) return undefined;
-  const lineOf = topLevelKeyLines(split);
-  const claim: SlugClaim = front.slug
-    ? { file, slug, line: lineOf('slug'), fromKey: true }
-    : defaultClaim;
-  const post = postOf({ front, date, claim, lineOf }, split, ctx);
-  return { post, diagnostics: [], claim };
-}
-
-function hasNumber(value: unknown): boolean {
-  if (typeof value === 'number') return true;
-  if (Array.isArray(value)) return value.some(hasNumber);
-  return isRecord(value) && Object.values(value).some(hasNumber);
-}
-
-/**
- * Lines of the file where top-level keys of the front matter stand, as the exact path finds them:
- * a line that starts with the key, plain or quoted, then a colon; for a key that is absent, the
- * line where the mapping starts.
- */
-function topLevelKeyLines(split: SplitPost): (key: string) => number {
-  const lines = split.yaml.split('\n');
-  const mapping = Math.max(
-    0,
-    lines.findIndex((line) => !/^\s*(?:#.*)?$/.test(line)),
-  );
-  return (key) => {
-    const written = new RegExp(`^(?:${key}|"${key}"|'${key}')[ \t]*:`);
-    const index = lines.findIndex((line) => written.test(line));
-    return split.yamlLine + (index === -1 ? mapping : index);
-  };
-}
-
-/** The exact path: every problem of the front matter, each at its line. */
-function parseAnyPost(
-  split: SplitPost,
-  file: string,
-  defaultClaim: SlugClaim,
-  ctx: PostContext,
-): PostResult {
-  const lineOffset = split.yamlLine - 1;
-  const source = parseYaml(split.yaml, { numbersAsText: true });
+  const source = readFrontMatter(normalizeText(raw), file);
   if (source.problems.length > 0) {
-    const diagnostics = source.problems.map((p) =>
-      error(
-        'front-matter-yaml',
-        file,
-        p.line + lineOffset,
-        `front matter is not valid YAML: ${p.message}`,
-        yamlHint(p.code),
-      ),
-    );
-    return { post: undefined, diagnostics, claim: defaultClaim };
+    return { post: undefined, diagnostics: source.problems, claim: defaultClaim };
   }
 
   const fields = isRecord(source.value) ? source.value : {};
-  const lineOf = (key: string): number => source.lineOf([key]) + lineOffset;
+  // Later checks (a slug or tag used twice) name a key's own line, where its value may start below.
+  const keyLine = (key: string): number => source.lineOfKey([key]);
   const parsed = frontMatterSchema.safeParse(source.value ?? {});
-  const diagnostics = unknownKeyWarnings(source, file, lineOffset);
+  const diagnostics = unknownKeyWarnings(source, file);
   const invalid = new Set<string>();
   if (!parsed.success) {
     for (const issue of parsed.error.issues) invalid.add(String(issue.path[0]));
@@ -192,7 +106,6 @@ function parseAnyPost(
       ...schemaDiagnostics(parsed.error.issues, {
         file,
         source,
-        lineOffset,
         what: 'front matter',
         code: 'front-matter-invalid',
         hintFor: (path) =>
@@ -211,7 +124,7 @@ function parseAnyPost(
       error(
         'front-matter-date',
         file,
-        lineOf('date'),
+        source.lineOf(['date']),
         `\`date\` "${rawDate}" is not a date Folio can read`,
         HINTS.date ?? '',
       ),
@@ -220,7 +133,7 @@ function parseAnyPost(
   const ownSlug =
     typeof fields.slug === 'string' && fields.slug.trim() !== '' ? fields.slug.trim() : undefined;
   const claim: SlugClaim = ownSlug
-    ? { file, slug: ownSlug.normalize('NFC'), line: lineOf('slug'), fromKey: true }
+    ? { file, slug: ownSlug.normalize('NFC'), line: keyLine('slug'), fromKey: true }
     : defaultClaim;
   if (!invalid.has('slug') && !isUsableSlug(claim.slug)) diagnostics.push(slugProblem(claim));
 
@@ -228,11 +141,11 @@ function parseAnyPost(
     return { post: undefined, diagnostics, claim };
   }
   const front = parsed.data;
-  const post = postOf({ front, date, claim, lineOf }, split, ctx);
+  const post = postOf({ front, date, claim, lineOf: keyLine }, source, ctx);
   return { post, diagnostics, claim };
 }
 
-/** The post of valid front matter, whichever path read it. */
+/** The post of valid front matter. */
 function postOf(
   valid: {
     front: z.output<typeof frontMatterSchema>;
@@ -240,7 +153,7 @@ function postOf(
     claim: SlugClaim;
     lineOf: (key: string) => number;
   },
-  split: SplitPost,
+  split: Pick<SplitPost, 'body' | 'bodyLine'>,
   ctx: PostContext,
 ): Post {
   const { front, date, claim, lineOf } = valid;
@@ -280,7 +193,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 // Unknown keys are only warned about: authors keep their own keys for their own tools.
-function unknownKeyWarnings(source: YamlSource, file: string, lineOffset: number): Diagnostic[] {
+function unknownKeyWarnings(source: FrontMatter, file: string): Diagnostic[] {
   const value = source.value;
   if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
   return Object.keys(value)
@@ -288,11 +201,10 @@ function unknownKeyWarnings(source: YamlSource, file: string, lineOffset: number
     .map((key) => {
       const guess = closestMatch(key, KNOWN_KEYS);
       const hint = guess ? `did you mean \`${guess}\`?` : 'Folio ignores it';
-      const line = source.lineOfKey([key]) + lineOffset;
       return warning(
         'front-matter-unknown-key',
         file,
-        line,
+        source.lineOfKey([key]),
         `unknown front matter key \`${formatPath([key])}\``,
         hint,
       );

@@ -1,16 +1,22 @@
-// Turns schema validation issues into diagnostics that point at the YAML line of the offending key.
+// Turns schema validation issues into diagnostics that point at the line of the offending key.
 import type { z } from 'zod';
 import { closestMatch } from './did-you-mean.js';
 import { error, type Diagnostic } from './diagnostic.js';
-import type { YamlSource } from '../yaml/yaml-source.js';
 
-/** Where the YAML text stands in its file, and how to phrase hints for its keys. */
+/** A parsed document — config, front matter — that can say on which line of its file each value stands. */
+export interface LocatedValue {
+  readonly value: unknown;
+  /** The line of the value at `path`, or of its nearest ancestor that exists. */
+  lineOf(path: readonly PropertyKey[]): number;
+  /** The line of a mapping key at `path` (`[...parent, key]`). */
+  lineOfKey(path: readonly PropertyKey[]): number;
+}
+
+/** The document, where it is, and how to phrase hints for its keys. */
 export interface SchemaContext {
   readonly file: string;
-  readonly source: YamlSource;
-  /** Added to a line inside the YAML text to give the line in the file. */
-  readonly lineOffset: number;
-  /** What the YAML is, for messages: `config`, `front matter`. */
+  readonly source: LocatedValue;
+  /** What the document is, for messages: `config`, `front matter`. */
   readonly what: string;
   readonly code: string;
   hintFor(path: readonly PropertyKey[]): string;
@@ -34,7 +40,7 @@ export function schemaDiagnostics(
         : `${name} ${issue.message} (found ${preview(value)})`;
     const line =
       value === undefined ? ctx.source.lineOf(path.slice(0, -1)) : ctx.source.lineOf(path);
-    return [error(ctx.code, ctx.file, line + ctx.lineOffset, message, ctx.hintFor(path))];
+    return [error(ctx.code, ctx.file, line, message, ctx.hintFor(path))];
   });
 }
 
@@ -45,7 +51,7 @@ function unknownKey(path: readonly PropertyKey[], ctx: SchemaContext): Diagnosti
   const hint = guess
     ? `did you mean \`${guess}\`?`
     : `remove it; the known keys here are ${known.map((k) => `\`${k}\``).join(', ')}`;
-  const line = ctx.source.lineOfKey(path) + ctx.lineOffset;
+  const line = ctx.source.lineOfKey(path);
   return error(ctx.code, ctx.file, line, `unknown ${ctx.what} key \`${formatPath(path)}\``, hint);
 }
 
