@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CheerioAPI } from 'cheerio';
-import type { App } from '../../src/delivery/app.js';
+import type { App } from '../../src/delivery/app/app.js';
 import { FIXTURES } from './serve-fixture.js';
 
 export const SCRIPT_PAYLOADS = join(FIXTURES, 'script-payloads');

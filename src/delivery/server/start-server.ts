@@ -4,7 +4,7 @@ import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
 import { LIVE_RELOAD_PATH } from '../../views/context.js';
-import type { App, AppRequest } from '../app.js';
+import type { App, AppRequest } from '../app/app.js';
 import type { LiveReload } from './live-reload.js';
 
 export interface ServerOptions {

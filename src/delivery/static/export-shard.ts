@@ -5,7 +5,7 @@ import type { Post } from '../../content/post.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { pathOf } from '../../site/routes.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
-import { App } from '../app.js';
+import { App } from '../app/app.js';
 import { loadSite } from '../../load/load-site.js';
 import { DocumentWriter, type WriteTally } from './document-writer.js';
 

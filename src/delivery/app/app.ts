@@ -3,12 +3,12 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { isDeepStrictEqual } from 'node:util';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { SiteContent } from '../load/load-site.js';
-import { buildSite, type BuildOptions, type Site } from '../site/build-site.js';
-import { listRoutes, pathOf, resolvePath } from '../site/routes.js';
-import { renderNotFound, renderRoute, type Rendered } from '../views/render-route.js';
-import type { AuthoringOverlay } from '../views/context.js';
-import { themeAssets } from '../views/theme/assets.js';
+import type { SiteContent } from '../../load/load-site.js';
+import { buildSite, type BuildOptions, type Site } from '../../site/build-site.js';
+import { listRoutes, pathOf, resolvePath } from '../../site/routes.js';
+import { renderNotFound, renderRoute, type Rendered } from '../../views/render-route.js';
+import type { AuthoringOverlay } from '../../views/context.js';
+import { themeAssets } from '../../views/theme/assets.js';
 import { chooseEncoding, etagMatches, type Encoding } from './negotiate.js';
 import { securityHeaders } from './security-headers.js';
 
