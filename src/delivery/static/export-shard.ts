@@ -52,7 +52,7 @@ export class ExportShard {
     if (!content || hasErrors(diagnostics)) return { diagnostics, posts: [], others: [] };
     this.#checkBodies = checkBodies;
     const now = this.#options.now;
-    this.#app = new App({ content, keepPages: false, now: () => now });
+    this.#app = new App({ content, now: () => now });
     this.#postsByPath = new Map(
       this.#app.site.posts.map((post) => [pathOf({ kind: 'post', post }), post]),
     );
