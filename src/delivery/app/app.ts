@@ -4,11 +4,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { SiteContent } from '../../load/load-site.js';
 import { buildSite, type BuildOptions, type Site } from '../../site/build-site.js';
-import { resolvePath } from '../../site/routes.js';
-import { themeAssets } from '../../views/theme/assets.js';
 import { encoded } from './compression.js';
 import { answerConditionally } from './conditional.js';
-import { generatedPaths, renderMissing, renderPage, resourceFor } from './core.js';
+import { resourceFor } from './core.js';
 import type { AppRequest, AppResponse, BufferedResponse, StaticFiles } from './http.js';
 import { encodingFor } from './negotiate.js';
 import type { Resource } from './resource.js';
@@ -144,33 +142,6 @@ export class App {
         return request.method === 'HEAD' ? { status, headers } : resource.response;
       }
     }
-  }
-
-  /**
-   * Every path the site answers with a document it generates — pages, feeds, sitemap, robots.txt
-   * and the theme's files — in a stable order: what a static export writes.
-   */
-  documentPaths(): string[] {
-    return generatedPaths(this.#current());
-  }
-
-  /**
-   * The bytes a GET of `path` is answered with, uncompressed — rendered as for a request, but
-   * neither kept nor given a validator — or undefined when `path` is not a generated document:
-   * what an export writes.
-   */
-  documentBody(path: string): Buffer | undefined {
-    const state = this.#current();
-    const asset = themeAssets(state.site).find((file) => file.path === path);
-    if (asset) return Buffer.from(asset.body, 'utf8');
-    const resolution = resolvePath(state.site, path);
-    if (resolution.type !== 'page') return undefined;
-    return Buffer.from(renderPage(state, resolution.route).body, 'utf8');
-  }
-
-  /** The body of the 404 page, exactly as the server sends it. */
-  notFoundBody(): Buffer {
-    return Buffer.from(renderMissing(this.#current()).body, 'utf8');
   }
 
   /** The state as it stands now: the site is rebuilt when a scheduled post's time has come. */
