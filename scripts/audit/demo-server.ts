@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as cheerio from 'cheerio';
-import { App } from '../../src/delivery/app.js';
+import { App } from '../../src/delivery/app/app.js';
 import { loadSite } from '../../src/load/load-site.js';
 import { startServer, type RunningServer } from '../../src/delivery/server/start-server.js';
 import { staticFolder } from '../../src/delivery/server/static-folder.js';

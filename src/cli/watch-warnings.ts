@@ -1,7 +1,7 @@
 // CLI: the warnings a watching server gives the author — in its log and on every page — for the
 // version online: those its load found, and the links and images of its bodies that lead nowhere.
 import type { Post } from '../content/post.js';
-import type { App } from '../delivery/app.js';
+import type { App } from '../delivery/app/app.js';
 import type { LoadResult } from '../load/load-site.js';
 import { checkBodiesInSlices } from '../delivery/server/check-bodies-in-slices.js';
 import type { LiveReload } from '../delivery/server/live-reload.js';

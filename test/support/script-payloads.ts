@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CheerioAPI } from 'cheerio';
-import type { App } from '../../src/delivery/app.js';
+import type { App } from '../../src/delivery/app/app.js';
+import { SiteDocuments } from '../../src/delivery/app/documents.js';
 import { FIXTURES } from './serve-fixture.js';
 
 export const SCRIPT_PAYLOADS = join(FIXTURES, 'script-payloads');
@@ -16,14 +17,14 @@ export const NOT_FOUND_PATHS = [
   '/posts/%22%3E%3Cimg%20src=x%20onerror=%22window.__pwned_404_post=1%22%3E/',
 ] as const;
 
-/** The documents the site generates, by kind, as `app.documentPaths()` lists them. */
+/** The documents the site generates, by kind, as the export lists them. */
 export function documentsOf(app: App): {
   pages: string[];
   feeds: string[];
   sitemap: string;
   favicon: string;
 } {
-  const paths = app.documentPaths();
+  const paths = new SiteDocuments(app.site).paths();
   const favicon = paths.find((path) => /^\/assets\/favicon\.[\w]+\.svg$/.test(path));
   assert.ok(favicon, 'the site has an icon');
   return {

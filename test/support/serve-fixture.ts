@@ -1,7 +1,7 @@
 // Test support: starts the real server on an ephemeral port for a fixture site folder.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { App } from '../../src/delivery/app.js';
+import { App } from '../../src/delivery/app/app.js';
 import { startServer, type RunningServer } from '../../src/delivery/server/start-server.js';
 import { staticFolder } from '../../src/delivery/server/static-folder.js';
 import { loadSite } from '../../src/load/load-site.js';

@@ -1,7 +1,7 @@
 // CLI: `folio serve` — loads the site, refuses invalid content, serves it until stopped.
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { App } from '../../delivery/app.js';
+import { App } from '../../delivery/app/app.js';
 import { startServer } from '../../delivery/server/start-server.js';
 import { staticFolder } from '../../delivery/server/static-folder.js';
 import { LiveReload } from '../../delivery/server/live-reload.js';

@@ -4,7 +4,8 @@ import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
 import { LIVE_RELOAD_PATH } from '../../views/context.js';
-import type { App, AppRequest } from '../app.js';
+import type { App } from '../app/app.js';
+import type { AppRequest, AppResponse } from '../app/http.js';
 import type { LiveReload } from './live-reload.js';
 
 export interface ServerOptions {
@@ -52,29 +53,35 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const sockets = new Map<Socket, { quietSince: number; bytesRead: number }>();
   let accepted = 0;
   let closing: Promise<void> | undefined;
+  const track = (res: ServerResponse): void => {
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  };
   // Checking connections every second lets headersTimeout cut slow clients off on time.
   const server = createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
     if (closing) res.setHeader('connection', 'close');
-    // Most requests are for pages already answered once: those go out at once, without the
-    // turn of the event loop an awaited answer would cost, and are never in flight (bytes the
-    // socket still holds keep it busy for a stop all the same).
-    const remembered = options.app.answerFromMemory(appRequest(req));
-    if (remembered) {
-      res.writeHead(remembered.status, remembered.headers);
-      res.end(remembered.body);
-      return;
-    }
-    inFlight.add(res);
-    res.once('close', () => inFlight.delete(res));
     if (liveReload && req.method === 'GET' && req.url === LIVE_RELOAD_PATH) {
+      track(res);
       liveReload.attach(req, res);
       return;
     }
-    respond(options.app, req, res).catch((cause: unknown) => {
-      logError(`error answering ${req.method ?? ''} ${req.url ?? ''}: ${String(cause)}`);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end(res.headersSent ? undefined : 'Internal Server Error\n');
-    });
+    const answer = options.app.request(appRequest(req));
+    // Most requests are for pages already answered once: those go out at once, without the
+    // turn of the event loop an awaited answer would cost, and are never in flight (bytes the
+    // socket still holds keep it busy for a stop all the same).
+    if (!(answer instanceof Promise)) {
+      res.writeHead(answer.status, answer.headers);
+      res.end(answer.body);
+      return;
+    }
+    track(res);
+    answer
+      .then((response) => send(req, res, response))
+      .catch((cause: unknown) => {
+        logError(`error answering ${req.method ?? ''} ${req.url ?? ''}: ${String(cause)}`);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end(res.headersSent ? undefined : 'Internal Server Error\n');
+      });
   });
   server.headersTimeout = options.headersTimeout ?? 10_000;
   server.requestTimeout = 30_000;
@@ -187,8 +194,11 @@ function appRequest(req: IncomingMessage): AppRequest {
   };
 }
 
-async function respond(app: App, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const response = await app.handle(appRequest(req));
+async function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: AppResponse,
+): Promise<void> {
   res.writeHead(response.status, response.headers);
   const body = response.body;
   if (req.method === 'HEAD' || body === undefined) {

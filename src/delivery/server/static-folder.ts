@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import mime from 'mime';
-import type { StaticFile, StaticFiles } from '../app.js';
+import type { StaticFile, StaticFiles } from '../app/http.js';
 import { isHiddenStaticName } from '../../content/read-sources.js';
 
 const TEXTUAL = /^(?:text\/|application\/(?:javascript|json|xml|manifest\+json)|image\/svg\+xml)/;

@@ -1,11 +1,12 @@
 // Deliver: one share of a static export. Each share loads the site for itself — on a thread of
-// its own when the export runs on several — and writes the documents it is handed, asking the
-// same app the server asks, so that every share writes the bytes the server would send.
+// its own when the export runs on several — and writes the documents it is handed, rendered by
+// the core the server answers from, so that every share writes the bytes the server would send.
 import type { Post } from '../../content/post.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { buildSite } from '../../site/build-site.js';
 import { pathOf } from '../../site/routes.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
-import { App } from '../app.js';
+import { SiteDocuments } from '../app/documents.js';
 import { loadSite } from '../../load/load-site.js';
 import { DocumentWriter, type WriteTally } from './document-writer.js';
 
@@ -32,7 +33,7 @@ export interface ShardPlan {
 export class ExportShard {
   readonly #options: ShardOptions;
   readonly #writer: DocumentWriter;
-  #app: App | undefined;
+  #documents: SiteDocuments | undefined;
   #checkBodies: (include: (post: Post) => boolean) => Diagnostic[] = () => [];
   // The public posts by the path of their page, and those whose page this share has written.
   #postsByPath = new Map<string, Post>();
@@ -51,14 +52,16 @@ export class ExportShard {
     });
     if (!content || hasErrors(diagnostics)) return { diagnostics, posts: [], others: [] };
     this.#checkBodies = checkBodies;
-    const now = this.#options.now;
-    this.#app = new App({ content, keepPages: false, now: () => now });
+    const documents = new SiteDocuments(
+      buildSite(content.config, content.posts, { now: this.#options.now }),
+    );
+    this.#documents = documents;
     this.#postsByPath = new Map(
-      this.#app.site.posts.map((post) => [pathOf({ kind: 'post', post }), post]),
+      documents.site.posts.map((post) => [pathOf({ kind: 'post', post }), post]),
     );
     const posts: string[] = [];
     const others: string[] = [];
-    for (const path of this.#app.documentPaths()) {
+    for (const path of documents.paths()) {
       (this.#postsByPath.has(path) ? posts : others).push(path);
     }
     others.push(NOT_FOUND_DOCUMENT);
@@ -67,11 +70,11 @@ export class ExportShard {
 
   /** Writes the documents at `paths` and answers the running tally of this share. */
   write(paths: readonly string[]): Promise<WriteTally> {
-    const app = this.#app;
-    if (!app) return Promise.reject(new Error('the site is not loaded, or has errors'));
+    const documents = this.#documents;
+    if (!documents) return Promise.reject(new Error('the site is not loaded, or has errors'));
     try {
       for (const path of paths) {
-        this.#writer.write(path, documentBody(app, path));
+        this.#writer.write(path, documentBody(documents, path));
         const post = this.#postsByPath.get(path);
         if (post) this.#written.add(post);
       }
@@ -94,13 +97,13 @@ export class ExportShard {
   }
 
   close(): Promise<void> {
-    this.#app = undefined;
+    this.#documents = undefined;
     return Promise.resolve();
   }
 }
 
-function documentBody(app: App, path: string): Buffer {
-  const body = path === NOT_FOUND_DOCUMENT ? app.notFoundBody() : app.documentBody(path);
-  if (!body) throw new Error(`the app answers ${path} with no document`);
+function documentBody(documents: SiteDocuments, path: string): Buffer {
+  const body = path === NOT_FOUND_DOCUMENT ? documents.notFoundBody() : documents.body(path);
+  if (!body) throw new Error(`the site has no document at ${path}`);
   return body;
 }

@@ -1,4 +1,5 @@
 // Deliver: reading the request headers that choose a representation.
+import { Memo } from '../../memo/memo.js';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -17,6 +18,15 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
     .filter((name) => weight(name) > 0)
     .sort((a, b) => weight(b) - weight(a));
   return best ?? 'identity';
+}
+
+// Clients send few distinct Accept-Encoding values; each is read once. The bound keeps a client
+// that varies it from growing the table.
+const encodings = new Memo<string, Encoding>('accept-encoding', 64);
+
+/** `chooseEncoding`, remembered per header value: it is asked on every request. */
+export function encodingFor(acceptEncoding: string | undefined): Encoding {
+  return acceptEncoding === undefined ? 'identity' : encodings.get(acceptEncoding, chooseEncoding);
 }
 
 /** Whether an `If-None-Match` header names `etag` (weak comparison, as RFC 9110 asks). */

@@ -1,6 +1,6 @@
 // Deliver: the headers every response carries, which tell browsers what a page may load and do.
 import { createHash } from 'node:crypto';
-import { LIVE_RELOAD_SCRIPT } from '../views/layout.js';
+import { LIVE_RELOAD_SCRIPT } from '../../views/layout.js';
 
 /**
  * Pages run no script; on a watching server, only the live-reload script, allowed by its hash.

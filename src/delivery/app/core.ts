@@ -1,0 +1,113 @@
+// Deliver: the core — a request's method and target, against the site as it stands, lead to one
+// resource: a page or feed rendered from the site, a theme file, a file of static/, a redirect,
+// the 404 page, or an error the request alone decides. How it is sent is decided around it.
+import { listRoutes, pathOf, resolvePath, type Route } from '../../site/routes.js';
+import { renderNotFound, renderRoute, type Rendered } from '../../views/render-route.js';
+import { themeAssets } from '../../views/theme/assets.js';
+import type { AppRequest, StaticFiles } from './http.js';
+import { document, type Document, type FixedResource, type Resource } from './resource.js';
+import type { SiteState, SiteView } from './site-state.js';
+
+const REVALIDATE = 'public, max-age=0, must-revalidate';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const ALLOWED_METHODS = 'GET, HEAD';
+// Longer request targets are answered 414; no page of a blog has one.
+export const MAX_URL_LENGTH = 8192;
+// The key the 404 page is kept under: no request target is this.
+const NOT_FOUND_KEY = '\u0000404';
+
+/**
+ * What `request` leads to. The state is read before anything is awaited, so that the resource
+ * belongs to one version of the site even when the state changes while a file is looked up.
+ */
+export function resourceFor(
+  state: SiteState,
+  request: Pick<AppRequest, 'method' | 'url'>,
+  staticFiles?: StaticFiles,
+): Resource | Promise<Resource> {
+  const { method, url } = request;
+  if (url.length > MAX_URL_LENGTH) return plain(414, 'URI Too Long');
+  if (method !== 'GET' && method !== 'HEAD') {
+    return plain(405, 'Method Not Allowed', { allow: ALLOWED_METHODS });
+  }
+  const queryStart = url.indexOf('?');
+  const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  const asset = themeDocuments(state).get(path);
+  if (asset) return asset;
+  const resolution = resolvePath(state.site, path);
+  switch (resolution.type) {
+    case 'bad-request':
+      return plain(400, 'Bad Request: the path is not valid percent-encoded UTF-8');
+    case 'redirect': {
+      const location = resolution.location + (queryStart === -1 ? '' : url.slice(queryStart));
+      return {
+        kind: 'fixed',
+        response: { status: 301, headers: { location, 'content-length': '0' } },
+      };
+    }
+    case 'page':
+      return pageDocument(state, resolution.route);
+    case 'not-found': {
+      const notFound = notFoundDocument(state);
+      const lookup = staticFiles?.lookup(decodeURIComponent(path));
+      return lookup
+        ? lookup.then((file): Resource => (file ? { kind: 'file', file } : notFound))
+        : notFound;
+    }
+  }
+}
+
+/**
+ * Every path the site answers with a document it generates — pages, feeds, sitemap, robots.txt
+ * and the theme's files — in a stable order.
+ */
+export function generatedPaths(view: SiteView): string[] {
+  return [...listRoutes(view.site).map(pathOf), ...themeAssets(view.site).map(({ path }) => path)];
+}
+
+/** The one place a route of the site is rendered. */
+export function renderPage(view: SiteView, route: Route): Rendered {
+  return renderRoute(view.site, route, view.overlay);
+}
+
+export function renderMissing(view: SiteView): Rendered {
+  return renderNotFound(view.site, view.overlay);
+}
+
+function pageDocument(state: SiteState, route: Route): Document {
+  return state.caches.documents.get(pathOf(route), (path) => {
+    const { contentType, body } = renderPage(state, route);
+    return document(path, 200, contentType, REVALIDATE, body);
+  });
+}
+
+function notFoundDocument(state: SiteState): Document {
+  return state.caches.documents.get(NOT_FOUND_KEY, (key) => {
+    const { contentType, body } = renderMissing(state);
+    return document(key, 404, contentType, REVALIDATE, body);
+  });
+}
+
+/** The theme's stylesheet and icon, by their content-hashed paths. */
+function themeDocuments(state: SiteState): ReadonlyMap<string, Document> {
+  return state.caches.assets.get(
+    state.site,
+    (site) =>
+      new Map(
+        themeAssets(site).map(({ path, contentType, body }) => [
+          path,
+          document(path, 200, contentType, IMMUTABLE, body),
+        ]),
+      ),
+  );
+}
+
+function plain(status: number, text: string, extra: Record<string, string> = {}): FixedResource {
+  const body = Buffer.from(`${text}\n`, 'utf8');
+  const headers = {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': String(body.length),
+    ...extra,
+  };
+  return { kind: 'fixed', response: { status, headers, body } };
+}

@@ -1,0 +1,37 @@
+// Deliver: the request and the response the app deals in, and the site's static files it serves.
+import type { Readable } from 'node:stream';
+
+export interface AppRequest {
+  readonly method: string;
+  /** The request target: path and optional query, still percent-encoded. */
+  readonly url: string;
+  readonly headers: {
+    readonly 'accept-encoding'?: string | undefined;
+    readonly 'if-none-match'?: string | undefined;
+  };
+}
+
+export interface AppResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Absent for HEAD, redirects and 304; a stream for files served from disk. */
+  readonly body?: Buffer | Readable;
+}
+
+/** A response whose body, if it has one, is already in memory. */
+export interface BufferedResponse extends AppResponse {
+  readonly body?: Buffer;
+}
+
+/** A file under the site's `static/` folder. */
+export interface StaticFile {
+  readonly size: number;
+  readonly etag: string;
+  readonly contentType: string;
+  open(): Readable;
+}
+
+/** Finds files of the site's `static/` folder by decoded URL path; never outside it. */
+export interface StaticFiles {
+  lookup(path: string): Promise<StaticFile | undefined>;
+}

@@ -1,0 +1,48 @@
+// Deliver: the state requests are answered from — one version of the site as it is shown, and
+// everything made from it for requests, which is emptied at once whenever either changes.
+import { Memo } from '../../memo/memo.js';
+import type { Site } from '../../site/build-site.js';
+import type { AuthoringOverlay } from '../../views/context.js';
+import { CompressedForms } from './compression.js';
+import { RememberedAnswers } from './remembered-answers.js';
+import type { Document } from './resource.js';
+
+/** What a document is rendered from. */
+export interface SiteView {
+  readonly site: Site;
+  /** What a watching server shows the author over every page. */
+  readonly overlay: AuthoringOverlay;
+}
+
+/** What the core answers requests from. */
+export interface SiteState extends SiteView {
+  /** Made from `site` and `overlay`: whoever changes either empties them. */
+  readonly caches: PageCaches;
+}
+
+// Documents are kept by canonical path, so the site bounds how many there are; these bounds are
+// only a guard, far above any site's size.
+const DOCUMENTS = 1 << 20;
+const COMPRESSED_FORMS = 2 * DOCUMENTS;
+
+/** Everything made from one version of the site for requests, emptied by one `clear()`. */
+export class PageCaches {
+  /**
+   * Rendered documents by canonical path — other spellings of one URL share one copy — and the
+   * 404 page; its misses count the documents rendered.
+   */
+  readonly documents = new Memo<string, Document>('documents', DOCUMENTS);
+  /** The theme's stylesheet and icon for the site, by their content-hashed paths. */
+  readonly assets = new Memo<Site, ReadonlyMap<string, Document>>('theme assets', 1);
+  /** The brotli and gzip forms of documents, made on first demand. */
+  readonly compressed = new CompressedForms(COMPRESSED_FORMS);
+  /** Whole answers to plain GET and HEAD requests of canonical URLs. */
+  readonly answers = new RememberedAnswers();
+
+  clear(): void {
+    this.documents.clear();
+    this.assets.clear();
+    this.compressed.clear();
+    this.answers.clear();
+  }
+}
