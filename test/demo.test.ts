@@ -27,7 +27,7 @@ describe('demo blog', () => {
     );
     const dates = site.posts.map((post) => post.date);
     assert.ok(dates.length - new Set(dates).size >= 5, 'several posts share a date');
-    const whole = site.posts.filter((post) => !post.excerpt.endsWith('...')).length;
+    const whole = site.posts.filter((post) => !content.bodies.excerpt(post).endsWith('...')).length;
     assert.ok(whole >= 20 && whole <= 45, `about one post in ten is shown whole (${whole})`);
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as cheerio from 'cheerio';
 import { App } from '../../src/delivery/app/app.js';
-import { loadSite } from '../../src/load/load-site.js';
+import { SiteSession } from '../../src/delivery/site-session.js';
 import { startServer, type RunningServer } from '../../src/delivery/server/start-server.js';
 import { staticFolder } from '../../src/delivery/server/static-folder.js';
 
@@ -12,12 +12,12 @@ const DEMO = fileURLToPath(new URL('../../demo/', import.meta.url));
 
 /** Starts the demo blog on an ephemeral port of 127.0.0.1. */
 export async function serveDemo(): Promise<RunningServer> {
-  const { content, diagnostics } = await loadSite(DEMO);
-  if (!content) {
-    const problems = diagnostics.map((diagnostic) => JSON.stringify(diagnostic)).join('\n');
+  const { session, load } = await SiteSession.open(DEMO);
+  if (!session) {
+    const problems = load.diagnostics.map((diagnostic) => JSON.stringify(diagnostic)).join('\n');
     throw new Error(`the demo blog does not load:\n${problems}`);
   }
-  const app = new App({ content, staticFiles: staticFolder(join(DEMO, 'static')) });
+  const app = new App({ session, staticFiles: staticFolder(join(DEMO, 'static')) });
   return startServer({ app, port: 0, host: '127.0.0.1' });
 }
 

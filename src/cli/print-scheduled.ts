@@ -11,7 +11,7 @@ import { displayPath } from './print-diagnostics.js';
 export class ScheduleLog {
   #named = new Set<string>();
 
-  report(content: SiteContent, now: number): void {
+  report(content: Pick<SiteContent, 'config' | 'posts'>, now: number): void {
     const { timezone } = content.config;
     const named = new Set<string>();
     for (const post of scheduledPosts(content.posts, now)) {

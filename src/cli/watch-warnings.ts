@@ -1,8 +1,7 @@
 // CLI: the warnings a watching server gives the author — in its log and on every page — for the
 // version online: those its load found, and the links and images of its bodies that lead nowhere.
-import type { Post } from '../content/post.js';
-import type { App } from '../delivery/app/app.js';
-import type { LoadResult } from '../load/load-site.js';
+import type { SiteSession } from '../delivery/site-session.js';
+import type { LoadResult, SiteContent } from '../load/load-site.js';
 import { checkBodiesInSlices } from '../delivery/server/check-bodies-in-slices.js';
 import type { LiveReload } from '../delivery/server/live-reload.js';
 import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -15,7 +14,7 @@ import { displayDiagnostic, ProblemLog } from './print-diagnostics.js';
  * found, so the warnings follow within moments.
  */
 export class WatchWarnings {
-  readonly #app: App;
+  readonly #session: SiteSession;
   readonly #liveReload: LiveReload;
   readonly #log = new ProblemLog();
   #loaded: readonly Diagnostic[] = [];
@@ -23,23 +22,19 @@ export class WatchWarnings {
   #shown = '';
   #checking = new AbortController();
 
-  constructor(app: App, liveReload: LiveReload) {
-    this.#app = app;
+  constructor(session: SiteSession, liveReload: LiveReload) {
+    this.#session = session;
     this.#liveReload = liveReload;
   }
 
   /** Shows the warnings of a load at once, then those of its bodies, once they are checked. */
-  loaded(
-    posts: readonly Post[],
-    warnings: readonly Diagnostic[],
-    check: LoadResult['checkBodies'],
-  ) {
+  loaded(content: SiteContent, warnings: readonly Diagnostic[], check: LoadResult['checkBodies']) {
     this.#loaded = warnings;
     this.#show();
     this.#checking.abort();
     const checking = new AbortController();
     this.#checking = checking;
-    checkBodiesInSlices(posts, check, checking.signal).then(
+    checkBodiesInSlices(content.posts, content.bodies, check, checking.signal).then(
       (found) => {
         if (!found) return;
         this.#bodies = found;
@@ -60,7 +55,7 @@ export class WatchWarnings {
     const shown = lines.join('\n');
     if (shown === this.#shown) return false;
     this.#shown = shown;
-    this.#app.showWarnings(lines);
+    this.#session.showWarnings(lines);
     return true;
   }
 }

@@ -3,12 +3,9 @@ import { loadConfig } from '../config/load-config.js';
 import type { ConfigResult } from '../config/parse-config.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { ParseCache } from './parse-cache.js';
 import { parsePost, type PostContext, type PostResult, type SlugClaim } from './parse-post.js';
+import type { ImageSize } from './markdown/markdown.js';
 import type { Post } from './post.js';
-import { normalizeText } from '../text/normalize-text.js';
-import { splitFrontMatter } from './front-matter/split.js';
-import { sitePath } from './site-path.js';
 import {
   isWithin,
   listPostFiles,
@@ -16,6 +13,7 @@ import {
   readStaticAssets,
   STATIC_DIR,
   updatePostFiles,
+  type PostFilesResult,
   type StaticAssets,
 } from './read-sources.js';
 import { readTextFile } from '../text/read-text-file.js';
@@ -25,12 +23,34 @@ export interface LoadedContent {
   readonly config: SiteConfig | undefined;
   /** Every post that parsed, drafts and scheduled ones included. */
   readonly posts: readonly Post[];
+  /** The body of each post parsed by this load (not those it kept from the load before). */
+  readonly bodies: ReadonlyMap<Post, string>;
   /** The slug of every post file, broken ones included, to find two files with one slug. */
   readonly claims: readonly SlugClaim[];
   readonly assets: StaticAssets;
+  /** The settings bodies are read with. */
+  readonly settings: ReadSettings;
   /** Where the config is, to point at its lines in problems found later. */
   readonly configSource: Pick<ConfigResult, 'file' | 'lineOf'>;
   readonly diagnostics: readonly Diagnostic[];
+  /** What this load read, for the next load of the same folder to reuse. */
+  readonly folder: ReadFolder;
+}
+
+/** What a load read of a folder: the files listed, and each post file's result by its stamp. */
+export interface ReadFolder {
+  readonly listing: PostFilesResult;
+  readonly assets: StaticAssets;
+  readonly settings: ReadSettings;
+  readonly results: ReadonlyMap<string, { readonly stamp: string; readonly result: PostResult }>;
+}
+
+/** The settings that reading a post, or showing its body, depends on. */
+export interface ReadSettings {
+  readonly timezone: string;
+  readonly excerptLength: number;
+  /** Sizes of the images under `static/`, by URL path. */
+  readonly imageSizes: ReadonlyMap<string, ImageSize>;
 }
 
 /** Called as posts are read: how many of how many are done. */
@@ -39,88 +59,91 @@ export type Progress = (done: number, total: number) => void;
 // Posts are still checked when the config is broken, so that one run lists every problem.
 const FALLBACK_SETTINGS = { timezone: 'UTC', excerptLength: 200 };
 
-/**
- * Loads a site folder. With a cache from an earlier load, only posts whose files changed are
- * read and parsed again; given the paths a watcher saw change, the folders are not even listed
- * again unless the change is outside content/posts.
- */
 export interface LoadContentOptions {
-  /** Parse results of an earlier load of the folder: only changed posts are read again. */
-  readonly cache?: ParseCache | undefined;
+  /** What an earlier load of the folder read: only post files that changed are read again. */
+  readonly previous?: ReadFolder | undefined;
   readonly onProgress?: Progress | undefined;
-  /** Paths a watcher saw change since the load that filled `cache`. */
+  /** Paths a watcher saw change since the load that read `previous`. */
   readonly changed?: readonly string[] | undefined;
-  /** Read bodies again from disk when pages need them instead of keeping them in memory. */
-  readonly rereadBodies?: boolean | undefined;
 }
 
+/**
+ * Loads a site folder. Given what an earlier load read, only posts whose files changed are read
+ * and parsed again; given the paths a watcher saw change, the folders are not even listed again
+ * unless the change is outside content/posts.
+ */
 export async function loadContent(
   siteDir: string,
   options: LoadContentOptions = {},
 ): Promise<LoadedContent> {
-  const { cache, onProgress, changed } = options;
+  const { previous, onProgress, changed } = options;
   const configResult = loadConfig(siteDir);
   const within = (folder: string) => (path: string) => isWithin(siteDir, folder, path);
-  const listing = cache?.listing;
-  const updated =
-    listing && changed?.every(within(POSTS_DIR))
-      ? updatePostFiles(siteDir, listing, changed)
-      : undefined;
-  const listed = updated ?? (await listPostFiles(siteDir));
+  const listing =
+    (previous && changed?.every(within(POSTS_DIR))
+      ? updatePostFiles(siteDir, previous.listing, changed)
+      : undefined) ?? (await listPostFiles(siteDir));
   const assets =
-    cache?.assets && changed && !changed.some(within(STATIC_DIR))
-      ? cache.assets
+    previous && changed && !changed.some(within(STATIC_DIR))
+      ? previous.assets
       : await readStaticAssets(siteDir);
-  if (cache) {
-    cache.listing = listed;
-    cache.assets = assets;
-  }
   const config = configResult.config;
   const { timezone, excerptLength } = config ?? FALLBACK_SETTINGS;
-  const context: PostContext = {
-    timezone,
-    excerptLength,
-    imageSize: (src) => assets.imageSizes.get(sitePath(src)),
-    ...(options.rereadBodies ? { readBody } : {}),
-  };
-  cache?.useSettings(JSON.stringify([timezone, excerptLength, [...assets.imageSizes]]));
+  const settings: ReadSettings = { timezone, excerptLength, imageSizes: assets.imageSizes };
+  const reusable =
+    previous && sameSettings(previous.settings, settings) ? previous.results : undefined;
+  const context: PostContext = { timezone };
 
-  const total = listed.files.length;
-  const results = listed.files.map(({ file, fileSlug, stamp }, index): PostResult | Diagnostic => {
-    onProgress?.(index + 1, total);
-    const cached = cache?.get(file, stamp);
-    if (cached) return cached;
-    const text = readTextFile(file);
-    if (typeof text !== 'string') return text;
-    const result = parsePost(text, file, fileSlug, context);
-    cache?.set(file, stamp, result);
-    return result;
-  });
-  cache?.keepOnly(new Set(listed.files.map((entry) => entry.file)));
-
+  const total = listing.files.length;
+  const results = new Map<string, { stamp: string; result: PostResult }>();
+  const bodies = new Map<Post, string>();
   const diagnostics: Diagnostic[] = [
     ...configResult.diagnostics,
-    ...listed.diagnostics,
+    ...listing.diagnostics,
     ...assets.diagnostics,
   ];
   const posts: Post[] = [];
   const claims: SlugClaim[] = [];
-  for (const result of results) {
-    if ('severity' in result) {
-      diagnostics.push(result);
-      continue;
+  listing.files.forEach(({ file, fileSlug, stamp }, index) => {
+    onProgress?.(index + 1, total);
+    const known = reusable?.get(file);
+    let result = known && stamp !== '' && known.stamp === stamp ? known.result : undefined;
+    if (!result) {
+      const text = readTextFile(file);
+      if (typeof text !== 'string') {
+        diagnostics.push(text);
+        return;
+      }
+      const { body, ...parsed } = parsePost(text, file, fileSlug, context);
+      // The body goes to the body store; the result is kept for the next load without it.
+      result = parsed;
+      if (parsed.post && body !== undefined) bodies.set(parsed.post, body);
     }
+    results.set(file, { stamp, result });
     diagnostics.push(...result.diagnostics);
     claims.push(result.claim);
     if (result.post) posts.push(result.post);
-  }
-  return { config, posts, claims, assets, configSource: configResult, diagnostics };
+  });
+  return {
+    config,
+    posts,
+    bodies,
+    claims,
+    assets,
+    settings,
+    configSource: configResult,
+    diagnostics,
+    folder: { listing, assets, settings, results },
+  };
 }
 
-/** A post's body as it is on disk now; empty when the file is gone or no longer a post. */
-function readBody(file: string): string {
-  const text = readTextFile(file);
-  if (typeof text !== 'string') return '';
-  const split = splitFrontMatter(normalizeText(text), file);
-  return 'body' in split ? split.body : '';
+function sameSettings(a: ReadSettings, b: ReadSettings): boolean {
+  if (a.timezone !== b.timezone || a.excerptLength !== b.excerptLength) return false;
+  if (a.imageSizes === b.imageSizes) return true;
+  if (a.imageSizes.size !== b.imageSizes.size) return false;
+  for (const [path, size] of a.imageSizes) {
+    const other = b.imageSizes.get(path);
+    if (other?.width !== size.width || other.height !== size.height) return false;
+  }
+  return true;
 }

@@ -6,7 +6,7 @@ import { normalizeText } from '../text/normalize-text.js';
 import { parsePost } from './parse-post.js';
 
 const FILE = 'content/posts/hello.md';
-const SEOUL = { timezone: 'Asia/Seoul', excerptLength: 200, imageSize: () => undefined };
+const SEOUL = { timezone: 'Asia/Seoul' };
 
 const parse = (lines: readonly string[], fileSlug = 'hello') =>
   parsePost(lines.join('\n'), FILE, fileSlug, SEOUL);
@@ -191,19 +191,17 @@ describe('reading a post', () => {
 
   it('accepts a byte-order mark and Windows line ends', () => {
     const raw = `\ufeff${front(TITLE, DATE, 'tags:', '  - rust', '  - testing').join('\r\n')}\r\n`;
-    const { post, diagnostics } = parsePost(raw, FILE, 'hello', SEOUL);
+    const { post, body, diagnostics } = parsePost(raw, FILE, 'hello', SEOUL);
     assert.deepEqual(diagnostics, []);
     assert.equal(post?.title, 'Hello');
     assert.deepEqual(post?.tags, ['rust', 'testing']);
-    assert.equal(post?.excerpt, 'Body text.');
+    assert.equal(body, '\nBody text.\n');
   });
 
-  it('makes the excerpt from the body', () => {
-    const { post } = parsePost(front(TITLE, DATE, TAGS).join('\n'), FILE, 'hello', {
-      ...SEOUL,
-      excerptLength: 4,
-    });
-    assert.equal(post?.excerpt, 'Body...');
+  it('hands over the body after the front matter, and the line it starts on', () => {
+    const { post, body } = parsePost(front(TITLE, DATE, TAGS).join('\n'), FILE, 'hello', SEOUL);
+    assert.equal(body, '\nBody text.');
+    assert.equal(post?.bodyLine, 6);
   });
 });
 

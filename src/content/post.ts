@@ -1,6 +1,9 @@
-// Load: the post, as the loader hands it to the index.
+// Load: the post, as the loader hands it to the index: its front matter, as plain data.
 
-/** One Markdown file, parsed and validated. */
+/**
+ * One Markdown file's front matter, validated. What its body shows (excerpt, HTML, links) comes
+ * from a body store on the loading side, so that the core never holds a way to read a file.
+ */
 export interface Post {
   /** The file it came from, as the loader was given it. */
   readonly file: string;
@@ -15,14 +18,16 @@ export interface Post {
   readonly draft: boolean;
   /** Overrides the excerpt in meta descriptions. */
   readonly description: string | undefined;
-  /** Plain text shown in listings. */
-  readonly excerpt: string;
-  /** The body rendered to HTML. */
-  readonly html: string;
-  /** Site-relative links and images, and relative images, in the body: to check they lead somewhere. */
-  readonly references: readonly Reference[];
   /** Lines of front matter keys, for problems found later across posts. */
   readonly lines: PostLines;
+  /** Line in the file where the body starts; the body itself is kept by a body store. */
+  readonly bodyLine: number;
+}
+
+/** What some posts' bodies show, by post: what one document is rendered with. */
+export interface BodyParts {
+  readonly excerpts: ReadonlyMap<Post, string>;
+  readonly html: ReadonlyMap<Post, string>;
 }
 
 export interface PostLines {

@@ -7,7 +7,6 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { loadContent } from './load-content.js';
-import { ParseCache } from './parse-cache.js';
 import { listPostFiles, readStaticAssets } from './read-sources.js';
 
 const post = (title: string): string =>
@@ -130,11 +129,10 @@ describe('listPostFiles and symbolic links', () => {
 
   it('decides links the same way when a watcher reports them as when the folder is listed', async () => {
     const dir = await site('watched', POSTS);
-    const cache = new ParseCache();
-    await loadContent(dir, { cache });
+    const first = await loadContent(dir);
     await makeLinks(dir, POST_LINKS);
     const changed = Object.keys(POST_LINKS).map((path) => join(dir, path));
-    const updated = await loadContent(dir, { cache, changed });
+    const updated = await loadContent(dir, { previous: first.folder, changed });
     const full = await loadContent(dir);
     const seen = (loaded: typeof full) => ({
       posts: loaded.posts.map((p) => p.title).sort(),
@@ -145,7 +143,10 @@ describe('listPostFiles and symbolic links', () => {
 
     // An edit to what a link leads to is seen, although the watcher names only the target.
     await writeFile(join(dir, 'drafts', 'linked.md'), post('Linked, edited'));
-    const edited = await loadContent(dir, { cache, changed: [join(dir, 'drafts', 'linked.md')] });
+    const edited = await loadContent(dir, {
+      previous: updated.folder,
+      changed: [join(dir, 'drafts', 'linked.md')],
+    });
     assert.deepEqual(seen(edited).posts, ['Linked, edited', 'Plain', 'Shelved']);
   });
 });

@@ -1,19 +1,22 @@
 // Load + check: a site folder → everything the pages are built from, or every problem found.
+import { join } from 'node:path';
 import type { SiteConfig } from '../config/schema.js';
-import { loadContent, type Progress } from '../content/load-content.js';
-import type { ParseCache } from '../content/parse-cache.js';
-import type { Post } from '../content/post.js';
+import { loadContent, type Progress, type ReadFolder } from '../content/load-content.js';
+import type { Post, Reference } from '../content/post.js';
+import { sitePath } from '../content/site-path.js';
+import { STATIC_DIR } from '../content/read-sources.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { checkCollisionsAgain, type CollisionCheck } from '../site/check-collisions.js';
 import { checkConfigReferences, checkReferences } from '../site/check-references.js';
 import { checkStaticCollisions } from '../site/check-static-collisions.js';
-import { STATIC_DIR } from '../content/read-sources.js';
-import { join } from 'node:path';
+import { BodyStore } from './body-store.js';
 
 /** A site folder's validated config and posts (drafts and scheduled posts included). */
 export interface SiteContent {
   readonly config: SiteConfig;
   readonly posts: readonly Post[];
+  /** What the posts' bodies show, parsed when first asked for. */
+  readonly bodies: BodyStore;
 }
 
 export interface LoadResult {
@@ -26,46 +29,65 @@ export interface LoadResult {
    * warnings later, once pages are written.
    */
   readonly checkBodies: (include?: (post: Post) => boolean) => Diagnostic[];
-  /** The check for posts that share a slug, to pass to the next load of the same folder. */
-  readonly collisionCheck: CollisionCheck;
+  /** How many post files the folder holds, broken ones included. */
+  readonly postFiles: number;
+  /** What this load found, for the next load of the same folder to start from. */
+  readonly reusable: ReusableLoad;
+}
+
+/** What one load hands the next load of the same folder, so that only changes cost anything. */
+export interface ReusableLoad {
+  readonly folder: ReadFolder;
+  readonly collisions: CollisionCheck;
+  readonly bodies: BodyStore;
 }
 
 export interface LoadOptions {
-  /** The cache of an earlier load of the same folder, so that only changed posts are re-read. */
-  readonly cache?: ParseCache;
+  /** What the load before found: only what changed since is read and checked again. */
+  readonly previous?: ReusableLoad | undefined;
+  /** Paths a watcher saw change since the load that found `previous`. */
+  readonly changed?: readonly string[] | undefined;
   readonly onProgress?: Progress | undefined;
   /**
    * Also check every post body's links and images (default true). Bodies are otherwise parsed
    * only when a page first needs them, which lets a server start on a large site at once.
    */
   readonly checkBodies?: boolean;
-  /** Paths a watcher saw change since the load that filled `cache`. */
-  readonly changed?: readonly string[];
   /**
    * Keep each body in memory even when bodies are not checked up front, instead of reading it
    * again when a page needs it: under a watcher the file may already hold the next edit, and a
    * page would show the old title over the new body, or no body once the file is gone.
    */
   readonly keepBodies?: boolean;
-  /** The collision check of the load that filled `cache`, to answer from when nothing it saw moved. */
-  readonly collisionCheck?: CollisionCheck | undefined;
 }
 
 /** Loads and checks a site folder. */
 export async function loadSite(siteDir: string, options: LoadOptions = {}): Promise<LoadResult> {
+  const { previous } = options;
   const loaded = await loadContent(siteDir, {
-    cache: options.cache,
+    previous: previous?.folder,
     onProgress: options.onProgress,
     changed: options.changed,
-    // A server that does not check bodies up front reads them when pages need them.
-    rereadBodies: options.checkBodies === false && options.keepBodies !== true,
   });
-  const checkBodies = (include?: (post: Post) => boolean): Diagnostic[] =>
-    checkReferences(loaded.posts, loaded.assets.paths, include);
-  const collisionCheck = checkCollisionsAgain(options.collisionCheck, loaded.posts, loaded.claims);
+  // A server that does not check bodies up front reads them when pages need them.
+  const reread = options.checkBodies === false && options.keepBodies !== true;
+  const { excerptLength, imageSizes } = loaded.settings;
+  const bodies = new BodyStore(
+    { excerptLength, imageSize: (src) => imageSizes.get(sitePath(src)) },
+    { reread },
+    previous?.bodies,
+  );
+  for (const [post, text] of loaded.bodies) bodies.keep(post, text);
+  const checkBodies = (include: (post: Post) => boolean = () => true): Diagnostic[] => {
+    const references = new Map<Post, readonly Reference[]>();
+    for (const post of loaded.posts)
+      if (include(post)) references.set(post, bodies.references(post));
+    return checkReferences(loaded.posts, references, loaded.assets.paths);
+  };
+  const collisions = checkCollisionsAgain(previous?.collisions, loaded.posts, loaded.claims);
   const diagnostics = sortDiagnostics([
     ...loaded.diagnostics,
-    ...collisionCheck.diagnostics,
+    ...collisions.diagnostics,
     ...(options.checkBodies === false ? [] : checkBodies()),
     ...(loaded.config
       ? [
@@ -86,12 +108,13 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
   ]);
   const content =
     loaded.config && !hasErrors(diagnostics)
-      ? { config: loaded.config, posts: loaded.posts }
+      ? { config: loaded.config, posts: loaded.posts, bodies }
       : undefined;
   return {
     content,
     diagnostics,
     checkBodies: (include) => sortDiagnostics(checkBodies(include)),
-    collisionCheck,
+    postFiles: loaded.folder.listing.files.length,
+    reusable: { folder: loaded.folder, collisions, bodies },
   };
 }

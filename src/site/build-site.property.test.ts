@@ -1,8 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { isDeepStrictEqual } from 'node:util';
 import type { Post } from '../content/post.js';
-import { buildSite } from './build-site.js';
+import { buildSite, swappablePosts, swapPosts } from './build-site.js';
 import { at, makeConfig, makePost } from '../../test/support/site-fixtures.js';
 
 // A site rebuilt from the one before, after an edit, is the site built from scratch.
@@ -56,11 +57,13 @@ describe('rebuilding the site after an edit (properties)', () => {
             now = start + day * DAY;
             // The config is read again on each load: mostly the same settings, sometimes others.
             const settings = changeSettings ? makeConfig({ pageSize: 3 }) : structuredClone(config);
-            const rebuilt = buildSite(settings, next, {
-              now,
-              showDrafts,
-              previous: { site, posts },
-            });
+            // As a session decides: a swap only under the same settings.
+            const swap = isDeepStrictEqual(site.config, settings)
+              ? swappablePosts(site, posts, next, now)
+              : undefined;
+            const rebuilt = swap
+              ? swapPosts(site, swap, now)
+              : buildSite(settings, next, { now, showDrafts });
             assert.deepStrictEqual(rebuilt, buildSite(settings, next, { now, showDrafts }));
             posts = next;
             site = rebuilt;
@@ -81,7 +84,9 @@ describe('rebuilding the site after an edit', () => {
     const site = buildSite(config, posts, { now });
     const edited = post(1, { day: 1, category: 'Go', tags: ['a', 'b'], draft: false }, 'New');
     const next = [posts[0] as Post, edited, posts[2] as Post];
-    const rebuilt = buildSite(config, next, { now, previous: { site, posts } });
+    const swap = swappablePosts(site, posts, next, now);
+    assert.ok(swap);
+    const rebuilt = swapPosts(site, swap, now);
     assert.equal(rebuilt.posts[1], edited);
     assert.equal(rebuilt.postBySlug.get('post-1'), edited);
     assert.equal(rebuilt.positionOf.get(edited), 1);

@@ -31,12 +31,6 @@ export interface BuildOptions {
   /** The instant to build for, epoch ms; posts dated later stay hidden. */
   readonly now: number;
   readonly showDrafts?: boolean;
-  /**
-   * The site built last, and the posts it was built from: when the new posts only replace some
-   * of those at the same place (an edit of a title or a body), the site is rebuilt by swapping
-   * them in, without ordering and grouping every post again.
-   */
-  readonly previous?: { readonly site: Site; readonly posts: readonly Post[] } | undefined;
 }
 
 export function buildSite(
@@ -45,18 +39,7 @@ export function buildSite(
   options: BuildOptions,
 ): Site {
   const showDrafts = options.showDrafts ?? false;
-  const { previous, now } = options;
-  if (
-    previous &&
-    previous.site.config === config &&
-    previous.site.showDrafts === showDrafts &&
-    // No scheduled post has come out since, and none has gone back in.
-    now >= previous.site.builtAt &&
-    now < previous.site.validUntil
-  ) {
-    const replaced = replacedPosts(previous.posts, allPosts);
-    if (replaced) return swapPosts(previous.site, replaced, now);
-  }
+  const { now } = options;
   const candidates = allPosts.filter((post) => showDrafts || !post.draft);
   const posts = orderPosts(candidates.filter((post) => post.date <= now));
   const validUntil = candidates.reduce(
@@ -81,8 +64,24 @@ export function buildSite(
   };
 }
 
+/**
+ * Whether `site`, built from `posts`, can take `next` by `swapPosts` at `now`: the same settings
+ * (`config` as the caller compared it), no scheduled post come out since or gone back in, and
+ * every post of `next` in the place of one of `posts`. Returns the posts to swap, by the post
+ * each replaces, or undefined when the site must be built from scratch.
+ */
+export function swappablePosts(
+  site: Site,
+  posts: readonly Post[],
+  next: readonly Post[],
+  now: number,
+): ReadonlyMap<Post, Post> | undefined {
+  if (now < site.builtAt || now >= site.validUntil) return undefined;
+  return replacedPosts(posts, next);
+}
+
 /** `site` with each post of `replaced` swapped for its new version, everything else kept. */
-function swapPosts(site: Site, replaced: ReadonlyMap<Post, Post>, now: number): Site {
+export function swapPosts(site: Site, replaced: ReadonlyMap<Post, Post>, now: number): Site {
   const published = [...replaced].filter(([before]) => site.positionOf.has(before));
   if (published.length === 0) return { ...site, builtAt: now };
   const swap = (post: Post): Post => replaced.get(post) ?? post;

@@ -8,9 +8,10 @@ const image = (target: string) => ({ kind: 'image' as const, target, line: 8 });
 
 describe('checking images', () => {
   it('warns of an image missing from static/, saying where to put it', () => {
-    const post = makePost('a', { references: [image('/images/missing.png')] });
+    const post = makePost('a');
+    const references = new Map([[post, [image('/images/missing.png')]]]);
     assert.deepEqual(
-      checkReferences([post], new Set()).map((d) => formatDiagnostic(d)),
+      checkReferences([post], references, new Set()).map((d) => formatDiagnostic(d)),
       [
         'content/posts/a.md:8: warning: the image /images/missing.png is not in static/ (put the file at static/images/missing.png or correct the path)',
       ],
@@ -18,8 +19,9 @@ describe('checking images', () => {
   });
 
   it('warns of an image with a relative path, saying to put it under static/images/ and root its path', () => {
-    const post = makePost('a', { references: [image('dog.png'), image('./photos/cat.jpg')] });
-    const found = checkReferences([post], new Set()).map(
+    const post = makePost('a');
+    const references = new Map([[post, [image('dog.png'), image('./photos/cat.jpg')]]]);
+    const found = checkReferences([post], references, new Set()).map(
       (d) => `${d.code}: ${d.message} (${d.hint})`,
     );
     assert.deepEqual(found, [
@@ -29,8 +31,9 @@ describe('checking images', () => {
   });
 
   it('points a relative path that lacks only its leading / at the file in static/', () => {
-    const post = makePost('a', { references: [image('images/dog.png')] });
-    const [warning] = checkReferences([post], new Set(['/images/dog.png']));
+    const post = makePost('a');
+    const references = new Map([[post, [image('images/dog.png')]]]);
+    const [warning] = checkReferences([post], references, new Set(['/images/dog.png']));
     assert.equal(
       warning?.hint,
       'write the path /images/dog.png: the file is at static/images/dog.png',
@@ -38,7 +41,8 @@ describe('checking images', () => {
   });
 
   it('accepts an image that is in static/', () => {
-    const post = makePost('a', { references: [image('/images/dog.png')] });
-    assert.deepEqual(checkReferences([post], new Set(['/images/dog.png'])), []);
+    const post = makePost('a');
+    const references = new Map([[post, [image('/images/dog.png')]]]);
+    assert.deepEqual(checkReferences([post], references, new Set(['/images/dog.png'])), []);
   });
 });

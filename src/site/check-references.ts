@@ -10,18 +10,17 @@ const POST_LINK = /^\/posts\/([^/]+)\/?$/;
 
 /**
  * Images missing from static/, and links to post slugs that no post has (or only a draft), in
- * the bodies of `posts` — or of those `include` picks, which lets several threads share the work.
+ * the bodies whose references are given — all, or some, which lets several threads share the work.
  */
 export function checkReferences(
   posts: readonly Post[],
+  references: ReadonlyMap<Post, readonly Reference[]>,
   staticPaths: ReadonlySet<string>,
-  include: (post: Post) => boolean = () => true,
 ): Diagnostic[] {
   const bySlug = new Map(posts.map((post) => [post.slug, post]));
   const diagnostics: Diagnostic[] = [];
-  for (const post of posts) {
-    if (!include(post)) continue;
-    for (const reference of post.references) {
+  for (const [post, found] of references) {
+    for (const reference of found) {
       const path = sitePath(reference.target);
       if (reference.kind === 'image') {
         if (!path.startsWith('/')) {

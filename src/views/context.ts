@@ -1,5 +1,6 @@
 // Render: what every view needs to know — the site, the UI strings of its language, and the
 // authoring overlay of a watching server.
+import type { BodyParts, Post } from '../content/post.js';
 import type { Site } from '../site/build-site.js';
 import { messagesFor, type Messages } from './i18n/messages.js';
 
@@ -20,10 +21,34 @@ export const LIVE_RELOAD_PATH = '/__folio/live';
 
 export interface ViewContext {
   readonly site: Site;
+  /** The excerpts and HTML of the posts this document shows, gathered before rendering. */
+  readonly bodies: BodyParts;
   readonly t: Messages;
   readonly overlay: AuthoringOverlay;
 }
 
-export function viewContext(site: Site, overlay: AuthoringOverlay = NO_OVERLAY): ViewContext {
-  return { site, t: messagesFor(site.config.locale), overlay };
+export const NO_BODIES: BodyParts = { excerpts: new Map(), html: new Map() };
+
+export function viewContext(
+  site: Site,
+  bodies: BodyParts = NO_BODIES,
+  overlay: AuthoringOverlay = NO_OVERLAY,
+): ViewContext {
+  return { site, bodies, t: messagesFor(site.config.locale), overlay };
+}
+
+/** A shown post's excerpt; a post whose excerpt was not gathered is a mistake of the caller. */
+export function excerptOf(bodies: BodyParts, post: Post): string {
+  return shown(bodies.excerpts, post, 'excerpt');
+}
+
+/** A shown post's body as HTML. */
+export function htmlOf(bodies: BodyParts, post: Post): string {
+  return shown(bodies.html, post, 'HTML');
+}
+
+function shown(parts: ReadonlyMap<Post, string>, post: Post, what: string): string {
+  const part = parts.get(post);
+  if (part === undefined) throw new Error(`the ${what} of ${post.file} was not gathered`);
+  return part;
 }

@@ -3,7 +3,13 @@ import assert from 'node:assert/strict';
 import * as cheerio from 'cheerio';
 import { buildSite } from '../site/build-site.js';
 import { parseConfig } from '../config/parse-config.js';
-import { CONFIG_YAML, at, makeConfig, makePost } from '../../test/support/site-fixtures.js';
+import {
+  CONFIG_YAML,
+  at,
+  fixtureBodies,
+  makeConfig,
+  makePost,
+} from '../../test/support/site-fixtures.js';
 import { renderedEntries } from './entry.js';
 import { renderNotFound, renderRoute } from './render-route.js';
 
@@ -12,25 +18,27 @@ const post = makePost('binary-search', {
   date: at('2024-03-14T15:00:00Z'),
   category: 'Algorithm',
   tags: ['Algorithm', 'Rust 러스트'],
-  excerpt: 'Halve the range until one element is left...',
 });
+const EXCERPT = 'Halve the range until one element is left...';
 const hostile = makePost('hostile', {
   title: '<script>alert(1)</script>',
   date: at('2024-03-01T00:00:00Z'),
   category: 'Algorithm',
-  excerpt: '<img src=x onerror=alert(2)>',
   tags: ['<b>bold</b>'],
+});
+const bodies = fixtureBodies([post, hostile], {
+  excerpts: { 'binary-search': EXCERPT, hostile: '<img src=x onerror=alert(2)>' },
 });
 const config = makeConfig({ owner: 'Folio Press' });
 const site = buildSite(config, [post, hostile], { now: at('2030-01-01T00:00:00Z') });
 
 const featured = (): cheerio.CheerioAPI =>
-  cheerio.load(renderRoute(site, { kind: 'featured', page: 1 }).body);
+  cheerio.load(renderRoute(site, { kind: 'featured', page: 1 }, bodies).body);
 
 function categoryPage(): cheerio.CheerioAPI {
   const term = site.categoryBySlug.get('algorithm');
   assert.ok(term);
-  return cheerio.load(renderRoute(site, { kind: 'category', term }).body);
+  return cheerio.load(renderRoute(site, { kind: 'category', term }, bodies).body);
 }
 
 /** The entry whose title links to `/posts/<slug>/`. */
@@ -71,7 +79,7 @@ for (const [name, load] of [
     it('shows the excerpt, then the tags as links', () => {
       const $ = load();
       const article = entryOf($, 'binary-search');
-      const excerpt = article.find('p').filter((_, p) => textOf($(p)) === post.excerpt);
+      const excerpt = article.find('p').filter((_, p) => textOf($(p)) === EXCERPT);
       assert.equal(excerpt.length, 1);
       const tags = article.find('a[href^="/tags/"]');
       assert.deepEqual(
@@ -111,7 +119,7 @@ for (const [name, load] of [
       const $ = load();
       const article = entryOf($, 'binary-search');
       const tags = post.tags.flatMap((tag) => ['#', tag]);
-      const expected = [post.title, post.excerpt, ...tags, 'Jane Doe', '2024-03-15 00:00'];
+      const expected = [post.title, EXCERPT, ...tags, 'Jane Doe', '2024-03-15 00:00'];
       assert.deepEqual(textPieces($, article), expected);
       assert.doesNotMatch(textOf(article), /comment|view|like|read/i);
     });
@@ -166,7 +174,7 @@ describe('page footer', () => {
     const { config: noOwner } = parseConfig(yaml, 'folio.config.yaml');
     assert.ok(noOwner);
     const built = buildSite(noOwner, [post], { now: at('2030-01-01T00:00:00Z') });
-    const $ = cheerio.load(renderRoute(built, { kind: 'featured', page: 1 }).body);
+    const $ = cheerio.load(renderRoute(built, { kind: 'featured', page: 1 }, bodies).body);
     const lines = $('footer *')
       .toArray()
       .map((el) => textOf($(el)));
@@ -193,14 +201,15 @@ describe('entries rendered once per version of the site', () => {
   const memoSite = buildSite(makeConfig({ pageSize: 3 }), posts, {
     now: at('2030-01-01T00:00:00Z'),
   });
+  const memoBodies = fixtureBodies(posts);
   const misses = (): [number, number] => [
     renderedEntries[2].stats.misses,
     renderedEntries[3].stats.misses,
   ];
   const showEverything = (shown: typeof memoSite): string[] => [
-    ...[1, 2, 3].map((page) => renderRoute(shown, { kind: 'featured', page }).body),
+    ...[1, 2, 3].map((page) => renderRoute(shown, { kind: 'featured', page }, memoBodies).body),
     ...[...shown.categoryBySlug.values(), ...shown.tagBySlug.values()].map(
-      (term) => renderRoute(shown, { kind: term.kind, term }).body,
+      (term) => renderRoute(shown, { kind: term.kind, term }, memoBodies).body,
     ),
   ];
 
@@ -220,7 +229,7 @@ describe('entries rendered once per version of the site', () => {
       posts,
       { now: at('2030-01-01T00:00:00Z') },
     );
-    const $ = cheerio.load(renderRoute(renamed, { kind: 'featured', page: 1 }).body);
+    const $ = cheerio.load(renderRoute(renamed, { kind: 'featured', page: 1 }, memoBodies).body);
     assert.equal($('main article .author').first().text(), 'Ada Lovelace');
     assert.equal($('main article img.avatar').length, 0);
     assert.equal(renderedEntries[2].size, 3);

@@ -3,7 +3,7 @@ import type { Post } from '../content/post.js';
 import { formatPostDate } from './format-date.js';
 import { postPath, tagPath } from '../site/routes.js';
 import { slugify } from '../content/slugify.js';
-import type { AuthoringOverlay, ViewContext } from './context.js';
+import { excerptOf, type AuthoringOverlay, type ViewContext } from './context.js';
 import { html, type Html } from './html.js';
 import { Memo } from '../memo/memo.js';
 import type { Site } from '../site/build-site.js';
@@ -40,9 +40,10 @@ const renderEntryH3 = (post: Post, ctx: ViewContext): Html => renderEntry(ctx, p
 
 function renderEntry(ctx: ViewContext, post: Post, heading: EntryHeading): Html {
   const title = html`<a href="${postPath(post)}">${post.title}</a>`;
+  const excerpt = excerptOf(ctx.bodies, post);
   return html`<article class="entry">
 ${heading === 2 ? html`<h2 class="entry-title">${title}</h2>` : html`<h3 class="entry-title">${title}</h3>`}
-${post.excerpt ? html`<p class="entry-excerpt">${post.excerpt}</p>\n` : ''}${tagList(ctx, post)}
+${excerpt ? html`<p class="entry-excerpt">${excerpt}</p>\n` : ''}${tagList(ctx, post)}
 ${byline(ctx, post)}
 </article>
 `;

@@ -1,6 +1,7 @@
 // Render: RSS 2.0 and Atom feeds of the newest posts, for the site and for each category.
 import { Feed } from 'feed';
-import type { Post } from '../content/post.js';
+import type { BodyParts, Post } from '../content/post.js';
+import { excerptOf, htmlOf } from './context.js';
 import type { Site } from '../site/build-site.js';
 import {
   ATOM_PATH,
@@ -18,12 +19,18 @@ import { messagesFor } from './i18n/messages.js';
 /** How many of the newest posts a feed carries. */
 export const FEED_SIZE = 20;
 
-export function rssFeed(site: Site, term?: Term): string {
-  return buildFeed(site, term).rss2();
+export function rssFeed(site: Site, bodies: BodyParts, term?: Term): string {
+  return buildFeed(site, bodies, term).rss2();
 }
 
-export function atomFeed(site: Site): string {
-  return escapeCategoryAttributes(buildFeed(site).atom1());
+export function atomFeed(site: Site, bodies: BodyParts): string {
+  return escapeCategoryAttributes(buildFeed(site, bodies).atom1());
+}
+
+/** The posts a feed carries, newest first. */
+export function feedPosts(site: Site, term?: Term): Post[] {
+  // Drafts never reach a feed, even on a preview server: readers cannot unsubscribe from them.
+  return (term ? term.posts : site.posts).filter((post) => !post.draft).slice(0, FEED_SIZE);
 }
 
 // Atom puts categories in attributes, where the feed library escapes `&` and `"` but not `<`,
@@ -43,10 +50,9 @@ function escapeCategoryAttributes(xml: string): string {
   );
 }
 
-function buildFeed(site: Site, term?: Term): Feed {
+function buildFeed(site: Site, bodies: BodyParts, term?: Term): Feed {
   const { config } = site;
-  // Drafts never reach a feed, even on a preview server: readers cannot unsubscribe from them.
-  const posts = (term ? term.posts : site.posts).filter((post) => !post.draft).slice(0, FEED_SIZE);
+  const posts = feedPosts(site, term);
   const url = (path: string): string => absoluteUrl(config.url, path);
   const newest = posts[0]?.date;
   const feed = new Feed({
@@ -64,11 +70,11 @@ function buildFeed(site: Site, term?: Term): Feed {
       : { rss: url(FEED_PATH), atom: url(ATOM_PATH) },
     author: { name: config.author.name, link: url(homePath()) },
   });
-  for (const post of posts) feed.addItem(feedItem(site, post));
+  for (const post of posts) feed.addItem(feedItem(site, bodies, post));
   return feed;
 }
 
-function feedItem(site: Site, post: Post): Parameters<Feed['addItem']>[0] {
+function feedItem(site: Site, bodies: BodyParts, post: Post): Parameters<Feed['addItem']>[0] {
   const { config } = site;
   const link = absoluteUrl(config.url, postPath(post));
   // Both formats carry titles and summaries as HTML (Atom says so with type="html"), so plain
@@ -79,8 +85,8 @@ function feedItem(site: Site, post: Post): Parameters<Feed['addItem']>[0] {
     link,
     date: new Date(post.date),
     published: new Date(post.date),
-    description: escapeHtml(post.description ?? post.excerpt),
-    content: absolutizeHtml(post.html, config.url),
+    description: escapeHtml(post.description ?? excerptOf(bodies, post)),
+    content: absolutizeHtml(htmlOf(bodies, post), config.url),
     author: [{ name: config.author.name }],
     // Atom requires a term, and readers key categories by it; RSS has no use for it.
     category: [

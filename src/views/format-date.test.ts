@@ -5,7 +5,7 @@ import { DateTime } from 'luxon';
 import { parsePostDate } from '../content/post-date.js';
 import { TIME_ZONES as zones } from '../../test/support/time-zones.js';
 import { buildSite } from '../site/build-site.js';
-import { at, makeConfig, makePosts } from '../../test/support/site-fixtures.js';
+import { at, fixtureBodies, makeConfig, makePosts } from '../../test/support/site-fixtures.js';
 import { formatPostDate, formattedDates } from './format-date.js';
 import { renderRoute } from './render-route.js';
 
@@ -37,12 +37,15 @@ describe('showing post dates on pages', () => {
     const term = site.categoryBySlug.get('algorithm');
     assert.ok(term);
     const before = formattedDates.stats;
-    const firstPage = renderRoute(site, { kind: 'featured', page: 1 }).body;
+    const firstPage = renderRoute(site, { kind: 'featured', page: 1 }, fixtureBodies(posts)).body;
     assert.equal(formattedDates.stats.misses - before.misses, 3);
-    assert.equal(renderRoute(site, { kind: 'featured', page: 1 }).body, firstPage);
-    renderRoute(site, { kind: 'featured', page: 2 });
-    renderRoute(site, { kind: 'category', term });
-    for (const post of posts) renderRoute(site, { kind: 'post', post });
+    assert.equal(
+      renderRoute(site, { kind: 'featured', page: 1 }, fixtureBodies(posts)).body,
+      firstPage,
+    );
+    renderRoute(site, { kind: 'featured', page: 2 }, fixtureBodies(posts));
+    renderRoute(site, { kind: 'category', term }, fixtureBodies(posts));
+    for (const post of posts) renderRoute(site, { kind: 'post', post }, fixtureBodies(posts));
     const after = formattedDates.stats;
     assert.equal(after.misses - before.misses, posts.length);
     assert.ok(after.hits - before.hits >= 3 * posts.length);

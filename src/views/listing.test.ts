@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as cheerio from 'cheerio';
 import { buildSite } from '../site/build-site.js';
-import { at, makeConfig, makePosts } from '../../test/support/site-fixtures.js';
+import { at, fixtureBodies, makeConfig, makePosts } from '../../test/support/site-fixtures.js';
 import { renderRoute } from './render-route.js';
 
 // 12 posts, 2 per page: six featured pages. Five of them are filed under Algorithm.
@@ -10,15 +10,16 @@ const posts = makePosts(12).map((post, i) =>
   i % 2 === 0 ? { ...post, category: 'Algorithm' } : post,
 );
 const site = buildSite(makeConfig({ pageSize: 2 }), posts, { now: at('2030-01-01T00:00:00Z') });
+const bodies = fixtureBodies(posts);
 const LAST = 6;
 
 const featured = (page: number): cheerio.CheerioAPI =>
-  cheerio.load(renderRoute(site, { kind: 'featured', page }).body);
+  cheerio.load(renderRoute(site, { kind: 'featured', page }, bodies).body);
 
 function categoryPage(): cheerio.CheerioAPI {
   const term = site.categoryBySlug.get('algorithm');
   assert.ok(term);
-  return cheerio.load(renderRoute(site, { kind: 'category', term }).body);
+  return cheerio.load(renderRoute(site, { kind: 'category', term }, bodies).body);
 }
 
 /** The pager's items as text, and the element that carries each. */

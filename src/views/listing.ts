@@ -1,4 +1,6 @@
 // Render: the listing pages — the paginated featured listing, and category and tag listings.
+import type { Post } from '../content/post.js';
+import type { Site } from '../site/build-site.js';
 import { pageSlice } from '../site/paginate.js';
 import { categoryFeedPath, categoryPath, featuredPath, tagPath } from '../site/routes.js';
 import type { Term } from '../site/taxonomy.js';
@@ -10,9 +12,14 @@ import { pager } from './pager.js';
 import { shareLinks } from './share.js';
 import { blogData } from './structured-data.js';
 
+/** The posts page `page` of the featured listing shows. */
+export function featuredPosts(site: Site, page: number): readonly Post[] {
+  return pageSlice(site.posts, page, site.config.pageSize);
+}
+
 export function featuredPage(ctx: ViewContext, page: number): string {
   const { site, t } = ctx;
-  const posts = pageSlice(site.posts, page, site.config.pageSize);
+  const posts = featuredPosts(site, page);
   const entries =
     posts.length > 0 ? posts.map((post) => entry(ctx, post, 2)) : html`<p>${t.noPosts}</p>`;
   return layout(ctx, {

@@ -2,7 +2,7 @@
 import type { Post } from '../content/post.js';
 import { slugify } from '../content/slugify.js';
 import { categoryPath, postPath } from '../site/routes.js';
-import type { ViewContext } from './context.js';
+import { excerptOf, htmlOf, type ViewContext } from './context.js';
 import { byline, tagList } from './entry.js';
 import { html, raw, type Html } from './html.js';
 import { layout } from './layout.js';
@@ -12,12 +12,13 @@ import { formatPostDate } from './format-date.js';
 export function postPage(ctx: ViewContext, post: Post): string {
   const category =
     post.category === undefined ? undefined : ctx.site.categoryBySlug.get(slugify(post.category));
+  const description = post.description ?? excerptOf(ctx.bodies, post);
   return layout(ctx, {
     title: post.title,
-    description: post.description ?? post.excerpt,
+    description,
     path: postPath(post),
     isFeatured: false,
-    structuredData: postData(ctx.site, post),
+    structuredData: postData(ctx.site, post, description),
     article: {
       published: formatPostDate(post.date, ctx.site.config.timezone).iso,
       section: post.category,
@@ -29,7 +30,7 @@ export function postPage(ctx: ViewContext, post: Post): string {
 ${byline(ctx, post)}
 ${category ? html`<p class="post-category">${ctx.t.category}: <a href="${categoryPath(category)}">${category.title}</a></p>\n` : ''}</header>
 <div class="post-body">
-${raw(post.html)}</div>
+${raw(htmlOf(ctx.bodies, post))}</div>
 <footer>${tagList(ctx, post)}</footer>
 </article>
 ${neighbours(ctx, post)}`,

@@ -1,9 +1,10 @@
 // Render: (Site, route) → the document's bytes and type; the one entry point the server and the export share.
 import type { Site } from '../site/build-site.js';
 import type { Route } from '../site/routes.js';
-import { viewContext, type AuthoringOverlay } from './context.js';
-import { atomFeed, rssFeed } from './feeds.js';
-import { categoryPage, featuredPage, tagPage } from './listing.js';
+import type { BodyParts, Post } from '../content/post.js';
+import { NO_BODIES, viewContext, type AuthoringOverlay } from './context.js';
+import { atomFeed, feedPosts, rssFeed } from './feeds.js';
+import { categoryPage, featuredPage, featuredPosts, tagPage } from './listing.js';
 import { notFoundPage } from './not-found.js';
 import { postPage } from './post-page.js';
 import { robotsTxt, sitemap } from './sitemap.js';
@@ -16,8 +17,43 @@ export interface Rendered {
 
 const HTML = 'text/html; charset=utf-8';
 
-export function renderRoute(site: Site, route: Route, overlay?: AuthoringOverlay): Rendered {
-  const ctx = viewContext(site, overlay);
+/** The posts whose excerpts and whose HTML the document of `route` shows. */
+export function bodiesShownBy(
+  site: Site,
+  route: Route,
+): { readonly excerpts: readonly Post[]; readonly html: readonly Post[] } {
+  switch (route.kind) {
+    case 'featured':
+      return { excerpts: featuredPosts(site, route.page), html: [] };
+    case 'category':
+    case 'tag':
+      return { excerpts: route.term.posts, html: [] };
+    case 'post':
+      return { excerpts: withoutDescription([route.post]), html: [route.post] };
+    case 'rss':
+    case 'atom': {
+      const posts = feedPosts(site, route.kind === 'rss' ? route.term : undefined);
+      return { excerpts: withoutDescription(posts), html: posts };
+    }
+    case 'sitemap':
+    case 'robots':
+      return { excerpts: [], html: [] };
+  }
+}
+
+// An excerpt stands in for a description the author did not write.
+function withoutDescription(posts: readonly Post[]): Post[] {
+  return posts.filter((post) => post.description === undefined);
+}
+
+/** The document of `route`, from the parts of the bodies `bodiesShownBy` names. */
+export function renderRoute(
+  site: Site,
+  route: Route,
+  bodies: BodyParts,
+  overlay?: AuthoringOverlay,
+): Rendered {
+  const ctx = viewContext(site, bodies, overlay);
   switch (route.kind) {
     case 'featured':
       return { contentType: HTML, body: featuredPage(ctx, route.page) };
@@ -28,9 +64,12 @@ export function renderRoute(site: Site, route: Route, overlay?: AuthoringOverlay
     case 'post':
       return { contentType: HTML, body: postPage(ctx, route.post) };
     case 'rss':
-      return { contentType: 'application/rss+xml; charset=utf-8', body: rssFeed(site, route.term) };
+      return {
+        contentType: 'application/rss+xml; charset=utf-8',
+        body: rssFeed(site, bodies, route.term),
+      };
     case 'atom':
-      return { contentType: 'application/atom+xml; charset=utf-8', body: atomFeed(site) };
+      return { contentType: 'application/atom+xml; charset=utf-8', body: atomFeed(site, bodies) };
     case 'sitemap':
       return { contentType: 'application/xml; charset=utf-8', body: sitemap(site) };
     case 'robots':
@@ -39,5 +78,5 @@ export function renderRoute(site: Site, route: Route, overlay?: AuthoringOverlay
 }
 
 export function renderNotFound(site: Site, overlay?: AuthoringOverlay): Rendered {
-  return { contentType: HTML, body: notFoundPage(viewContext(site, overlay)) };
+  return { contentType: HTML, body: notFoundPage(viewContext(site, NO_BODIES, overlay)) };
 }

@@ -42,7 +42,8 @@ export function blogData(site: Site, pagePath: string, posts: readonly Post[]): 
   };
 }
 
-export function postData(site: Site, post: Post): JsonLd {
+/** A post, with its description: the author's, or its excerpt. */
+export function postData(site: Site, post: Post, description: string): JsonLd {
   const { config } = site;
   const url = absoluteUrl(config.url, postPath(post));
   const published = datePublished(site, post);
@@ -50,7 +51,7 @@ export function postData(site: Site, post: Post): JsonLd {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',
     headline: post.title,
-    description: post.description ?? post.excerpt,
+    description,
     url,
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     datePublished: published,

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CheerioAPI } from 'cheerio';
 import type { App } from '../../src/delivery/app/app.js';
-import { SiteDocuments } from '../../src/delivery/app/documents.js';
+import { generatedPaths } from '../../src/delivery/app/core.js';
 import { FIXTURES } from './serve-fixture.js';
 
 export const SCRIPT_PAYLOADS = join(FIXTURES, 'script-payloads');
@@ -24,7 +24,7 @@ export function documentsOf(app: App): {
   sitemap: string;
   favicon: string;
 } {
-  const paths = new SiteDocuments(app.site).paths();
+  const paths = generatedPaths(app.site);
   const favicon = paths.find((path) => /^\/assets\/favicon\.[\w]+\.svg$/.test(path));
   assert.ok(favicon, 'the site has an icon');
   return {

@@ -4,13 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { App } from '../../src/delivery/app/app.js';
 import { startServer, type RunningServer } from '../../src/delivery/server/start-server.js';
 import { staticFolder } from '../../src/delivery/server/static-folder.js';
-import { loadSite } from '../../src/load/load-site.js';
+import { SiteSession } from '../../src/delivery/site-session.js';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/sites/', import.meta.url));
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface ServedFixture {
   readonly app: App;
+  readonly session: SiteSession;
   readonly server: RunningServer;
   /** Fetches a path of the running server without following redirects. */
   get(path: string, init?: RequestInit): Promise<Response>;
@@ -20,14 +21,11 @@ export async function serveSite(
   siteDir: string,
   options: { now?: () => number; showDrafts?: boolean; headersTimeout?: number } = {},
 ): Promise<ServedFixture> {
-  const { content, diagnostics } = await loadSite(siteDir);
-  if (!content) throw new Error(`fixture ${siteDir} is invalid: ${JSON.stringify(diagnostics)}`);
-  const { headersTimeout, ...appOptions } = options;
-  const app = new App({
-    content,
-    staticFiles: staticFolder(join(siteDir, 'static')),
-    ...appOptions,
-  });
+  const { headersTimeout, ...sessionOptions } = options;
+  const { session, load } = await SiteSession.open(siteDir, sessionOptions);
+  if (!session)
+    throw new Error(`fixture ${siteDir} is invalid: ${JSON.stringify(load.diagnostics)}`);
+  const app = new App({ session, staticFiles: staticFolder(join(siteDir, 'static')) });
   const server = await startServer({
     app,
     port: 0,
@@ -36,6 +34,7 @@ export async function serveSite(
   });
   return {
     app,
+    session,
     server,
     get: (path, init = {}) => fetch(`${server.url}${path}`, { redirect: 'manual', ...init }),
   };

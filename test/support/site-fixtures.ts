@@ -1,7 +1,9 @@
 // Test fixtures: real site settings (through the config parser) and posts built in memory.
 import { parseConfig } from '../../src/config/parse-config.js';
 import type { SiteConfig } from '../../src/config/schema.js';
-import type { Post } from '../../src/content/post.js';
+import type { BodyParts, Post } from '../../src/content/post.js';
+import { BodyStore } from '../../src/load/body-store.js';
+import type { SiteContent } from '../../src/load/load-site.js';
 
 /** A complete config file, as an author would write it. */
 export const CONFIG_YAML = `title: Dev Notes
@@ -50,11 +52,30 @@ export function makePost(slug: string, overrides: Partial<Post> = {}): Post {
     tags: ['notes'],
     draft: false,
     description: undefined,
-    excerpt: `The excerpt of ${slug}.`,
-    html: `<p>The body of ${slug}.</p>`,
-    references: [],
     lines: { slug: 1, category: 2, tags: 3 },
+    bodyLine: 5,
     ...overrides,
+  };
+}
+
+/**
+ * The excerpts and HTML of `posts`, as a page is rendered with them: `The excerpt of <slug>.` and
+ * `<p>The body of <slug>.</p>`, unless given by slug.
+ */
+export function fixtureBodies(
+  posts: readonly Post[],
+  texts: {
+    readonly excerpts?: Readonly<Record<string, string>>;
+    readonly html?: Readonly<Record<string, string>>;
+  } = {},
+): BodyParts {
+  return {
+    excerpts: new Map(
+      posts.map((post) => [post, texts.excerpts?.[post.slug] ?? `The excerpt of ${post.slug}.`]),
+    ),
+    html: new Map(
+      posts.map((post) => [post, texts.html?.[post.slug] ?? `<p>The body of ${post.slug}.</p>`]),
+    ),
   };
 }
 
@@ -66,4 +87,21 @@ export function makePosts(count: number, overrides: Partial<Post> = {}): Post[] 
       ...overrides,
     }),
   );
+}
+
+/**
+ * A site's content in memory, as a load gives it: `posts` with their bodies kept in a body store,
+ * each `The body of <slug>.` unless given as Markdown by slug.
+ */
+export function makeContent(
+  config: SiteConfig,
+  posts: readonly Post[],
+  markdown: Readonly<Record<string, string>> = {},
+): SiteContent {
+  const bodies = new BodyStore(
+    { excerptLength: config.excerptLength, imageSize: () => undefined },
+    { reread: false },
+  );
+  for (const post of posts) bodies.keep(post, markdown[post.slug] ?? `The body of ${post.slug}.`);
+  return { config, posts, bodies };
 }

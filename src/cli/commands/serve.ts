@@ -6,13 +6,11 @@ import { startServer } from '../../delivery/server/start-server.js';
 import { staticFolder } from '../../delivery/server/static-folder.js';
 import { LiveReload } from '../../delivery/server/live-reload.js';
 import { watchSite } from '../../delivery/server/watch-site.js';
-import { ParseCache } from '../../content/parse-cache.js';
 import { STATIC_DIR } from '../../content/read-sources.js';
 import { progressLine } from '../progress.js';
-import { hasErrors, type Diagnostic } from '../../diagnostics/diagnostic.js';
-import { loadSite, type LoadResult } from '../../load/load-site.js';
-import type { Post } from '../../content/post.js';
-import type { CollisionCheck } from '../../site/check-collisions.js';
+import { hasErrors } from '../../diagnostics/diagnostic.js';
+import type { LoadResult } from '../../load/load-site.js';
+import { SiteSession } from '../../delivery/site-session.js';
 import { count, displayDiagnostic, ProblemLog, summarize } from '../print-diagnostics.js';
 import { ScheduleLog } from '../print-scheduled.js';
 import { WatchWarnings } from '../watch-warnings.js';
@@ -29,19 +27,20 @@ export interface ServeOptions {
 }
 
 export async function serveCommand(siteDir: string, options: ServeOptions): Promise<number> {
-  const cache = new ParseCache();
   const progress = progressLine('Loading posts');
-  const { content, diagnostics, collisionCheck, checkBodies } = await loadSite(siteDir, {
-    cache,
+  const { session, load } = await SiteSession.open(siteDir, {
     onProgress: progress.update,
-    checkBodies: false,
+    showDrafts: options.drafts,
+    liveReload: options.watch,
     // A watched folder changes under the server: each version keeps its own bodies.
     keepBodies: options.watch,
   });
   progress.end();
+  const { diagnostics } = load;
   const problems = new ProblemLog();
   problems.report(diagnostics);
-  if (!content || hasErrors(diagnostics)) {
+  const content = session?.content;
+  if (!session || !content || hasErrors(diagnostics)) {
     console.error(
       `\n${summarize(diagnostics)}: Folio did not start. Fix the lines above and run it again.`,
     );
@@ -49,12 +48,7 @@ export async function serveCommand(siteDir: string, options: ServeOptions): Prom
   }
   const schedule = new ScheduleLog();
   schedule.report(content, Date.now());
-  const app = new App({
-    content,
-    showDrafts: options.drafts,
-    staticFiles: staticFolder(join(siteDir, STATIC_DIR)),
-    liveReload: options.watch,
-  });
+  const app = new App({ session, staticFiles: staticFolder(join(siteDir, STATIC_DIR)) });
   const liveReload = options.watch ? new LiveReload() : undefined;
   let server;
   try {
@@ -69,20 +63,17 @@ export async function serveCommand(siteDir: string, options: ServeOptions): Prom
     return 1;
   }
   // The address is printed once everything is ready, watching included, as scripts wait for it.
-  const loaded = { posts: content.posts, diagnostics, checkBodies };
   const stopWatching = liveReload
     ? await watchContent({
         siteDir,
-        cache,
-        loaded,
-        collisionCheck,
-        app,
+        session,
+        load,
         liveReload,
         problems,
         schedule,
       })
     : undefined;
-  const { posts } = app.site;
+  const { posts } = session.site;
   console.log(
     `Folio is serving "${content.config.title}" (${count(posts.length, 'post')}) at ${server.url}/`,
   );
@@ -113,15 +104,9 @@ export async function serveCommand(siteDir: string, options: ServeOptions): Prom
 
 interface Watched {
   readonly siteDir: string;
-  readonly cache: ParseCache;
-  /** What the server started with: the posts, the warnings, the check of the bodies. */
-  readonly loaded: {
-    readonly posts: readonly Post[];
-    readonly diagnostics: readonly Diagnostic[];
-    readonly checkBodies: LoadResult['checkBodies'];
-  };
-  readonly collisionCheck: CollisionCheck;
-  readonly app: App;
+  readonly session: SiteSession;
+  /** The load the server started with: its warnings, and the check of its bodies. */
+  readonly load: LoadResult;
   readonly liveReload: LiveReload;
   /** What has been printed so far, so that a reload prints only what is new. */
   readonly problems: ProblemLog;
@@ -130,25 +115,26 @@ interface Watched {
 }
 
 async function watchContent(watched: Watched): Promise<() => Promise<void>> {
-  const { siteDir, cache, loaded, collisionCheck, app, liveReload, problems, schedule } = watched;
-  const warnings = new WatchWarnings(app, liveReload);
-  warnings.loaded(loaded.posts, loaded.diagnostics, loaded.checkBodies);
+  const { session, load, liveReload, problems, schedule } = watched;
+  const warnings = new WatchWarnings(session, liveReload);
+  warnings.loaded(session.content, load.diagnostics, load.checkBodies);
   const stop = await watchSite({
-    siteDir,
-    cache,
-    collisionCheck,
-    onReload(content, diagnostics, checkBodies) {
+    siteDir: watched.siteDir,
+    session,
+    postFiles: load.postFiles,
+    onReload({ diagnostics, checkBodies }) {
       problems.report(diagnostics);
-      app.replaceContent(content);
-      warnings.loaded(content.posts, diagnostics, checkBodies);
+      warnings.loaded(session.content, diagnostics, checkBodies);
       liveReload.notify();
-      console.log(`${time()} reloaded: ${count(app.site.posts.length, 'post')} online.`);
-      schedule.report(content, Date.now());
+      console.log(`${time()} reloaded: ${count(session.site.posts.length, 'post')} online.`);
+      schedule.report(session.content, Date.now());
     },
     onProblems(diagnostics) {
       // The same problems again: the log and every page already show them.
       if (!problems.report(diagnostics)) return;
-      app.showProblems(diagnostics.filter((d) => d.severity === 'error').map(displayDiagnostic));
+      session.showProblems(
+        diagnostics.filter((d) => d.severity === 'error').map(displayDiagnostic),
+      );
       liveReload.notify();
       console.error(
         `${time()} ${summarize(diagnostics)}: the last good version stays online until they are fixed.`,

@@ -3,15 +3,33 @@ import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import { describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { at, makeConfig, makePost, makePosts } from '../../../test/support/site-fixtures.js';
-import { App, type AppOptions } from './app.js';
-import type { AppResponse, StaticFile } from './http.js';
+import {
+  at,
+  makeConfig,
+  makeContent,
+  makePost,
+  makePosts,
+} from '../../../test/support/site-fixtures.js';
+import type { SiteContent } from '../../load/load-site.js';
+import { SiteSession, type SessionOptions } from '../site-session.js';
+import { App } from './app.js';
+import type { AppResponse, StaticFile, StaticFiles } from './http.js';
 
-const content = { config: makeConfig({ pageSize: 2 }), posts: makePosts(5) };
+const config = makeConfig({ pageSize: 2 });
+const content = makeContent(config, makePosts(5));
 
-function makeApp(options: Partial<AppOptions> = {}): App {
-  return new App({ content, ...options });
+interface Opening extends SessionOptions {
+  readonly content?: SiteContent;
+  readonly staticFiles?: StaticFiles;
 }
+
+/** An app over a session of content in memory, and the session, which changes what it shows. */
+function open(options: Opening = {}): { app: App; session: SiteSession } {
+  const session = SiteSession.of(options.content ?? content, options);
+  return { app: new App({ session, staticFiles: options.staticFiles }), session };
+}
+
+const makeApp = (options: Opening = {}): App => open(options).app;
 
 interface Ask {
   readonly method?: string;
@@ -149,19 +167,16 @@ describe('remembered answers', () => {
   });
 
   it('forgets every answer when content is replaced, problems or warnings shown', async () => {
-    const app = makeApp({ liveReload: true });
+    const { app, session } = open({ liveReload: true });
+    const fresh = makePost('fresh', { date: at('2024-02-01T00:00:00Z') });
     const changes: [string, () => void, RegExp][] = [
       [
         'new content',
-        () =>
-          app.replaceContent({
-            ...content,
-            posts: [...content.posts, makePost('fresh', { date: at('2024-02-01T00:00:00Z') })],
-          }),
+        () => session.publish(makeContent(config, [...content.posts, fresh])),
         /Post fresh/,
       ],
-      ['problems', () => app.showProblems(['posts/x.md:3: a broken date']), /a broken date/],
-      ['warnings', () => app.showWarnings(['posts/y.md:9: an image is missing']), /is missing/],
+      ['problems', () => session.showProblems(['posts/x.md:3: a broken date']), /a broken date/],
+      ['warnings', () => session.showWarnings(['posts/y.md:9: an image is missing']), /is missing/],
     ];
     for (const [change, make, shown] of changes) {
       await ask(app, '/');
@@ -211,7 +226,7 @@ describe('compression', () => {
   });
 
   it('compresses a version of a document once per encoding', async () => {
-    const app = makeApp();
+    const { app, session } = open();
     const misses = () => app.caches.compressed.stats.misses;
     await ask(app, '/page/2/', { encoding: 'br' });
     assert.equal(misses(), 1);
@@ -221,7 +236,7 @@ describe('compression', () => {
     assert.equal(misses(), 1);
     await ask(app, '/page/2/', { encoding: 'gzip' });
     assert.equal(misses(), 2);
-    app.showWarnings(['a warning']);
+    session.showWarnings(['a warning']);
     await ask(app, '/page/2/', { encoding: 'br' });
     assert.equal(misses(), 3, 'a new version is compressed again');
   });
@@ -246,12 +261,12 @@ describe('conditional GET', () => {
   });
 
   it('sends the whole form when the validator named is another form’s or another version’s', async () => {
-    const app = makeApp();
+    const { app, session } = open();
     const brotli = (await ask(app, '/', { encoding: 'br' })).headers.etag ?? '';
     const other = await ask(app, '/', { encoding: 'gzip', ifNoneMatch: brotli });
     assert.equal(other.status, 200);
     assert.equal(other.headers['content-encoding'], 'gzip');
-    app.showWarnings(['a warning']);
+    session.showWarnings(['a warning']);
     assert.equal((await ask(app, '/', { encoding: 'br', ifNoneMatch: brotli })).status, 200);
   });
 
@@ -383,10 +398,10 @@ describe('files of static/', () => {
 
 describe('the site clock', () => {
   const due = at('2024-06-01T00:00:00Z');
-  const scheduled = {
-    ...content,
-    posts: [...content.posts, makePost('scheduled', { date: due, title: 'Scheduled post' })],
-  };
+  const scheduled = makeContent(config, [
+    ...content.posts,
+    makePost('scheduled', { date: due, title: 'Scheduled post' }),
+  ]);
 
   it('shows a scheduled post once the clock passes its date, without a stale answer', async () => {
     let now = due - 1;

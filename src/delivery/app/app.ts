@@ -1,9 +1,8 @@
 // Deliver: the one place that turns a request into a response; the server is a thin adapter around
 // it. The core finds the resource; around it, a remembered answer is replayed, compression and
 // conditional GET shape the answer for its client, and every answer carries the security headers.
-import { isDeepStrictEqual } from 'node:util';
-import type { SiteContent } from '../../load/load-site.js';
-import { buildSite, type BuildOptions, type Site } from '../../site/build-site.js';
+import type { SiteSession } from '../site-session.js';
+import type { Site } from '../../site/build-site.js';
 import { encoded } from './compression.js';
 import { answerConditionally } from './conditional.js';
 import { resourceFor } from './core.js';
@@ -11,78 +10,38 @@ import type { AppRequest, AppResponse, BufferedResponse, StaticFiles } from './h
 import { encodingFor } from './negotiate.js';
 import type { Resource } from './resource.js';
 import { securityHeaders } from './security-headers.js';
-import { PageCaches, type SiteState, type SiteView } from './site-state.js';
+import type { PageCaches, SiteState } from './site-state.js';
 
 export interface AppOptions {
-  readonly content: SiteContent;
-  readonly showDrafts?: boolean;
-  /** The clock, epoch ms; scheduled posts appear once it passes their date. */
-  readonly now?: () => number;
-  readonly staticFiles?: StaticFiles;
-  /** Pages reload themselves when the site changes (on a watching server only). */
-  readonly liveReload?: boolean;
+  /** The site online, and everything kept for it: the session decides when either changes. */
+  readonly session: SiteSession;
+  readonly staticFiles?: StaticFiles | undefined;
 }
 
 export class App {
-  readonly #options: AppOptions;
-  readonly #now: () => number;
+  readonly #session: SiteSession;
+  readonly #staticFiles: StaticFiles | undefined;
   readonly #securityHeaders: Readonly<Record<string, string>>;
-  #content: SiteContent;
-  // The site and the overlay requests are answered from, and what is kept for them.
-  #state: SiteState;
 
   constructor(options: AppOptions) {
-    this.#options = options;
-    this.#now = options.now ?? Date.now;
-    this.#content = options.content;
-    const liveReload = options.liveReload ?? false;
-    this.#securityHeaders = securityHeaders(liveReload);
-    this.#state = {
-      site: this.#build(),
-      overlay: { liveReload, problems: [], warnings: [] },
-      caches: new PageCaches(),
-    };
+    this.#session = options.session;
+    this.#staticFiles = options.staticFiles;
+    this.#securityHeaders = securityHeaders(options.session.state.overlay.liveReload);
   }
 
   /** The site as it stands now: rebuilt when a scheduled post's time has come. */
   get site(): Site {
-    return this.#current().site;
+    return this.#session.site;
   }
 
-  /** How many pages have been rendered since start: repeated requests are served from memory. */
+  /** How many pages have been rendered for the version online: repeated requests are not. */
   get renderedPages(): number {
-    return this.#state.caches.documents.stats.misses;
+    return this.#session.state.caches.documents.stats.misses;
   }
 
-  /** What is kept for the current version of the site, to see whether it earns its keep. */
+  /** What is kept for the version online, to see whether it earns its keep. */
   get caches(): PageCaches {
-    return this.#state.caches;
-  }
-
-  /** Swaps in newly loaded content; requests from now on see only the new version. */
-  replaceContent(content: SiteContent): void {
-    const previous = { site: this.#state.site, posts: this.#content.posts };
-    // Each load reads the config again; unchanged settings keep their object, which tells the
-    // index that only posts may have changed.
-    const { config } = this.#content;
-    this.#content = isDeepStrictEqual(config, content.config) ? { ...content, config } : content;
-    this.#change({
-      site: this.#build(previous),
-      overlay: { ...this.#state.overlay, problems: [] },
-    });
-  }
-
-  /**
-   * Keeps the last good content but shows the problems of the latest edit on every page, until
-   * new content replaces it.
-   */
-  showProblems(problems: readonly string[]): void {
-    this.#change({ overlay: { ...this.#state.overlay, problems } });
-  }
-
-  /** Shows warnings about the content online (images missing, …) on every page, until replaced. */
-  showWarnings(warnings: readonly string[]): void {
-    this.#change({ overlay: { ...this.#state.overlay, warnings } });
+    return this.#session.state.caches;
   }
 
   /**
@@ -91,12 +50,11 @@ export class App {
    * answers without waiting a turn of the event loop; never throws, but rejects.
    */
   request(request: AppRequest): BufferedResponse | Promise<AppResponse> {
-    const state = this.#state;
-    const remembered = state.caches.answers.lookup(request);
-    if (remembered !== undefined && this.#now() < state.site.validUntil) return remembered;
     try {
-      const current = this.#current();
-      const resource = resourceFor(current, request, this.#options.staticFiles);
+      const current = this.#session.state;
+      const remembered = current.caches.answers.lookup(request);
+      if (remembered !== undefined) return remembered;
+      const resource = resourceFor(current, request, this.#staticFiles);
       if (resource instanceof Promise) {
         return resource.then((found) => this.#answer(current, request, found));
       }
@@ -142,26 +100,5 @@ export class App {
         return request.method === 'HEAD' ? { status, headers } : resource.response;
       }
     }
-  }
-
-  /** The state as it stands now: the site is rebuilt when a scheduled post's time has come. */
-  #current(): SiteState {
-    if (this.#now() >= this.#state.site.validUntil) this.#change({ site: this.#build() });
-    return this.#state;
-  }
-
-  /** Moves to a new version of the site or of the overlay; nothing made for the last is kept. */
-  #change(changes: Partial<SiteView>): void {
-    this.#state.caches.clear();
-    this.#state = { ...this.#state, ...changes };
-  }
-
-  #build(previous?: BuildOptions['previous']): Site {
-    const { config, posts } = this.#content;
-    return buildSite(config, posts, {
-      now: this.#now(),
-      showDrafts: this.#options.showDrafts ?? false,
-      previous,
-    });
   }
 }

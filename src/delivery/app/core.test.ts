@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { makeConfig, makePosts } from '../../../test/support/site-fixtures.js';
+import { makeConfig, makeContent, makePosts } from '../../../test/support/site-fixtures.js';
 import { buildSite } from '../../site/build-site.js';
 import { NO_OVERLAY } from '../../views/context.js';
 import { resourceFor } from './core.js';
@@ -9,8 +9,9 @@ import type { Resource } from './resource.js';
 import { PageCaches, type SiteState } from './site-state.js';
 
 function makeState(): SiteState {
-  const site = buildSite(makeConfig({ pageSize: 2 }), makePosts(5), { now: Date.now() });
-  return { site, overlay: NO_OVERLAY, caches: new PageCaches() };
+  const { config, posts, bodies } = makeContent(makeConfig({ pageSize: 2 }), makePosts(5));
+  const site = buildSite(config, posts, { now: Date.now() });
+  return { site, bodies, overlay: NO_OVERLAY, caches: new PageCaches() };
 }
 
 const get = (url: string, method = 'GET') => ({ method, url });

@@ -1,8 +1,14 @@
 // Deliver: the core — a request's method and target, against the site as it stands, lead to one
 // resource: a page or feed rendered from the site, a theme file, a file of static/, a redirect,
 // the 404 page, or an error the request alone decides. How it is sent is decided around it.
+import type { Site } from '../../site/build-site.js';
 import { listRoutes, pathOf, resolvePath, type Route } from '../../site/routes.js';
-import { renderNotFound, renderRoute, type Rendered } from '../../views/render-route.js';
+import {
+  bodiesShownBy,
+  renderNotFound,
+  renderRoute,
+  type Rendered,
+} from '../../views/render-route.js';
 import { themeAssets } from '../../views/theme/assets.js';
 import type { AppRequest, StaticFiles } from './http.js';
 import { document, type Document, type FixedResource, type Resource } from './resource.js';
@@ -61,13 +67,17 @@ export function resourceFor(
  * Every path the site answers with a document it generates — pages, feeds, sitemap, robots.txt
  * and the theme's files — in a stable order.
  */
-export function generatedPaths(view: SiteView): string[] {
-  return [...listRoutes(view.site).map(pathOf), ...themeAssets(view.site).map(({ path }) => path)];
+export function generatedPaths(site: Site): string[] {
+  return [...listRoutes(site).map(pathOf), ...themeAssets(site).map(({ path }) => path)];
 }
 
-/** The one place a route of the site is rendered. */
+/**
+ * The one place a route of the site is rendered. The parts of bodies it shows are gathered here,
+ * on the delivery side, so that views are handed HTML and never a way to read a file.
+ */
 export function renderPage(view: SiteView, route: Route): Rendered {
-  return renderRoute(view.site, route, view.overlay);
+  const bodies = view.bodies.parts(bodiesShownBy(view.site, route));
+  return renderRoute(view.site, route, bodies, view.overlay);
 }
 
 export function renderMissing(view: SiteView): Rendered {

@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { makeConfig, makePosts } from '../../../test/support/site-fixtures.js';
+import { makeConfig, makeContent, makePosts } from '../../../test/support/site-fixtures.js';
+import { SiteSession } from '../site-session.js';
 import { App } from './app.js';
 import { SiteDocuments } from './documents.js';
 
-const content = { config: makeConfig({ pageSize: 2 }), posts: makePosts(5) };
+const content = makeContent(makeConfig({ pageSize: 2 }), makePosts(5));
+const documentsOf = (app: App) => new SiteDocuments({ site: app.site, bodies: content.bodies });
+const makeApp = () => new App({ session: SiteSession.of(content) });
 
 async function served(app: App, url: string): Promise<Buffer> {
   const response = await app.request({ method: 'GET', url, headers: {} });
@@ -14,8 +17,8 @@ async function served(app: App, url: string): Promise<Buffer> {
 
 describe('the documents an export writes', () => {
   it('lists every page, feed, the sitemap, robots.txt and the theme files, once each', () => {
-    const app = new App({ content });
-    const paths = new SiteDocuments(app.site).paths();
+    const app = makeApp();
+    const paths = documentsOf(app).paths();
     assert.equal(new Set(paths).size, paths.length);
     for (const path of ['/', '/page/3/', '/tags/notes/', '/posts/post-03/', '/feed.xml']) {
       assert.ok(paths.includes(path), path);
@@ -26,8 +29,8 @@ describe('the documents an export writes', () => {
   });
 
   it('holds the bytes the server sends, uncompressed, and the 404 page', async () => {
-    const app = new App({ content });
-    const documents = new SiteDocuments(app.site);
+    const app = makeApp();
+    const documents = documentsOf(app);
     for (const path of documents.paths()) {
       assert.deepEqual(documents.body(path), await served(app, path), path);
     }
@@ -35,7 +38,7 @@ describe('the documents an export writes', () => {
   });
 
   it('has no document at a path that is not one', () => {
-    const documents = new SiteDocuments(new App({ content }).site);
+    const documents = documentsOf(makeApp());
     for (const path of ['/missing/', '/page/2', '/%E0%A4%A/']) {
       assert.equal(documents.body(path), undefined, path);
     }

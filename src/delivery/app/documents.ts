@@ -3,7 +3,7 @@
 // rendered when asked for and never kept, so that memory does not grow with the site.
 import type { Site } from '../../site/build-site.js';
 import { resolvePath } from '../../site/routes.js';
-import { NO_OVERLAY, type AuthoringOverlay } from '../../views/context.js';
+import { NO_OVERLAY } from '../../views/context.js';
 import { themeAssets, type ThemeAsset } from '../../views/theme/assets.js';
 import { generatedPaths, renderMissing, renderPage } from './core.js';
 import type { SiteView } from './site-state.js';
@@ -12,9 +12,9 @@ export class SiteDocuments {
   readonly #view: SiteView;
   readonly #assets: ReadonlyMap<string, ThemeAsset>;
 
-  constructor(site: Site, overlay: AuthoringOverlay = NO_OVERLAY) {
-    this.#view = { site, overlay };
-    this.#assets = new Map(themeAssets(site).map((asset) => [asset.path, asset]));
+  constructor(view: Omit<SiteView, 'overlay'> & Partial<Pick<SiteView, 'overlay'>>) {
+    this.#view = { overlay: NO_OVERLAY, ...view };
+    this.#assets = new Map(themeAssets(view.site).map((asset) => [asset.path, asset]));
   }
 
   get site(): Site {
@@ -26,7 +26,7 @@ export class SiteDocuments {
    * and the theme's files — in a stable order.
    */
   paths(): string[] {
-    return generatedPaths(this.#view);
+    return generatedPaths(this.#view.site);
   }
 
   /**

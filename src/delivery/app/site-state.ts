@@ -1,15 +1,22 @@
 // Deliver: the state requests are answered from — one version of the site as it is shown, and
 // everything made from it for requests, which is emptied at once whenever either changes.
 import { Memo } from '../../memo/memo.js';
+import type { BodyParts, Post } from '../../content/post.js';
 import type { Site } from '../../site/build-site.js';
 import type { AuthoringOverlay } from '../../views/context.js';
 import { CompressedForms } from './compression.js';
 import { RememberedAnswers } from './remembered-answers.js';
 import type { Document } from './resource.js';
 
+/** Where the parts of bodies a document shows come from: a body store, on the loading side. */
+export interface BodySource {
+  parts(shown: { readonly excerpts: readonly Post[]; readonly html: readonly Post[] }): BodyParts;
+}
+
 /** What a document is rendered from. */
 export interface SiteView {
   readonly site: Site;
+  readonly bodies: BodySource;
   /** What a watching server shows the author over every page. */
   readonly overlay: AuthoringOverlay;
 }

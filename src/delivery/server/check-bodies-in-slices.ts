@@ -3,6 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Post } from '../../content/post.js';
+import type { BodyStore } from '../../load/body-store.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { LoadResult } from '../../load/load-site.js';
 
@@ -16,6 +17,7 @@ const SLICE_MS = 5;
  */
 export async function checkBodiesInSlices(
   posts: readonly Post[],
+  bodies: Pick<BodyStore, 'references'>,
   check: LoadResult['checkBodies'],
   signal: AbortSignal,
 ): Promise<Diagnostic[] | undefined> {
@@ -25,8 +27,11 @@ export async function checkBodiesInSlices(
     await nextTurn();
     if (signal.aborted) return undefined;
     const end = performance.now() + SLICE_MS;
-    // Reading a post's references parses its body once; the post keeps what it found.
-    while (next < posts.length && performance.now() < end) void posts[next++]?.references;
+    // Reading a post's references parses its body once; the store keeps what it found.
+    while (next < posts.length && performance.now() < end) {
+      const post = posts[next++];
+      if (post) bodies.references(post);
+    }
   } while (next < posts.length);
   return check();
 }

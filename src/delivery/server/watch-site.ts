@@ -2,27 +2,23 @@
 import { existsSync, opendirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { error, type Diagnostic } from '../../diagnostics/diagnostic.js';
-import type { CollisionCheck } from '../../site/check-collisions.js';
-import type { ParseCache } from '../../content/parse-cache.js';
 import { POSTS_DIR, STATIC_DIR } from '../../content/read-sources.js';
-import { loadSite, type LoadResult, type SiteContent } from '../../load/load-site.js';
+import type { LoadResult } from '../../load/load-site.js';
+import type { SiteSession } from '../site-session.js';
 import { watchFolders, type FolderWatcher } from './watch-folders.js';
 import { OUTPUT_MARKER } from '../static/output-folder.js';
 
 export interface WatchOptions {
+  /** The folder the session was opened on. */
   readonly siteDir: string;
-  /** The cache the site was first loaded with, so that reloads re-read only what changed. */
-  readonly cache: ParseCache;
-  /** The collision check of that first load. */
-  readonly collisionCheck?: CollisionCheck;
+  /** The site online: each change is handed to it, and it puts a good version online. */
+  readonly session: SiteSession;
+  /** How many post files the version online was loaded from. */
+  readonly postFiles: number;
   /** Folders below the site that are output, not input (e.g. `dist`). */
   readonly ignore?: readonly string[];
-  /** Called with content that loaded without errors, and the check of its bodies' links and images. */
-  onReload(
-    content: SiteContent,
-    diagnostics: readonly Diagnostic[],
-    checkBodies: LoadResult['checkBodies'],
-  ): void;
+  /** Called once a version without errors is online, with the load that found it. */
+  onReload(load: LoadResult): void;
   /** Called when an edit broke the site; the last good version stays online. */
   onProblems(diagnostics: readonly Diagnostic[]): void;
 }
@@ -48,7 +44,7 @@ const FOLDERS_CHECK_MS = 1000;
 
 /** Starts watching and resolves once every folder is watched; the result stops it. */
 export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
-  const { siteDir } = options;
+  const { session, siteDir } = options;
   const ignored = ['dist', 'node_modules', ...(options.ignore ?? [])];
   let timer: NodeJS.Timeout | undefined;
   // Paths changed since the last reload began: a reload looks only at these.
@@ -69,10 +65,8 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
   let listAll = false;
   // Whether the last reload found the folders gone.
   let lost = false;
-  let lastCollisionCheck = options.collisionCheck;
-  const postFilesListed = (): number => options.cache.listing?.files.length ?? 0;
   // How many post files the version online was loaded from.
-  let published = postFilesListed();
+  let published = options.postFiles;
 
   /** Sets the timer for the next reload, unless one is running: it sets it when it ends. */
   const schedule = (): void => {
@@ -146,26 +140,28 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
     const wasLost = lost;
     try {
       if (foldersLost()) return;
-      const { content, diagnostics, collisionCheck, checkBodies } = await loadSite(siteDir, {
-        cache: options.cache,
-        checkBodies: false,
-        keepBodies: true,
-        collisionCheck: lastCollisionCheck,
-        ...(listing ? {} : { changed: paths }),
-      });
-      lastCollisionCheck = collisionCheck;
-      // The folders may have gone while the files were read; what was read is then partial.
-      if (foldersLost()) return;
-      const settled = !pending && performance.now() - lastAt >= LOSS_QUIET_MS;
-      if (postFilesListed() < published && !settled) {
-        // A folder may be half deleted: it is loaded again once it has been quiet long enough.
+      // Why what was read is held back, if it is.
+      let held: 'lost' | 'partial' | undefined;
+      const { load, published: online } = await session.update(
+        listing ? undefined : paths,
+        (read) => {
+          const settled = !pending && performance.now() - lastAt >= LOSS_QUIET_MS;
+          // The folders may have gone while the files were read; what was read is then partial.
+          if (foldersLost()) held = 'lost';
+          // A folder may be half deleted: it is loaded again once it has been quiet long enough.
+          else if (read.postFiles < published && !settled) held = 'partial';
+          return held === undefined;
+        },
+      );
+      if (held === 'lost') return;
+      if (held === 'partial') {
         soon(LOSS_QUIET_MS);
-      } else if (content) {
+      } else if (online) {
         hadPosts ||= foldersProblem(siteDir) === undefined;
-        published = postFilesListed();
-        options.onReload(content, diagnostics, checkBodies);
+        published = load.postFiles;
+        options.onReload(load);
       } else {
-        options.onProblems(diagnostics);
+        options.onProblems(load.diagnostics);
       }
       if (wasLost) rewatch();
     } catch (cause) {

@@ -48,13 +48,13 @@ export class ExportShard {
   async load(onProgress?: (done: number, total: number) => void): Promise<ShardPlan> {
     const { content, diagnostics, checkBodies } = await loadSite(this.#options.siteDir, {
       checkBodies: false,
+      keepBodies: false,
       onProgress,
     });
     if (!content || hasErrors(diagnostics)) return { diagnostics, posts: [], others: [] };
     this.#checkBodies = checkBodies;
-    const documents = new SiteDocuments(
-      buildSite(content.config, content.posts, { now: this.#options.now }),
-    );
+    const site = buildSite(content.config, content.posts, { now: this.#options.now });
+    const documents = new SiteDocuments({ site, bodies: content.bodies });
     this.#documents = documents;
     this.#postsByPath = new Map(
       documents.site.posts.map((post) => [pathOf({ kind: 'post', post }), post]),

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildSite } from '../../site/build-site.js';
-import { at, makeConfig, makePosts } from '../../../test/support/site-fixtures.js';
+import { at, fixtureBodies, makeConfig, makePosts } from '../../../test/support/site-fixtures.js';
 import { renderRoute } from '../render-route.js';
 import { favicon, icons } from './favicon.js';
 
@@ -13,9 +13,9 @@ describe('the site icon', () => {
     const site = buildSite(makeConfig({ title: 'émigré notes', pageSize: 2 }), posts, { now });
     const before = icons.stats.misses;
     const pages = [
-      renderRoute(site, { kind: 'featured', page: 1 }).body,
-      renderRoute(site, { kind: 'featured', page: 2 }).body,
-      ...posts.map((post) => renderRoute(site, { kind: 'post', post }).body),
+      renderRoute(site, { kind: 'featured', page: 1 }, fixtureBodies(posts)).body,
+      renderRoute(site, { kind: 'featured', page: 2 }, fixtureBodies(posts)).body,
+      ...posts.map((post) => renderRoute(site, { kind: 'post', post }, fixtureBodies(posts)).body),
     ];
     const icon = favicon(site);
     assert.match(icon.svg, />É<\/text>/);

@@ -1,0 +1,174 @@
+// Deliver: the one owner of change. A session holds the version of a site folder online, what its
+// last load read, and every cache that lives as long as that version; it alone decides, on each
+// change, whether the new posts are swapped into the Site or the Site is built again.
+import { isDeepStrictEqual } from 'node:util';
+import type { Progress } from '../content/load-content.js';
+import {
+  loadSite,
+  type LoadResult,
+  type ReusableLoad,
+  type SiteContent,
+} from '../load/load-site.js';
+import { buildSite, swappablePosts, swapPosts, type Site } from '../site/build-site.js';
+import { NO_OVERLAY } from '../views/context.js';
+import { PageCaches, type SiteState } from './app/site-state.js';
+
+export interface SessionOptions {
+  /** Drafts are shown, as on a local preview. */
+  readonly showDrafts?: boolean;
+  /** The clock, epoch ms; scheduled posts appear once it passes their date. */
+  readonly now?: () => number;
+  /** Pages reload themselves when the site changes (on a watching server only). */
+  readonly liveReload?: boolean;
+  /** Check every body's links and images on loading (default false: bodies wait for pages). */
+  readonly checkBodies?: boolean;
+  /** Keep bodies in memory rather than read them again when a page needs them. */
+  readonly keepBodies?: boolean;
+  readonly onProgress?: Progress | undefined;
+}
+
+/** What opening a site folder gives: a session, if the folder loaded without errors. */
+export interface Opened {
+  readonly session: SiteSession | undefined;
+  readonly load: LoadResult;
+}
+
+/** What an update found, and whether it went online. */
+export interface Update {
+  readonly load: LoadResult;
+  readonly published: boolean;
+}
+
+/** Where a session reads changes from: its folder, and what its last load can lend the next. */
+interface Folder {
+  readonly siteDir: string;
+  reusable: ReusableLoad;
+}
+
+export class SiteSession {
+  readonly #options: SessionOptions;
+  readonly #now: () => number;
+  readonly #folder: Folder | undefined;
+  #content: SiteContent;
+  // The version online as requests see it; a new object whenever the site or the overlay changes.
+  #state: SiteState;
+
+  private constructor(content: SiteContent, options: SessionOptions, folder?: Folder) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+    this.#folder = folder;
+    this.#content = content;
+    this.#state = {
+      site: this.#build(content),
+      bodies: content.bodies,
+      overlay: { ...NO_OVERLAY, liveReload: options.liveReload ?? false },
+      caches: new PageCaches(),
+    };
+  }
+
+  /** Loads a site folder; the session exists only when it loaded without errors. */
+  static async open(siteDir: string, options: SessionOptions = {}): Promise<Opened> {
+    const load = await loadSite(siteDir, {
+      checkBodies: options.checkBodies ?? false,
+      keepBodies: options.keepBodies ?? false,
+      onProgress: options.onProgress,
+    });
+    const session = load.content
+      ? new SiteSession(load.content, options, { siteDir, reusable: load.reusable })
+      : undefined;
+    return { session, load };
+  }
+
+  /** A session of content already in memory, with no folder to read changes from. */
+  static of(content: SiteContent, options: SessionOptions = {}): SiteSession {
+    return new SiteSession(content, options);
+  }
+
+  /**
+   * Reads again what changed — the paths a watcher named, or everything when it cannot say — and
+   * puts the new version online if `accept` agrees (by default it does) and it has no error.
+   */
+  async update(
+    changed: readonly string[] | undefined,
+    accept: (load: LoadResult) => boolean = () => true,
+  ): Promise<Update> {
+    const folder = this.#folder;
+    if (!folder) throw new Error('this session was made from content in memory: it has no folder');
+    const load = await loadSite(folder.siteDir, {
+      previous: folder.reusable,
+      changed,
+      checkBodies: false,
+      keepBodies: this.#options.keepBodies ?? false,
+    });
+    folder.reusable = load.reusable;
+    const published = accept(load) && load.content !== undefined;
+    if (load.content && published) this.publish(load.content);
+    return { load, published };
+  }
+
+  /**
+   * Puts new content online and clears the problems shown. An edit that leaves every post where
+   * it was swaps the new versions into the Site; any other change builds the Site again.
+   */
+  publish(content: SiteContent): void {
+    const before = this.#content;
+    const { site } = this.#state;
+    const now = this.#now();
+    // Each load reads the config again; the Site can take new posts only under the same settings.
+    const sameConfig = isDeepStrictEqual(before.config, content.config);
+    const swap = sameConfig ? swappablePosts(site, before.posts, content.posts, now) : undefined;
+    this.#content = content;
+    this.#change({
+      site: swap ? swapPosts(site, swap, now) : this.#build(content),
+      bodies: content.bodies,
+      overlay: { ...this.#state.overlay, problems: [] },
+    });
+  }
+
+  /** The content online: config, posts and their bodies. */
+  get content(): SiteContent {
+    return this.#content;
+  }
+
+  /**
+   * What requests are answered from now — the Site, its bodies, the overlay and the page caches;
+   * the Site is built again, and the caches emptied, when a scheduled post's time has come.
+   */
+  get state(): SiteState {
+    if (this.#now() >= this.#state.site.validUntil) {
+      this.#change({ site: this.#build(this.#content) });
+    }
+    return this.#state;
+  }
+
+  /** The Site as it stands now. */
+  get site(): Site {
+    return this.state.site;
+  }
+
+  /**
+   * Keeps the last good version online but shows the problems of the latest edit on every page,
+   * until a version without errors goes online.
+   */
+  showProblems(problems: readonly string[]): void {
+    this.#change({ overlay: { ...this.#state.overlay, problems } });
+  }
+
+  /** Shows warnings about the content online (images missing, …) on every page, until replaced. */
+  showWarnings(warnings: readonly string[]): void {
+    this.#change({ overlay: { ...this.#state.overlay, warnings } });
+  }
+
+  #build(content: SiteContent): Site {
+    return buildSite(content.config, content.posts, {
+      now: this.#now(),
+      showDrafts: this.#options.showDrafts ?? false,
+    });
+  }
+
+  /** Moves to a new version of what pages show; nothing made for the last is kept. */
+  #change(changes: Partial<Omit<SiteState, 'caches'>>): void {
+    this.#state.caches.clear();
+    this.#state = { ...this.#state, ...changes };
+  }
+}

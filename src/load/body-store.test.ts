@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { makePost } from '../../test/support/site-fixtures.js';
+import { BodyStore } from './body-store.js';
+
+const SETTINGS = { excerptLength: 12, imageSize: () => ({ width: 640, height: 480 }) };
+const BODY = '\nFirst words of the body, and more after them.\n\n![Dog](/images/dog.png)\n';
+const work = await mkdtemp(join(tmpdir(), 'folio-bodies-'));
+after(() => rm(work, { recursive: true, force: true }));
+
+describe('a body store', () => {
+  it('gives a kept body its excerpt, HTML with image sizes, and references at their lines', () => {
+    const post = makePost('kept', { bodyLine: 5 });
+    const store = new BodyStore(SETTINGS, { reread: false });
+    store.keep(post, BODY);
+    assert.equal(store.excerpt(post), 'First words...');
+    assert.match(
+      store.html(post),
+      /<img src="\/images\/dog.png" alt="Dog" width="640" height="480"/,
+    );
+    assert.deepEqual(store.references(post), [
+      { kind: 'image', target: '/images/dog.png', line: 8 },
+    ]);
+  });
+
+  it('reads a body from its file when pages need it, as it is on disk now', async () => {
+    const file = join(work, 'reread.md');
+    await writeFile(file, `---\ntitle: A\n---\n${BODY}`);
+    const post = makePost('reread', { file, bodyLine: 4 });
+    const store = new BodyStore(SETTINGS, { reread: true });
+    assert.match(store.html(post), /First words of the body/);
+    await writeFile(file, `---\ntitle: A\n---\nOther words.\n`);
+    assert.match(store.html(post), /Other words/);
+  });
+
+  it('keeps what it parsed for the posts the next load keeps', () => {
+    const post = makePost('carried');
+    const first = new BodyStore(SETTINGS, { reread: false });
+    first.keep(post, BODY);
+    const html = first.html(post);
+    const next = new BodyStore(SETTINGS, { reread: false }, first);
+    assert.equal(next.html(post), html);
+  });
+
+  it('gathers the parts one page shows, and nothing else', () => {
+    const [a, b] = [makePost('a'), makePost('b')];
+    const store = new BodyStore(SETTINGS, { reread: false });
+    store.keep(a, 'Alpha.');
+    store.keep(b, 'Beta.');
+    const parts = store.parts({ excerpts: [a, b], html: [b] });
+    assert.deepEqual([...parts.excerpts.values()], ['Alpha.', 'Beta.']);
+    assert.deepEqual([...parts.html.values()], ['<p>Beta.</p>\n']);
+  });
+});

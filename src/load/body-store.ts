@@ -1,0 +1,122 @@
+// Load: what post bodies show — excerpt, HTML, links — parsed the first time a page or a check
+// asks, and kept as far as memory allows. The core is handed these as plain values.
+import type { Token } from 'markdown-it';
+import { excerptOf, excerptOfBody } from '../content/excerpt.js';
+import { splitFrontMatter } from '../content/front-matter/split.js';
+import { parseMarkdown, renderTokens, type RenderEnv } from '../content/markdown/markdown.js';
+import { collectReferences } from '../content/markdown/references.js';
+import type { BodyParts, Post, Reference } from '../content/post.js';
+import { normalizeText } from '../text/normalize-text.js';
+import { readTextFile } from '../text/read-text-file.js';
+
+/** The settings bodies are read with. */
+export interface BodySettings extends RenderEnv {
+  /** The excerpt's length, in characters. */
+  readonly excerptLength: number;
+}
+
+// What is known of one body. Only the text is kept, and only until it is parsed: holding the whole
+// file, or the text after it is parsed, would cost more.
+interface BodyState {
+  text: string | undefined;
+  excerpt: string | undefined;
+  references: readonly Reference[] | undefined;
+  html: string | undefined;
+}
+
+/**
+ * Bodies by post. A server can then start on thousands of posts and parse only those its pages
+ * show; a body never makes a post invalid, so nothing is missed by waiting. With `reread`, texts
+ * are read from disk when needed and the HTML is not kept after use — what lets a server hold
+ * 100,000 posts; otherwise each text is kept until it is parsed, and its parts after, so that it
+ * is parsed only once.
+ */
+export class BodyStore {
+  readonly #settings: BodySettings;
+  readonly #reread: boolean;
+  // Keyed by the post object: an edited post is a new object, and a post gone is forgotten with it.
+  readonly #states: WeakMap<Post, BodyState>;
+
+  /**
+   * `previous` is the store of the load before, whose posts this load may have kept: what was
+   * parsed of them stays known. A post object is only ever kept with the settings it was read
+   * with, so the states carry over whatever the new settings are.
+   */
+  constructor(settings: BodySettings, options: { reread: boolean }, previous?: BodyStore) {
+    this.#settings = settings;
+    this.#reread = options.reread;
+    this.#states = previous ? previous.#states : new WeakMap();
+  }
+
+  /** Keeps the text of a post's body until it is parsed (unless the store rereads texts). */
+  keep(post: Post, text: string): void {
+    if (!this.#reread) this.#states.set(post, emptyState(text));
+  }
+
+  excerpt(post: Post): string {
+    const state = this.#state(post);
+    // A listing needs only the start of each body; parsing it whole can wait for its page.
+    state.excerpt ??= excerptOfBody(this.#text(post, state), this.#settings.excerptLength);
+    return state.excerpt;
+  }
+
+  /** Site-relative links and images, and relative images: to check that they lead somewhere. */
+  references(post: Post): readonly Reference[] {
+    const state = this.#state(post);
+    // Parsed only, not rendered: checking every body would otherwise render (and keep) the HTML
+    // of posts whose pages no one may ask for.
+    if (state.references === undefined) this.#tokens(post, state);
+    return state.references ?? [];
+  }
+
+  html(post: Post): string {
+    const state = this.#state(post);
+    if (state.html !== undefined) return state.html;
+    const html = renderTokens(this.#tokens(post, state), this.#settings);
+    // Rereading, it is not kept: the page that shows it is rendered once and kept by the server.
+    if (!this.#reread) {
+      state.html = html;
+      state.text = undefined;
+    }
+    return html;
+  }
+
+  /** The excerpts and HTML of the posts named: what one page shows. */
+  parts(shown: { readonly excerpts: readonly Post[]; readonly html: readonly Post[] }): BodyParts {
+    // HTML first: parsing a body whole gives its excerpt too.
+    const html = new Map(shown.html.map((post) => [post, this.html(post)]));
+    return { excerpts: new Map(shown.excerpts.map((post) => [post, this.excerpt(post)])), html };
+  }
+
+  #state(post: Post): BodyState {
+    let state = this.#states.get(post);
+    if (!state) {
+      state = emptyState(undefined);
+      this.#states.set(post, state);
+    }
+    return state;
+  }
+
+  #text(post: Post, state: BodyState): string {
+    return state.text ?? (this.#reread ? readBody(post.file) : '');
+  }
+
+  #tokens(post: Post, state: BodyState): Token[] {
+    const tokens = parseMarkdown(this.#text(post, state));
+    state.excerpt ??= excerptOf(tokens, this.#settings.excerptLength);
+    state.references ??= collectReferences(tokens, post.bodyLine);
+    return tokens;
+  }
+}
+
+function emptyState(text: string | undefined): BodyState {
+  return { text, excerpt: undefined, references: undefined, html: undefined };
+}
+
+/** A post's body as it is on disk now; empty when the file is gone or no longer a post. */
+function readBody(file: string): string {
+  const text = readTextFile(file);
+  if (typeof text !== 'string') return '';
+  const split = splitFrontMatter(normalizeText(text), file);
+  return 'body' in split ? split.body : '';
+}
