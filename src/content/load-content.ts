@@ -23,7 +23,10 @@ export interface LoadedContent {
   readonly config: SiteConfig | undefined;
   /** Every post that parsed, drafts and scheduled ones included. */
   readonly posts: readonly Post[];
-  /** The body of each post parsed by this load (not those it kept from the load before). */
+  /**
+   * The body of each post parsed by this load (not those it kept from the load before), unless
+   * told not to keep them.
+   */
   readonly bodies: ReadonlyMap<Post, string>;
   /** The slug of every post file, broken ones included, to find two files with one slug. */
   readonly claims: readonly SlugClaim[];
@@ -65,6 +68,11 @@ export interface LoadContentOptions {
   readonly onProgress?: Progress | undefined;
   /** Paths a watcher saw change since the load that read `previous`. */
   readonly changed?: readonly string[] | undefined;
+  /**
+   * Hand back the body of each post read (default true). Without, each text is let go as soon as
+   * its front matter is read, so that a load of thousands of posts never holds them all at once.
+   */
+  readonly keepBodies?: boolean;
 }
 
 /**
@@ -76,7 +84,7 @@ export async function loadContent(
   siteDir: string,
   options: LoadContentOptions = {},
 ): Promise<LoadedContent> {
-  const { previous, onProgress, changed } = options;
+  const { previous, onProgress, changed, keepBodies = true } = options;
   const configResult = loadConfig(siteDir);
   const within = (folder: string) => (path: string) => isWithin(siteDir, folder, path);
   const listing =
@@ -117,7 +125,7 @@ export async function loadContent(
       const { body, ...parsed } = parsePost(text, file, fileSlug, context);
       // The body goes to the body store; the result is kept for the next load without it.
       result = parsed;
-      if (parsed.post && body !== undefined) bodies.set(parsed.post, body);
+      if (keepBodies && parsed.post && body !== undefined) bodies.set(parsed.post, body);
     }
     results.set(file, { stamp, result });
     diagnostics.push(...result.diagnostics);

@@ -64,20 +64,23 @@ export interface LoadOptions {
 /** Loads and checks a site folder. */
 export async function loadSite(siteDir: string, options: LoadOptions = {}): Promise<LoadResult> {
   const { previous } = options;
-  const loaded = await loadContent(siteDir, {
+  // A server that does not check bodies up front reads them when pages need them.
+  const reread = options.checkBodies === false && options.keepBodies !== true;
+  // The texts read go to the body store; the closures below hold `loaded`, which must not hold
+  // every text for as long as the load is online.
+  const { bodies: texts, ...loaded } = await loadContent(siteDir, {
+    keepBodies: !reread,
     previous: previous?.folder,
     onProgress: options.onProgress,
     changed: options.changed,
   });
-  // A server that does not check bodies up front reads them when pages need them.
-  const reread = options.checkBodies === false && options.keepBodies !== true;
   const { excerptLength, imageSizes } = loaded.settings;
   const bodies = new BodyStore(
     { excerptLength, imageSize: (src) => imageSizes.get(sitePath(src)) },
     { reread },
     previous?.bodies,
   );
-  for (const [post, text] of loaded.bodies) bodies.keep(post, text);
+  for (const [post, text] of texts) bodies.keep(post, text);
   const checkBodies = (include: (post: Post) => boolean = () => true): Diagnostic[] => {
     const references = new Map<Post, readonly Reference[]>();
     for (const post of loaded.posts)
