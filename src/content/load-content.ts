@@ -122,10 +122,10 @@ export async function loadContent(
         diagnostics.push(text);
         return;
       }
-      const { body, ...parsed } = parsePost(text, file, fileSlug, context);
+      const { post, body, diagnostics: problems, claim } = parsePost(text, file, fileSlug, context);
       // The body goes to the body store; the result is kept for the next load without it.
-      result = parsed;
-      if (keepBodies && parsed.post && body !== undefined) bodies.set(parsed.post, body);
+      result = { post, diagnostics: problems, claim };
+      if (keepBodies && post && body !== undefined) bodies.set(post, body);
     }
     results.set(file, { stamp, result });
     diagnostics.push(...result.diagnostics);

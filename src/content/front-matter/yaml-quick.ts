@@ -65,18 +65,33 @@ const LIST_ITEM = /^-(?:[ ]+|$)/;
 // What may follow a value on its line: nothing, or a comment after a space.
 const AFTER_VALUE = /^(?:[ ]+(?:#.*)?)?$/;
 const BLOCK_HEADER = /^[|>][1-9+-]*[ ]*(?:#.*)?$/;
+// Characters that, first in a plain value, mean something else to YAML.
+const RESERVED_FIRST = ']},%@`&*!';
 
 /** A key at the start of `line`, and the rest of the line after its colon. */
 function keyAt(line: string): { key: string; rest: string } | undefined {
-  const double = DOUBLE_QUOTED_KEY.exec(line);
-  if (double) return { key: double[1] ?? '', rest: line.slice(double[0].length) };
-  const single = SINGLE_QUOTED_KEY.exec(line);
-  if (single)
+  // The first character tells which of the three ways of writing a key can match.
+  const first = line[0];
+  if (first === '"') {
+    const double = DOUBLE_QUOTED_KEY.exec(line);
+    return double ? { key: double[1] ?? '', rest: line.slice(double[0].length) } : undefined;
+  }
+  if (first === "'") {
+    const single = SINGLE_QUOTED_KEY.exec(line);
+    if (!single) return undefined;
     return { key: (single[1] ?? '').replaceAll("''", "'"), rest: line.slice(single[0].length) };
+  }
   const plain = PLAIN_KEY.exec(line);
   const key = plain?.[1];
   if (!plain || key === undefined || NOT_TEXT_KEY.test(key) || key.includes(' #')) return undefined;
   return { key, rest: line.slice(plain[0].length) };
+}
+
+/** Whether `line` holds nothing but spaces and perhaps a comment. */
+function isBlankOrComment(line: string): boolean {
+  const indent = indentOf(line);
+  if (indent === line.length) return true;
+  return line.charCodeAt(indent) === 35 /* # */ && BLANK_OR_COMMENT.test(line);
 }
 
 type ValueStart = 'later' | 'block-scalar' | 'here';
@@ -88,13 +103,13 @@ type ValueStart = 'later' | 'block-scalar' | 'here';
  * character YAML keeps for itself.
  */
 function valueStart(rest: string): ValueStart | undefined {
-  if (BLANK_OR_COMMENT.test(rest)) return 'later';
+  if (isBlankOrComment(rest)) return 'later';
   const first = rest[0];
   if (first === '|' || first === '>') return BLOCK_HEADER.test(rest) ? 'block-scalar' : undefined;
   if (first === '"' || first === "'" || first === '[' || first === '{') {
     return flowEndsOnItsLine(rest) ? 'here' : undefined;
   }
-  if (first === undefined || /[\]},%@`&*!]/.test(first)) return undefined;
+  if (first === undefined || RESERVED_FIRST.includes(first)) return undefined;
   if ((first === '-' || first === '?' || first === ':') && /^.(?: |$)/.test(rest)) {
     return undefined;
   }
@@ -186,9 +201,11 @@ function scanLines(text: string): { keys: Map<string, KeyLines>; mapping: number
       if (indent > scalarIndent || indent === line.length) continue;
       scalarIndent = -1;
     }
-    if (BLANK_OR_COMMENT.test(line)) continue;
+    if (indent === line.length || (line.charCodeAt(indent) === 35 && isBlankOrComment(line))) {
+      continue;
+    }
     const number = i + 1;
-    if (indent === 0 && !LIST_ITEM.test(line)) {
+    if (indent === 0 && !(line[0] === '-' && LIST_ITEM.test(line))) {
       const found = keyAt(line);
       if (!found || keys.has(found.key) || found.key === waiting?.key) return undefined;
       if (waiting) keys.set(waiting.key, { key: waiting.line, value: waiting.line });
