@@ -1,32 +1,25 @@
 // Input authors get wrong in real life: each gets its own clear, located message, and the merely
 // sloppy (byte-order marks, Windows line ends) is accepted.
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { loadSite } from '../src/load/load-site.js';
 import type { Diagnostic } from '../src/diagnostics/diagnostic.js';
+import { tempRoot } from './support/temp-root.js';
 
 const CONFIG = ['title: Bad Input', 'url: https://bad.example.com', 'author:', '  name: Ann'];
 const POST = ['---', 'title: Fine', 'date: 2024-03-15', 'tags: [a]', '---', 'Body.'];
 
-let root: string;
+const root = tempRoot('folio-bad-input-');
 let count = 0;
-
-before(async () => {
-  root = await mkdtemp(join(tmpdir(), 'folio-bad-input-'));
-});
-after(async () => {
-  await rm(root, { recursive: true, force: true });
-});
 
 /** Loads a new site folder with the given config and one post, both given as bytes or lines. */
 async function load(
   config: string | Buffer,
   post: string | Buffer,
 ): Promise<readonly Diagnostic[]> {
-  const dir = join(root, `site-${++count}`);
+  const dir = join(root(), `site-${++count}`);
   await mkdir(join(dir, 'content', 'posts'), { recursive: true });
   await writeFile(join(dir, 'folio.config.yaml'), config);
   await writeFile(join(dir, 'content', 'posts', 'post.md'), post);

@@ -53,9 +53,9 @@ export function parseYaml(text: string, options: YamlOptions = {}): YamlSource {
   let value: unknown;
   if (problems.length === 0) {
     try {
-      value = doc.toJS({ maxAliasCount: 100 });
+      value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     } catch (cause) {
-      problems.push({ line: 1, message: String(cause), code: 'TO_JS' });
+      problems.push(aliasBound(doc, lineAt) ?? { line: 1, message: String(cause), code: 'TO_JS' });
     }
   }
   return {
@@ -63,6 +63,30 @@ export function parseYaml(text: string, options: YamlOptions = {}): YamlSource {
     problems,
     lineOf: (path) => lineAt(nearestNode(doc, path)?.range?.[0] ?? 0),
     lineOfKey: (path) => lineAt(keyNode(doc, path)?.range?.[0] ?? 0),
+  };
+}
+
+// How many values one alias may stand for, counted as `yaml` counts them. Aliases that stand for
+// aliases multiply: a few hundred bytes can name billions of values, which no reader may follow.
+const MAX_ALIAS_COUNT = 100;
+
+/**
+ * The problem of aliases that stand for too much, at the line of the first alias; undefined when
+ * the document has no alias, and the failure is another.
+ */
+function aliasBound(doc: Document, lineAt: (offset: number) => number): YamlProblem | undefined {
+  let first: number | undefined;
+  visit(doc, {
+    Alias(_, node) {
+      first = node.range?.[0] ?? 0;
+      return visit.BREAK;
+    },
+  });
+  if (first === undefined) return undefined;
+  return {
+    line: lineAt(first),
+    message: `its aliases (\`*name\`) repeat too much to be read: Folio follows an alias for at most ${MAX_ALIAS_COUNT} values`,
+    code: 'ALIAS_COUNT',
   };
 }
 
@@ -113,6 +137,8 @@ function keyNode(doc: Document, path: readonly PropertyKey[]): AnyNode | undefin
 /** A hint for a YAML syntax error, guessing the usual cause. */
 export function yamlHint(code: string): string {
   switch (code) {
+    case 'ALIAS_COUNT':
+      return 'write the values out rather than repeat them with `&name` and `*name`';
     case 'TAB_AS_INDENT':
       return 'indent with spaces; YAML does not allow tabs';
     case 'DUPLICATE_KEY':

@@ -123,3 +123,49 @@ describe('the line of a key', () => {
     }
   });
 });
+
+describe('aliases', () => {
+  /** YAML whose aliases stand for aliases, `levels` deep, ten each: 10^levels values. */
+  const aliasBomb = (levels: number): string => {
+    const anchors = [`&a0 [${Array(10).fill('x').join(', ')}]`];
+    for (let i = 1; i < levels; i++)
+      anchors.push(
+        `&a${i} [${Array(10)
+          .fill(`*a${i - 1}`)
+          .join(', ')}]`,
+      );
+    return `[${anchors.join(', ')}]`;
+  };
+
+  it('are left to the exact reading, wherever they stand', () => {
+    for (const text of [
+      'title: Hello\ntags: [&go go, *go]',
+      'title: Hello\ntags:\n  - &go go\n  - *go',
+      'title: &t Hello\ndescription: *t',
+      `title: Hello\ntags: ${aliasBomb(3)}`,
+    ]) {
+      assert.equal(readYamlQuickly(text, PLACE), undefined, text);
+      const read = yamlFrontMatter.read(text, PLACE);
+      const exact = readYamlExactly(text, PLACE);
+      assert.deepEqual([read.value, read.problems], [exact.value, exact.problems], text);
+    }
+  });
+
+  it('that stand for more than a blog could write are a problem at the first alias', () => {
+    const text = ['title: Hello', 'date: 2024-03-15', `tags: ${aliasBomb(10)}`].join('\n');
+    const read = yamlFrontMatter.read(text, PLACE);
+    assert.equal(read.value, undefined);
+    assert.deepEqual(
+      read.problems.map((p) => `${p.line} ${p.code}`),
+      ['4 front-matter-yaml'],
+    );
+    assert.match(read.problems[0]?.message ?? '', /aliases \(`\*name`\) repeat too much/);
+    assert.match(read.problems[0]?.hint ?? '', /write the values out/);
+  });
+
+  it('that stand for a few values are read as the values', () => {
+    const text = 'title: Hello\ndate: 2024-03-15\ntags: [&go go, *go, rust]';
+    const { post } = parsePost(`---\n${text}\n---\nBody.`, FILE, 'hello', SEOUL);
+    assert.deepEqual(post?.tags, ['go', 'rust']);
+  });
+});

@@ -120,7 +120,8 @@ function valueStart(rest: string): ValueStart | undefined {
  * Whether a quoted value, or a list or mapping in brackets, ends on its line with nothing but a
  * comment after it. A quote opens a value only first, or after `[`, `{` or `,`; elsewhere it is
  * part of a plain value (`[it's]`). A colon or question mark, which would let a quote open a
- * value after it, is refused rather than followed, and so is a comment left inside brackets.
+ * value after it, is refused rather than followed, and so is a comment left inside brackets,
+ * and an anchor or alias.
  */
 function flowEndsOnItsLine(text: string): boolean {
   let depth = 0;
@@ -128,6 +129,10 @@ function flowEndsOnItsLine(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (c === ' ') continue;
+    // An anchor or alias is left to the exact reading, which bounds how often aliases are
+    // followed: js-yaml follows them all, and a few hundred bytes can then stand for billions
+    // of values that a walk of the result would visit.
+    if ((c === '&' || c === '*') && atStart) return false;
     if ((c === '"' || c === "'") && atStart) {
       i = closingQuote(text, i);
       if (i === -1) return false;
