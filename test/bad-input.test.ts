@@ -19,7 +19,7 @@ async function load(
   config: string | Buffer,
   post: string | Buffer,
 ): Promise<readonly Diagnostic[]> {
-  const dir = join(root(), `site-${++count}`);
+  const dir = join(root, `site-${++count}`);
   await mkdir(join(dir, 'content', 'posts'), { recursive: true });
   await writeFile(join(dir, 'folio.config.yaml'), config);
   await writeFile(join(dir, 'content', 'posts', 'post.md'), post);

@@ -30,7 +30,7 @@ let count = 0;
 
 /** A new site folder holding `posts` by file name. */
 async function site(posts: Readonly<Record<string, string>>): Promise<string> {
-  const dir = join(root(), `site-${++count}`);
+  const dir = join(root, `site-${++count}`);
   await mkdir(join(dir, 'content', 'posts'), { recursive: true });
   await writeFile(join(dir, 'folio.config.yaml'), CONFIG);
   for (const [name, text] of Object.entries(posts)) {

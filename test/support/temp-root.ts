@@ -1,15 +1,16 @@
-// Test support: one temporary folder for the tests of a file, made before them, removed after.
-import { mkdtemp, rm } from 'node:fs/promises';
+// Test support: one temporary folder for the tests of a file, made at once, removed after them.
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before } from 'node:test';
+import { after } from 'node:test';
 
-/** Registers the folder's making and removal; the result gives its path once tests run. */
-export function tempRoot(prefix: string): () => string {
-  let root = '';
-  before(async () => {
-    root = await mkdtemp(join(tmpdir(), prefix));
-  });
+/**
+ * Makes the folder now — so that every hook and test, whatever their order, finds it — and
+ * registers its removal once the file's tests end.
+ */
+export function tempRoot(prefix: string): string {
+  const root = mkdtempSync(join(tmpdir(), prefix));
   after(() => rm(root, { recursive: true, force: true }));
-  return () => root;
+  return root;
 }

@@ -1,5 +1,6 @@
 // Deliver: files of the site's static/ folder, looked up by URL path without ever leaving the folder.
 import { createReadStream } from 'node:fs';
+import { pipeline, Readable, Transform, type TransformCallback } from 'node:stream';
 import { realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import mime from 'mime';
@@ -31,7 +32,7 @@ export function staticFolder(root: string): StaticFiles {
           size: info.size,
           etag: `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`,
           contentType: TEXTUAL.test(type) ? `${type}; charset=utf-8` : type,
-          open: () => createReadStream(file),
+          open: () => exactBytes(file, info.size),
         };
       } catch {
         return undefined;
@@ -48,4 +49,25 @@ function isForbiddenSegment(segment: string): boolean {
     segment.includes('\0') ||
     segment.includes(':')
   );
+}
+
+/**
+ * The first `size` bytes of `file`: the length its answer declared. A file that grows while it is
+ * sent is cut there, and one that shrinks fails the stream, so that the server closes the
+ * connection rather than let the client take the next answer for the rest of this one.
+ */
+function exactBytes(file: string, size: number): Readable {
+  if (size === 0) return Readable.from([]);
+  let sent = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      sent += chunk.length;
+      callback(null, chunk);
+    },
+    flush(callback: TransformCallback) {
+      callback(sent === size ? null : new Error(`${file} shrank while it was sent`));
+    },
+  });
+  // pipeline closes the file however the answer ends: sent, failed or left by its client.
+  return pipeline(createReadStream(file, { start: 0, end: size - 1 }), counted, () => undefined);
 }
