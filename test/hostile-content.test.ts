@@ -7,6 +7,7 @@ import { parseFeed } from '@rowanmanning/feed-parser';
 import * as cheerio from 'cheerio';
 import type { Post } from '../src/content/post.js';
 import type { Term } from '../src/site/taxonomy.js';
+import { absolutizeHtml } from '../src/views/absolute-urls.js';
 import { en } from '../src/views/i18n/en.js';
 import {
   assertInert,
@@ -15,6 +16,7 @@ import {
   SCRIPT_PAYLOADS,
 } from './support/script-payloads.js';
 import { serveSite } from './support/serve-fixture.js';
+import { childrenNamed, parseStrictXml, textOf } from './support/strict-xml.js';
 
 const site = await serveSite(SCRIPT_PAYLOADS);
 after(() => site.server.close());
@@ -116,7 +118,9 @@ describe('every HTML page', () => {
         assert.equal($(img).attr('src'), config.author.image);
         assert.equal($(img).attr('alt'), config.author.name);
       });
-      $('svg').each((_, svg) => assert.equal($(svg).attr('class'), 'icon', $.html(svg)));
+      $('svg:not(.post-body svg)').each((_, svg) =>
+        assert.equal($(svg).attr('class'), 'icon', $.html(svg)),
+      );
       for (const author of texts($, '.author')) assert.equal(author, config.author.name);
     });
   }
@@ -282,6 +286,21 @@ describe('feeds', () => {
           );
         }
       }
+    });
+
+    it(`${path} is well-formed XML carrying each post's HTML as its page has it`, async () => {
+      const root = parseStrictXml(await xml(path));
+      const atom = root.name === 'feed';
+      const channel = atom ? root : childrenNamed(root, 'channel')[0];
+      assert.ok(channel, path);
+      assert.deepEqual(
+        childrenNamed(channel, atom ? 'entry' : 'item').map((item) =>
+          childrenNamed(item, atom ? 'content' : 'content:encoded').map(textOf),
+        ),
+        feedOf(path).entries.map((entry) => [
+          absolutizeHtml(site.session.content.bodies.html(entry), config.url),
+        ]),
+      );
     });
 
     // Read from the XML itself: the feed parser decodes entities in content once more, which

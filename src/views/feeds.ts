@@ -20,12 +20,40 @@ import { messagesFor } from './i18n/messages.js';
 export const FEED_SIZE = 20;
 
 export function rssFeed(site: Site, bodies: BodyParts, term?: Term): string {
-  return buildFeed(site, bodies, term).rss2();
+  return finishXml(buildFeed(site, bodies, 'rss', term).rss2());
 }
 
 export function atomFeed(site: Site, bodies: BodyParts): string {
-  return escapeCategoryAttributes(buildFeed(site, bodies).atom1());
+  return finishXml(escapeCategoryAttributes(buildFeed(site, bodies, 'atom').atom1()));
 }
+
+type FeedFormat = 'rss' | 'atom';
+
+// The library puts titles, summaries and content in CDATA sections, but splits only the first
+// `]]>` of each: a second one, as two inline SVGs with CDATA styles hold, would end the section
+// and break the whole feed. Each `]]>` reaches it marked with U+FFFE, a character XML cannot
+// carry and `xmlText` has removed, and every mark is split once the XML is written.
+const CDATA_END = ']]>';
+const MARKED_CDATA_END = ']]\uFFFE>';
+const SPLIT_CDATA_END = ']]]]><![CDATA[>';
+
+// Characters outside XML 1.0's Char production: C0 controls but tab and line ends, lone
+// surrogates, U+FFFE and U+FFFF. One of them anywhere makes a feed unreadable to every reader.
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** Text for a CDATA section: what XML can carry of it, each `]]>` marked to be split. */
+function cdataText(text: string): string {
+  return text.replace(NOT_XML_CHAR, '').replaceAll(CDATA_END, MARKED_CDATA_END);
+}
+
+/** The library's XML with each marked `]]>` split, and no character XML cannot carry. */
+function finishXml(xml: string): string {
+  return xml.replaceAll(MARKED_CDATA_END, SPLIT_CDATA_END).replace(NOT_XML_CHAR, '');
+}
+
+// The library turns each `&amp;` of element text back into `&` before escaping it, so a tag
+// written `R&amp;D` would read `R&D`: text reaches it with every `&` escaped once more.
+const elementText = (text: string): string => text.replace(/&/g, '&amp;');
 
 /** The posts a feed carries, newest first. */
 export function feedPosts(site: Site, term?: Term): Post[] {
@@ -50,47 +78,53 @@ function escapeCategoryAttributes(xml: string): string {
   );
 }
 
-function buildFeed(site: Site, bodies: BodyParts, term?: Term): Feed {
+function buildFeed(site: Site, bodies: BodyParts, format: FeedFormat, term?: Term): Feed {
   const { config } = site;
   const posts = feedPosts(site, term);
   const url = (path: string): string => absoluteUrl(config.url, path);
   const newest = posts[0]?.date;
   const feed = new Feed({
     id: url(term ? categoryPath(term) : homePath()),
-    title: term ? `${term.title} · ${config.title}` : config.title,
-    description: config.tagline || config.title,
+    title: elementText(term ? `${term.title} · ${config.title}` : config.title),
+    description: elementText(config.tagline || config.title),
     link: url(term ? categoryPath(term) : homePath()),
     language: config.locale,
-    copyright: messagesFor(config.locale).copyright(config.owner),
+    copyright: elementText(messagesFor(config.locale).copyright(config.owner)),
     generator: 'Folio',
     ...(newest === undefined ? {} : { updated: new Date(newest) }),
     ...(config.author.image ? { image: url(config.author.image) } : {}),
     feedLinks: term
       ? { rss: url(categoryFeedPath(term)) }
       : { rss: url(FEED_PATH), atom: url(ATOM_PATH) },
-    author: { name: config.author.name, link: url(homePath()) },
+    author: { name: elementText(config.author.name), link: url(homePath()) },
   });
-  for (const post of posts) feed.addItem(feedItem(site, bodies, post));
+  for (const post of posts) feed.addItem(feedItem(site, bodies, format, post));
   return feed;
 }
 
-function feedItem(site: Site, bodies: BodyParts, post: Post): Parameters<Feed['addItem']>[0] {
+function feedItem(
+  site: Site,
+  bodies: BodyParts,
+  format: FeedFormat,
+  post: Post,
+): Parameters<Feed['addItem']>[0] {
   const { config } = site;
   const link = absoluteUrl(config.url, postPath(post));
   // Both formats carry titles and summaries as HTML (Atom says so with type="html"), so plain
   // text is escaped once here: a title like <script> must reach readers as text.
   return {
-    title: escapeHtml(post.title),
+    title: cdataText(escapeHtml(post.title)),
     id: link,
     link,
     date: new Date(post.date),
     published: new Date(post.date),
-    description: escapeHtml(post.description ?? excerptOf(bodies, post)),
-    content: absolutizeHtml(htmlOf(bodies, post), config.url),
-    author: [{ name: config.author.name }],
-    // Atom requires a term, and readers key categories by it; RSS has no use for it.
+    description: cdataText(escapeHtml(post.description ?? excerptOf(bodies, post))),
+    content: cdataText(absolutizeHtml(htmlOf(bodies, post), config.url)),
+    author: [{ name: elementText(config.author.name) }],
+    // Atom requires a term, and readers key categories by it; RSS has no use for it. Atom puts
+    // both in attributes, whose `&` the library escapes; RSS puts the name in element text.
     category: [
       ...new Set([...(post.category === undefined ? [] : [post.category]), ...post.tags]),
-    ].map((name) => ({ name, term: name })),
+    ].map((name) => ({ name: format === 'rss' ? elementText(name) : name, term: name })),
   };
 }
