@@ -18,7 +18,12 @@ export interface PostContext {
 }
 
 // Numbers arrive as the text the author wrote (see readFrontMatter), so every label is text.
-const label = z.string({ error: 'must be text' }).trim().min(1, { error: 'must not be empty' });
+// Half of a surrogate pair can come only from an escape such as "\uD800"; no page can show it.
+const HALF_PAIR = /\p{Cs}/u;
+const text = z.string({ error: 'must be text' }).refine((value) => !HALF_PAIR.test(value), {
+  error: 'holds half of a surrogate pair (an escape such as \\uD800), which no page can show',
+});
+const label = text.trim().min(1, { error: 'must not be empty' });
 
 const frontMatterSchema = z.object(
   {
@@ -30,7 +35,7 @@ const frontMatterSchema = z.object(
       .min(1, { error: 'must name at least one tag' }),
     slug: label.optional(),
     draft: z.boolean({ error: 'must be true or false' }).optional(),
-    description: z.string({ error: 'must be text' }).trim().optional(),
+    description: text.trim().optional(),
   },
   { error: 'must be a mapping of keys to values' },
 );

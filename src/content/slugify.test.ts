@@ -27,6 +27,13 @@ describe('slugify', () => {
     assert.equal(slugify('Cafe\u0301'), slugify('Caf\u00e9'));
     assert.equal(slugify('Cafe\u0301'), 'caf\u00e9');
   });
+
+  it('drops what a reader cannot see and a URL cannot carry', () => {
+    assert.equal(slugify('Go\u202Elang'), 'golang', 'a right-to-left override');
+    assert.equal(slugify('zero\u200Bwidth\u2066'), 'zerowidth', 'a zero width, an isolate');
+    assert.equal(slugify('Go\uD800'), 'go', 'half of a surrogate pair');
+    assert.equal(slugify('emoji \u{1F600}'), 'emoji-\u{1F600}', 'a whole pair stays');
+  });
 });
 
 describe('isUsableSlug', () => {
@@ -43,6 +50,9 @@ describe('isUsableSlug', () => {
     ['a hash', 'c#'],
     ['a parent folder', '..'],
     ['nothing', ''],
+    ['a right-to-left override', 'invoice\u202Egpj.exe'],
+    ['a zero-width space', 'pay\u200Bpal'],
+    ['half of a surrogate pair', 'post\uDC00'],
   ];
   for (const [what, slug] of rejected) {
     it(`rejects a slug with ${what}`, () => {

@@ -21,7 +21,7 @@ function computeSlug(name: string): string {
       .toLowerCase()
       .replace(ASCII_PUNCTUATION, '')
       .replace(/[\s\p{White_Space}]+/gu, '-')
-      .replace(/\p{Cc}/gu, '')
+      .replace(INVISIBLE, '')
       .replace(/-{2,}/g, '-')
       .replace(/^-|-$/g, '')
       // Dropping and lower-casing can leave combining marks to compose; request paths are NFC.
@@ -29,8 +29,13 @@ function computeSlug(name: string): string {
   );
 }
 
-// Characters that would change a URL's meaning if a post slug carried them.
-const UNSAFE_IN_SLUG = /[\s/\\?#%"<>|^`{}[\]\p{Cc}]/u;
+// Characters a reader cannot see or a URL cannot carry: controls, format characters — the
+// bidirectional overrides (U+202E turns `gpj.exe` into what reads as `exe.jpg`), zero widths —
+// and halves of surrogate pairs, which no UTF-8 URL can encode.
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}]/gu;
+
+// Characters that would change a URL's meaning, or hide part of it, if a post slug carried them.
+const UNSAFE_IN_SLUG = /[\s/\\?#%"<>|^`{}[\]\p{Cc}\p{Cf}\p{Cs}]/u;
 
 /** Whether a post slug can stand as one URL path segment unchanged. */
 export function isUsableSlug(slug: string): boolean {

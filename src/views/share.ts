@@ -45,10 +45,16 @@ const NETWORKS: Record<
   },
 };
 
+const HALF_PAIR = /\p{Cs}/gu;
+
 function query(params: Record<string, string>): string {
-  return Object.entries(params)
-    .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
-    .join('&');
+  return (
+    Object.entries(params)
+      // A name from the config may hold half of a surrogate pair, which encodeURIComponent throws
+      // on: it goes as U+FFFD, as it goes on the page.
+      .map(([key, value]) => `${key}=${encodeURIComponent(value.replace(HALF_PAIR, '\uFFFD'))}`)
+      .join('&')
+  );
 }
 
 /** Share links for the page at `path`, one per network in the config's `share` list. */
