@@ -117,4 +117,19 @@ describe('input that is wrong gets its own message', () => {
     assert.match(problem.message, /unknown config key `pagesize`/);
     assert.match(problem.hint, /did you mean `pageSize`\?/);
   });
+
+  it('a site address with markup in it, which every feed and page would carry', async () => {
+    const config = lines(
+      CONFIG[0] ?? '',
+      `url: 'https://bad.example.com/x"onmouseover="alert(1)'`,
+      ...CONFIG.slice(2),
+    );
+    const problem = await onlyError(config, lines(...POST));
+    assert.equal(
+      `${problem.file}:${problem.line} ${problem.code}`,
+      'folio.config.yaml:2 config-invalid',
+    );
+    assert.match(problem.message, /`url` must not contain a quote/);
+    assert.match(problem.hint, /`url: https:\/\/bad\.example\.com\/x%22onmouseover=%22alert\(1\)`/);
+  });
 });

@@ -63,6 +63,59 @@ describe('config validation messages', () => {
     }
   });
 
+  it('refuses a url that pages could not carry as it is, saying what to write instead', () => {
+    // [YAML value, what the message names, what the hint says to write]
+    const cases: readonly (readonly [string, RegExp, RegExp])[] = [
+      [`'https://blog.example.com/x"onmouseover="alert(1)'`, /quote/, /%22onmouseover=%22/],
+      [`"https://blog.example.com/x'y"`, /quote/, /x%27y/],
+      ['https://blog.example.com/my blog', /space/, /my%20blog/],
+      ['"https://blog.example.com/my\u00a0blog"', /space/, /my%C2%A0blog/],
+      ['https://blog.example.com/<b>', /<.*>/, /%3Cb%3E/],
+      ['"https://blog.example.com/a\tb"', /control character/, /a%09b/],
+      ['"https://blog.example.com/a\u0000b"', /control character/, /a%00b/],
+      ['"https://blog.example.com/a\u007fb"', /control character/, /a%7Fb/],
+      ['https://blog.example.com\\blog', /backslash/, /https:\/\/blog\.example\.com\/blog`/],
+      ['https://blog.example.com/#top', /fragment/, /`url: https:\/\/blog\.example\.com\/`/],
+      [
+        'https://blog.example.com/blog?lang=en',
+        /query/,
+        /`url: https:\/\/blog\.example\.com\/blog`/,
+      ],
+      [
+        'https://jane:secret@blog.example.com',
+        /user name or password/,
+        /`url: https:\/\/blog\.example\.com`/,
+      ],
+      [
+        'https://@blog.example.com/blog',
+        /user name or password/,
+        /`url: https:\/\/blog\.example\.com\/blog`/,
+      ],
+      ['https:///blog', /no host/, /https:\/\/blog\.example\.com/],
+      ['https://:8080/blog', /no host/, /https:\/\/blog\.example\.com/],
+      ['https:blog.example.com', /absolute http\(s\) URL/, /https:\/\//],
+      ['https://blog.example.com:99999', /absolute http\(s\) URL/, /https:\/\//],
+    ];
+    for (const [url, message, hint] of cases) {
+      const problem = onlyProblem([
+        '# Site settings',
+        'title: Dev Notes',
+        `url: ${url}`,
+        'author:',
+        '  name: Jane Doe',
+      ]);
+      assert.equal(problem.line, 3, url);
+      assert.match(problem.message, /^`url` /, url);
+      assert.match(problem.message, message, url);
+      assert.match(problem.hint, hint, url);
+      assert.equal(
+        formatDiagnostic(problem),
+        `${FILE}:3: ${problem.message} (${problem.hint})`,
+        url,
+      );
+    }
+  });
+
   it('rejects an author image path that would break on every page but the first', () => {
     const problem = onlyProblem([...MINIMAL, '  image: images/avatar.png']);
     assert.equal(problem.line, 5);
@@ -174,6 +227,35 @@ describe('config defaults', () => {
   it('offers three share actions and no profile links until some are set', () => {
     assert.deepEqual(config?.share, ['x', 'facebook', 'linkedin']);
     assert.deepEqual(config?.links, {});
+  });
+
+  it('keeps accepting every plain absolute http(s) address, as written', () => {
+    const urls: readonly (readonly [string, string])[] = [
+      ['https://blog.example.com', 'https://blog.example.com'],
+      ['http://blog.example.com/', 'http://blog.example.com'],
+      ['https://example.com/blog', 'https://example.com/blog'],
+      ['https://example.com/blog/', 'https://example.com/blog'],
+      ['https://example.com:8443/blog//', 'https://example.com:8443/blog'],
+      ['http://localhost:8080', 'http://localhost:8080'],
+      ['https://127.0.0.1:4000/notes', 'https://127.0.0.1:4000/notes'],
+      ['http://[::1]:4000/', 'http://[::1]:4000'],
+      ['https://블로그.example.com', 'https://블로그.example.com'],
+      ['https://xn--9g4bx7a.example.com', 'https://xn--9g4bx7a.example.com'],
+      [
+        'https://example.com/%EB%B8%94%EB%A1%9C%EA%B7%B8',
+        'https://example.com/%EB%B8%94%EB%A1%9C%EA%B7%B8',
+      ],
+      ['https://example.com/블로그/', 'https://example.com/블로그'],
+      ['https://example.com/~jane/a-b_c.d', 'https://example.com/~jane/a-b_c.d'],
+      ['HTTPS://Blog.Example.com', 'HTTPS://Blog.Example.com'],
+      ['"  https://blog.example.com  "', 'https://blog.example.com'],
+    ];
+    for (const [written, kept] of urls) {
+      const lines = ['title: Dev Notes', `url: ${written}`, 'author:', '  name: Jane Doe'];
+      const { config, diagnostics } = parseConfig(lines.join('\n'), FILE);
+      assert.deepEqual(diagnostics, [], written);
+      assert.equal(config?.url, kept, written);
+    }
   });
 
   it('drops a trailing slash from the url', () => {

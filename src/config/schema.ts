@@ -1,6 +1,7 @@
 // Config: the shape of folio.config.yaml, its defaults and its validation (pure).
 import { IANAZone } from 'luxon';
 import { z } from 'zod';
+import { NOT_ABSOLUTE, siteUrlProblem } from './site-url.js';
 
 /** UI languages that have a message catalogue. */
 export const LOCALES = ['en', 'ko', 'ja', 'zh-Hans'] as const;
@@ -32,7 +33,7 @@ export const SHARE_NETWORKS = [
 ] as const;
 export type ShareNetwork = (typeof SHARE_NETWORKS)[number];
 
-const webUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
+const webUrl = z.url({ protocol: /^https?$/, error: NOT_ABSOLUTE });
 const text = z.string({ error: 'must be text' }).trim().min(1, { error: 'must not be empty' });
 
 export const configSchema = z.strictObject({
@@ -48,10 +49,20 @@ export const configSchema = z.strictObject({
   owner: text
     .optional()
     .describe('Name in the copyright line at the foot of every page; defaults to author.name.'),
-  url: webUrl
+  url: z
+    .string({ error: NOT_ABSOLUTE })
+    .trim()
+    .superRefine((url, ctx) => {
+      const problem = siteUrlProblem(url);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem.message, params: { hint: problem.hint } });
+      }
+    })
     .transform((u) => u.replace(/\/+$/, ''))
+    // Editors check it as a URI, as the other addresses of the config.
+    .meta({ format: 'uri' })
     .describe(
-      'Absolute address of the site, for feeds, canonical links, share links and the sitemap.',
+      'Absolute http(s) address of the site, for feeds, canonical links, share links and the sitemap: a host, maybe a port and a path (e.g. https://example.com/blog); no query, fragment or user name, and spaces, quotes, angle brackets and backslashes percent-encoded.',
     ),
   locale: z
     .enum(LOCALES, { error: `must be one of ${LOCALES.join(', ')}` })

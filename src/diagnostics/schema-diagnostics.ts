@@ -40,8 +40,14 @@ export function schemaDiagnostics(
         : `${name} ${issue.message} (found ${preview(value)})`;
     const line =
       value === undefined ? ctx.source.lineOf(path.slice(0, -1)) : ctx.source.lineOf(path);
-    return [error(ctx.code, ctx.file, line, message, ctx.hintFor(path))];
+    return [error(ctx.code, ctx.file, line, message, ownHint(issue) ?? ctx.hintFor(path))];
   });
+}
+
+/** The fix a custom check gives with its issue (`params.hint`), which says more than the key's. */
+function ownHint(issue: z.core.$ZodIssue): string | undefined {
+  const hint: unknown = issue.code === 'custom' ? issue.params?.['hint'] : undefined;
+  return typeof hint === 'string' ? hint : undefined;
 }
 
 function unknownKey(path: readonly PropertyKey[], ctx: SchemaContext): Diagnostic {

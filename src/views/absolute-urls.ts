@@ -1,4 +1,5 @@
 // Render: site-relative URLs made absolute, for documents read away from the site (feeds).
+import { escapeHtml } from './html.js';
 
 /** `/x` → `https://blog.example.com/x`; absolute URLs, fragments and `//host` stay as they are. */
 export function absoluteUrl(base: string, path: string): string {
@@ -8,7 +9,11 @@ export function absoluteUrl(base: string, path: string): string {
 // The renderer writes every attribute in double quotes, so this finds each site-relative one.
 const RELATIVE_ATTRIBUTE = /\b(href|src)="\/(?!\/)/g;
 
-/** Rewrites `href="/…"` and `src="/…"` in rendered post HTML to absolute URLs. */
+/**
+ * Rewrites `href="/…"` and `src="/…"` in rendered post HTML to absolute URLs. `base` is text, the
+ * site's address: escaped here, it stays inside the attribute whatever it holds.
+ */
 export function absolutizeHtml(html: string, base: string): string {
-  return html.replace(RELATIVE_ATTRIBUTE, (_, attribute: string) => `${attribute}="${base}/`);
+  const escaped = escapeHtml(base);
+  return html.replace(RELATIVE_ATTRIBUTE, (_, attribute: string) => `${attribute}="${escaped}/`);
 }

@@ -1,4 +1,5 @@
 // Render: the sitemap of every public page, and robots.txt pointing to it.
+import { percentEncodeUnsafe } from '../config/site-url.js';
 import type { Site } from '../site/build-site.js';
 import { isPage, listRoutes, pathOf, SITEMAP_PATH, type Route } from '../site/routes.js';
 import { absoluteUrl } from './absolute-urls.js';
@@ -27,10 +28,12 @@ function lastModified(route: Route): number | undefined {
   return undefined;
 }
 
+// A line of robots.txt ends at a line break, and its value at a space: the sitemap's address is
+// written with every character a URL cannot hold as it is percent-encoded.
 export function robotsTxt(site: Site): string {
   return `User-agent: *
 Allow: /
 
-Sitemap: ${absoluteUrl(site.config.url, SITEMAP_PATH)}
+Sitemap: ${percentEncodeUnsafe(absoluteUrl(site.config.url, SITEMAP_PATH))}
 `;
 }
