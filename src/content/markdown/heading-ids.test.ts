@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseMarkdown } from './markdown.js';
+
+const idsOf = (body: string) =>
+  parseMarkdown(body)
+    .filter((token) => token.type === 'heading_open')
+    .map((token) => token.attrGet('id'));
+
+describe('heading ids', () => {
+  it('are the ids markdown-it-anchor has always given, collisions with written suffixes included', () => {
+    const headings = [
+      '# Example',
+      '## Example 1',
+      '## Example',
+      '## Example',
+      '### Example-1',
+      '## Example 2',
+      '## Example',
+      '## example-1-1',
+      '## Example 1',
+      '## !!!',
+      '##',
+      '## Section',
+      '## ???',
+      '## Café',
+      '## Café',
+      '## Example 10',
+      ...Array<string>(10).fill('## Example'),
+    ];
+    assert.deepEqual(idsOf(headings.join('\n')), [
+      'example',
+      'example-1',
+      'example-2',
+      'example-3',
+      'example-1-1',
+      'example-2-1',
+      'example-4',
+      'example-1-1-1',
+      'example-1-2',
+      'section',
+      'section-1',
+      'section-2',
+      'section-3',
+      'café',
+      'café-1',
+      'example-10',
+      'example-5',
+      'example-6',
+      'example-7',
+      'example-8',
+      'example-9',
+      'example-11',
+      'example-12',
+      'example-13',
+      'example-14',
+      'example-15',
+    ]);
+  });
+
+  it('start again in every body', () => {
+    assert.deepEqual(idsOf('## Example\n## Example'), ['example', 'example-1']);
+    assert.deepEqual(idsOf('## Example\n## Example'), ['example', 'example-1']);
+  });
+});
