@@ -2,6 +2,7 @@
 import MarkdownIt, { type Token } from 'markdown-it';
 import anchor from 'markdown-it-anchor';
 import { slugify } from '../slugify.js';
+import { FIRST_SUFFIX, withUniqueSuffix } from './heading-ids.js';
 import { highlightCode } from './highlight.js';
 import { skipTextWithoutLinks } from './linkify-guard.js';
 
@@ -28,7 +29,11 @@ const markdown = new MarkdownIt('default', {
 skipTextWithoutLinks(markdown.linkify);
 
 // Stable ids on headings so that links to a section keep working.
-markdown.use(anchor, { slugify: (text) => slugify(text) || 'section', tabIndex: false });
+markdown.use(anchor, {
+  slugifyWithState: withUniqueSuffix((text) => slugify(text) || 'section'),
+  uniqueSlugStartIndex: FIRST_SUFFIX,
+  tabIndex: false,
+});
 
 // Code blocks and tables may scroll sideways; a tab stop lets keyboard users scroll them too.
 for (const rule of ['fence', 'code_block'] as const) {
