@@ -73,3 +73,25 @@ describe('a YAML alias bomb in front matter', { timeout: 60_000 }, () => {
     }
   });
 });
+
+// Forty thousand headings that share a slug: a search for a free id from the first suffix each
+// time does 800 million lookups, minutes of a blocked server; one that resumes, moments.
+describe('a post of forty thousand headings with one title', { timeout: 60_000 }, () => {
+  it('is checked, and its page served with every heading its own id', async () => {
+    const body = '## Example\n\nText.\n\n'.repeat(40_000);
+    const dir = await site({ 'long.md': `${post('[go]')}${body}` });
+    const checked = await run(['check', dir]);
+    assert.equal(checked.code, 0, checked.stderr);
+    const child = folio(['serve', dir, '--port', '0', '--host', '127.0.0.1']);
+    try {
+      const url = await serverUrl(child);
+      const page = await (await fetch(`${url}/posts/long/`)).text();
+      const ids = [...page.matchAll(/<h2 id="([^"]+)"/g)].map((match) => match[1]);
+      assert.equal(ids.length, 40_000);
+      assert.equal(new Set(ids).size, 40_000);
+      assert.equal(ids.at(-1), 'example-39999');
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+});
