@@ -4,9 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { makePost } from '../../test/support/site-fixtures.js';
-import { BodyStore } from './body-store.js';
+import { BodyStore, StaleBody } from './body-store.js';
 
-const SETTINGS = { excerptLength: 12, imageSize: () => ({ width: 640, height: 480 }) };
+const SETTINGS = {
+  excerptLength: 12,
+  imageSize: () => ({ width: 640, height: 480 }),
+  timezone: 'UTC',
+};
+// The front matter of `makePost(slug)`, as its file would hold it.
+const frontOf = (slug: string, title = `Post ${slug}`): string =>
+  `---\ntitle: ${title}\ndate: 2024-01-01T00:00:00Z\ntags: [notes]\n---\n`;
 const BODY = '\nFirst words of the body, and more after them.\n\n![Dog](/images/dog.png)\n';
 const work = await mkdtemp(join(tmpdir(), 'folio-bodies-'));
 after(() => rm(work, { recursive: true, force: true }));
@@ -28,12 +35,25 @@ describe('a body store', () => {
 
   it('reads a body from its file when pages need it, as it is on disk now', async () => {
     const file = join(work, 'reread.md');
-    await writeFile(file, `---\ntitle: A\n---\n${BODY}`);
-    const post = makePost('reread', { file, bodyLine: 4 });
+    await writeFile(file, `${frontOf('reread')}${BODY}`);
+    const post = makePost('reread', { file, bodyLine: 6 });
     const store = new BodyStore(SETTINGS, { reread: true });
     assert.match(store.html(post), /First words of the body/);
-    await writeFile(file, `---\ntitle: A\n---\nOther words.\n`);
+    await writeFile(file, `${frontOf('reread')}Other words.\n`);
     assert.match(store.html(post), /Other words/);
+  });
+
+  it('will not show a body read again under front matter it no longer has', async () => {
+    const file = join(work, 'stale.md');
+    const post = makePost('stale', { file, bodyLine: 6 });
+    const store = new BodyStore(SETTINGS, { reread: true });
+    await writeFile(file, `${frontOf('stale', 'A new title')}New body.\n`);
+    assert.throws(
+      () => store.html(post),
+      (error) => error instanceof StaleBody && error.file === file,
+    );
+    await rm(file);
+    assert.throws(() => store.excerpt(post), StaleBody);
   });
 
   it('keeps what it parsed for the posts the next load keeps', () => {

@@ -2,17 +2,33 @@
 // asks, and kept as far as memory allows. The core is handed these as plain values.
 import type { Token } from 'markdown-it';
 import { excerptOf, excerptOfBody } from '../content/excerpt.js';
-import { splitFrontMatter } from '../content/front-matter/split.js';
+import { parsePost } from '../content/parse-post.js';
 import { parseMarkdown, renderTokens, type RenderEnv } from '../content/markdown/markdown.js';
 import { collectReferences } from '../content/markdown/references.js';
 import type { BodyParts, Post, Reference } from '../content/post.js';
-import { normalizeText } from '../text/normalize-text.js';
 import { readTextFile } from '../text/read-text-file.js';
 
 /** The settings bodies are read with. */
 export interface BodySettings extends RenderEnv {
   /** The excerpt's length, in characters. */
   readonly excerptLength: number;
+  /** The zone the posts' dates were read in: a body read again is checked against its post. */
+  readonly timezone: string;
+}
+
+/**
+ * A body read again from disk that no longer belongs to its post: the file is gone, or its front
+ * matter says something else now. Whoever shows the post loads the file again rather than show
+ * the old front matter over a new body.
+ */
+export class StaleBody extends Error {
+  readonly file: string;
+
+  constructor(file: string) {
+    super(`${file} changed since the site was loaded`);
+    this.name = 'StaleBody';
+    this.file = file;
+  }
 }
 
 // What is known of one body. Only the text is kept, and only until it is parsed: holding the whole
@@ -98,7 +114,19 @@ export class BodyStore {
   }
 
   #text(post: Post, state: BodyState): string {
-    return state.text ?? (this.#reread ? readBody(post.file) : '');
+    return state.text ?? (this.#reread ? this.#readAgain(post) : '');
+  }
+
+  /** The body of `post` as it is on disk now, if the file still holds that post. */
+  #readAgain(post: Post): string {
+    const text = readTextFile(post.file);
+    if (typeof text !== 'string') throw new StaleBody(post.file);
+    // The post's own slug stands for the file's name: a file renamed is gone, and not read here.
+    const now = parsePost(text, post.file, post.slug, this.#settings);
+    if (!now.post || now.body === undefined || !samePost(now.post, post)) {
+      throw new StaleBody(post.file);
+    }
+    return now.body;
   }
 
   #tokens(post: Post, state: BodyState): Token[] {
@@ -113,10 +141,16 @@ function emptyState(text: string | undefined): BodyState {
   return { text, excerpt: undefined, references: undefined, html: undefined };
 }
 
-/** A post's body as it is on disk now; empty when the file is gone or no longer a post. */
-function readBody(file: string): string {
-  const text = readTextFile(file);
-  if (typeof text !== 'string') return '';
-  const split = splitFrontMatter(normalizeText(text), file);
-  return 'body' in split ? split.body : '';
+/** Whether two readings of a post file show the same post: all but where the keys stand. */
+function samePost(a: Post, b: Post): boolean {
+  return (
+    a.slug === b.slug &&
+    a.title === b.title &&
+    a.date === b.date &&
+    a.category === b.category &&
+    a.draft === b.draft &&
+    a.description === b.description &&
+    a.tags.length === b.tags.length &&
+    a.tags.every((tag, i) => tag === b.tags[i])
+  );
 }

@@ -74,9 +74,9 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     onProgress: options.onProgress,
     changed: options.changed,
   });
-  const { excerptLength, imageSizes } = loaded.settings;
+  const { excerptLength, imageSizes, timezone } = loaded.settings;
   const bodies = new BodyStore(
-    { excerptLength, imageSize: (src) => imageSizes.get(sitePath(src)) },
+    { excerptLength, timezone, imageSize: (src) => imageSizes.get(sitePath(src)) },
     { reread },
     previous?.bodies,
   );

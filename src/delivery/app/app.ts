@@ -5,7 +5,8 @@ import type { SiteSession } from '../site-session.js';
 import type { Site } from '../../site/build-site.js';
 import { encoded } from './compression.js';
 import { answerConditionally } from './conditional.js';
-import { resourceFor } from './core.js';
+import { StaleBody } from '../../load/body-store.js';
+import { plain, resourceFor } from './core.js';
 import type { AppRequest, AppResponse, BufferedResponse, StaticFiles } from './http.js';
 import { encodingFor } from './negotiate.js';
 import type { Resource } from './resource.js';
@@ -22,6 +23,8 @@ export class App {
   readonly #session: SiteSession;
   readonly #staticFiles: StaticFiles | undefined;
   readonly #securityHeaders: Readonly<Record<string, string>>;
+  // Post files being loaded again because a page found them changed on disk.
+  readonly #reloading = new Map<string, Promise<void>>();
 
   constructor(options: AppOptions) {
     this.#session = options.session;
@@ -50,18 +53,43 @@ export class App {
    * answers without waiting a turn of the event loop; never throws, but rejects.
    */
   request(request: AppRequest): BufferedResponse | Promise<AppResponse> {
+    return this.#request(request, true);
+  }
+
+  #request(request: AppRequest, mayReload: boolean): BufferedResponse | Promise<AppResponse> {
+    let current: SiteState | undefined;
     try {
-      const current = this.#session.state;
+      current = this.#session.state;
       const remembered = current.caches.answers.lookup(request);
       if (remembered !== undefined) return remembered;
       const resource = resourceFor(current, request, this.#staticFiles);
       if (resource instanceof Promise) {
-        return resource.then((found) => this.#answer(current, request, found));
+        const state = current;
+        return resource.then((found) => this.#answer(state, request, found));
       }
       return Promise.resolve(this.#answer(current, request, resource));
     } catch (cause) {
-      return Promise.reject(cause instanceof Error ? cause : new Error(String(cause)));
+      if (!(cause instanceof StaleBody) || current === undefined) {
+        return Promise.reject(cause instanceof Error ? cause : new Error(String(cause)));
+      }
+      // The post's file changed since the site was loaded: load it again, then answer from the
+      // new version. If it still does not load, say so rather than mix two versions on a page.
+      if (mayReload) return this.#reload(cause.file).then(() => this.#request(request, false));
+      return Promise.resolve(this.#answer(current, request, CHANGED_ON_DISK));
     }
+  }
+
+  /** Loads `file` again, once however many requests found it changed at the same time. */
+  #reload(file: string): Promise<void> {
+    let reloading = this.#reloading.get(file);
+    if (!reloading) {
+      reloading = this.#session
+        .update([file])
+        .then(() => undefined)
+        .finally(() => this.#reloading.delete(file));
+      this.#reloading.set(file, reloading);
+    }
+    return reloading;
   }
 
   // The answer for this client — its encoding, its validator, its method — remembered when it
@@ -102,3 +130,10 @@ export class App {
     }
   }
 }
+
+// The file is not named: the answer goes to anyone.
+const CHANGED_ON_DISK: Resource = plain(
+  503,
+  "Service Unavailable: this page's post changed on disk since the site was loaded, and does not load now",
+  { 'retry-after': '5' },
+);

@@ -112,7 +112,12 @@ function themeDocuments(state: SiteState): ReadonlyMap<string, Document> {
   );
 }
 
-function plain(status: number, text: string, extra: Record<string, string> = {}): FixedResource {
+/** An answer in plain text that the request alone decides. */
+export function plain(
+  status: number,
+  text: string,
+  extra: Record<string, string> = {},
+): FixedResource {
   const body = Buffer.from(`${text}\n`, 'utf8');
   const headers = {
     'content-type': 'text/plain; charset=utf-8',
