@@ -3,6 +3,7 @@
 import type { Token } from 'markdown-it';
 import { excerptOf, excerptOfBody } from '../content/excerpt.js';
 import { parsePost } from '../content/parse-post.js';
+import { samePlace } from '../site/replaced-posts.js';
 import { parseMarkdown, renderTokens, type RenderEnv } from '../content/markdown/markdown.js';
 import { collectReferences } from '../content/markdown/references.js';
 import type { BodyParts, Post, Reference } from '../content/post.js';
@@ -143,14 +144,5 @@ function emptyState(text: string | undefined): BodyState {
 
 /** Whether two readings of a post file show the same post: all but where the keys stand. */
 function samePost(a: Post, b: Post): boolean {
-  return (
-    a.slug === b.slug &&
-    a.title === b.title &&
-    a.date === b.date &&
-    a.category === b.category &&
-    a.draft === b.draft &&
-    a.description === b.description &&
-    a.tags.length === b.tags.length &&
-    a.tags.every((tag, i) => tag === b.tags[i])
-  );
+  return samePlace(a, b) && a.title === b.title && a.description === b.description;
 }
