@@ -1,12 +1,14 @@
 // The answers the server gives around the app — the live-reload stream, the 500 fallback, Node's
-// own refusals of bad requests — through the real server.
+// own refusals of bad requests — and clients that leave mid-download, through the real server.
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { cp } from 'node:fs/promises';
+import { cp, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { LIVE_RELOAD_PATH } from '../src/views/context.js';
 import { folio, serverUrl } from './support/folio-cli.js';
@@ -14,6 +16,7 @@ import { FIXTURES, serveSite } from './support/serve-fixture.js';
 import { tempRoot } from './support/temp-root.js';
 
 const SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', 'referrer-policy'];
+const BIG_FILE_BYTES = 32 * 1024 * 1024;
 
 /** The security headers of the answer to `/`: what every other answer must carry too. */
 async function expectedHeaders(url: string): Promise<Record<string, string>> {
@@ -63,10 +66,13 @@ describe('folio serve --watch', () => {
   let child: ChildProcessWithoutNullStreams;
   let url: string;
   let expected: Record<string, string>;
+  let stderr = '';
 
   before(async () => {
     await cp(join(FIXTURES, 'basic'), site, { recursive: true });
+    await writeFile(join(site, 'static', 'big.bin'), Buffer.alloc(BIG_FILE_BYTES, 7));
     child = folio(['serve', site, '--port', '0', '--watch']);
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     url = await serverUrl(child);
     expected = await expectedHeaders(url);
   });
@@ -105,6 +111,22 @@ describe('folio serve --watch', () => {
     assert.equal(answer.headers.get('connection'), 'close');
     assertSecurityHeaders(answer.headers, expected, 'the 431');
   });
+
+  it('reports nothing when a client leaves in the middle of a download', async () => {
+    const { hostname, port } = new URL(url);
+    for (let i = 0; i < 3; i += 1) {
+      const socket = connect(Number(port), hostname);
+      socket.on('error', () => undefined);
+      socket.write('GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n');
+      await once(socket, 'data');
+      socket.destroy();
+    }
+    // The server still answers, and has had time to notice each client gone.
+    await sleep(500);
+    assert.equal((await fetch(`${url}/`)).status, 200);
+    await sleep(200);
+    assert.doesNotMatch(stderr, /error answering/);
+  });
 });
 
 describe('the real server, in-process', () => {
@@ -135,6 +157,37 @@ describe('the real server, in-process', () => {
       assert.equal(await response.text(), 'Internal Server Error\n');
       assertSecurityHeaders(response.headers, expected, 'the 500');
       assert.deepEqual(logged, ['error answering GET /images/avatar.svg: Error: the disk is gone']);
+    } finally {
+      await served.server.close();
+    }
+  });
+
+  it('still reports a file that fails while it is sent', async () => {
+    const logged: string[] = [];
+    const failing = (): Readable =>
+      new Readable({
+        read() {
+          this.push(Buffer.alloc(1024, 1));
+          this.destroy(new Error('the disk failed mid-file'));
+        },
+      });
+    const served = await serveSite(`${FIXTURES}basic`, {
+      staticFiles: {
+        lookup: () =>
+          Promise.resolve({ size: 4096, etag: 'W/"x"', contentType: 'text/plain', open: failing }),
+      },
+      logError: (message) => logged.push(message),
+    });
+    try {
+      await served
+        .get('/file.txt')
+        .then(
+          (response) => response.arrayBuffer(),
+          () => undefined,
+        )
+        .catch(() => undefined);
+      await sleep(100);
+      assert.deepEqual(logged, ['error answering GET /file.txt: Error: the disk failed mid-file']);
     } finally {
       await served.server.close();
     }

@@ -80,6 +80,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     answer
       .then((response) => send(req, res, response))
       .catch((cause: unknown) => {
+        // A client that went away mid-answer is no fault of the server's: nothing to report.
+        if (leftByClient(req, cause)) return;
         logError(`error answering ${req.method ?? ''} ${req.url ?? ''}: ${String(cause)}`);
         // An answer already begun can only be cut short.
         if (res.headersSent) {
@@ -221,6 +223,14 @@ async function send(
   } else {
     await pipeline(body, res);
   }
+}
+
+/** Whether an answer failed only because its client closed the connection before its end. */
+function leftByClient(req: IncomingMessage, cause: unknown): boolean {
+  return (
+    req.socket.destroyed &&
+    (cause as NodeJS.ErrnoException | undefined)?.code === 'ERR_STREAM_PREMATURE_CLOSE'
+  );
 }
 
 /**
