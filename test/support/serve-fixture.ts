@@ -5,6 +5,7 @@ import { App } from '../../src/delivery/app/app.js';
 import { startServer, type RunningServer } from '../../src/delivery/server/start-server.js';
 import { staticFolder } from '../../src/delivery/server/static-folder.js';
 import { SiteSession } from '../../src/delivery/site-session.js';
+import type { StaticFiles } from '../../src/delivery/app/http.js';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/sites/', import.meta.url));
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -19,18 +20,30 @@ export interface ServedFixture {
 
 export async function serveSite(
   siteDir: string,
-  options: { now?: () => number; showDrafts?: boolean; headersTimeout?: number } = {},
+  options: {
+    now?: () => number;
+    showDrafts?: boolean;
+    headersTimeout?: number;
+    /** Instead of the site's static/ folder. */
+    staticFiles?: StaticFiles;
+    /** Where the server reports failures; by default standard error. */
+    logError?: (message: string) => void;
+  } = {},
 ): Promise<ServedFixture> {
-  const { headersTimeout, ...sessionOptions } = options;
+  const { headersTimeout, staticFiles, logError, ...sessionOptions } = options;
   const { session, load } = await SiteSession.open(siteDir, sessionOptions);
   if (!session)
     throw new Error(`fixture ${siteDir} is invalid: ${JSON.stringify(load.diagnostics)}`);
-  const app = new App({ session, staticFiles: staticFolder(join(siteDir, 'static')) });
+  const app = new App({
+    session,
+    staticFiles: staticFiles ?? staticFolder(join(siteDir, 'static')),
+  });
   const server = await startServer({
     app,
     port: 0,
     host: '127.0.0.1',
     ...(headersTimeout === undefined ? {} : { headersTimeout }),
+    ...(logError === undefined ? {} : { logError }),
   });
   return {
     app,

@@ -32,6 +32,11 @@ export class App {
     this.#securityHeaders = securityHeaders(options.session.state.overlay.liveReload);
   }
 
+  /** The headers every answer carries, for the answers the server gives without the app. */
+  get securityHeaders(): Readonly<Record<string, string>> {
+    return this.#securityHeaders;
+  }
+
   /** The site as it stands now: rebuilt when a scheduled post's time has come. */
   get site(): Site {
     return this.#session.site;

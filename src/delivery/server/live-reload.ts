@@ -4,9 +4,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 export class LiveReload {
   readonly #clients = new Set<ServerResponse>();
 
-  /** Keeps the response open as an event stream until the page goes away. */
-  attach(req: IncomingMessage, res: ServerResponse): void {
+  /**
+   * Keeps the response open as an event stream until the page goes away; `headers` are those
+   * every answer carries.
+   */
+  attach(
+    req: IncomingMessage,
+    res: ServerResponse,
+    headers: Readonly<Record<string, string>>,
+  ): void {
     res.writeHead(200, {
+      ...headers,
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
       connection: 'keep-alive',

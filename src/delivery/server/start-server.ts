@@ -1,7 +1,8 @@
 // Deliver: the HTTP server — node:http in front of the app, with timeouts and a graceful stop.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import type { Duplex } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { LIVE_RELOAD_PATH } from '../../views/context.js';
 import type { App } from '../app/app.js';
@@ -48,6 +49,7 @@ const DRAIN_MS = 1_000;
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const logError = options.logError ?? ((message: string) => console.error(message));
   const { liveReload } = options;
+  const headers = options.app.securityHeaders;
   const inFlight = new Set<ServerResponse>();
   // Every open connection, with when it was last seen busy once the server is stopping.
   const sockets = new Map<Socket, { quietSince: number; bytesRead: number }>();
@@ -62,7 +64,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (closing) res.setHeader('connection', 'close');
     if (liveReload && req.method === 'GET' && req.url === LIVE_RELOAD_PATH) {
       track(res);
-      liveReload.attach(req, res);
+      liveReload.attach(req, res, headers);
       return;
     }
     const answer = options.app.request(appRequest(req));
@@ -78,11 +80,23 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     answer
       .then((response) => send(req, res, response))
       .catch((cause: unknown) => {
+        // A client that went away mid-answer is no fault of the server's: nothing to report.
+        if (leftByClient(req, cause)) return;
         logError(`error answering ${req.method ?? ''} ${req.url ?? ''}: ${String(cause)}`);
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end(res.headersSent ? undefined : 'Internal Server Error\n');
+        // An answer already begun can only be cut short.
+        if (res.headersSent) {
+          res.end();
+          return;
+        }
+        res.writeHead(500, { ...headers, 'content-type': 'text/plain; charset=utf-8' });
+        res.end('Internal Server Error\n');
       });
   });
+  // The requests node:http refuses itself — malformed, too slow, headers too large — are
+  // answered here, so that these answers carry the security headers too.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) =>
+    refuse(error, socket, headers),
+  );
   server.headersTimeout = options.headersTimeout ?? 10_000;
   server.requestTimeout = 30_000;
   server.keepAliveTimeout = 5_000;
@@ -209,6 +223,43 @@ async function send(
   } else {
     await pipeline(body, res);
   }
+}
+
+/** Whether an answer failed only because its client closed the connection before its end. */
+function leftByClient(req: IncomingMessage, cause: unknown): boolean {
+  return (
+    req.socket.destroyed &&
+    (cause as NodeJS.ErrnoException | undefined)?.code === 'ERR_STREAM_PREMATURE_CLOSE'
+  );
+}
+
+/**
+ * Answers a request node:http could not read as its own default does — 408 to a request too
+ * slow, 431 to headers too large, 400 otherwise — with the security headers, then closes the
+ * connection. Like that default, it writes nothing once an answer on the connection has begun,
+ * which would corrupt what the client reads.
+ */
+function refuse(
+  error: NodeJS.ErrnoException,
+  socket: Duplex,
+  headers: Readonly<Record<string, string>>,
+): void {
+  const answering = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })
+    ._httpMessage;
+  if (socket.writable && !answering?.headersSent) {
+    const status =
+      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 408
+        : error.code === 'HPE_HEADER_OVERFLOW'
+          ? 431
+          : 400;
+    const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('')}` +
+        'content-length: 0\r\nconnection: close\r\n\r\n',
+    );
+  }
+  socket.destroy();
 }
 
 /** `GET http://host/path` (absolute form, as proxies send it) → `/path`. */
