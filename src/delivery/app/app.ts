@@ -51,7 +51,8 @@ export class App {
    */
   request(request: AppRequest): BufferedResponse | Promise<AppResponse> {
     try {
-      const current = this.#session.state;
+      // Problems and warnings name the author's files: only this machine is shown them.
+      const current = this.#session.stateFor(request.local === true);
       const remembered = current.caches.answers.lookup(request);
       if (remembered !== undefined) return remembered;
       const resource = resourceFor(current, request, this.#staticFiles);
