@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -18,9 +18,9 @@ async function copyOf(fixture: string): Promise<string> {
 }
 
 /** `folio serve --watch` on a copy of a fixture site, and what it has printed so far. */
-async function watchCopyOf(fixture: string) {
+async function watchCopyOf(fixture: string, options: readonly string[] = []) {
   const dir = await copyOf(fixture);
-  const child = folio(['serve', dir, '--port', '0', '--watch']);
+  const child = folio(['serve', dir, '--port', '0', '--watch', ...options]);
   const printed = { stdout: '', stderr: '' };
   child.stdout.on('data', (chunk: Buffer) => (printed.stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (printed.stderr += chunk.toString()));
@@ -262,6 +262,48 @@ describe('folio serve --watch, editing a post', () => {
       await eventually(async () => (await fetch(`${url}/tags/graphs/`)).status === 404);
       assert.match(await text(`${url}/tags/trees/`), /Graphs 入门/);
       assert.match(await text(`${url}/categories/algorithm/`), /Graphs 入门/);
+    } finally {
+      child.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('folio serve --watch, reachable from other machines', () => {
+  it('says so at start, and shows problems on pages only to this machine', async () => {
+    const { dir, child, printed, eventually } = await watchCopyOf('basic', ['--host', '0.0.0.0']);
+    const page = async (host: string): Promise<string> =>
+      (await fetch(`http://${host}:${port}/`)).text();
+    let port = '';
+    try {
+      port = new URL(await serverUrl(child)).port;
+      await eventually(() =>
+        Promise.resolve(/problems are shown on pages only to this machine/.test(printed.stdout)),
+      );
+      assert.equal(occurrences(printed.stdout, 'only to this machine'), 1);
+      await writeFile(join(dir, 'content', 'posts', 'broken.md'), postText('Broken', 'not a date'));
+      await eventually(async () => (await page('127.0.0.1')).includes('broken.md'));
+      // Another address of this machine, if it has one: the server sees a client that is not local.
+      const other = Object.values(networkInterfaces())
+        .flat()
+        .find((address) => address?.family === 'IPv4' && !address.internal);
+      if (other) {
+        const theirs = await page(other.address);
+        assert.doesNotMatch(theirs, /broken\.md|problems-banner/);
+        assert.match(theirs, /<html/);
+      }
+    } finally {
+      child.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('says nothing of it on this machine alone', async () => {
+    const { dir, child, printed, eventually } = await watchCopyOf('basic');
+    try {
+      await serverUrl(child);
+      await eventually(() => Promise.resolve(printed.stdout.includes('Watching for changes')));
+      assert.doesNotMatch(printed.stdout, /only to this machine/);
     } finally {
       child.kill('SIGKILL');
       await rm(dir, { recursive: true, force: true });

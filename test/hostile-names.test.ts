@@ -69,4 +69,26 @@ describe('names that hide part of themselves', { timeout: 60_000 }, () => {
     assert.equal(code, 1);
     assert.match(stdout + stderr, /half\.md:4: `category` holds half of a surrogate pair/);
   });
+
+  it('a file name with a newline, a carriage return and an ANSI escape stays on its line', async () => {
+    const name = 'bad\nna\rme\x1b[31m.md';
+    const dir = await site({ [name]: post('date: not a date') });
+    const { code, stdout, stderr } = await run(['check', '.'], { cwd: dir });
+    assert.equal(code, 1);
+    const output = stdout + stderr;
+    assert.ok(!output.includes('\x1b'), 'no escape byte reaches the terminal');
+    const shown = 'content/posts/bad\\nna\\rme\\x1b[31m.md';
+    const located = output.split('\n').filter((line) => /:\d+: /.test(line));
+    assert.ok(located.length > 0, output);
+    for (const line of located) {
+      assert.ok(line.startsWith(shown), `${JSON.stringify(line)} starts with the escaped path`);
+      assert.match(line.slice(shown.length), /^:\d+: \S/, line);
+    }
+    const named = output.split('\n').filter((line) => /bad|me\\x1b/.test(line));
+    assert.deepEqual(
+      named.filter((line) => !line.startsWith(shown)),
+      [],
+      'every line naming it',
+    );
+  });
 });

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
 import { styleText } from 'node:util';
 import { REFUSED_LINK_CODES } from '../content/read-sources.js';
-import { formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { escapeControls, formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { normalizeText } from '../text/normalize-text.js';
 
 /** How many lines of the file to show on each side of the line a problem names. */
@@ -59,7 +59,8 @@ function excerpt(diagnostic: Diagnostic, sources: Map<string, string[] | undefin
   const width = String(last).length;
   const shown: string[] = [];
   for (let n = first; n <= last; n++) {
-    const text = (lines[n - 1] ?? '').replace(/\t/g, '→   ');
+    // A line of the file is shown, never obeyed: an escape sequence in it is shown escaped.
+    const text = escapeControls((lines[n - 1] ?? '').replace(/\t/g, '→   '));
     const marker = n === diagnostic.line ? '>' : ' ';
     shown.push(
       `  ${marker} ${String(n).padStart(width)} | ${text.length > 120 ? `${text.slice(0, 117)}...` : text}`,
@@ -96,9 +97,12 @@ export function count(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** A file's path relative to where the command was run, or absolute when it lies elsewhere. */
+/**
+ * A file's path relative to where the command was run, or absolute when it lies elsewhere, its
+ * control characters escaped so that it stays on its line and cannot drive the terminal.
+ */
 export function displayPath(file: string): string {
-  if (!isAbsolute(file)) return file;
+  if (!isAbsolute(file)) return escapeControls(file);
   const fromHere = relative(process.cwd(), file);
-  return fromHere.startsWith('..') ? file : fromHere;
+  return escapeControls(fromHere.startsWith('..') ? file : fromHere);
 }

@@ -52,6 +52,9 @@ export class SiteSession {
   #content: SiteContent;
   // The version online as requests see it; a new object whenever the site or the overlay changes.
   #state: SiteState;
+  // The same version without problems and warnings, for clients on other machines; made when first
+  // asked for while there are some, with caches of its own.
+  #withoutNotes: SiteState | undefined;
 
   private constructor(content: SiteContent, options: SessionOptions, folder?: Folder) {
     this.#options = options;
@@ -141,6 +144,21 @@ export class SiteSession {
     return this.#state;
   }
 
+  /**
+   * The state a client is answered from: the author's own machine (`local`) is shown the problems
+   * and warnings, which name files of that machine; any other client the same pages without them.
+   */
+  stateFor(local: boolean): SiteState {
+    const state = this.state;
+    const { problems, warnings } = state.overlay;
+    if (local || (problems.length === 0 && warnings.length === 0)) return state;
+    return (this.#withoutNotes ??= {
+      ...state,
+      overlay: { ...state.overlay, problems: [], warnings: [] },
+      caches: new PageCaches(),
+    });
+  }
+
   /** The Site as it stands now. */
   get site(): Site {
     return this.state.site;
@@ -169,6 +187,8 @@ export class SiteSession {
   /** Moves to a new version of what pages show; nothing made for the last is kept. */
   #change(changes: Partial<Omit<SiteState, 'caches'>>): void {
     this.#state.caches.clear();
+    this.#withoutNotes?.caches.clear();
+    this.#withoutNotes = undefined;
     this.#state = { ...this.#state, ...changes };
   }
 }

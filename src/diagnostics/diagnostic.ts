@@ -34,10 +34,36 @@ export const error = diagnostic('error');
 /** A problem that is shown but stops nothing. */
 export const warning = diagnostic('warning');
 
-/** `path:line: what is wrong (what to do)` — the one format every problem is shown in. */
+/**
+ * `path:line: what is wrong (what to do)` — the one format every problem is shown in, always one
+ * line: a control character of a file name or message is shown escaped (`escapeControls`).
+ */
 export function formatDiagnostic(diagnostic: Diagnostic, displayPath = diagnostic.file): string {
   const prefix = diagnostic.severity === 'warning' ? 'warning: ' : '';
-  return `${displayPath}:${diagnostic.line}: ${prefix}${diagnostic.message} (${diagnostic.hint})`;
+  return escapeControls(
+    `${displayPath}:${diagnostic.line}: ${prefix}${diagnostic.message} (${diagnostic.hint})`,
+  );
+}
+
+const NAMED_ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+// C0 controls, DEL, C1 controls, and the line and paragraph separators some editors break at.
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/**
+ * `text` with every character that could break a line or drive a terminal — a newline in a file
+ * name, an ANSI escape — written as an escape: `\n`, `\r`, `\t`, `\xNN`, or `\u{2028}`. The
+ * result never holds such a character, and escaping it again changes nothing.
+ */
+export function escapeControls(text: string): string {
+  return text.replace(CONTROLS, (c) => {
+    const code = c.charCodeAt(0);
+    return (
+      NAMED_ESCAPES[c] ??
+      (code > 0xff ? `\\u{${code.toString(16)}}` : `\\x${code.toString(16).padStart(2, '0')}`)
+    );
+  });
 }
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {

@@ -5,6 +5,7 @@ import { App } from '../../delivery/app/app.js';
 import { startServer } from '../../delivery/server/start-server.js';
 import { staticFolder } from '../../delivery/server/static-folder.js';
 import { LiveReload } from '../../delivery/server/live-reload.js';
+import { isLoopback } from '../../delivery/server/loopback.js';
 import { watchSite } from '../../delivery/server/watch-site.js';
 import { STATIC_DIR } from '../../content/read-sources.js';
 import { progressLine } from '../progress.js';
@@ -80,6 +81,12 @@ export async function serveCommand(siteDir: string, options: ServeOptions): Prom
   console.log(
     options.watch ? 'Watching for changes. Press Ctrl+C to stop.' : 'Press Ctrl+C to stop.',
   );
+  if (options.watch && !isLoopback(options.host)) {
+    // Problems and warnings name files of this machine: other machines are not shown them.
+    console.log(
+      `Listening beyond this machine (${options.host}): problems are shown on pages only to this machine; other clients get the pages without them.`,
+    );
+  }
 
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     const stop = (received: NodeJS.Signals): void => {

@@ -35,6 +35,8 @@ interface Ask {
   readonly method?: string;
   readonly encoding?: string | undefined;
   readonly ifNoneMatch?: string;
+  /** The client is on this machine; by default it is, as the author previewing. */
+  readonly local?: boolean;
 }
 
 /** What `request` gives, as it gives it: a promise, or the answer itself. */
@@ -43,6 +45,7 @@ function askNow(app: App, url: string, options: Ask = {}): ReturnType<App['reque
     method: options.method ?? 'GET',
     url,
     headers: { 'accept-encoding': options.encoding, 'if-none-match': options.ifNoneMatch },
+    local: options.local ?? true,
   });
 }
 
@@ -197,6 +200,51 @@ describe('remembered answers', () => {
       assert.equal(head.status, get.status, url);
       assert.deepEqual(head.headers, get.headers, url);
     }
+  });
+});
+
+describe('problems and warnings of a watching server', () => {
+  const problem = 'content/posts/x.md:3: a broken date';
+  const warning = 'content/posts/y.md:9: an image is missing';
+
+  it('are shown only to this machine, each kind of client answered from its own memory', async () => {
+    const { app, session } = open({ liveReload: true });
+    session.showProblems([problem]);
+    session.showWarnings([warning]);
+    for (const round of ['first', 'remembered']) {
+      for (const url of ['/', '/posts/post-1/', '/missing/']) {
+        const mine = textOf(await ask(app, url));
+        const theirs = textOf(await ask(app, url, { local: false }));
+        assert.match(mine, /a broken date/, `${round} ${url}`);
+        assert.match(mine, /an image is missing/, `${round} ${url}`);
+        assert.doesNotMatch(
+          theirs,
+          /broken date|image is missing|content\/posts/,
+          `${round} ${url}`,
+        );
+        assert.match(theirs, /live/, 'other clients still reload');
+      }
+    }
+    assert.doesNotMatch(
+      textOf(await app.request({ method: 'GET', url: '/', headers: {} })),
+      /a broken date/,
+      'a request that does not say it is local is not',
+    );
+  });
+
+  it('leave the pages of other clients as they were once fixed, and reach them no more', async () => {
+    const { app, session } = open({ liveReload: true });
+    const before = textOf(await ask(app, '/', { local: false }));
+    session.showProblems([problem]);
+    assert.equal(textOf(await ask(app, '/', { local: false })), before);
+    session.showProblems([]);
+    session.showWarnings([]);
+    assert.equal(
+      app.caches,
+      session.stateFor(false).caches,
+      'one state when there is nothing to hide',
+    );
+    assert.doesNotMatch(textOf(await ask(app, '/')), /a broken date/);
   });
 });
 

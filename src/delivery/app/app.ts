@@ -64,7 +64,8 @@ export class App {
   #request(request: AppRequest, mayReload: boolean): BufferedResponse | Promise<AppResponse> {
     let current: SiteState | undefined;
     try {
-      current = this.#session.state;
+      // Problems and warnings name the author's files: only this machine is shown them.
+      current = this.#session.stateFor(request.local === true);
       const remembered = current.caches.answers.lookup(request);
       if (remembered !== undefined) return remembered;
       const resource = resourceFor(current, request, this.#staticFiles);

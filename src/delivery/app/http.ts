@@ -9,6 +9,11 @@ export interface AppRequest {
     readonly 'accept-encoding'?: string | undefined;
     readonly 'if-none-match'?: string | undefined;
   };
+  /**
+   * The client is on this machine (a loopback address): only it is shown the problems and
+   * warnings of a watching server, which name files of the author's machine. Absent: it is not.
+   */
+  readonly local?: boolean;
 }
 
 export interface AppResponse {

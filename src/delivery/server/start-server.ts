@@ -8,6 +8,7 @@ import { LIVE_RELOAD_PATH } from '../../views/context.js';
 import type { App } from '../app/app.js';
 import type { AppRequest, AppResponse } from '../app/http.js';
 import type { LiveReload } from './live-reload.js';
+import { isLoopback } from './loopback.js';
 
 export interface ServerOptions {
   readonly app: App;
@@ -205,6 +206,7 @@ function appRequest(req: IncomingMessage): AppRequest {
     method: req.method ?? 'GET',
     url: originForm(req.url ?? '/'),
     headers: { 'accept-encoding': acceptEncoding, 'if-none-match': ifNoneMatch },
+    local: isLoopback(req.socket.remoteAddress),
   };
 }
 
