@@ -102,3 +102,51 @@ describe('a file of static/ that changes while it is sent', { timeout: 60_000 },
     assert.equal(body.indexOf('HTTP/1.1'), -1, 'no answer runs into the cut one');
   });
 });
+
+// A video player asks for a file in parts; a server that answers every part with the whole file
+// leaves Safari unable to play it.
+describe('a range of a file of static/', { timeout: 30_000 }, () => {
+  const bytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
+  const ask = async (range: string, method = 'GET') => {
+    await writeFile(join(dir, 'static', 'clip.mp4'), bytes);
+    const response = await fetch(`http://127.0.0.1:${port}/clip.mp4`, {
+      method,
+      headers: { range },
+    });
+    return { response, body: Buffer.from(await response.arrayBuffer()) };
+  };
+
+  it('is sent alone, with where it stands in the file', async () => {
+    for (const [range, start, end] of [
+      ['bytes=0-99', 0, 99],
+      ['bytes=900-', 900, 999],
+      ['bytes=-10', 990, 999],
+      ['bytes=500-99999', 500, 999],
+    ] as const) {
+      const { response, body } = await ask(range);
+      assert.equal(response.status, 206, range);
+      assert.equal(response.headers.get('content-range'), `bytes ${start}-${end}/1000`, range);
+      assert.equal(response.headers.get('content-length'), String(end - start + 1), range);
+      assert.deepEqual(body, bytes.subarray(start, end + 1), range);
+    }
+  });
+
+  it('past the end of the file is refused with the file’s length', async () => {
+    const { response } = await ask('bytes=1000-');
+    assert.equal(response.status, 416);
+    assert.equal(response.headers.get('content-range'), 'bytes */1000');
+  });
+
+  it('of several parts, or asked with HEAD, gets the whole file, which says ranges are taken', async () => {
+    for (const [range, method] of [
+      ['bytes=0-1,5-6', 'GET'],
+      ['bytes=0-99', 'HEAD'],
+    ] as const) {
+      const { response, body } = await ask(range, method);
+      assert.equal(response.status, 200, range);
+      assert.equal(response.headers.get('accept-ranges'), 'bytes');
+      assert.equal(response.headers.get('content-length'), '1000');
+      if (method === 'GET') assert.deepEqual(body, bytes);
+    }
+  });
+});

@@ -4,11 +4,12 @@
 import type { SiteSession } from '../site-session.js';
 import type { Site } from '../../site/build-site.js';
 import { encoded } from './compression.js';
-import { answerConditionally } from './conditional.js';
+import { answerConditionally, type Representation } from './conditional.js';
 import { StaleBody } from '../../load/body-store.js';
 import { plain, resourceFor } from './core.js';
 import type { AppRequest, AppResponse, BufferedResponse, StaticFiles } from './http.js';
-import { encodingFor } from './negotiate.js';
+import { encodingFor, etagMatches } from './negotiate.js';
+import { rangeAnswer, requestedRange } from './ranges.js';
 import type { Resource } from './resource.js';
 import { securityHeaders } from './security-headers.js';
 import type { PageCaches, SiteState } from './site-state.js';
@@ -115,19 +116,25 @@ export class App {
       }
       case 'file': {
         const { file } = resource;
-        return answerConditionally(
-          {
-            status: 200,
-            contentType: file.contentType,
-            cacheControl: 'public, max-age=3600',
-            etag: file.etag,
-            varies: false,
-            encoding: 'identity',
-            length: file.size,
-            body: () => file.open(),
-          },
-          request,
-        );
+        const form: Representation = {
+          status: 200,
+          contentType: file.contentType,
+          cacheControl: 'public, max-age=3600',
+          etag: file.etag,
+          varies: false,
+          encoding: 'identity',
+          length: file.size,
+          body: () => file.open(),
+        };
+        const range = requestedRange(request, file.size, file.etag);
+        // A 304 comes before any range: the client holds the whole file already.
+        if (range && !etagMatches(request.headers['if-none-match'], file.etag)) {
+          const { headers } = answerConditionally(form, { ...request, method: 'HEAD' });
+          const ranged = { ...headers, 'accept-ranges': 'bytes' };
+          return rangeAnswer(range, file.size, ranged, (part) => file.open(part));
+        }
+        const whole = answerConditionally(form, request);
+        return { ...whole, headers: { ...whole.headers, 'accept-ranges': 'bytes' } };
       }
       case 'fixed': {
         const { status, headers } = resource.response;

@@ -8,6 +8,9 @@ export interface AppRequest {
   readonly headers: {
     readonly 'accept-encoding'?: string | undefined;
     readonly 'if-none-match'?: string | undefined;
+    /** Asks for part of a file of `static/` (a video, say): one range is answered. */
+    readonly range?: string | undefined;
+    readonly 'if-range'?: string | undefined;
   };
   /**
    * The client is on this machine (a loopback address): only it is shown the problems and
@@ -28,12 +31,19 @@ export interface BufferedResponse extends AppResponse {
   readonly body?: Buffer;
 }
 
+/** Bytes `start` to `end` of a file, both included, as HTTP ranges count them. */
+export interface ByteRange {
+  readonly start: number;
+  readonly end: number;
+}
+
 /** A file under the site's `static/` folder. */
 export interface StaticFile {
   readonly size: number;
   readonly etag: string;
   readonly contentType: string;
-  open(): Readable;
+  /** The file's bytes, or those from `start` to `end` (inclusive) of a range. */
+  open(range?: ByteRange): Readable;
 }
 
 /** Finds files of the site's `static/` folder by decoded URL path; never outside it. */

@@ -188,10 +188,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 }
 
 function appRequest(req: IncomingMessage): AppRequest {
-  // The two headers the app reads, straight from the raw list: `req.headers` would first build
-  // an object of every header, on every request. Repeats are joined as Node joins them.
+  // The headers the app reads, straight from the raw list: `req.headers` would first build an
+  // object of every header, on every request. Repeats are joined as Node joins them.
   let acceptEncoding: string | undefined;
   let ifNoneMatch: string | undefined;
+  let range: string | undefined;
+  let ifRange: string | undefined;
   const raw = req.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i] as string;
@@ -200,12 +202,21 @@ function appRequest(req: IncomingMessage): AppRequest {
       acceptEncoding = acceptEncoding === undefined ? value : `${acceptEncoding}, ${value}`;
     } else if (name.length === 13 && name.toLowerCase() === 'if-none-match') {
       ifNoneMatch = ifNoneMatch === undefined ? value : `${ifNoneMatch}, ${value}`;
+    } else if (name.length === 5 && name.toLowerCase() === 'range') {
+      range = range === undefined ? value : `${range}, ${value}`;
+    } else if (name.length === 8 && name.toLowerCase() === 'if-range') {
+      ifRange = value;
     }
   }
   return {
     method: req.method ?? 'GET',
     url: originForm(req.url ?? '/'),
-    headers: { 'accept-encoding': acceptEncoding, 'if-none-match': ifNoneMatch },
+    headers: {
+      'accept-encoding': acceptEncoding,
+      'if-none-match': ifNoneMatch,
+      range,
+      'if-range': ifRange,
+    },
     local: isLoopback(req.socket.remoteAddress),
   };
 }

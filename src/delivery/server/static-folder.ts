@@ -4,7 +4,7 @@ import { pipeline, Readable, Transform, type TransformCallback } from 'node:stre
 import { realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import mime from 'mime';
-import type { StaticFile, StaticFiles } from '../app/http.js';
+import type { ByteRange, StaticFile, StaticFiles } from '../app/http.js';
 import { isHiddenStaticName } from '../../content/read-sources.js';
 
 const TEXTUAL = /^(?:text\/|application\/(?:javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
@@ -32,7 +32,7 @@ export function staticFolder(root: string): StaticFiles {
           size: info.size,
           etag: `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`,
           contentType: TEXTUAL.test(type) ? `${type}; charset=utf-8` : type,
-          open: () => exactBytes(file, info.size),
+          open: (range: ByteRange = { start: 0, end: info.size - 1 }) => exactBytes(file, range),
         };
       } catch {
         return undefined;
@@ -52,12 +52,13 @@ function isForbiddenSegment(segment: string): boolean {
 }
 
 /**
- * The first `size` bytes of `file`: the length its answer declared. A file that grows while it is
+ * Bytes `start` to `end` of `file`: the length its answer declared. A file that grows while it is
  * sent is cut there, and one that shrinks fails the stream, so that the server closes the
  * connection rather than let the client take the next answer for the rest of this one.
  */
-function exactBytes(file: string, size: number): Readable {
-  if (size === 0) return Readable.from([]);
+function exactBytes(file: string, { start, end }: ByteRange): Readable {
+  const size = end - start + 1;
+  if (size <= 0) return Readable.from([]);
   let sent = 0;
   const counted = new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
@@ -69,5 +70,5 @@ function exactBytes(file: string, size: number): Readable {
     },
   });
   // pipeline closes the file however the answer ends: sent, failed or left by its client.
-  return pipeline(createReadStream(file, { start: 0, end: size - 1 }), counted, () => undefined);
+  return pipeline(createReadStream(file, { start, end }), counted, () => undefined);
 }
