@@ -54,9 +54,7 @@ export async function listPostFiles(siteDir: string): Promise<PostFilesResult> {
   });
   const files: PostFile[] = new Array<PostFile>(listed.files.length);
   listed.files.forEach((file, index) => {
-    const info = statOrUndefined(file);
-    const stamp = info ? stampOf(info) : '';
-    files[index] = { file, fileSlug: basename(file).replace(MARKDOWN, ''), stamp };
+    files[index] = { file, fileSlug: basename(file).replace(MARKDOWN, ''), stamp: postStamp(file) };
   });
   return { files, diagnostics: listed.diagnostics, linked: listed.linked };
 }
@@ -356,6 +354,12 @@ export function statOrUndefined(file: string, { followLinks = true } = {}): Stat
   } catch {
     return undefined;
   }
+}
+
+/** The stamp of a post file as a listing gives it; empty when there is no file to read. */
+export function postStamp(file: string): string {
+  const info = statOrUndefined(file);
+  return info ? stampOf(info) : '';
 }
 
 function stampOf(info: Stats): string {

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { makePost } from '../../test/support/site-fixtures.js';
+import { postStamp } from '../content/read-sources.js';
 import { BodyStore, StaleBody } from './body-store.js';
 
 const SETTINGS = {
   excerptLength: 12,
   imageSize: () => ({ width: 640, height: 480 }),
-  timezone: 'UTC',
 };
 // The front matter of `makePost(slug)`, as its file would hold it.
 const frontOf = (slug: string, title = `Post ${slug}`): string =>
@@ -43,11 +43,14 @@ describe('a body store', () => {
     assert.match(store.html(post), /Other words/);
   });
 
-  it('will not show a body read again under front matter it no longer has', async () => {
+  it('will not show a body read again from a file changed since it was loaded', async () => {
     const file = join(work, 'stale.md');
     const post = makePost('stale', { file, bodyLine: 6 });
-    const store = new BodyStore(SETTINGS, { reread: true });
-    await writeFile(file, `${frontOf('stale', 'A new title')}New body.\n`);
+    await writeFile(file, `${frontOf('stale')}Old body.\n`);
+    const stamps = new Map([[file, postStamp(file)]]);
+    assert.match(new BodyStore(SETTINGS, { reread: true, stamps }).html(post), /Old body/);
+    const store = new BodyStore(SETTINGS, { reread: true, stamps });
+    await writeFile(file, `${frontOf('stale', 'A new title')}New body, and longer.\n`);
     assert.throws(
       () => store.html(post),
       (error) => error instanceof StaleBody && error.file === file,

@@ -2,24 +2,23 @@
 // asks, and kept as far as memory allows. The core is handed these as plain values.
 import type { Token } from 'markdown-it';
 import { excerptOf, excerptOfBody } from '../content/excerpt.js';
-import { parsePost } from '../content/parse-post.js';
-import { samePlace } from '../site/replaced-posts.js';
+import { splitFrontMatter } from '../content/front-matter/split.js';
+import { postStamp } from '../content/read-sources.js';
 import { parseMarkdown, renderTokens, type RenderEnv } from '../content/markdown/markdown.js';
 import { collectReferences } from '../content/markdown/references.js';
 import type { BodyParts, Post, Reference } from '../content/post.js';
+import { normalizeText } from '../text/normalize-text.js';
 import { readTextFile } from '../text/read-text-file.js';
 
 /** The settings bodies are read with. */
 export interface BodySettings extends RenderEnv {
   /** The excerpt's length, in characters. */
   readonly excerptLength: number;
-  /** The zone the posts' dates were read in: a body read again is checked against its post. */
-  readonly timezone: string;
 }
 
 /**
- * A body read again from disk that no longer belongs to its post: the file is gone, or its front
- * matter says something else now. Whoever shows the post loads the file again rather than show
+ * A body read again from disk that may no longer belong to its post: the file changed since it
+ * was loaded, or is gone. Whoever shows the post loads the file again rather than show
  * the old front matter over a new body.
  */
 export class StaleBody extends Error {
@@ -51,6 +50,8 @@ interface BodyState {
 export class BodyStore {
   readonly #settings: BodySettings;
   readonly #reread: boolean;
+  // The stamp of each post file when it was loaded: a body read again must come from that file.
+  readonly #stamps: ReadonlyMap<string, string> | undefined;
   // Keyed by the post object: an edited post is a new object, and a post gone is forgotten with it.
   readonly #states: WeakMap<Post, BodyState>;
 
@@ -59,9 +60,14 @@ export class BodyStore {
    * parsed of them stays known. A post object is only ever kept with the settings it was read
    * with, so the states carry over whatever the new settings are.
    */
-  constructor(settings: BodySettings, options: { reread: boolean }, previous?: BodyStore) {
+  constructor(
+    settings: BodySettings,
+    options: { reread: boolean; stamps?: ReadonlyMap<string, string> | undefined },
+    previous?: BodyStore,
+  ) {
     this.#settings = settings;
     this.#reread = options.reread;
+    this.#stamps = options.stamps;
     this.#states = previous ? previous.#states : new WeakMap();
   }
 
@@ -118,16 +124,15 @@ export class BodyStore {
     return state.text ?? (this.#reread ? this.#readAgain(post) : '');
   }
 
-  /** The body of `post` as it is on disk now, if the file still holds that post. */
+  /** The body of `post` as it is on disk now, if the file is still the one loaded. */
   #readAgain(post: Post): string {
+    const stamp = this.#stamps?.get(post.file);
+    if (stamp !== undefined && postStamp(post.file) !== stamp) throw new StaleBody(post.file);
     const text = readTextFile(post.file);
     if (typeof text !== 'string') throw new StaleBody(post.file);
-    // The post's own slug stands for the file's name: a file renamed is gone, and not read here.
-    const now = parsePost(text, post.file, post.slug, this.#settings);
-    if (!now.post || now.body === undefined || !samePost(now.post, post)) {
-      throw new StaleBody(post.file);
-    }
-    return now.body;
+    const split = splitFrontMatter(normalizeText(text), post.file);
+    if (!('body' in split)) throw new StaleBody(post.file);
+    return split.body;
   }
 
   #tokens(post: Post, state: BodyState): Token[] {
@@ -140,9 +145,4 @@ export class BodyStore {
 
 function emptyState(text: string | undefined): BodyState {
   return { text, excerpt: undefined, references: undefined, html: undefined };
-}
-
-/** Whether two readings of a post file show the same post: all but where the keys stand. */
-function samePost(a: Post, b: Post): boolean {
-  return samePlace(a, b) && a.title === b.title && a.description === b.description;
 }

@@ -74,10 +74,14 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     onProgress: options.onProgress,
     changed: options.changed,
   });
-  const { excerptLength, imageSizes, timezone } = loaded.settings;
+  const { excerptLength, imageSizes } = loaded.settings;
+  // Stamps, not texts, are what a store that reads bodies again keeps of each file.
+  const stamps = reread
+    ? new Map(loaded.folder.listing.files.map(({ file, stamp }) => [file, stamp]))
+    : undefined;
   const bodies = new BodyStore(
-    { excerptLength, timezone, imageSize: (src) => imageSizes.get(sitePath(src)) },
-    { reread },
+    { excerptLength, imageSize: (src) => imageSizes.get(sitePath(src)) },
+    { reread, stamps },
     previous?.bodies,
   );
   for (const [post, text] of texts) bodies.keep(post, text);

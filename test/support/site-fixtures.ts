@@ -99,7 +99,7 @@ export function makeContent(
   markdown: Readonly<Record<string, string>> = {},
 ): SiteContent {
   const bodies = new BodyStore(
-    { excerptLength: config.excerptLength, timezone: config.timezone, imageSize: () => undefined },
+    { excerptLength: config.excerptLength, imageSize: () => undefined },
     { reread: false },
   );
   for (const post of posts) bodies.keep(post, markdown[post.slug] ?? `The body of ${post.slug}.`);
