@@ -4,15 +4,24 @@
 import assert from 'node:assert/strict';
 import { spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { once } from 'node:events';
-import { cp, mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { Agent, get, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { corpusPost, writeCorpus } from '../bench/corpus.js';
-import { eventually, folio, run, serverUrl, snapshot } from './support/folio-cli.js';
+import {
+  eventually,
+  folio,
+  run,
+  serverUrl,
+  snapshot,
+  unprivileged,
+  type RunOptions,
+} from './support/folio-cli.js';
 import { FIXTURES } from './support/serve-fixture.js';
 
 interface Served {
@@ -32,8 +41,12 @@ async function serveCopy(...flags: string[]): Promise<Served> {
 }
 
 /** `folio serve` on a folder of its own, with its output kept; stopping removes the folder. */
-async function serve(dir: string, flags: readonly string[]): Promise<Served> {
-  const child = folio(['serve', dir, '--port', '0', '--host', '127.0.0.1', ...flags]);
+async function serve(
+  dir: string,
+  flags: readonly string[],
+  options: RunOptions = {},
+): Promise<Served> {
+  const child = folio(['serve', dir, '--port', '0', '--host', '127.0.0.1', ...flags], options);
   const output = { stdout: '', stderr: '' };
   child.stdout.on('data', (chunk: Buffer) => (output.stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output.stderr += chunk.toString()));
@@ -122,6 +135,58 @@ describe('serve --watch when the content folder goes away', () => {
       assert.match(graphs.text, /Visit the neighbours first/);
     } finally {
       await served.stop();
+    }
+  });
+
+  it('keeps the posts of a sub-folder that cannot be read online, says why, and recovers', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'folio-faults-'));
+    await cp(join(FIXTURES, 'basic'), dir, { recursive: true });
+    const served = await serve(dir, ['--watch'], { user: await unprivileged(dir) });
+    const year = join(dir, 'content', 'posts', '2024');
+    try {
+      await chmod(year, 0);
+      // A folder made beside it lists the posts folder again.
+      await mkdir(join(dir, 'content', 'posts', '2025'));
+      await eventually(
+        said(served, `${year}:1: this folder cannot be read (EACCES)`),
+        printed(served),
+      );
+      await assertOnline(served, 'with content/posts/2024 unreadable');
+      assert.match((await served.page('/')).text, /problems-banner/);
+
+      await chmod(year, 0o755);
+      await eventually(
+        async () => !(await served.page('/')).text.includes('problems-banner'),
+        printed(served),
+      );
+      await assertOnline(served, 'with content/posts/2024 readable again');
+      assert.doesNotMatch(served.output.stdout, /reloaded: (?!11 posts)/);
+    } finally {
+      await chmod(year, 0o755);
+      await served.stop();
+    }
+  });
+
+  it('makes check and build fail, naming a sub-folder of posts they cannot read', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'folio-faults-'));
+    await cp(join(FIXTURES, 'basic'), dir, { recursive: true });
+    const out = join(dir, 'public');
+    const user = await unprivileged(dir);
+    const year = join(dir, 'content', 'posts', '2024');
+    await chmod(year, 0);
+    try {
+      for (const args of [
+        ['check', dir],
+        ['build', dir, '--out', out],
+      ]) {
+        const { code, stderr } = await run(args, { user });
+        assert.equal(code, 1, `folio ${args[0]}: ${stderr}`);
+        assert.match(stderr, new RegExp(`${year}:1: this folder cannot be read \\(EACCES\\)`));
+      }
+      assert.equal(existsSync(out), false, 'build wrote no export');
+    } finally {
+      await chmod(year, 0o755);
+      await rm(dir, { recursive: true, force: true });
     }
   });
 
@@ -279,6 +344,54 @@ describe('serve --watch under a burst of changes', () => {
       }
     },
   );
+});
+
+describe('serve --watch when content/ is replaced whole, as a checkout or a sync tool does', () => {
+  it('serves every post of the new folder, takes later edits, and names the posts it lost', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'folio-swap-'));
+    await writeCorpus(dir, 300);
+    const content = join(dir, 'content');
+    const copy = await mkdtemp(join(tmpdir(), 'folio-swap-copy-'));
+    await cp(content, copy, { recursive: true });
+    const served = await serve(dir, ['--watch']);
+    const full = Number(/\((\d+) posts\)/.exec(served.output.stdout)?.[1]);
+    const lost = (): string[] =>
+      [...served.output.stdout.matchAll(/reloaded: (\d+) posts online/g)]
+        .filter((match) => Number(match[1]) < full)
+        .map((match) => match[0]);
+    try {
+      // Each round replaces the folder, then adds a post that only a watched new folder shows.
+      for (let round = 1; round <= 3; round++) {
+        await rm(content, { recursive: true });
+        await cp(copy, content, { recursive: true });
+        await writeFile(join(content, 'posts', `round-${round}.md`), postText(`Round ${round}`));
+        await eventually(async () => {
+          const { text } = await served.page(`/posts/round-${round}/`);
+          return text.includes(`Round ${round} opens the body`);
+        }, printed(served));
+        for (const index of [0, 1, 150, 299]) {
+          const path = `/posts/${encodeURIComponent(corpusPost(index).slug)}/`;
+          assert.equal((await served.page(path)).status, 200, `${path} in round ${round}`);
+        }
+      }
+      // The copy has no round posts: replacing the folder once more takes the last one away.
+      await rm(content, { recursive: true });
+      await cp(copy, content, { recursive: true });
+      await eventually(
+        () => Promise.resolve(/reloaded: 300 posts online; /.test(served.output.stdout)),
+        printed(served),
+      );
+      assert.match(
+        served.output.stdout,
+        /reloaded: 300 posts online; 1 post file no longer there: \S*round-3\.md\.\n/,
+      );
+      assert.equal((await served.page('/posts/round-3/')).status, 404);
+      assert.deepEqual(lost(), [], served.output.stdout);
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+      await served.stop();
+    }
+  });
 });
 
 /** Why git cannot be run here, or undefined when it can. */

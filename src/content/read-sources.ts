@@ -4,7 +4,7 @@ import { lstatSync, statSync, type Stats } from 'node:fs';
 import { readdir, readlink, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { imageSizeFromFile } from 'image-size/fromFile';
-import { sortDiagnostics, warning, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { error, sortDiagnostics, warning, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ImageSize } from './markdown/markdown.js';
 
 export const POSTS_DIR = join('content', 'posts');
@@ -49,8 +49,18 @@ export async function listPostFiles(siteDir: string): Promise<PostFilesResult> {
     wanted: (name) => MARKDOWN.test(name),
     // The posts folder itself may be a link out of the site: what lies inside it is in bounds.
     bounds: { folders: [siteDir, root], name: 'the site folder' },
-    onFolderProblem: (problem) =>
-      warning('posts-folder', root, 1, problem, `put posts as .md files under ${POSTS_DIR}`),
+    // A site may have no posts yet; a folder of posts that cannot be read would take its posts
+    // offline, or out of an export, which no author wants done quietly.
+    onFolderProblem: (problem, missingRoot, folder, code) =>
+      missingRoot
+        ? warning('posts-folder', root, 1, problem, `put posts as .md files under ${POSTS_DIR}`)
+        : error(
+            'posts-folder-unreadable',
+            folder,
+            1,
+            `this folder cannot be read (${code})`,
+            'make it readable to the user Folio runs as, or move its posts out of it',
+          ),
   });
   const files: PostFile[] = new Array<PostFile>(listed.files.length);
   listed.files.forEach((file, index) => {
@@ -202,8 +212,16 @@ interface ListOptions {
   readonly hidden?: (name: string) => boolean;
   /** The folders links may lead into (their real paths are compared), and what to call them. */
   readonly bounds: { readonly folders: readonly string[]; readonly name: string };
-  /** The problem to report when a folder cannot be listed (`missingRoot`: the root is not there). */
-  readonly onFolderProblem: (problem: string, missingRoot: boolean) => Diagnostic | undefined;
+  /**
+   * The problem to report when `folder` cannot be listed (`missingRoot`: the root is not there),
+   * with the system's code for why.
+   */
+  readonly onFolderProblem: (
+    problem: string,
+    missingRoot: boolean,
+    folder: string,
+    code: string,
+  ) => Diagnostic | undefined;
 }
 
 interface Listing {
@@ -241,6 +259,8 @@ async function listFiles(root: string, options: ListOptions): Promise<Listing> {
           ? `the folder ${dir} does not exist`
           : `the folder ${dir} cannot be read (${code})`,
         missingRoot,
+        dir,
+        code ?? 'unknown',
       );
       if (diagnostic) diagnostics.push(diagnostic);
       return;

@@ -1,7 +1,7 @@
 // Test support: the `folio` command as a user runs it, from the built bin/folio.js.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
-import { readdir, readFile } from 'node:fs/promises';
+import { chown, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { REPO_ROOT } from './serve-fixture.js';
@@ -19,6 +19,8 @@ export interface RunOptions {
   readonly cwd?: string;
   /** An installed `folio` command to run instead of this checkout's bin/folio.js. */
   readonly command?: string;
+  /** The user and group to run as (see `unprivileged`), instead of the test's own. */
+  readonly user?: { readonly uid: number; readonly gid: number } | undefined;
 }
 
 /** Starts `folio ARGS`; `PORT` and `HOST` of the test's own environment are left out. */
@@ -30,7 +32,27 @@ export function folio(
   return spawn(command, [...before, ...args], {
     cwd: options.cwd ?? REPO_ROOT,
     env: { ...process.env, PORT: '', HOST: '' },
+    ...options.user,
   });
+}
+
+// The user `nobody` of most systems.
+const NOBODY = { uid: 65534, gid: 65534 };
+
+/**
+ * A user whom file permissions bind, for a test of a folder that cannot be read: root reads every
+ * folder, so a test run as root hands `dir` to `nobody` and runs Folio as that user; any other
+ * user is bound already, and runs Folio as itself (undefined).
+ */
+export async function unprivileged(
+  dir: string,
+): Promise<{ readonly uid: number; readonly gid: number } | undefined> {
+  if (process.getuid?.() !== 0) return undefined;
+  const entries = await readdir(dir, { recursive: true });
+  for (const path of [dir, ...entries.map((entry) => join(dir, entry))]) {
+    await chown(path, NOBODY.uid, NOBODY.gid);
+  }
+  return NOBODY;
 }
 
 /** Runs `folio ARGS` to its end. */

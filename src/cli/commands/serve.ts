@@ -12,7 +12,13 @@ import { progressLine } from '../progress.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
 import type { LoadResult } from '../../load/load-site.js';
 import { SiteSession } from '../../delivery/site-session.js';
-import { count, displayDiagnostic, ProblemLog, summarize } from '../print-diagnostics.js';
+import {
+  count,
+  displayDiagnostic,
+  displayPath,
+  ProblemLog,
+  summarize,
+} from '../print-diagnostics.js';
 import { ScheduleLog } from '../print-scheduled.js';
 import { WatchWarnings } from '../watch-warnings.js';
 
@@ -129,11 +135,13 @@ async function watchContent(watched: Watched): Promise<() => Promise<void>> {
     siteDir: watched.siteDir,
     session,
     postFiles: load.postFiles,
-    onReload({ diagnostics, checkBodies }) {
+    onReload({ diagnostics, checkBodies }, gone) {
       problems.report(diagnostics);
       warnings.loaded(session.content, diagnostics, checkBodies);
       liveReload.notify();
-      console.log(`${time()} reloaded: ${count(session.site.posts.length, 'post')} online.`);
+      console.log(
+        `${time()} reloaded: ${count(session.site.posts.length, 'post')} online${goneNote(gone)}.`,
+      );
       schedule.report(session.content, Date.now());
     },
     onProblems(diagnostics) {
@@ -152,6 +160,17 @@ async function watchContent(watched: Watched): Promise<() => Promise<void>> {
     warnings.stop();
     return stop();
   };
+}
+
+// Enough names for an author to recognise what went, few enough to keep the log readable.
+const GONE_NAMED = 3;
+
+/** Why fewer posts are online than before: the post files that are no longer there. */
+function goneNote(gone: readonly string[]): string {
+  if (gone.length === 0) return '';
+  const named = gone.slice(0, GONE_NAMED).map(displayPath).join(', ');
+  const more = gone.length > GONE_NAMED ? ` and ${gone.length - GONE_NAMED} more` : '';
+  return `; ${count(gone.length, 'post file')} no longer there: ${named}${more}`;
 }
 
 function time(): string {

@@ -4,6 +4,7 @@ import { join, relative, sep } from 'node:path';
 import { error, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { POSTS_DIR, STATIC_DIR } from '../../content/read-sources.js';
 import type { LoadResult } from '../../load/load-site.js';
+import type { Post } from '../../content/post.js';
 import type { SiteSession } from '../site-session.js';
 import { watchFolders, type FolderWatcher } from './watch-folders.js';
 import { OUTPUT_MARKER } from '../static/output-folder.js';
@@ -17,8 +18,11 @@ export interface WatchOptions {
   readonly postFiles: number;
   /** Folders below the site that are output, not input (e.g. `dist`). */
   readonly ignore?: readonly string[];
-  /** Called once a version without errors is online, with the load that found it. */
-  onReload(load: LoadResult): void;
+  /**
+   * Called once a version without errors is online, with the load that found it and the post
+   * files of the version before that it no longer has.
+   */
+  onReload(load: LoadResult, gone: readonly string[]): void;
   /** Called when an edit broke the site; the last good version stays online. */
   onProblems(diagnostics: readonly Diagnostic[]): void;
 }
@@ -34,8 +38,9 @@ const SAVE_PATHS = 3;
 // Changes that never go quiet are still reloaded this long after the first of them...
 const MAX_WAIT_MS = 1000;
 // ...except a version with fewer posts than the one online: it goes online only once the folder
-// has been quiet this long. A folder being deleted file by file, or a checkout between two
-// commands, looks like posts deleted until it ends; an author deleting a post can wait.
+// has been quiet this long and a full listing then finds the same posts. A folder being deleted
+// file by file, replaced, or a checkout between two commands, looks like posts deleted until it
+// ends; an author deleting a post can wait.
 const LOSS_QUIET_MS = 250;
 // The site's own folders are input even if a copied export left its marker in one.
 const INPUT_FOLDERS = new Set([POSTS_DIR.split(sep)[0], STATIC_DIR]);
@@ -67,6 +72,8 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
   let lost = false;
   // How many post files the version online was loaded from.
   let published = options.postFiles;
+  // How many post files the last listing held back for having fewer found, if it was held back.
+  let heldFiles: number | undefined;
 
   /** Sets the timer for the next reload, unless one is running: it sets it when it ends. */
   const schedule = (): void => {
@@ -138,28 +145,39 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
     const listing = listAll;
     listAll = false;
     const wasLost = lost;
+    const confirming = heldFiles;
+    heldFiles = undefined;
     try {
       if (foldersLost()) return;
       // Why what was read is held back, if it is.
       let held: 'lost' | 'partial' | undefined;
+      const before = session.content.posts;
       const { load, published: online } = await session.update(
         listing ? undefined : paths,
         (read) => {
           const settled = !pending && performance.now() - lastAt >= LOSS_QUIET_MS;
           // The folders may have gone while the files were read; what was read is then partial.
           if (foldersLost()) held = 'lost';
-          // A folder may be half deleted: it is loaded again once it has been quiet long enough.
-          else if (read.postFiles < published && !settled) held = 'partial';
+          // A folder may be half deleted or half copied: fewer posts go online only when a full
+          // listing after a quiet finds as many as the listing before it.
+          else if (
+            read.postFiles < published &&
+            !(settled && listing && confirming === read.postFiles)
+          )
+            held = 'partial';
           return held === undefined;
         },
       );
       if (held === 'lost') return;
       if (held === 'partial') {
+        heldFiles = load.postFiles;
+        listAll = true;
         soon(LOSS_QUIET_MS);
       } else if (online) {
         hadPosts ||= foldersProblem(siteDir) === undefined;
+        const gone = load.postFiles < published ? goneFiles(before, session.content.posts) : [];
         published = load.postFiles;
-        options.onReload(load);
+        options.onReload(load, gone);
       } else {
         options.onProblems(load.diagnostics);
       }
@@ -178,7 +196,8 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
   // Besides the watcher's events, which can miss a folder replaced by a file or the site folder
   // going and coming back.
   const checkFolders = setInterval(() => {
-    if (!hadPosts || (foldersProblem(siteDir) !== undefined) === lost) return;
+    const replaced = watcher.verify();
+    if (!replaced && (!hadPosts || (foldersProblem(siteDir) !== undefined) === lost)) return;
     listAll = true;
     soon(BURST_QUIET_MS);
   }, FOLDERS_CHECK_MS);
@@ -190,6 +209,12 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
     return Promise.resolve();
   };
   return Promise.resolve(stop);
+}
+
+/** The files of the posts `before` whose files none of the posts `after` came from. */
+function goneFiles(before: readonly Post[], after: readonly Post[]): string[] {
+  const files = new Set(after.map((post) => post.file));
+  return before.map((post) => post.file).filter((file) => !files.has(file));
 }
 
 /**
