@@ -6,7 +6,7 @@ import { spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_proce
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { once } from 'node:events';
-import { chmod, cp, mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { Agent, get, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -238,6 +238,123 @@ describe('serve --watch when the content folder goes away', () => {
       await served.stop();
     }
   });
+});
+
+describe('serve --watch while an editor saves', () => {
+  // Lines enough that half the file cuts the body, not the front matter.
+  const FILLER = Array.from({ length: 40 }, (_, i) => `Line ${i} of the body.`).join('\n');
+
+  /** A version of the post: its marker in the title, at the start and at the end of the body. */
+  const versionText = (marker: string): string =>
+    `---\ntitle: "${marker}"\ndate: 2024-03-01\ncategory: Algorithm\ntags: [Algorithm]\n---\n` +
+    `${marker} opens the body.\n\n${FILLER}\n\n${marker} closes the body.\n`;
+
+  /**
+   * Requests the page over and over until `stop` is called; returns every answer that was not one
+   * whole version — not found, a title over another version's body, a body cut short — with the
+   * round of saves it was seen in.
+   */
+  const watchPage = (
+    served: Served,
+    path: string,
+    round: () => number,
+  ): { stop: () => Promise<{ round: number; what: string }[]> } => {
+    const wrong: { round: number; what: string }[] = [];
+    let stopped = false;
+    const polling = (async () => {
+      while (!stopped) {
+        const seenIn = round();
+        const { status, text } = await served.page(path);
+        const title = /<h1[^>]*>([^<]*)<\/h1>/.exec(text)?.[1] ?? '';
+        const what =
+          status !== 200
+            ? `${status} for ${path}`
+            : !text.includes(`${title} opens the body`) ||
+                !text.includes(`${title} closes the body`)
+              ? `"${title}" without its whole body`
+              : text.includes('problems-banner')
+                ? `"${title}" with a problems banner`
+                : undefined;
+        if (what) wrong.push({ round: seenIn, what });
+        await sleep(3);
+      }
+    })();
+    return {
+      async stop() {
+        stopped = true;
+        await polling;
+        return wrong;
+      },
+    };
+  };
+
+  // The pause an editor makes between the parts of a save. A test process answering its own
+  // requests may wake later than it asked: a round whose pause came out longer than this, plus a
+  // margin, tests something else and is done again.
+  const PAUSE_MS = 50;
+  const LATE_MS = PAUSE_MS + 5;
+
+  /** Each way of saving, giving the pause it really made between the parts of the save. */
+  const saves: readonly [string, (file: string, text: string) => Promise<number>][] = [
+    [
+      `in place, in two writes ${PAUSE_MS} ms apart`,
+      async (file, text) => {
+        const handle = await open(file, 'w');
+        const half = Math.floor(text.length / 2);
+        await handle.write(text.slice(0, half));
+        const paused = performance.now();
+        await sleep(PAUSE_MS);
+        const pause = performance.now() - paused;
+        await handle.write(text.slice(half));
+        await handle.close();
+        return pause;
+      },
+    ],
+    [
+      `as vim does: the old file renamed to a backup, the new one written ${PAUSE_MS} ms later`,
+      async (file, text) => {
+        await rename(file, `${file}~`);
+        const paused = performance.now();
+        await sleep(PAUSE_MS);
+        const pause = performance.now() - paused;
+        await writeFile(file, text);
+        await rm(`${file}~`);
+        return pause;
+      },
+    ],
+  ];
+
+  for (const [how, saveAs] of saves) {
+    it(`shows every save whole, never cut or missing, when it is saved ${how}`, async () => {
+      const served = await serveCopy('--watch');
+      const file = join(served.dir, 'content', 'posts', '2024', 'binary-search.md');
+      const path = '/posts/binary-search/';
+      try {
+        await save(file, versionText('Version 0'));
+        await eventually(
+          async () => (await served.page(path)).text.includes('Version 0 closes the body'),
+          printed(served),
+        );
+        let round = 0;
+        const late = new Set<number>();
+        const watching = watchPage(served, path, () => round);
+        while (round - late.size < 5 && round < 15) {
+          round++;
+          if ((await saveAs(file, versionText(`Version ${round}`))) > LATE_MS) late.add(round);
+          await eventually(
+            async () => (await served.page(path)).text.includes(`Version ${round} closes the body`),
+            printed(served),
+          );
+        }
+        const wrong = (await watching.stop()).filter((seen) => !late.has(seen.round));
+        assert.equal(round - late.size, 5, `only ${round - late.size} rounds paused on time`);
+        assert.deepEqual(wrong, [], served.output.stdout);
+        assert.equal(served.output.stderr, '', 'nothing reported as a problem');
+      } finally {
+        await served.stop();
+      }
+    });
+  }
 });
 
 describe('serve --watch under a burst of changes', () => {

@@ -93,7 +93,7 @@ export class SiteSession {
    */
   async update(
     changed: readonly string[] | undefined,
-    accept: (load: LoadResult) => boolean = () => true,
+    accept: (load: LoadResult) => boolean | Promise<boolean> = () => true,
   ): Promise<Update> {
     const folder = this.#folder;
     if (!folder) throw new Error('this session was made from content in memory: it has no folder');
@@ -104,7 +104,7 @@ export class SiteSession {
       keepBodies: this.#options.keepBodies ?? false,
     });
     folder.reusable = load.reusable;
-    const published = accept(load) && load.content !== undefined;
+    const published = (await accept(load)) && load.content !== undefined;
     if (load.content && published) this.publish(load.content);
     return { load, published };
   }

@@ -29,8 +29,6 @@ export interface LoadResult {
    * warnings later, once pages are written.
    */
   readonly checkBodies: (include?: (post: Post) => boolean) => Diagnostic[];
-  /** How many post files the folder holds, broken ones included. */
-  readonly postFiles: number;
   /** What this load found, for the next load of the same folder to start from. */
   readonly reusable: ReusableLoad;
 }
@@ -121,7 +119,6 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     content,
     diagnostics,
     checkBodies: (include) => sortDiagnostics(checkBodies(include)),
-    postFiles: loaded.folder.listing.files.length,
     reusable: { folder: loaded.folder, collisions, bodies },
   };
 }

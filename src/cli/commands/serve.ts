@@ -134,7 +134,6 @@ async function watchContent(watched: Watched): Promise<() => Promise<void>> {
   const stop = await watchSite({
     siteDir: watched.siteDir,
     session,
-    postFiles: load.postFiles,
     onReload({ diagnostics, checkBodies }, gone) {
       problems.report(diagnostics);
       warnings.loaded(session.content, diagnostics, checkBodies);

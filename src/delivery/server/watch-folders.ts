@@ -6,10 +6,11 @@ import { join, sep } from 'node:path';
 import { statOrUndefined } from '../../content/read-sources.js';
 
 /**
- * `file`: a file changed, came or went. `folder`: a folder came, went or was replaced, a symbolic
- * link changed (it may lead to a folder), or an event named nothing.
+ * `file`: a file came, went or was renamed. `written`: a file was written where it is, and may
+ * still be being written. `folder`: a folder came, went or was replaced, a symbolic link changed
+ * (it may lead to a folder), or an event named nothing.
  */
-export type ChangeKind = 'file' | 'folder';
+export type ChangeKind = 'file' | 'written' | 'folder';
 
 export interface FolderWatchOptions {
   /** Paths not to watch or report (their folders are not entered). */
@@ -139,8 +140,10 @@ export function watchFolders(root: string, options: FolderWatchOptions): FolderW
       // Gone, or a file or a link stands where the folder was.
       forget(path);
       options.onChange(path, 'folder');
+    } else if (stats?.isSymbolicLink()) {
+      options.onChange(path, 'folder');
     } else {
-      options.onChange(path, stats?.isSymbolicLink() ? 'folder' : 'file');
+      options.onChange(path, event === 'change' && stats?.isFile() ? 'written' : 'file');
     }
   };
 

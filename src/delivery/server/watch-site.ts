@@ -2,7 +2,7 @@
 import { existsSync, opendirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { error, type Diagnostic } from '../../diagnostics/diagnostic.js';
-import { POSTS_DIR, STATIC_DIR } from '../../content/read-sources.js';
+import { POSTS_DIR, STATIC_DIR, type PostFile } from '../../content/read-sources.js';
 import type { LoadResult } from '../../load/load-site.js';
 import type { Post } from '../../content/post.js';
 import type { SiteSession } from '../site-session.js';
@@ -14,8 +14,6 @@ export interface WatchOptions {
   readonly siteDir: string;
   /** The site online: each change is handed to it, and it puts a good version online. */
   readonly session: SiteSession;
-  /** How many post files the version online was loaded from. */
-  readonly postFiles: number;
   /** Folders below the site that are output, not input (e.g. `dist`). */
   readonly ignore?: readonly string[];
   /**
@@ -27,9 +25,13 @@ export interface WatchOptions {
   onProblems(diagnostics: readonly Diagnostic[]): void;
 }
 
-// Editors write a file in several steps; a save goes online once the folder has been quiet this
-// long. Kept short, as it adds to every edit's way online.
+// A save by renaming a whole new file over the post goes online once the folder has been quiet
+// this long. Kept short, as it adds to every edit's way online.
 const SETTLE_MS = 10;
+// A file written where it is may be written in several parts (an editor's chunks, an upload over
+// the network): what was written goes online only once the file has been quiet this long. It is
+// read meanwhile, so the wait costs an edit's way online little more than the wait itself.
+const WRITE_QUIET_MS = 60;
 // A burst — a folder come or gone, more paths than a save touches — waits for a longer quiet:
 // a checkout or a sync writes for a while, and a reload in between would publish part of it.
 const BURST_QUIET_MS = 50;
@@ -37,10 +39,11 @@ const BURST_QUIET_MS = 50;
 const SAVE_PATHS = 3;
 // Changes that never go quiet are still reloaded this long after the first of them...
 const MAX_WAIT_MS = 1000;
-// ...except a version with fewer posts than the one online: it goes online only once the folder
-// has been quiet this long and a full listing then finds the same posts. A folder being deleted
-// file by file, replaced, or a checkout between two commands, looks like posts deleted until it
-// ends; an author deleting a post can wait.
+// ...except a version that lacks a post file of the one online: it goes online only once the
+// folder has been quiet this long and a full listing then lacks the same files. A folder being
+// deleted file by file or copied back, a checkout between two commands, or an editor that renames
+// the post to a backup before writing the new one, all look like posts deleted until they end;
+// an author deleting a post can wait.
 const LOSS_QUIET_MS = 250;
 // The site's own folders are input even if a copied export left its marker in one.
 const INPUT_FOLDERS = new Set([POSTS_DIR.split(sep)[0], STATIC_DIR]);
@@ -54,6 +57,8 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
   let timer: NodeJS.Timeout | undefined;
   // Paths changed since the last reload began: a reload looks only at these.
   let changed = new Set<string>();
+  // Files whose last change since the last reload began was a write in place, and when it came.
+  let writes = new Map<string, number>();
   // Whether a change waits for a reload; when the first and the last of them came; how long the
   // folder must be quiet before it.
   let pending = false;
@@ -70,10 +75,9 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
   let listAll = false;
   // Whether the last reload found the folders gone.
   let lost = false;
-  // How many post files the version online was loaded from.
-  let published = options.postFiles;
-  // How many post files the last listing held back for having fewer found, if it was held back.
-  let heldFiles: number | undefined;
+  // The post files online that the last listing lacked, when that held its version back: waiting
+  // for the folder to be quiet, after which a full listing that lacks the same goes online.
+  let held: readonly string[] | undefined;
 
   /** Sets the timer for the next reload, unless one is running: it sets it when it ends. */
   const schedule = (): void => {
@@ -87,13 +91,22 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
   /** Asks for a reload once the folder has been quiet for `quietMs`, or longer for a burst. */
   const soon = (quietMs: number): void => {
     const now = performance.now();
-    if (!pending) {
+    if (!pending || quiet >= LOSS_QUIET_MS) {
+      // A change after a version was held back is looked at as soon as any other: it may be the
+      // post coming back.
       pending = true;
       firstAt = now;
       quiet = SETTLE_MS;
     }
     lastAt = now;
     quiet = Math.max(quiet, quietMs, changed.size > SAVE_PATHS ? BURST_QUIET_MS : SETTLE_MS);
+    schedule();
+  };
+
+  /** Waits for the folder to be quiet long enough to tell whether posts are really gone. */
+  const waitForLoss = (): void => {
+    pending = true;
+    quiet = LOSS_QUIET_MS;
     schedule();
   };
 
@@ -110,6 +123,8 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
       },
       onChange(path, kind) {
         if (kind === 'folder') listAll = true;
+        if (kind === 'written') writes.set(path, performance.now());
+        else writes.delete(path);
         changed.add(path);
         soon(kind === 'folder' ? BURST_QUIET_MS : SETTLE_MS);
       },
@@ -142,41 +157,51 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
     pending = false;
     const paths = [...changed];
     changed = new Set();
-    const listing = listAll;
+    const written = writes;
+    writes = new Map();
+    const changedAt = lastAt;
+    // A version that lacks posts is confirmed by a full listing after the folder was quiet.
+    const confirming =
+      held !== undefined && performance.now() - lastAt >= LOSS_QUIET_MS ? held : undefined;
+    const listing = listAll || confirming !== undefined;
     listAll = false;
+    held = undefined;
     const wasLost = lost;
-    const confirming = heldFiles;
-    heldFiles = undefined;
     try {
       if (foldersLost()) return;
       // Why what was read is held back, if it is.
-      let held: 'lost' | 'partial' | undefined;
+      let holding: 'lost' | 'partial' | 'writing' | undefined;
       const before = session.content.posts;
-      const { load, published: online } = await session.update(
+      let gone: string[] = [];
+      const { load, published } = await session.update(
         listing ? undefined : paths,
-        (read) => {
-          const settled = !pending && performance.now() - lastAt >= LOSS_QUIET_MS;
+        async (read) => {
+          // A file written in place may be half written, and a broken version may be a save in
+          // progress (a new file is made empty, then written): either is published, or its
+          // problems shown, once the files have been quiet long enough, and only if they were not
+          // changed again since they were read.
+          const broken = read.content === undefined;
+          const unsureSince = broken ? changedAt : Math.max(0, ...written.values());
+          await delay(unsureSince + WRITE_QUIET_MS - performance.now());
+          const rewritten = broken
+            ? changed.size > 0
+            : [...written.keys()].some((path) => changed.has(path));
+          gone = goneFiles(before, read.reusable.folder.listing.files);
           // The folders may have gone while the files were read; what was read is then partial.
-          if (foldersLost()) held = 'lost';
-          // A folder may be half deleted or half copied: fewer posts go online only when a full
-          // listing after a quiet finds as many as the listing before it.
-          else if (
-            read.postFiles < published &&
-            !(settled && listing && confirming === read.postFiles)
-          )
-            held = 'partial';
-          return held === undefined;
+          if (foldersLost()) holding = 'lost';
+          else if (rewritten) holding = 'writing';
+          // A folder may be half deleted or half copied, a post renamed away by an editor.
+          else if (gone.length > 0 && !(listing && sameFiles(gone, confirming)))
+            holding = 'partial';
+          return holding === undefined;
         },
       );
-      if (held === 'lost') return;
-      if (held === 'partial') {
-        heldFiles = load.postFiles;
-        listAll = true;
-        soon(LOSS_QUIET_MS);
-      } else if (online) {
+      if (holding === 'lost' || holding === 'writing') return;
+      if (holding === 'partial') {
+        held = gone;
+        waitForLoss();
+      } else if (published) {
         hadPosts ||= foldersProblem(siteDir) === undefined;
-        const gone = load.postFiles < published ? goneFiles(before, session.content.posts) : [];
-        published = load.postFiles;
         options.onReload(load, gone);
       } else {
         options.onProblems(load.diagnostics);
@@ -211,9 +236,17 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
   return Promise.resolve(stop);
 }
 
-/** The files of the posts `before` whose files none of the posts `after` came from. */
-function goneFiles(before: readonly Post[], after: readonly Post[]): string[] {
-  const files = new Set(after.map((post) => post.file));
+const delay = (ms: number): Promise<void> =>
+  ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+
+/** Whether two lists of files, each in the order of the posts online, are the same. */
+function sameFiles(a: readonly string[], b: readonly string[] | undefined): boolean {
+  return b !== undefined && a.length === b.length && a.every((file, i) => file === b[i]);
+}
+
+/** The files of the posts `before` that the listing `after` no longer has, in their order. */
+function goneFiles(before: readonly Post[], after: readonly PostFile[]): string[] {
+  const files = new Set(after.map((entry) => entry.file));
   return before.map((post) => post.file).filter((file) => !files.has(file));
 }
 
