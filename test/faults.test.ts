@@ -69,7 +69,8 @@ async function serve(
 
 const said = (served: Served, text: string) => () =>
   Promise.resolve(served.output.stderr.includes(text));
-const printed = (served: Served) => () => `it printed:\n${served.output.stderr}`;
+const printed = (served: Served) => () =>
+  `it printed:\n${served.output.stderr}\nand on standard output:\n${served.output.stdout}`;
 
 /** A post file's text with `marker` as its title and as its body's first words. */
 function postText(marker: string): string {

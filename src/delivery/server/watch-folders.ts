@@ -36,8 +36,9 @@ interface Watched {
   modified: number;
 }
 
-// A folder is the same folder as long as its device and inode are: a path can be reused.
-const identity = (stats: Stats): string => `${stats.dev}:${stats.ino}`;
+// A folder is the same folder as long as its device, inode and birth time are: a path can be
+// reused, and so can an inode — a folder deleted and made again at once often gets the same one.
+const identity = (stats: Stats): string => `${stats.dev}:${stats.ino}:${stats.birthtimeMs}`;
 
 /**
  * Starts watching `root` and every folder below it. Each folder is watched before it is listed,
@@ -127,8 +128,10 @@ export function watchFolders(root: string, options: FolderWatchOptions): FolderW
     const stats = statOrUndefined(path, { followLinks: false });
     const known = watched.get(path);
     if (stats?.isDirectory()) {
-      // A folder of the same name may be another folder: the one watched was deleted.
-      if (known?.identity === identity(stats)) {
+      // A folder of the same name may be another folder: the one watched was deleted. Where the
+      // file system keeps no birth time, a folder that came or went under a name already watched
+      // is watched anew all the same.
+      if (known?.identity === identity(stats) && (event === 'change' || stats.birthtimeMs > 0)) {
         // Its permissions changed: what it holds may have become readable, or unreadable.
         if (event === 'change') options.onChange(path, 'folder');
         return;

@@ -2,7 +2,7 @@
 import { existsSync, opendirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { error, type Diagnostic } from '../../diagnostics/diagnostic.js';
-import { POSTS_DIR, STATIC_DIR, type PostFile } from '../../content/read-sources.js';
+import { POSTS_DIR, postStamp, STATIC_DIR, type PostFile } from '../../content/read-sources.js';
 import type { LoadResult } from '../../load/load-site.js';
 import type { Post } from '../../content/post.js';
 import type { SiteSession } from '../site-session.js';
@@ -183,9 +183,17 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
           const broken = read.content === undefined;
           const unsureSince = broken ? changedAt : Math.max(0, ...written.values());
           await delay(unsureSince + WRITE_QUIET_MS - performance.now());
-          const rewritten = broken
-            ? changed.size > 0
-            : [...written.keys()].some((path) => changed.has(path));
+          // A busy event loop runs the timer before it reads the events that came meanwhile.
+          await new Promise((resolve) => setImmediate(resolve));
+          const { files } = read.reusable.folder.listing;
+          // A file written in place since the reload began may have been read half written.
+          const rewritten =
+            writes.size > 0 ||
+            (broken
+              ? changed.size > 0
+              : [...written.keys()].some(
+                  (path) => changed.has(path) || restamped(siteDir, path, files),
+                ));
           gone = goneFiles(before, read.reusable.folder.listing.files);
           // The folders may have gone while the files were read; what was read is then partial.
           if (foldersLost()) holding = 'lost';
@@ -234,6 +242,13 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
     return Promise.resolve();
   };
   return Promise.resolve(stop);
+}
+
+/** Whether the post file at `path` has changed since `listing` was made. */
+function restamped(siteDir: string, path: string, listing: readonly PostFile[]): boolean {
+  const file = join(siteDir, relative(siteDir, path));
+  const listed = listing.find((entry) => entry.file === file);
+  return listed !== undefined && postStamp(file) !== listed.stamp;
 }
 
 const delay = (ms: number): Promise<void> =>
