@@ -6,6 +6,7 @@ import { startServer, type RunningServer } from '../../src/delivery/server/start
 import { staticFolder } from '../../src/delivery/server/static-folder.js';
 import { SiteSession } from '../../src/delivery/site-session.js';
 import type { StaticFiles } from '../../src/delivery/app/http.js';
+import type { LiveReload } from '../../src/delivery/server/live-reload.js';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/sites/', import.meta.url));
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -24,13 +25,17 @@ export async function serveSite(
     now?: () => number;
     showDrafts?: boolean;
     headersTimeout?: number;
+    sendTimeout?: number;
+    /** On a watching server: the event stream that makes open pages reload. */
+    liveReload?: LiveReload;
     /** Instead of the site's static/ folder. */
     staticFiles?: StaticFiles;
     /** Where the server reports failures; by default standard error. */
     logError?: (message: string) => void;
   } = {},
 ): Promise<ServedFixture> {
-  const { headersTimeout, staticFiles, logError, ...sessionOptions } = options;
+  const { headersTimeout, sendTimeout, liveReload, staticFiles, logError, ...sessionOptions } =
+    options;
   const { session, load } = await SiteSession.open(siteDir, sessionOptions);
   if (!session)
     throw new Error(`fixture ${siteDir} is invalid: ${JSON.stringify(load.diagnostics)}`);
@@ -43,6 +48,8 @@ export async function serveSite(
     port: 0,
     host: '127.0.0.1',
     ...(headersTimeout === undefined ? {} : { headersTimeout }),
+    ...(sendTimeout === undefined ? {} : { sendTimeout }),
+    ...(liveReload === undefined ? {} : { liveReload }),
     ...(logError === undefined ? {} : { logError }),
   });
   return {

@@ -1,4 +1,5 @@
 // Deliver: the HTTP server — node:http in front of the app, with timeouts and a graceful stop.
+import { readFileSync } from 'node:fs';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -18,6 +19,16 @@ export interface ServerOptions {
   readonly logError?: (message: string) => void;
   /** How long a client may take to send its request headers, in ms (default 10 s). */
   readonly headersTimeout?: number;
+  /**
+   * How long a connection may make no progress, reading or writing, in ms (default 30 s): a
+   * client that stops reading an answer holds a connection and a file open until then.
+   */
+  readonly sendTimeout?: number;
+  /**
+   * How many connections are served at once (default: from the process's limit of open files);
+   * a client past the bound is answered 503 at once rather than left waiting.
+   */
+  readonly maxConnections?: number;
   /** On a watching server: the event stream that makes open pages reload. */
   readonly liveReload?: LiveReload;
 }
@@ -28,8 +39,10 @@ export interface RunningServer {
   readonly port: number;
   /** Requests being answered right now (open live-reload streams included). */
   readonly requestsInFlight: number;
-  /** Connections open right now, idle ones included. */
+  /** Connections open right now, idle ones included (those answered 503 past the bound not). */
   readonly openConnections: number;
+  /** How many connections are served at once. */
+  readonly maxConnections: number;
   /**
    * Stops accepting connections, answers every request already received (telling its client to
    * close the connection), closes idle connections, and resolves once all are closed; connections
@@ -46,14 +59,24 @@ const SWEEP_MS = 50;
 // At most this long is spent taking connections that were waiting to be accepted. Node takes one
 // a turn of its event loop, and a loaded server's turns are long, so a full queue needs this.
 const DRAIN_MS = 1_000;
+// A connection past the bound gets this long to send the request it is answered 503 to; this
+// many of the newest wait at once, and an older one is closed for a newer.
+const REFUSED_WAIT_MS = 1_000;
+const PAST_BOUND_WAITING = 32;
+// A connection that has sent nothing for this long gives its place to a new one when all are taken.
+const SILENT_MS = 1_000;
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const logError = options.logError ?? ((message: string) => console.error(message));
   const { liveReload } = options;
   const headers = options.app.securityHeaders;
   const inFlight = new Set<ServerResponse>();
-  // Every open connection, with when it was last seen busy once the server is stopping.
-  const sockets = new Map<Socket, { quietSince: number; bytesRead: number }>();
+  const maxConnections = options.maxConnections ?? connectionBound();
+  // Connections accepted past the bound, oldest first: each is answered 503 and closed.
+  const pastBound = new Set<Socket>();
+  // Every open connection served, oldest first, with when it was opened and, once the server is
+  // stopping, when it was last seen busy.
+  const sockets = new Map<Socket, { openedAt: number; quietSince: number; bytesRead: number }>();
   let accepted = 0;
   let closing: Promise<void> | undefined;
   const track = (res: ServerResponse): void => {
@@ -62,6 +85,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
   // Checking connections every second lets headersTimeout cut slow clients off on time.
   const server = createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
+    if (pastBound.size > 0 && pastBound.has(req.socket)) {
+      res.writeHead(503, { ...headers, ...BUSY_HEADERS, connection: 'close' });
+      res.end(BUSY_TEXT);
+      return;
+    }
     if (closing) res.setHeader('connection', 'close');
     if (liveReload && req.method === 'GET' && req.url === LIVE_RELOAD_PATH) {
       track(res);
@@ -101,9 +129,26 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   server.headersTimeout = options.headersTimeout ?? 10_000;
   server.requestTimeout = 30_000;
   server.keepAliveTimeout = 5_000;
+  server.timeout = options.sendTimeout ?? 30_000;
   server.on('connection', (socket: Socket) => {
     accepted += 1;
-    sockets.set(socket, { quietSince: performance.now(), bytesRead: 0 });
+    const now = performance.now();
+    if (sockets.size >= maxConnections) {
+      // A connection that has not said a word for a second makes room for the new one...
+      const silent = oldestSilent(now);
+      if (silent) {
+        silent.destroy();
+      } else {
+        // ...or the new one is answered 503, not served. Only the newest few wait for their
+        // request, briefly: a flood of idle connections cannot use up the files the server needs.
+        pastBound.add(socket);
+        socket.setTimeout(REFUSED_WAIT_MS, () => socket.destroy());
+        socket.once('close', () => pastBound.delete(socket));
+        if (pastBound.size > PAST_BOUND_WAITING) pastBound.values().next().value?.destroy();
+        return;
+      }
+    }
+    sockets.set(socket, { openedAt: now, quietSince: now, bytesRead: 0 });
     socket.once('close', () => sockets.delete(socket));
   });
 
@@ -115,6 +160,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
   });
   const { port } = server.address() as AddressInfo;
+
+  /** The oldest connection that has sent nothing since it opened, at least SILENT_MS ago. */
+  const oldestSilent = (now: number): Socket | undefined => {
+    for (const [socket, { openedAt }] of sockets) {
+      // Oldest first: once one is too young, so is every one after it.
+      if (now - openedAt < SILENT_MS) return undefined;
+      if (socket.bytesRead === 0) return socket;
+    }
+    return undefined;
+  };
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
 
   /**
@@ -183,8 +238,40 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     get openConnections() {
       return sockets.size;
     },
+    maxConnections,
     close: (graceMs = 10_000) => (closing ??= stop(graceMs)),
   };
+}
+
+const BUSY_TEXT = 'Service Unavailable: too many connections; try again in a moment\n';
+const BUSY_HEADERS = {
+  'content-type': 'text/plain; charset=utf-8',
+  'content-length': String(Buffer.byteLength(BUSY_TEXT)),
+  'retry-after': '1',
+};
+
+// Files the server keeps for itself beyond its connections: the site's files while it reloads,
+// the watcher, the standard streams.
+const RESERVED_FILES = 64;
+// Above this many connections at once a personal blog is under attack, not read.
+const MOST_CONNECTIONS = 16_384;
+
+/**
+ * How many connections to serve at once: each may also hold a file of static/ open while it is
+ * sent, so half of what the process may open, less what it needs for itself. The limit is read
+ * where the system tells it (Linux); elsewhere the smallest common default, 256, is assumed.
+ */
+function connectionBound(): number {
+  let limit = 256;
+  try {
+    const line = /^Max open files\s+(\d+|unlimited)/m.exec(
+      readFileSync('/proc/self/limits', 'utf8'),
+    );
+    if (line?.[1]) limit = line[1] === 'unlimited' ? Infinity : Number(line[1]);
+  } catch {
+    // Not Linux: keep the assumed limit.
+  }
+  return Math.max(16, Math.min(MOST_CONNECTIONS, Math.floor((limit - RESERVED_FILES) / 2)));
 }
 
 function appRequest(req: IncomingMessage): AppRequest {
