@@ -8,6 +8,9 @@ import { CONFIG_YAML } from '../../test/support/site-fixtures.js';
 import type { BodyStore } from '../load/body-store.js';
 import { loadSite } from '../load/load-site.js';
 import { buildSite, type Site } from '../site/build-site.js';
+import { generatedPaths, resourceFor } from './app/core.js';
+import { SiteDocuments } from './app/documents.js';
+import type { SiteState } from './app/site-state.js';
 import { SiteSession } from './site-session.js';
 
 // Whatever an author does between two reloads — edit a post's text, refile it, date it later,
@@ -61,6 +64,17 @@ const config = (pageSize: number): string =>
   );
 
 let runs = 0;
+
+/** Every generated page of the state online, asked for as a client would, by path. */
+function pagesOf(state: SiteState): Map<string, string> {
+  const pages = new Map<string, string>();
+  for (const path of generatedPaths(state.site)) {
+    const resource = resourceFor(state, { method: 'GET', url: path });
+    assert.ok(!(resource instanceof Promise) && resource.kind === 'document', path);
+    pages.set(path, resource.body.toString());
+  }
+  return pages;
+}
 
 describe('a site session (properties)', () => {
   it('puts online, after any edits and clock moves, what a build from scratch gives', async () => {
@@ -122,6 +136,9 @@ describe('a site session (properties)', () => {
               }
               changed.push(file(index));
             }
+            // Every page is asked for before the change, so that whatever the session keeps of
+            // the last version is tested against the new one.
+            const pagesBefore = pagesOf(session.state);
             now = START + day * DAY;
             const { load, published } = await session.update(changed);
             assert.ok(published, JSON.stringify(load.diagnostics));
@@ -142,6 +159,18 @@ describe('a site session (properties)', () => {
               assert.equal(online.html(mine), built.html(post));
               assert.equal(online.excerpt(mine), built.excerpt(post));
             });
+            // The pages it answers, some kept from the last version, are those of a new build.
+            const fromScratch = new SiteDocuments({ site: scratch, bodies: built });
+            const pages = pagesOf(session.state);
+            assert.deepEqual([...pages.keys()], fromScratch.paths());
+            for (const [path, body] of pages) {
+              assert.equal(
+                body,
+                fromScratch.body(path)?.toString(),
+                `${path} after ${change.kind}`,
+              );
+            }
+            assert.ok(pagesBefore.size > 0);
             // The clock moves on (or back) with no edit: scheduled posts come out on time.
             if (later >= day) {
               now = START + later * DAY;
@@ -154,7 +183,7 @@ describe('a site session (properties)', () => {
           }
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 60, verbose: true },
     );
   });
 });

@@ -10,6 +10,7 @@ import {
   type SiteContent,
 } from '../load/load-site.js';
 import { buildSite, swappablePosts, swapPosts, type Site } from '../site/build-site.js';
+import type { Post } from '../content/post.js';
 import { NO_OVERLAY } from '../views/context.js';
 import { PageCaches, type SiteState } from './app/site-state.js';
 
@@ -121,11 +122,15 @@ export class SiteSession {
     const sameConfig = isDeepStrictEqual(before.config, content.config);
     const swap = sameConfig ? swappablePosts(site, before.posts, content.posts, now) : undefined;
     this.#content = content;
-    this.#change({
-      site: swap ? swapPosts(site, swap, now) : this.#build(content),
-      bodies: content.bodies,
-      overlay: { ...this.#state.overlay, problems: [] },
-    });
+    const { overlay } = this.#state;
+    const changes = { bodies: content.bodies, overlay: { ...overlay, problems: [] } };
+    if (swap && overlay.problems.length === 0) {
+      // Only the new posts' pages, and those that list them or link to them, are made again:
+      // a save costs the server a few pages, not all of them.
+      this.#change({ ...changes, site: swapPosts(site, swap, now) }, new Set(swap.keys()));
+    } else {
+      this.#change({ ...changes, site: swap ? swapPosts(site, swap, now) : this.#build(content) });
+    }
   }
 
   /** The content online: config, posts and their bodies. */
@@ -184,11 +189,15 @@ export class SiteSession {
     });
   }
 
-  /** Moves to a new version of what pages show; nothing made for the last is kept. */
-  #change(changes: Partial<Omit<SiteState, 'caches'>>): void {
+  /**
+   * Moves to a new version of what pages show. Nothing made for the last is kept, unless it
+   * differs only in new versions of the posts `replaced`: then what shows none of them is kept.
+   */
+  #change(changes: Partial<Omit<SiteState, 'caches'>>, replaced?: ReadonlySet<Post>): void {
+    const caches = replaced ? this.#state.caches.carriedOver(replaced) : new PageCaches();
     this.#state.caches.clear();
     this.#withoutNotes?.caches.clear();
     this.#withoutNotes = undefined;
-    this.#state = { ...this.#state, ...changes };
+    this.#state = { ...this.#state, ...changes, caches };
   }
 }

@@ -64,6 +64,28 @@ export class Memo<K, V extends NonNullable<unknown> | null> {
     this.#values.set(key, value);
   }
 
+  /**
+   * Remembers `value` for `key`, made elsewhere — carried over from another memo, or finished
+   * after a first value stood for it — in place of what was remembered.
+   */
+  set(key: K, value: V): void {
+    this.delete(key);
+    this.#remember(key, value);
+  }
+
+  /** Forgets what was remembered for `key`. */
+  delete(key: K): void {
+    const known = this.#values.get(key);
+    if (known === undefined) return;
+    this.#values.delete(key);
+    if (this.#weigh) this.#weight -= this.#weigh(key, known);
+  }
+
+  /** Every remembered key and value, oldest first. */
+  entries(): IterableIterator<[K, V]> {
+    return this.#values.entries();
+  }
+
   /** The remembered value for `key`, without computing or counting anything. */
   peek(key: K): V | undefined {
     return this.#values.get(key);

@@ -91,7 +91,9 @@ function buildFeed(site: Site, bodies: BodyParts, format: FeedFormat, term?: Ter
     language: config.locale,
     copyright: elementText(messagesFor(config.locale).copyright(config.owner)),
     generator: 'Folio',
-    ...(newest === undefined ? {} : { updated: new Date(newest) }),
+    // A feed with no posts yet says it was never updated: left out, the time of rendering would
+    // make two renders of one site differ.
+    updated: new Date(newest ?? 0),
     ...(config.author.image ? { image: url(config.author.image) } : {}),
     feedLinks: term
       ? { rss: url(categoryFeedPath(term)) }

@@ -1,5 +1,6 @@
 // Render: a post's own page — title, byline, category, the full body, tags, and its neighbours.
 import type { Post } from '../content/post.js';
+import type { Site } from '../site/build-site.js';
 import { slugify } from '../content/slugify.js';
 import { categoryPath, postPath } from '../site/routes.js';
 import { excerptOf, htmlOf, type ViewContext } from './context.js';
@@ -37,12 +38,20 @@ ${neighbours(ctx, post)}`,
   });
 }
 
-// Previous is the older post and next the newer one, in the featured listing's order.
+/**
+ * The posts beside `post` in the featured listing's order, whose titles its page links to:
+ * previous is the older, next the newer.
+ */
+export function neighboursOf(
+  site: Site,
+  post: Post,
+): { readonly older: Post | undefined; readonly newer: Post | undefined } {
+  const index = site.positionOf.get(post) ?? -1;
+  return { older: site.posts[index + 1], newer: index > 0 ? site.posts[index - 1] : undefined };
+}
+
 function neighbours(ctx: ViewContext, post: Post): Html {
-  const { posts } = ctx.site;
-  const index = ctx.site.positionOf.get(post) ?? -1;
-  const older = posts[index + 1];
-  const newer = index > 0 ? posts[index - 1] : undefined;
+  const { older, newer } = neighboursOf(ctx.site, post);
   if (!older && !newer) return html``;
   return html`<nav class="post-neighbours" aria-label="${ctx.t.previousPost} / ${ctx.t.nextPost}">
 <ul>

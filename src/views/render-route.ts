@@ -6,7 +6,7 @@ import { NO_BODIES, viewContext, type AuthoringOverlay } from './context.js';
 import { atomFeed, feedPosts, rssFeed } from './feeds.js';
 import { categoryPage, featuredPage, featuredPosts, tagPage } from './listing.js';
 import { notFoundPage } from './not-found.js';
-import { postPage } from './post-page.js';
+import { neighboursOf, postPage } from './post-page.js';
 import { robotsTxt, sitemap } from './sitemap.js';
 
 /** A rendered document and its media type. */
@@ -38,6 +38,31 @@ export function bodiesShownBy(
     case 'sitemap':
     case 'robots':
       return { excerpts: [], html: [] };
+  }
+}
+
+/**
+ * Every post the document of `route` shows anything of — a title, a date, an excerpt, a body: a
+ * new version of any other post, at the same place in every index, leaves its bytes as they are.
+ */
+export function postsShownBy(site: Site, route: Route): readonly Post[] {
+  switch (route.kind) {
+    case 'post': {
+      const { older, newer } = neighboursOf(site, route.post);
+      return [route.post, ...(older ? [older] : []), ...(newer ? [newer] : [])];
+    }
+    case 'featured':
+      return featuredPosts(site, route.page);
+    case 'category':
+    case 'tag':
+      return route.term.posts;
+    case 'rss':
+    case 'atom':
+      return feedPosts(site, route.kind === 'rss' ? route.term : undefined);
+    case 'sitemap':
+      return site.posts;
+    case 'robots':
+      return [];
   }
 }
 

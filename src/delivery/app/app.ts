@@ -101,18 +101,32 @@ export class App {
 
   // The answer for this client — its encoding, its validator, its method — remembered when it
   // may be given again as it is.
-  #answer(state: SiteState, request: AppRequest, resource: Resource): AppResponse {
+  #answer(
+    state: SiteState,
+    request: AppRequest,
+    resource: Resource,
+  ): AppResponse | Promise<AppResponse> {
+    const complete = (response: AppResponse): AppResponse => {
+      const answer = { ...response, headers: { ...response.headers, ...this.#securityHeaders } };
+      state.caches.answers.remember(request, resource, answer);
+      return answer;
+    };
     const response = this.#represent(state, request, resource);
-    const answer = { ...response, headers: { ...response.headers, ...this.#securityHeaders } };
-    state.caches.answers.remember(request, resource, answer);
-    return answer;
+    return response instanceof Promise ? response.then(complete) : complete(response);
   }
 
-  #represent(state: SiteState, request: AppRequest, resource: Resource): AppResponse {
+  #represent(
+    state: SiteState,
+    request: AppRequest,
+    resource: Resource,
+  ): AppResponse | Promise<AppResponse> {
     switch (resource.kind) {
       case 'document': {
         const encoding = encodingFor(request.headers['accept-encoding']);
-        return answerConditionally(encoded(resource, encoding, state.caches.compressed), request);
+        const form = encoded(resource, encoding, state.caches.compressed);
+        return form instanceof Promise
+          ? form.then((made) => answerConditionally(made, request))
+          : answerConditionally(form, request);
       }
       case 'file': {
         const { file } = resource;

@@ -1,7 +1,8 @@
 // Deliver: compression — the form of a document a client's Accept-Encoding asks for: brotli
 // (quality 9) or gzip (level 9), each made once per version of the document, or the bytes as
-// they are.
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+// they are. Forms are made in libuv's thread pool, off the event loop: a page made again after
+// an edit costs its first readers a wait, not every other client of the server.
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Memo } from '../../memo/memo.js';
 import type { Representation } from './conditional.js';
 import type { Encoding } from './negotiate.js';
@@ -12,18 +13,41 @@ export type Compression = Exclude<Encoding, 'identity'>;
 /**
  * Compressed bodies by encoding and validator: a document's validator comes from its bytes, so
  * two versions never share a form, and one made for a version now gone is never wrong, only
- * kept until the next `clear()`.
+ * kept until the next `clear()`. A form still being made is its promise, which every request
+ * for it meanwhile waits on.
  */
 export class CompressedForms {
-  readonly #memo: Memo<string, Buffer>;
+  readonly #memo: Memo<string, Buffer | Promise<Buffer>>;
 
   constructor(limit: number) {
     this.#memo = new Memo('compressed forms', limit);
   }
 
   /** `document`'s body compressed with `encoding`: made on first demand, then remembered. */
-  get(document: Document, encoding: Compression): Buffer {
-    return this.#memo.get(`${encoding} ${document.etag}`, () => compress(document.body, encoding));
+  get(document: Document, encoding: Compression): Buffer | Promise<Buffer> {
+    const key = `${encoding} ${document.etag}`;
+    return this.#memo.get(key, () => {
+      const making = compress(document.body, encoding);
+      // Once made, the form is kept as bytes: later requests need not wait a turn for them.
+      void making.then(
+        (form) => {
+          if (this.#memo.peek(key) === making) this.#memo.set(key, form);
+        },
+        () => {
+          if (this.#memo.peek(key) === making) this.#memo.delete(key);
+        },
+      );
+      return making;
+    });
+  }
+
+  /** Takes the forms `from` has made of `document`, whichever version of the site made them. */
+  carryOver(from: CompressedForms, document: Document): void {
+    for (const encoding of ['br', 'gzip'] as const) {
+      const key = `${encoding} ${document.etag}`;
+      const form = from.#memo.peek(key);
+      if (form !== undefined) this.#memo.set(key, form);
+    }
   }
 
   clear(): void {
@@ -41,24 +65,40 @@ export function encoded(
   document: Document,
   encoding: Encoding,
   forms: CompressedForms,
-): Representation {
+): Representation | Promise<Representation> {
   const { status, contentType, cacheControl } = document;
   const form = { status, contentType, cacheControl, varies: true, encoding } as const;
   if (encoding === 'identity') {
     return { ...form, etag: document.etag, length: document.body.length, body: document.body };
   }
-  const body = forms.get(document, encoding);
   const etag = `${document.etag.slice(0, -1)}-${encoding}"`;
-  return { ...form, etag, length: body.length, body };
+  const made = forms.get(document, encoding);
+  const represent = (body: Buffer): Representation => ({
+    ...form,
+    etag,
+    length: body.length,
+    body,
+  });
+  return Buffer.isBuffer(made) ? represent(made) : made.then(represent);
 }
 
-function compress(body: Buffer, encoding: Compression): Buffer {
-  return encoding === 'br'
-    ? brotliCompressSync(body, {
-        params: {
-          [zlib.BROTLI_PARAM_QUALITY]: 9,
-          [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+function compress(body: Buffer, encoding: Compression): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const done = (error: Error | null, result: Buffer): void =>
+      error ? reject(error) : resolve(result);
+    if (encoding === 'br') {
+      brotliCompress(
+        body,
+        {
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: 9,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
         },
-      })
-    : gzipSync(body, { level: 9 });
+        done,
+      );
+    } else {
+      gzip(body, { level: 9 }, done);
+    }
+  });
 }

@@ -5,6 +5,7 @@ import type { Site } from '../../site/build-site.js';
 import { listRoutes, pathOf, resolvePath, type Route } from '../../site/routes.js';
 import {
   bodiesShownBy,
+  postsShownBy,
   renderNotFound,
   renderRoute,
   type Rendered,
@@ -87,6 +88,7 @@ export function renderMissing(view: SiteView): Rendered {
 function pageDocument(state: SiteState, route: Route): Document {
   return state.caches.documents.get(pathOf(route), (path) => {
     const { contentType, body } = renderPage(state, route);
+    state.caches.shows.set(path, postsShownBy(state.site, route));
     return document(path, 200, contentType, REVALIDATE, body);
   });
 }
@@ -94,6 +96,7 @@ function pageDocument(state: SiteState, route: Route): Document {
 function notFoundDocument(state: SiteState): Document {
   return state.caches.documents.get(NOT_FOUND_KEY, (key) => {
     const { contentType, body } = renderMissing(state);
+    state.caches.shows.set(key, []);
     return document(key, 404, contentType, REVALIDATE, body);
   });
 }

@@ -46,6 +46,12 @@ export class RememberedAnswers {
     answers.head[encoding] = { status: answer.status, headers: answer.headers };
   }
 
+  /** Takes the answers `from` remembered for `url`. */
+  carryOver(from: RememberedAnswers, url: string): void {
+    const answers = from.#answers.get(url);
+    if (answers) this.#answers.set(url, answers);
+  }
+
   clear(): void {
     this.#answers.clear();
   }

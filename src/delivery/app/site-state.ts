@@ -45,8 +45,30 @@ export class PageCaches {
   readonly compressed = new CompressedForms(COMPRESSED_FORMS);
   /** Whole answers to plain GET and HEAD requests of canonical URLs. */
   readonly answers = new RememberedAnswers();
+  /** The posts each document shows anything of, by the key the document is kept under. */
+  readonly shows = new Map<string, readonly Post[]>();
+
+  /**
+   * The caches of the next version of the site when it differs from this one only in new
+   * versions of the posts `replaced`, each at the same place in every index: what was made for a
+   * document that shows none of them is its bytes still, and is kept with its compressed forms
+   * and remembered answers; the rest is made again when asked for.
+   */
+  carriedOver(replaced: ReadonlySet<Post>): PageCaches {
+    const next = new PageCaches();
+    for (const [key, document] of this.documents.entries()) {
+      const shows = this.shows.get(key);
+      if (shows === undefined || shows.some((post) => replaced.has(post))) continue;
+      next.documents.set(key, document);
+      next.shows.set(key, shows);
+      next.compressed.carryOver(this.compressed, document);
+      next.answers.carryOver(this.answers, document.path);
+    }
+    return next;
+  }
 
   clear(): void {
+    this.shows.clear();
     this.documents.clear();
     this.assets.clear();
     this.compressed.clear();
