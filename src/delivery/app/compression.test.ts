@@ -31,6 +31,23 @@ describe('compressed forms of a document', () => {
     }
   });
 
+  it('gives back the very bytes of bodies smaller and larger than every window brotli may take', async () => {
+    const forms = new CompressedForms(10);
+    // Text that repeats at a long distance, so that a window too small would lose it.
+    const unit = Buffer.from(
+      Array.from({ length: 1500 }, (_, i) => String.fromCharCode(32 + ((i * 7919) % 95))).join(''),
+    );
+    for (const length of [0, 1, 1023, 1024, 1025, 70_000, (16 << 20) + 3]) {
+      const body = Buffer.alloc(length);
+      for (let at = 0; at < length; at += unit.length) unit.copy(body, at);
+      const large = document('/large/', 200, 'text/html', 'no-cache', body.toString('ascii'));
+      const form = await encoded(large, 'br', forms);
+      assert.ok(Buffer.isBuffer(form.body));
+      assert.ok(brotliDecompressSync(form.body).equals(body), `${length} bytes`);
+      if (length > 70_000) assert.ok(form.length < length / 100, `${length} bytes: ${form.length}`);
+    }
+  });
+
   it('compresses each version once per encoding, until cleared', async () => {
     const forms = new CompressedForms(10);
     // Asked for twice while it is being made: made once, and both get the same bytes.
