@@ -112,17 +112,18 @@ describe('folio serve under a flood of idle connections', () => {
 });
 
 describe('folio serve with clients that stop reading', () => {
+  const SEND_TIMEOUT_MS = 1000;
   let site: ServedFixture;
   const liveReload = new LiveReload({ heartbeatMs: 100, lifetimeMs: 600 });
   before(async () => {
-    site = await serveSite(dir, { sendTimeout: 500, liveReload });
+    site = await serveSite(dir, { sendTimeout: SEND_TIMEOUT_MS, liveReload });
   });
   after(async () => {
     liveReload.close();
     await site.server.close(100);
   });
 
-  it('closes the connections of readers that stopped reading a large file, and serves others meanwhile', async () => {
+  it('closes the connections of readers that stopped reading a large file once the send timeout has passed, and serves others meanwhile', async () => {
     const { port } = site.server;
     const readers = await idleConnections(port, 20);
     for (const socket of readers) {
@@ -131,12 +132,18 @@ describe('folio serve with clients that stop reading', () => {
       await once(socket, 'data');
       socket.pause();
     }
+    const stopped = performance.now();
     assert.ok(site.server.openConnections >= 20);
-    assert.equal((await site.get('/posts/graphs/')).status, 200);
+    // On a connection of its own, closed once answered, so that only the readers stay open.
+    const others = new Agent({ keepAlive: false });
+    assert.equal((await timedGet(`${site.server.url}/posts/graphs/`, others)).status, 200);
     await eventually(
       () => Promise.resolve(site.server.openConnections === 0),
       () => `${site.server.openConnections} connections still open`,
     );
+    // Closed once the timeout has passed without a byte sent, not at twice the timeout.
+    const closedAfter = performance.now() - stopped;
+    assert.ok(closedAfter < SEND_TIMEOUT_MS * 1.6, `closed after ${Math.round(closedAfter)} ms`);
     for (const socket of readers) socket.destroy();
   });
 

@@ -3,8 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export interface LiveReloadOptions {
   /**
-   * How often an idle stream carries a comment, in ms (default 15 s): it keeps the connection
-   * from timing out as idle, here and in proxies, while the page is open.
+   * How often an idle stream carries a comment, in ms (default 10 s): it keeps the connection
+   * from timing out as idle, here (after 15 s without a byte) and in proxies, while the page is
+   * open.
    */
   readonly heartbeatMs?: number;
   /**
@@ -24,7 +25,7 @@ export class LiveReload {
 
   constructor(options: LiveReloadOptions = {}) {
     this.#lifetimeMs = options.lifetimeMs ?? 5 * 60_000;
-    this.#heartbeat = setInterval(() => this.#beat(), options.heartbeatMs ?? 15_000);
+    this.#heartbeat = setInterval(() => this.#beat(), options.heartbeatMs ?? 10_000);
     this.#heartbeat.unref();
   }
 

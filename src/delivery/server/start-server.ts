@@ -129,7 +129,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   server.headersTimeout = options.headersTimeout ?? 10_000;
   server.requestTimeout = 30_000;
   server.keepAliveTimeout = 5_000;
-  server.timeout = options.sendTimeout ?? 30_000;
+  // Node closes a connection whose answer is stuck only at the second time-out in a row (the
+  // first one it lets pass if the bytes queued changed since the last write): half the limit
+  // each closes it once the limit has passed without progress.
+  server.timeout = (options.sendTimeout ?? 30_000) / 2;
   server.on('connection', (socket: Socket) => {
     accepted += 1;
     const now = performance.now();
