@@ -1,12 +1,14 @@
 // Soak: the built `folio serve --watch` on a generated site of 1,000 posts, under 128 kept-alive
-// connections on 127.0.0.1, through four runs: steady load; load while 100 edits of one post land;
-// load while the content folder is moved away, replaced by a file and put back; and a SIGTERM
-// mid-load. Every response is checked; prints a report and exits 1 on any failure.
+// connections on 127.0.0.1: steady load; load while 100 edits of one post land; load while faults
+// are staged one after another (the content folder moved away, replaced by a file, deleted and
+// copied back; a post saved as editors save; a YAML alias bomb posted; 50 readers that never
+// read); and a SIGTERM mid-load. Every response is checked, and so is the server's log; prints a
+// report and exits 1 on any failure.
 //
 //   npm run soak [-- --duration 60 --connections 128 --posts 1000 --edits 100 --skip-build --keep]
 import { once } from 'node:events';
 import { existsSync, rmSync } from 'node:fs';
-import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -14,11 +16,20 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { corpusPost, writeCorpus } from '../bench/corpus.js';
 import { type FolioServer, startFolio } from '../bench/lib/folio.js';
-import { decoded, get } from '../bench/lib/http.js';
 import { killAllNow, run, stopAll } from '../bench/lib/processes.js';
 import { REPO_ROOT } from '../bench/lib/setup.js';
 import { formatCount, formatMs, percentile } from '../bench/lib/stats.js';
+import { failures, fail, postVersion, ServerLog, waitFor } from './soak/checks.js';
 import { EditedPost } from './soak/edits.js';
+import {
+  aliasBombPosted,
+  contentFolderAway,
+  contentFolderSwapped,
+  editorSaves,
+  slowReaderSwarm,
+  type Staging,
+  writeLargeFile,
+} from './soak/faults.js';
 import { type LoadResult, runLoad, type Target } from './soak/load.js';
 import { formatMemory, measureMemory } from './soak/memory.js';
 import { discoverTargets, type SiteTargets } from './soak/site.js';
@@ -28,9 +39,12 @@ const WARM_UP_MS = 20_000;
 // The end of a run over which the floor of its memory is taken: more than one major collection.
 const MEMORY_WINDOW_MS = 15_000;
 const RSS_TOLERANCE = 0.1;
+// Edits must cost the readers little: each re-renders only the pages that show the edited post.
+const THROUGHPUT_KEPT = 0.8;
 const SIGTERM_AFTER_MS = 3_000;
 const STOP_LIMIT_MS = 5_000;
-const WAIT_MS = 15_000;
+// Longer than any fault takes to stage: a hung stage ends its load all the same.
+const STAGE_LIMIT_MS = 180_000;
 // However it goes, the soak ends: a hang is a failure too.
 const WATCHDOG_MS = 15 * 60_000;
 
@@ -69,13 +83,6 @@ function parseOptions(): Options {
   };
 }
 
-/** What went wrong, collected rather than thrown, so that every run is reported. */
-const failures: string[] = [];
-const fail = (why: string): void => {
-  failures.push(why);
-  console.log(`  FAIL: ${why}`);
-};
-
 interface Row {
   readonly name: string;
   readonly result: LoadResult;
@@ -102,36 +109,6 @@ const describe = <K>(counts: Map<K, number>): string =>
     .map(([key, n]) => `${String(key)}: ${formatCount(n)}`)
     .join(', ') || 'none';
 
-/** Polls `check` until it holds; returns how long that took, or fails after WAIT_MS. */
-async function waitFor(what: string, check: () => Promise<boolean>): Promise<number> {
-  const started = performance.now();
-  while (performance.now() - started < WAIT_MS) {
-    if (await check()) return performance.now() - started;
-    await sleep(10);
-  }
-  fail(`${what} did not happen within ${WAIT_MS / 1000} s`);
-  return Number.NaN;
-}
-
-/** The version the post page shows, when its title and its text agree on one. */
-async function postVersion(origin: string, slug: string): Promise<number | undefined> {
-  const response = await get(`${origin}/posts/${slug}/`);
-  const text = decoded(response);
-  const marker = /<h1[^>]*>Soak edit (\d+)<\/h1>/.exec(text)?.[1];
-  const body = /Soak edit (\d+) opens this version/.exec(text)?.[1];
-  return response.status === 200 && marker !== undefined && marker === body
-    ? Number(marker)
-    : undefined;
-}
-
-/** The part of a page that shows content, without the banner of a watching server. */
-async function article(origin: string, path: string): Promise<string> {
-  const response = await get(`${origin}${path}`);
-  if (response.status !== 200) return `status ${response.status}`;
-  const text = decoded(response);
-  return text.slice(text.indexOf('<main'), text.indexOf('</main>'));
-}
-
 function fileOfSlug(slug: string, posts: number): string {
   for (let index = 0; index < posts; index++) {
     const post = corpusPost(index);
@@ -151,7 +128,10 @@ async function main(options: Options, workDir: string): Promise<void> {
   }
   const siteDir = join(workDir, 'site');
   await writeCorpus(siteDir, options.posts);
+  await writeLargeFile(siteDir);
   const server = await startFolio(siteDir, { watch: true, timeoutMs: 120_000 });
+  const stdout = new ServerLog(server.child.stdout);
+  const stderr = new ServerLog(server.child.stderr);
   const pid = server.child.pid as number;
   const origin = server.url;
   console.log(`Serving ${siteDir} at ${origin} (pid ${pid}).`);
@@ -199,25 +179,73 @@ async function main(options: Options, workDir: string): Promise<void> {
   });
   const reloads = server.reloads.length - reloadsBefore;
   const grown = (editing.memory.floor - warm.memory.floor) / warm.memory.floor;
-  // Every reload empties the page cache, so less may be held than after warm-up; only growth counts.
+  // A reload replaces the pages that show the edited post, and the old ones may be collected
+  // late or early: only growth counts.
   if (grown > RSS_TOLERANCE) fail(`memory grew by ${percent(grown)} in run 2`);
-  const editsLine = `${options.edits} written, ${reloads} reloads logged, ${edited.versions.size} versions seen by clients, the last online ${formatMs(lastOnline)} after the load ended; memory ${formatMemory(editing.memory)}, ${percent(grown)} from warm-up`;
+  const kept = rps(editing.value) / rps(steady.value);
+  if (kept < THROUGHPUT_KEPT) {
+    fail(
+      `throughput while editing was ${kept.toFixed(2)}× the steady run's, under ${THROUGHPUT_KEPT}×`,
+    );
+  }
+  const editsLine = `${options.edits} written, ${reloads} reloads logged, ${edited.versions.size} versions seen by clients, the last online ${formatMs(lastOnline)} after the load ended; throughput ${kept.toFixed(2)}× the steady run's; memory ${formatMemory(editing.memory)}, ${percent(grown)} from warm-up`;
   console.log(`  edits: ${editsLine}`);
 
-  console.log('\nRun 3: load while the content folder is moved away, replaced and put back.');
-  let endFaultLoad = (): void => undefined;
-  const faultsStaged = new Promise<void>((resolve) => (endFaultLoad = resolve));
-  const faultLoad = load(120_000, { until: faultsStaged });
-  const faults = await stageFaults(server, site, edited, siteDir, options.edits + 1);
-  endFaultLoad();
-  record('content folder faults', await faultLoad);
-  console.log(`  faults: ${faults}`);
+  const staging: Staging = { server, site, edited, siteDir, stdout, stderr };
+  const faults: string[] = [];
+  const stage = async (name: string, staged: () => Promise<string>): Promise<void> => {
+    console.log(`\nFault: ${name}, under load.`);
+    let endLoad = (): void => undefined;
+    const loading = load(STAGE_LIMIT_MS, { until: new Promise<void>((end) => (endLoad = end)) });
+    try {
+      const line = await staged();
+      faults.push(`${name}: ${line}`);
+      console.log(`  ${line}`);
+    } finally {
+      endLoad();
+      record(name, await loading);
+    }
+  };
+  let version = options.edits + 1;
+  await stage('content folder moved away', () => contentFolderAway(staging, version++));
+  await stage('content folder swapped', async () => {
+    const { line, next } = await contentFolderSwapped(staging, version, 3);
+    version = next;
+    return line;
+  });
+  await stage('editor saves', async () => {
+    const { line, next } = await editorSaves(staging, version, 10);
+    version = next;
+    return line;
+  });
+  await stage('alias bomb', () => aliasBombPosted(staging));
+  await stage('slow-reader swarm', () => slowReaderSwarm(staging));
+  const log = quietLog(stderr.text);
 
-  console.log('\nRun 4: SIGTERM under load.');
+  console.log('\nSIGTERM under load.');
   const stop = await sigterm(server, site, connections);
   console.log(`  SIGTERM: ${stop}`);
 
-  report(header, memory, editsLine, faults, stop);
+  report(header, memory, editsLine, faults, log, stop);
+}
+
+// What a watching server writes to stderr when the soak's faults are staged: the problems each
+// fault causes, with the lines that name them. Anything else is noise or a failure.
+const EXPECTED_LOG = [
+  // A problem, where it is…
+  /^\S+:\d+: \S/,
+  // …the lines of the file around it…
+  /^ {2}[> ] +\d+ \| /,
+  // …and what the server does about it.
+  /^\d\d:\d\d:\d\d .*: the last good version stays online until they are fixed\.$/,
+];
+
+/** Fails on every line of the server's stderr that no staged fault explains. */
+function quietLog(text: string): string {
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  const unexpected = lines.filter((line) => !EXPECTED_LOG.some((pattern) => pattern.test(line)));
+  for (const line of unexpected.slice(0, 10)) fail(`the server logged: ${line}`);
+  return `${lines.length} lines on stderr, all naming the staged faults' problems; ${unexpected.length} others`;
 }
 
 async function writeEdits(edited: EditedPost, edits: number, durationMs: number): Promise<void> {
@@ -228,76 +256,6 @@ async function writeEdits(edited: EditedPost, edits: number, durationMs: number)
     await sleep(Math.max(0, started + n * spacing - performance.now()));
     await edited.write(n);
   }
-}
-
-async function stageFaults(
-  server: FolioServer,
-  site: SiteTargets,
-  edited: EditedPost,
-  siteDir: string,
-  restoredVersion: number,
-): Promise<string> {
-  const origin = server.url;
-  const content = join(siteDir, 'content');
-  const posts = join(content, 'posts');
-  // Hidden folders of the site: the watcher does not look into them.
-  const contentAway = join(siteDir, '.soak-content-away');
-  const postsAway = join(siteDir, '.soak-posts-away');
-  const samples = [`/posts/${site.editedSlug}/`, '/', ...pickSome(site.byKind.get('post'), 20)];
-  const before = await Promise.all(samples.map((path) => article(origin, path)));
-  const unchanged = async (when: string): Promise<void> => {
-    for (const [index, path] of samples.entries()) {
-      if ((await article(origin, path)) !== before[index]) fail(`${path} changed ${when}`);
-    }
-  };
-  let stderr = '';
-  server.child.stderr?.on('data', (chunk: string) => (stderr += chunk));
-  const logged = (pattern: RegExp) => () => Promise.resolve(pattern.test(stderr));
-  edited.problemsExpected = true;
-
-  await rename(content, contentAway);
-  const gone = await waitFor('a message on content/ gone', logged(/content:1: the folder is gone/));
-  await unchanged('while content/ was gone');
-  await rename(contentAway, content);
-  const back = await waitFor('the banner going once content/ is back', async () => {
-    return !decoded(await get(`${origin}/`)).includes('problems-banner');
-  });
-  await reloadsSettled(server);
-
-  await rename(posts, postsAway);
-  await writeFile(posts, 'not a folder\n');
-  const file = await waitFor(
-    'a message on content/posts being a file',
-    logged(/posts:1: a file stands where this folder was/),
-  );
-  await unchanged('while content/posts was a file');
-  await edited.write(restoredVersion, join(postsAway, edited.file.slice(posts.length + 1)));
-  await rm(posts);
-  await rename(postsAway, posts);
-  const restored = await waitFor(
-    'the edit made while the folder was away going online',
-    async () => {
-      return (await postVersion(origin, site.editedSlug)) === restoredVersion;
-    },
-  );
-  edited.problemsExpected = false;
-  return `content/ moved away: logged after ${formatMs(gone)}, ${samples.length} sampled pages unchanged, back online ${formatMs(back)} after its return; content/posts replaced by a file: logged after ${formatMs(file)}, pages unchanged; restored with an edit: online after ${formatMs(restored)}`;
-}
-
-/** Waits until the server has not reloaded for a second. */
-async function reloadsSettled(server: FolioServer): Promise<void> {
-  for (let seen = -1; seen !== server.reloads.length;) {
-    seen = server.reloads.length;
-    await sleep(1000);
-  }
-}
-
-function pickSome<T>(items: readonly T[] | undefined, count: number): string[] {
-  const all = (items ?? []) as readonly Target[];
-  return Array.from(
-    { length: count },
-    (_, i) => all[Math.floor((i * all.length) / count)]?.path,
-  ).filter((path): path is string => path !== undefined);
 }
 
 async function sigterm(
@@ -338,7 +296,14 @@ function percent(ratio: number): string {
   return `${ratio >= 0 ? '+' : ''}${(ratio * 100).toFixed(1)}%`;
 }
 
-function report(header: string, memory: string, edits: string, faults: string, stop: string): void {
+function report(
+  header: string,
+  memory: string,
+  edits: string,
+  faults: readonly string[],
+  log: string,
+  stop: string,
+): void {
   const table = [
     '| run | requests | req/s | socket errors | wrong | p50 | p99 | statuses |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
@@ -353,7 +318,8 @@ function report(header: string, memory: string, edits: string, faults: string, s
   if (mix) console.log(`- request mix (steady load): ${describe(mix)}`);
   console.log(`- memory (VmRSS): ${memory}`);
   console.log(`- edits: ${edits}`);
-  console.log(`- content folder: ${faults}`);
+  for (const fault of faults) console.log(`- ${fault}`);
+  console.log(`- log: ${log}`);
   console.log(`- SIGTERM: ${stop}`);
   console.log(
     failures.length === 0 ? '\nPASS' : `\nFAIL\n${failures.map((f) => `- ${f}`).join('\n')}`,

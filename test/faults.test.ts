@@ -6,7 +6,7 @@ import { spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_proce
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { once } from 'node:events';
-import { chmod, cp, mkdir, mkdtemp, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { Agent, get, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +22,7 @@ import {
   unprivileged,
   type RunOptions,
 } from './support/folio-cli.js';
+import { saveAsVim, saveInPlace } from './support/editor-saves.js';
 import { FIXTURES } from './support/serve-fixture.js';
 
 interface Served {
@@ -299,29 +300,11 @@ describe('serve --watch while an editor saves', () => {
   const saves: readonly [string, (file: string, text: string) => Promise<number>][] = [
     [
       `in place, in two writes ${PAUSE_MS} ms apart`,
-      async (file, text) => {
-        const handle = await open(file, 'w');
-        const half = Math.floor(text.length / 2);
-        await handle.write(text.slice(0, half));
-        const paused = performance.now();
-        await sleep(PAUSE_MS);
-        const pause = performance.now() - paused;
-        await handle.write(text.slice(half));
-        await handle.close();
-        return pause;
-      },
+      (file, text) => saveInPlace(file, text, Math.floor(text.length / 2), PAUSE_MS),
     ],
     [
       `as vim does: the old file renamed to a backup, the new one written ${PAUSE_MS} ms later`,
-      async (file, text) => {
-        await rename(file, `${file}~`);
-        const paused = performance.now();
-        await sleep(PAUSE_MS);
-        const pause = performance.now() - paused;
-        await writeFile(file, text);
-        await rm(`${file}~`);
-        return pause;
-      },
+      (file, text) => saveAsVim(file, text, PAUSE_MS),
     ],
   ];
 

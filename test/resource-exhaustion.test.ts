@@ -5,22 +5,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { eventually, folio, run, serverUrl } from './support/folio-cli.js';
+import { aliasBomb } from './support/hostile-yaml.js';
 import { tempRoot } from './support/temp-root.js';
 
 const CONFIG = 'title: Exhaustion\nurl: https://exhaustion.example.com\nauthor:\n  name: Ann\n';
-
-/** YAML whose aliases stand for aliases, `levels` deep, ten each: 10^levels values in 700 bytes. */
-function aliasBomb(levels: number): string {
-  const anchors = [`&a0 [${Array(10).fill('x').join(', ')}]`];
-  for (let i = 1; i < levels; i++) {
-    anchors.push(
-      `&a${i} [${Array(10)
-        .fill(`*a${i - 1}`)
-        .join(', ')}]`,
-    );
-  }
-  return `[${anchors.join(', ')}]`;
-}
 
 const post = (tags: string): string =>
   ['---', 'title: Fine', 'date: 2024-03-15', `tags: ${tags}`, '---', 'Body.', ''].join('\n');
