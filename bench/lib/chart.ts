@@ -9,6 +9,7 @@ import {
   HUNDRED_K,
   onlineMedian,
   onlineP90,
+  renamedMedian,
   p99,
   PAGES,
   reloadOf,
@@ -321,13 +322,23 @@ function reloadPanel(results: Results): Panel {
         text: formatMs(onlineP90(reload)),
         highlight: false,
       },
+      {
+        label: `${label}, renamed over, median`,
+        value: renamedMedian(reload),
+        text: formatMs(renamedMedian(reload)),
+        highlight: false,
+      },
     ];
   });
   const marks = results.reloads.some((r) => r.posts === TEN_K)
-    ? [{ value: 50, label: '≤ 50 ms at 10k' }]
+    ? [
+        { value: 100, label: '≤ 100 ms in place at 10k' },
+        { value: 50, label: '≤ 50 ms renamed at 10k' },
+      ]
     : [];
   return {
-    title: 'Live reload under serve --watch: edit saved → page shows it (lower is better)',
+    title:
+      'Live reload under serve --watch: edit written in place (or renamed over) → page shows it (lower is better)',
     scale: 'panel',
     groups: [{ name: '', bars, marks }],
   };

@@ -79,6 +79,10 @@ export function onlineP90(reload: ReloadResult | undefined): number {
   return reload ? percentile(reload.online, 90) : Number.NaN;
 }
 
+export function renamedMedian(reload: ReloadResult | undefined): number {
+  return reload ? median(reload.renamed) : Number.NaN;
+}
+
 /** Sizes present, smallest first. */
 export function sizesOf(items: readonly { readonly posts: number }[]): number[] {
   return [...new Set(items.map((item) => item.posts))].sort((a, b) => a - b);

@@ -1,9 +1,11 @@
 // Part 4: live reload at a given size. `folio serve --watch` runs on the corpus; each round opens
-// a post's page, rewrites the post's title, and from the moment the write resolves requests the
-// page every 2 ms until it carries the new title.
-import { readFile, writeFile } from 'node:fs/promises';
+// a post's page, rewrites the post's title, and from the moment the save is done requests the
+// page every 2 ms until it carries the new title. Each round saves twice, as the two kinds of
+// editor do: written in place (the server waits for 60 ms of quiet, so that a save in parts is
+// never shown cut), then written whole beside the post and renamed over it.
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { Agent } from 'node:http';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { corpusPost } from '../corpus.js';
@@ -14,12 +16,16 @@ import { formatMs, formatPosts } from './stats.js';
 
 export interface ReloadResult {
   readonly posts: number;
-  /** Write done → the page shows the new title, per measured round. */
+  /** Written in place → the page shows the new title, per measured round. */
   readonly online: number[];
-  /** Write done → the server logged the reload. */
+  /** Written in place → the server logged the reload. */
   readonly logged: number[];
+  /** Renamed over the post → the page shows the new title, per measured round. */
+  readonly renamed: number[];
   failure?: string;
 }
+
+type Save = 'in place' | 'renamed';
 
 const POLL_MS = 2;
 // Time for the watcher to go quiet between rounds, so that one round's reload never overlaps the next.
@@ -30,8 +36,9 @@ async function editRound(
   server: FolioServer,
   agent: Agent,
   corpusDir: string,
-  round: number,
+  round: string,
   index: number,
+  save: Save,
 ): Promise<{ online: number; logged: number }> {
   const post = corpusPost(index);
   const url = `${server.url}/posts/${encodeURIComponent(post.slug)}/`;
@@ -46,7 +53,14 @@ async function editRound(
   if (edited === text) throw new Error(`${file} has no title line`);
 
   const reloadsBefore = server.reloads.length;
-  await writeFile(file, edited);
+  if (save === 'in place') {
+    await writeFile(file, edited);
+  } else {
+    // Hidden and not Markdown, as editors name the file they write before the rename.
+    const whole = join(dirname(file), `.${basename(file)}.saving`);
+    await writeFile(whole, edited);
+    await rename(whole, file);
+  }
   const written = performance.now();
   let online: number | undefined;
   while (online === undefined) {
@@ -77,7 +91,7 @@ export interface ReloadOptions {
 
 /** Edits `rounds` posts (after `warmUpRounds`) under `folio serve --watch` and times each. */
 export async function benchReload(options: ReloadOptions): Promise<ReloadResult> {
-  const result: ReloadResult = { posts: options.posts, online: [], logged: [] };
+  const result: ReloadResult = { posts: options.posts, online: [], logged: [], renamed: [] };
   const label = formatPosts(options.posts);
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   let server: FolioServer | undefined;
@@ -86,22 +100,21 @@ export async function benchReload(options: ReloadOptions): Promise<ReloadResult>
     for (let round = 0; round < options.warmUpRounds + options.rounds; round += 1) {
       // A different post each round, spread over the corpus (137 shares no factor with 10ⁿ).
       const index = (137 * round + 11) % options.posts;
-      const { online, logged } = await editRound(
-        server,
-        agent,
-        options.corpusDir,
-        round + 1,
-        index,
-      );
+      const edit = (save: Save, mark: string): Promise<{ online: number; logged: number }> =>
+        editRound(server as FolioServer, agent, options.corpusDir, mark, index, save);
+      const { online, logged } = await edit('in place', `${round + 1}`);
+      await sleep(SETTLE_MS);
+      const renamed = await edit('renamed', `${round + 1}, renamed`);
+      await sleep(SETTLE_MS);
       const warmUp = round < options.warmUpRounds;
       if (!warmUp) {
         result.online.push(online);
         result.logged.push(logged);
+        result.renamed.push(renamed.online);
       }
       console.log(
-        `  ${label} ${warmUp ? 'warm-up' : 'round'} ${round + 1}: online after ${formatMs(online)} (reload logged after ${formatMs(logged)})`,
+        `  ${label} ${warmUp ? 'warm-up' : 'round'} ${round + 1}: written in place, online after ${formatMs(online)} (reload logged after ${formatMs(logged)}); renamed over, online after ${formatMs(renamed.online)}`,
       );
-      await sleep(SETTLE_MS);
     }
   } catch (cause) {
     result.failure = cause instanceof Error ? cause.message : String(cause);

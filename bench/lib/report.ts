@@ -10,6 +10,7 @@ import {
   HUNDRED_K,
   onlineMedian,
   onlineP90,
+  renamedMedian,
   p99,
   PAGES,
   rps,
@@ -386,15 +387,24 @@ function reloadRows(results: Results, targets: Target[]): Row[] {
     const logged = median(reload.logged);
     const versus = (value: number, of: number): string =>
       isReference || !reference ? 'reference' : ratioText([[value / of, against]]);
+    const renamed = renamedMedian(reload);
     const onlineTargets: Target[] = [];
+    const renamedTargets: Target[] = [];
     if (reload.posts === TEN_K) {
+      // An edit written in place waits for 60 ms of quiet, so that a save in parts is never
+      // shown cut: twice the time of one renamed over the post, which is online once complete.
       onlineTargets.push({
-        name: '≤ 50 ms',
-        pass: check(online, (v) => v <= 50),
-        detail: `an edit online at 10k after ${formatMs(online)} (median of ${reload.online.length}; p90 ${formatMs(p90)})`,
+        name: '≤ 100 ms written in place',
+        pass: check(online, (v) => v <= 100),
+        detail: `an edit written in place online at 10k after ${formatMs(online)} (median of ${reload.online.length}; p90 ${formatMs(p90)})`,
+      });
+      renamedTargets.push({
+        name: '≤ 50 ms renamed over',
+        pass: check(renamed, (v) => v <= 50),
+        detail: `an edit renamed over the post online at 10k after ${formatMs(renamed)} (median of ${reload.renamed.length})`,
       });
     }
-    collect(targets, 'Live reload', onlineTargets);
+    collect(targets, 'Live reload', [...onlineTargets, ...renamedTargets]);
     const failure = reload.failure ? ` (${reload.failure.split('\n')[0]})` : '';
     const prefix = isReference ? 'reference: ' : '';
     const row = (measure: string, runs: number, value: number, of: number, target = ''): Row => [
@@ -408,18 +418,30 @@ function reloadRows(results: Results, targets: Target[]): Row[] {
     ];
     rows.push(
       row(
-        `edit → page shows it, median${failure}`,
+        `edit written in place → page shows it, median${failure}`,
         reload.online.length,
         online,
         onlineMedian(reference),
         targetText(onlineTargets),
       ),
-      row('edit → page shows it, p90', reload.online.length, p90, onlineP90(reference)),
+      row(
+        'edit written in place → page shows it, p90',
+        reload.online.length,
+        p90,
+        onlineP90(reference),
+      ),
       row(
         '… of which edit → server logs the reload, median',
         reload.logged.length,
         logged,
         reference ? median(reference.logged) : Number.NaN,
+      ),
+      row(
+        'edit renamed over the post → page shows it, median',
+        reload.renamed.length,
+        renamed,
+        renamedMedian(reference),
+        targetText(renamedTargets),
       ),
     );
   }
