@@ -7,6 +7,11 @@ import type { LiveReload } from '../delivery/server/live-reload.js';
 import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { displayDiagnostic, ProblemLog } from './print-diagnostics.js';
 
+// A page open in the author's browser asks for its new version the moment a reload is announced:
+// it is answered before the bodies are checked (on a large site the check's last step takes
+// several milliseconds at once).
+const BROWSER_FIRST_MS = 50;
+
 /**
  * Bodies are checked after each load, a slice at a time, as the server does not check them to
  * start (that would cost seconds on a large site): at start every body is parsed, meanwhile pages
@@ -34,7 +39,8 @@ export class WatchWarnings {
     this.#checking.abort();
     const checking = new AbortController();
     this.#checking = checking;
-    checkBodiesInSlices(content.posts, content.bodies, check, checking.signal).then(
+    const after = BROWSER_FIRST_MS;
+    checkBodiesInSlices(content.posts, content.bodies, check, checking.signal, after).then(
       (found) => {
         if (!found) return;
         this.#bodies = found;

@@ -50,3 +50,29 @@ describe('a site session after an edit of one post', () => {
     assert.match(page.body.toString(), /Text 4, edited\./);
   });
 });
+
+describe('a site session whose update waits for the watcher to agree', () => {
+  it('puts the edit online over whatever changed on the version online meanwhile', async () => {
+    const dir = join(work, 'waiting');
+    const posts = join(dir, 'content', 'posts');
+    await mkdir(posts, { recursive: true });
+    await writeFile(join(dir, 'folio.config.yaml'), CONFIG_YAML);
+    for (let i = 0; i < 3; i++) await writeFile(join(posts, `post-${i}.md`), post(i, 'Text.', 'a'));
+    const { session } = await SiteSession.open(dir, { keepBodies: true });
+    assert.ok(session);
+
+    await writeFile(join(posts, 'post-1.md'), post(1, 'Text, edited.', 'a'));
+    const { published } = await session.update([join(posts, 'post-1.md')], () => {
+      // While the watcher waits, the body check of the version online finds a warning.
+      session.showWarnings(['content/posts/post-2.md:5: an image that is not there']);
+      return true;
+    });
+    assert.ok(published);
+    assert.deepEqual(session.state.overlay.warnings, [
+      'content/posts/post-2.md:5: an image that is not there',
+    ]);
+    const page = await resourceFor(session.state, { method: 'GET', url: '/posts/post-1/' });
+    assert.ok(page.kind === 'document');
+    assert.match(page.body.toString(), /Text, edited\./);
+  });
+});

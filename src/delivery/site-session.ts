@@ -105,8 +105,14 @@ export class SiteSession {
       keepBodies: this.#options.keepBodies ?? false,
     });
     folder.reusable = load.reusable;
+    // An edit's version is made while `accept` waits (a watcher waits for a file to be quiet),
+    // so that only the switch is left once it agrees; a version to build whole is built then.
+    const next = load.content && this.#next(load.content, { onlySwap: true });
     const published = (await accept(load)) && load.content !== undefined;
-    if (load.content && published) this.publish(load.content);
+    if (load.content && published) {
+      if (next?.from === this.#state && next.fromContent === this.#content) next.switch();
+      else this.publish(load.content);
+    }
     return { load, published };
   }
 
@@ -115,22 +121,41 @@ export class SiteSession {
    * it was swaps the new versions into the Site; any other change builds the Site again.
    */
   publish(content: SiteContent): void {
+    this.#next(content, { onlySwap: false })?.switch();
+  }
+
+  /**
+   * The version `content` makes from the one online, and the switch that puts it online; with
+   * `onlySwap`, undefined unless the new posts can be swapped into the Site online.
+   */
+  #next(
+    content: SiteContent,
+    { onlySwap }: { onlySwap: boolean },
+  ): { from: SiteState; fromContent: SiteContent; switch: () => void } | undefined {
     const before = this.#content;
-    const { site } = this.#state;
+    const from = this.#state;
+    const { site, overlay } = from;
     const now = this.#now();
     // Each load reads the config again; the Site can take new posts only under the same settings.
     const sameConfig = isDeepStrictEqual(before.config, content.config);
     const swap = sameConfig ? swappablePosts(site, before.posts, content.posts, now) : undefined;
-    this.#content = content;
-    const { overlay } = this.#state;
-    const changes = { bodies: content.bodies, overlay: { ...overlay, problems: [] } };
-    if (swap && overlay.problems.length === 0) {
-      // Only the new posts' pages, and those that list them or link to them, are made again:
-      // a save costs the server a few pages, not all of them.
-      this.#change({ ...changes, site: swapPosts(site, swap, now) }, new Set(swap.keys()));
-    } else {
-      this.#change({ ...changes, site: swap ? swapPosts(site, swap, now) : this.#build(content) });
-    }
+    if (onlySwap && !swap) return undefined;
+    const changes = {
+      bodies: content.bodies,
+      overlay: { ...overlay, problems: [] },
+      site: swap ? swapPosts(site, swap, now) : this.#build(content),
+    };
+    // Only the new posts' pages, and those that list them or link to them, are made again: a
+    // save costs the server a few pages, not all of them.
+    const replaced = swap && overlay.problems.length === 0 ? new Set(swap.keys()) : undefined;
+    return {
+      from,
+      fromContent: before,
+      switch: () => {
+        this.#content = content;
+        this.#change(changes, replaced);
+      },
+    };
   }
 
   /** The content online: config, posts and their bodies. */
