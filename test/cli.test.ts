@@ -88,6 +88,35 @@ describe('folio check', () => {
   });
 });
 
+describe('folio check and build on posts written for Jekyll or Hexo', () => {
+  it('read their dates and their <!-- more --> lines as the authors meant them', async () => {
+    const dir = await copyOf('basic');
+    const posts = join(dir, 'content', 'posts');
+    await writeFile(
+      join(posts, 'jekyll-date.md'),
+      '---\ntitle: Jekyll date\ndate: 2019-06-10 14:22:00 +0200\ntags: [moved]\n---\n' +
+        'Opening.\n\n<!-- more -->\n\nHidden.\n',
+    );
+    await writeFile(join(posts, 'short-date.md'), postText('Short date', '2019-6-3'));
+    const checked = await run(['check', dir]);
+    assert.equal(checked.code, 0, checked.stderr);
+    const out = join(dir, 'out');
+    const built = await run(['build', dir, '--out', out]);
+    assert.equal(built.code, 0, built.stderr);
+    // The fixture's zone is the site's: the instant stays 12:22 UTC whatever it is.
+    const page = await readFile(join(out, 'posts', 'jekyll-date', 'index.html'), 'utf8');
+    const datetime = /<time datetime="([^"]+)"/.exec(page)?.[1] ?? '';
+    assert.equal(Date.parse(datetime), Date.parse('2019-06-10T12:22:00Z'), datetime);
+    const listing = await readFile(join(out, 'tags', 'moved', 'index.html'), 'utf8');
+    assert.match(listing, /Opening\.\.\./);
+    assert.doesNotMatch(listing, /Hidden/);
+    assert.match(
+      await readFile(join(out, 'posts', 'short-date', 'index.html'), 'utf8'),
+      /<time datetime="2019-06-0[23]T/,
+    );
+  });
+});
+
 describe('folio check, beyond errors', () => {
   it('names both posts of a duplicate slug, each at its own slug line, the other at where its slug comes from', async () => {
     const { code, stderr } = await run(['check', join(FIXTURES, 'broken')]);

@@ -153,6 +153,12 @@ describe('excerptOf', () => {
     assert.equal(excerpt(body, 20), `${before}...`);
   });
 
+  it('takes <!-- more --> with spaces inside as the same line, as Hexo writes it', () => {
+    assert.equal(excerpt('Intro\n\n<!-- more -->\n\nRest'), 'Intro...');
+    assert.equal(excerpt('Intro\n<!--  more  -->\nRest'), 'Intro...');
+    assert.equal(excerpt('Intro\n\n<!-- more than this -->\n\nRest'), 'Intro Rest');
+  });
+
   it('ignores <!--more--> inside a code block', () => {
     const body = 'Intro text\n\n```html\n<!--more-->\n```\n\nMore text';
     assert.equal(excerpt(body), 'Intro text <!--more--> More text');

@@ -12,7 +12,8 @@ const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p
 const SPACE = /^\s+$/u;
 
 /**
- * The listing excerpt of a post body. With a `<!--more-->` line, all the text before it followed
+ * The listing excerpt of a post body. With a `<!--more-->` line (spaces inside the comment
+ * allowed), all the text before it followed
  * by `...` (the author chose where it ends); otherwise the whole flattened body, or its first `budget` graphemes cut at a word
  * boundary and followed by `...`.
  */
@@ -31,7 +32,7 @@ export function excerptOf(tokens: readonly Token[], budget: number): string {
  */
 export function excerptOfBody(body: string, budget: number): string {
   if (!mayDefineReference(body)) {
-    const more = body.indexOf(MORE_MARKER);
+    const more = MORE_MARKER.exec(body)?.index ?? -1;
     if (more !== -1) {
       const lineEnd = body.indexOf('\n', more);
       const tokens = parseMarkdown(lineEnd === -1 ? body : body.slice(0, lineEnd + 1));
@@ -50,7 +51,9 @@ export function excerptOfBody(body: string, budget: number): string {
   return excerptOf(parseMarkdown(body), budget);
 }
 
-const MORE_MARKER = '<!--more-->';
+// `<!--more-->`, and `<!-- more -->` as Hexo and WordPress write it: spaces inside change nothing.
+const MORE_MARKER = /<!--\s*more\s*-->/;
+const MORE_LINE = /^<!--\s*more\s*-->$/;
 // Source characters read per excerpt cluster at first: Markdown syntax, headings and code take
 // room that the running text does not show.
 const SOURCE_UNITS_PER_CLUSTER = 4;
@@ -85,7 +88,7 @@ function truncateStart(text: string, budget: number): string | undefined {
 }
 
 function isMoreMarker(token: Token): boolean {
-  return token.type === 'html_block' && token.content.trim() === MORE_MARKER;
+  return token.type === 'html_block' && MORE_LINE.test(token.content.trim());
 }
 
 /**

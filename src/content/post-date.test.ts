@@ -29,6 +29,19 @@ describe('reading post dates', () => {
     assert.equal(parsePostDate('2024-03-15T09:30', 'Asia/Seoul'), utc('2024-03-15T00:30:00Z'));
   });
 
+  it('reads the dates blogs moved from Jekyll and Hexo carry: an offset after a space, one-digit months and days', () => {
+    for (const zone of ['UTC', 'Asia/Seoul', 'America/New_York']) {
+      const instant = utc('2019-06-10T05:22:00Z');
+      assert.equal(parsePostDate('2019-06-10 14:22:00 +0900', zone), instant);
+      assert.equal(parsePostDate('2019-06-10 14:22:00 +09:00', zone), instant);
+      assert.equal(parsePostDate('2019-6-10 14:22 +0900', zone), instant);
+      assert.equal(parsePostDate('2019-06-10 05:22:00 Z', zone), instant);
+      assert.equal(parsePostDate('2019-06-09 22:22:00 -0700', zone), instant);
+    }
+    assert.equal(parsePostDate('2019-6-3', 'Asia/Seoul'), utc('2019-06-02T15:00:00Z'));
+    assert.equal(parsePostDate('2019-6-3 9:05', 'UTC'), utc('2019-06-03T09:05:00Z'));
+  });
+
   it('follows summer time in the site time zone', () => {
     assert.equal(parsePostDate('2024-07-01 12:00', 'Europe/Berlin'), utc('2024-07-01T10:00:00Z'));
     assert.equal(parsePostDate('2024-01-01 12:00', 'Europe/Berlin'), utc('2024-01-01T11:00:00Z'));
@@ -41,6 +54,10 @@ describe('reading post dates', () => {
       '2024-03-15 25:00',
       'March 15, 2024',
       '15.03.2024',
+      '2019-06-10 14:22:00 +2500',
+      '2019-06-10 14:22:00 +0960',
+      '2019-06-31 14:22:00 +0900',
+      '2019-06-10 +0900',
       '',
       'soon',
     ]) {

@@ -3,17 +3,34 @@ import { DateTime } from 'luxon';
 import { steadyOffset } from '../time/zone-offset.js';
 
 // `YYYY-MM-DD`, `YYYY-MM-DD HH:mm[:ss]` and ISO 8601 without an offset: read in the site's zone.
-const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
+// Month and day may have one digit (`2019-6-3`), as Jekyll and Hexo accept.
+const LOCAL = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
 const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+// A wall time with its offset after a space, as Jekyll writes dates (`2019-06-10 14:22:00 +0900`).
+// Offsets in use run from -12:00 to +14:00; ISO 8601 and JavaScript allow up to 18 hours.
+const MAX_OFFSET_HOURS = 18;
+const SPACED_OFFSET =
+  /^(\d{4}-\d{1,2}-\d{1,2}[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?) ?(Z|[+-]\d{2}:?\d{2})$/;
 
 /**
  * The instant a post is published, in epoch milliseconds, or `undefined` when `value` is not a
- * date Folio reads: `YYYY-MM-DD HH:mm`, `YYYY-MM-DD` (midnight), or ISO 8601. A value without an
- * offset is read in `zone`.
+ * date Folio reads: `YYYY-MM-DD HH:mm`, `YYYY-MM-DD` (midnight), or ISO 8601; also seconds, a
+ * one-digit month or day, and an offset after a space (`2019-6-10 14:22:00 +0900`), as blogs
+ * moved from Jekyll or Hexo write them. A value without an offset is read in `zone`.
  */
 export function parsePostDate(value: unknown, zone: string): number | undefined {
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
+  const spaced = WITH_OFFSET.test(text) ? undefined : SPACED_OFFSET.exec(text);
+  if (spaced) {
+    // The wall time as written, at the offset written: the same instant in any zone.
+    const [, wall = '', offset = ''] = spaced;
+    if (offset === 'Z') return parsePostDate(wall, 'UTC');
+    const hours = offset.slice(0, 3);
+    const minutes = offset.slice(-2);
+    if (Math.abs(Number(hours)) > MAX_OFFSET_HOURS || Number(minutes) > 59) return undefined;
+    return parsePostDate(wall, `UTC${hours}:${minutes}`);
+  }
   if (WITH_OFFSET.test(text)) {
     const date = DateTime.fromISO(text, { setZone: true });
     return date.isValid ? date.toMillis() : undefined;
