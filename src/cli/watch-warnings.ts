@@ -39,8 +39,8 @@ export class WatchWarnings {
     this.#checking.abort();
     const checking = new AbortController();
     this.#checking = checking;
-    const after = BROWSER_FIRST_MS;
-    checkBodiesInSlices(content.posts, content.bodies, check, checking.signal, after).then(
+    const { signal } = checking;
+    checkBodiesInSlices(content.posts, content.bodies, check, signal, BROWSER_FIRST_MS).then(
       (found) => {
         if (!found) return;
         this.#bodies = found;

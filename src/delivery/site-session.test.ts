@@ -13,20 +13,27 @@ after(() => rm(work, { recursive: true, force: true }));
 const post = (index: number, text: string, tag: string): string =>
   `---\ntitle: Post ${index}\ndate: 2024-01-${String(10 + index).padStart(2, '0')}\ntags: [${tag}]\n---\n${text}\n`;
 
+/** A session on a new site folder of `count` posts, `post-0` to `post-N`, each tagged `tagOf(i)`. */
+async function sessionOf(
+  name: string,
+  count: number,
+  tagOf: (index: number) => string,
+): Promise<{ session: SiteSession; posts: string }> {
+  const dir = join(work, name);
+  const posts = join(dir, 'content', 'posts');
+  await mkdir(posts, { recursive: true });
+  await writeFile(join(dir, 'folio.config.yaml'), CONFIG_YAML);
+  for (let i = 0; i < count; i++) {
+    await writeFile(join(posts, `post-${i}.md`), post(i, `Text ${i}.`, tagOf(i)));
+  }
+  const { session } = await SiteSession.open(dir, { keepBodies: true });
+  assert.ok(session);
+  return { session, posts };
+}
+
 describe('a site session after an edit of one post', () => {
   it('makes again only the pages that show the post, and keeps the others as they were', async () => {
-    const dir = join(work, 'site');
-    const posts = join(dir, 'content', 'posts');
-    await mkdir(posts, { recursive: true });
-    await writeFile(join(dir, 'folio.config.yaml'), CONFIG_YAML);
-    for (let i = 0; i < 8; i++) {
-      await writeFile(
-        join(posts, `post-${i}.md`),
-        post(i, `Text ${i}.`, i === 4 ? 'edited' : 'other'),
-      );
-    }
-    const { session } = await SiteSession.open(dir, { keepBodies: true });
-    assert.ok(session);
+    const { session, posts } = await sessionOf('site', 8, (i) => (i === 4 ? 'edited' : 'other'));
     const askAll = async (): Promise<void> => {
       for (const url of generatedPaths(session.site))
         await resourceFor(session.state, { method: 'GET', url });
@@ -53,13 +60,7 @@ describe('a site session after an edit of one post', () => {
 
 describe('a site session whose update waits for the watcher to agree', () => {
   it('puts the edit online over whatever changed on the version online meanwhile', async () => {
-    const dir = join(work, 'waiting');
-    const posts = join(dir, 'content', 'posts');
-    await mkdir(posts, { recursive: true });
-    await writeFile(join(dir, 'folio.config.yaml'), CONFIG_YAML);
-    for (let i = 0; i < 3; i++) await writeFile(join(posts, `post-${i}.md`), post(i, 'Text.', 'a'));
-    const { session } = await SiteSession.open(dir, { keepBodies: true });
-    assert.ok(session);
+    const { session, posts } = await sessionOf('waiting', 3, () => 'a');
 
     await writeFile(join(posts, 'post-1.md'), post(1, 'Text, edited.', 'a'));
     const { published } = await session.update([join(posts, 'post-1.md')], () => {

@@ -110,7 +110,7 @@ export class SiteSession {
     const next = load.content && this.#next(load.content, { onlySwap: true });
     const published = (await accept(load)) && load.content !== undefined;
     if (load.content && published) {
-      if (next?.from === this.#state && next.fromContent === this.#content) next.switch();
+      if (next?.from === this.#state) next.switch();
       else this.publish(load.content);
     }
     return { load, published };
@@ -131,7 +131,7 @@ export class SiteSession {
   #next(
     content: SiteContent,
     { onlySwap }: { onlySwap: boolean },
-  ): { from: SiteState; fromContent: SiteContent; switch: () => void } | undefined {
+  ): { from: SiteState; switch: () => void } | undefined {
     const before = this.#content;
     const from = this.#state;
     const { site, overlay } = from;
@@ -148,9 +148,10 @@ export class SiteSession {
     // Only the new posts' pages, and those that list them or link to them, are made again: a
     // save costs the server a few pages, not all of them.
     const replaced = swap && overlay.problems.length === 0 ? new Set(swap.keys()) : undefined;
+    // The content online changes only with the state: a version made from this state is made
+    // from this content too.
     return {
       from,
-      fromContent: before,
       switch: () => {
         this.#content = content;
         this.#change(changes, replaced);

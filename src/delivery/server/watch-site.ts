@@ -194,7 +194,7 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
               : [...written.keys()].some(
                   (path) => changed.has(path) || restamped(siteDir, path, files),
                 ));
-          gone = goneFiles(before, read.reusable.folder.listing.files);
+          gone = goneFiles(before, files);
           // The folders may have gone while the files were read; what was read is then partial.
           if (foldersLost()) holding = 'lost';
           else if (rewritten) holding = 'writing';
