@@ -19,7 +19,7 @@ const READING_THROUGH_READERS = ['src/content/load-content.ts'];
 
 // The stages in order, each with the folders under src/ it may not import: a stage imports only
 // from those before it. `load/` runs the checks across posts, so it follows site/.
-const FOUNDATIONS = ['diagnostics', 'yaml', 'text', 'memo', 'time'];
+const FOUNDATIONS = ['diagnostics', 'yaml', 'text', 'memo', 'time', 'urls'];
 const STAGES = [
   {
     folders: FOUNDATIONS,
@@ -56,6 +56,11 @@ const STAGES = [
     upstream: ['cli'],
     message: 'The CLI drives delivery, not the reverse.',
   },
+  {
+    folders: ['import'],
+    upstream: ['site', 'views', 'load', 'delivery', 'cli'],
+    message: 'The importer writes a site folder; it reads it back only through the CLI.',
+  },
 ];
 
 // What reaches the disk, the processes or the network when imported: node's modules, by either
@@ -78,7 +83,7 @@ const readerImports = {
   allowTypeImports: true,
   message: 'A pure file never reaches the disk, not even through a reader file it imports.',
 };
-const EDGES = ['delivery', 'cli'];
+const EDGES = ['delivery', 'cli', 'import'];
 
 const restrictImports = (options) => ({
   '@typescript-eslint/no-restricted-imports': ['error', options],

@@ -51,7 +51,7 @@ const attrs = ($: cheerio.CheerioAPI, selector: string, name: string): string[] 
 const excerptOf = (entry: Post): string => site.session.content.bodies.excerpt(entry);
 
 const post = (slug: string): Post => {
-  const found = site.app.site.postBySlug.get(slug);
+  const found = site.app.site.posts.find((candidate) => candidate.slug === slug);
   assert.ok(found, slug);
   return found;
 };

@@ -1,6 +1,7 @@
 // Config: the shape of folio.config.yaml, its defaults and its validation (pure).
 import { IANAZone } from 'luxon';
 import { z } from 'zod';
+import { DEFAULT_PERMALINK, normalizeSitePath, permalinkProblem } from '../urls/url-paths.js';
 import { NOT_ABSOLUTE, siteUrlProblem } from './site-url.js';
 
 /** UI languages that have a message catalogue. */
@@ -123,6 +124,34 @@ export const configSchema = z.strictObject({
     })
     .default(['x', 'facebook', 'linkedin'])
     .describe('Share links on category pages, in this order.'),
+  permalink: z
+    .string({ error: 'must be text' })
+    .trim()
+    .superRefine((pattern, ctx) => {
+      const problem = permalinkProblem(pattern);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .default(DEFAULT_PERMALINK)
+    .describe(
+      'Pattern of post URLs: /:year/:month/:day/:slug/, /:category/:slug/ and the like; a post may set its own `url`.',
+    ),
+  redirects: z
+    .record(
+      z.string().refine((path) => normalizeSitePath(path) !== undefined, {
+        error: 'must be a path of this site, e.g. /tag/rust/',
+      }),
+      z
+        .string({ error: 'must be text' })
+        .refine(
+          (target) => normalizeSitePath(target) !== undefined || /^https?:\/\/\S+$/.test(target),
+          { error: 'must be a path of this site or an http(s) URL' },
+        ),
+      { error: 'must be a mapping of old paths to new ones' },
+    )
+    .default({})
+    .describe(
+      'Old paths that answer a permanent redirect, each to a path of the site (or a URL): e.g. the tag pages of the engine the blog came from.',
+    ),
   categories: z
     .record(
       z.string(),
@@ -156,6 +185,8 @@ export const CONFIG_HINTS: Record<keyof ParsedConfig, string> = {
   excerptLength: 'write a whole number of characters, e.g. `excerptLength: 200`',
   links: `write URLs under the keys ${PROFILE_LINKS.join(', ')}`,
   share: `list networks from ${SHARE_NETWORKS.join(', ')}, e.g. \`share: [x, facebook, linkedin]\``,
+  permalink: 'write a pattern with :slug, e.g. `permalink: /:year/:month/:slug/`',
+  redirects: 'write each old path with the path it now leads to, e.g. `/tag/rust/: /tags/rust/`',
   categories: 'write each category name with a `title:` indented below it',
 };
 

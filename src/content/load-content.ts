@@ -1,5 +1,6 @@
 // Load: a site folder → its config and every post, with every problem found on the way.
 import { loadConfig } from '../config/load-config.js';
+import { DEFAULT_PERMALINK } from '../urls/url-paths.js';
 import type { ConfigResult } from '../config/parse-config.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -51,6 +52,7 @@ export interface ReadFolder {
 /** The settings that reading a post, or showing its body, depends on. */
 export interface ReadSettings {
   readonly timezone: string;
+  readonly permalink: string;
   readonly excerptLength: number;
   /** Sizes of the images under `static/`, by URL path. */
   readonly imageSizes: ReadonlyMap<string, ImageSize>;
@@ -60,7 +62,7 @@ export interface ReadSettings {
 export type Progress = (done: number, total: number) => void;
 
 // Posts are still checked when the config is broken, so that one run lists every problem.
-const FALLBACK_SETTINGS = { timezone: 'UTC', excerptLength: 200 };
+const FALLBACK_SETTINGS = { timezone: 'UTC', excerptLength: 200, permalink: DEFAULT_PERMALINK };
 
 export interface LoadContentOptions {
   /** What an earlier load of the folder read: only post files that changed are read again. */
@@ -96,11 +98,16 @@ export async function loadContent(
       ? previous.assets
       : await readStaticAssets(siteDir);
   const config = configResult.config;
-  const { timezone, excerptLength } = config ?? FALLBACK_SETTINGS;
-  const settings: ReadSettings = { timezone, excerptLength, imageSizes: assets.imageSizes };
+  const { timezone, excerptLength, permalink } = config ?? FALLBACK_SETTINGS;
+  const settings: ReadSettings = {
+    timezone,
+    excerptLength,
+    permalink,
+    imageSizes: assets.imageSizes,
+  };
   const reusable =
     previous && sameSettings(previous.settings, settings) ? previous.results : undefined;
-  const context: PostContext = { timezone };
+  const context: PostContext = { timezone, permalink };
 
   const total = listing.files.length;
   const results = new Map<string, { stamp: string; result: PostResult }>();
@@ -146,7 +153,13 @@ export async function loadContent(
 }
 
 function sameSettings(a: ReadSettings, b: ReadSettings): boolean {
-  if (a.timezone !== b.timezone || a.excerptLength !== b.excerptLength) return false;
+  if (
+    a.timezone !== b.timezone ||
+    a.excerptLength !== b.excerptLength ||
+    a.permalink !== b.permalink
+  ) {
+    return false;
+  }
   if (a.imageSizes === b.imageSizes) return true;
   if (a.imageSizes.size !== b.imageSizes.size) return false;
   for (const [path, size] of a.imageSizes) {

@@ -7,6 +7,8 @@ import { normalizeText } from '../text/normalize-text.js';
 import type { FrontMatter } from './front-matter/front-matter.js';
 import { readFrontMatter } from './front-matter/read-front-matter.js';
 import type { SplitPost } from './front-matter/split.js';
+import { DEFAULT_PERMALINK, normalizeSitePath } from '../urls/url-paths.js';
+import { permalinkPath } from './permalink.js';
 import { parsePostDate } from './post-date.js';
 import type { Post } from './post.js';
 import { isUsableSlug, slugify } from './slugify.js';
@@ -15,6 +17,16 @@ import { isUsableSlug, slugify } from './slugify.js';
 export interface PostContext {
   /** The zone dates without an offset are read in. */
   readonly timezone: string;
+  /** The config's pattern of post URLs; by default `/posts/:slug/`. */
+  readonly permalink?: string;
+}
+
+// A post written as `slug/index.md` takes its folder's name, and its folder's files go with it.
+const FOLDER_INDEX = /(?:^|[\\/])index\.(?:md|markdown)$/i;
+
+/** Whether a post file is the `index.md` of a folder of its own. */
+export function isFolderIndex(file: string): boolean {
+  return FOLDER_INDEX.test(file);
 }
 
 // Numbers arrive as the text the author wrote (see readFrontMatter), so every label is text.
@@ -36,6 +48,19 @@ const frontMatterSchema = z.object(
     slug: label.optional(),
     draft: z.boolean({ error: 'must be true or false' }).optional(),
     description: text.trim().optional(),
+    url: text
+      .refine((path) => normalizeSitePath(path)?.endsWith('/') === true, {
+        error: 'must be a path of this site ending with /, e.g. /2015/05/hello/',
+      })
+      .optional(),
+    aliases: z
+      .array(
+        text.refine((path) => normalizeSitePath(path) !== undefined, {
+          error: 'must be a path of this site, e.g. /old/hello.html',
+        }),
+        { error: 'must be a list of paths' },
+      )
+      .optional(),
   },
   { error: 'must be a mapping of keys to values' },
 );
@@ -50,6 +75,8 @@ const HINTS: Record<string, string> = {
   slug: 'write the URL name, e.g. `slug: hello-world`',
   draft: 'write `draft: true` or remove the line',
   description: 'write one sentence of plain text',
+  url: "write the path of the post's page from the site's root, e.g. `url: /2015/05/hello/`",
+  aliases: 'write a list of old paths that should lead here, e.g. `aliases: [/old/hello.html]`',
 };
 
 /** The slug a post file claims, known even when the rest of the file is broken. */
@@ -138,7 +165,7 @@ export function parsePost(
     return { post: undefined, diagnostics, claim };
   }
   const front = parsed.data;
-  const post = postOf({ front, date, claim, lineOf: keyLine }, source);
+  const post = postOf({ front, date, claim, lineOf: keyLine, ctx }, source);
   return { post, body: source.body, diagnostics, claim };
 }
 
@@ -149,21 +176,38 @@ function postOf(
     date: number;
     claim: SlugClaim;
     lineOf: (key: string) => number;
+    ctx: PostContext;
   },
   split: Pick<SplitPost, 'bodyLine'>,
 ): Post {
-  const { front, date, claim, lineOf } = valid;
+  const { front, date, claim, lineOf, ctx } = valid;
+  const path =
+    (front.url === undefined ? undefined : normalizeSitePath(front.url)) ??
+    permalinkPath(
+      ctx.permalink ?? DEFAULT_PERMALINK,
+      { slug: claim.slug, category: front.category, date },
+      ctx.timezone,
+    );
   // One literal, one shape: code that walks thousands of posts reads their fields at full speed.
   return {
     file: claim.file,
     slug: claim.slug,
+    path,
+    aliases: [...new Set((front.aliases ?? []).flatMap((alias) => normalizeSitePath(alias) ?? []))],
+    ownFolder: isFolderIndex(claim.file),
     title: front.title,
     date,
     category: front.category,
     tags: [...new Set(front.tags)],
     draft: front.draft ?? false,
     description: front.description || undefined,
-    lines: { slug: claim.line, category: lineOf('category'), tags: lineOf('tags') },
+    lines: {
+      slug: claim.line,
+      path: front.url === undefined ? claim.line : lineOf('url'),
+      aliases: lineOf('aliases'),
+      category: lineOf('category'),
+      tags: lineOf('tags'),
+    },
     bodyLine: split.bodyLine,
   };
 }

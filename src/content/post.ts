@@ -7,8 +7,17 @@
 export interface Post {
   /** The file it came from, as the loader was given it. */
   readonly file: string;
-  /** Identifier in URLs: `slug` from the front matter, or the file name without `.md`. */
+  /**
+   * The post's identifier: `slug` from the front matter, or the file name without `.md` (the
+   * folder's name for a post written as `slug/index.md`).
+   */
   readonly slug: string;
+  /** The path of its page, percent-encoded: its own `url`, or the config's `permalink` filled in. */
+  readonly path: string;
+  /** Old paths that lead to it, percent-encoded as `path`. */
+  readonly aliases: readonly string[];
+  /** Whether it is a folder's `index.md`, whose other files are served beside its page. */
+  readonly ownFolder: boolean;
   readonly title: string;
   /** Publication instant, epoch milliseconds. */
   readonly date: number;
@@ -32,6 +41,9 @@ export interface BodyParts {
 
 export interface PostLines {
   readonly slug: number;
+  /** The `url` key, or the slug's line when the path comes from the pattern. */
+  readonly path: number;
+  readonly aliases: number;
   readonly category: number;
   readonly tags: number;
 }

@@ -6,6 +6,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import { imageSizeFromFile } from 'image-size/fromFile';
 import { error, sortDiagnostics, warning, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ImageSize } from './markdown/markdown.js';
+import { isFolderIndex } from './parse-post.js';
 
 export const POSTS_DIR = join('content', 'posts');
 export const STATIC_DIR = 'static';
@@ -64,9 +65,14 @@ export async function listPostFiles(siteDir: string): Promise<PostFilesResult> {
   });
   const files: PostFile[] = new Array<PostFile>(listed.files.length);
   listed.files.forEach((file, index) => {
-    files[index] = { file, fileSlug: basename(file).replace(MARKDOWN, ''), stamp: postStamp(file) };
+    files[index] = { file, fileSlug: fileSlugOf(file), stamp: postStamp(file) };
   });
   return { files, diagnostics: listed.diagnostics, linked: listed.linked };
+}
+
+/** A post's default slug: its file's name, or its folder's when it is the folder's `index.md`. */
+function fileSlugOf(file: string): string {
+  return (isFolderIndex(file) ? basename(dirname(file)) : basename(file)).replace(MARKDOWN, '');
 }
 
 /** Whether a path (as a watcher reports it) lies inside `folder` of the site. */
@@ -147,8 +153,7 @@ function relisted(
       continue;
     const info = statOrUndefined(file, { followLinks: false });
     if (info?.isSymbolicLink()) return undefined;
-    if (info?.isFile())
-      files.set(file, { file, fileSlug: name.replace(MARKDOWN, ''), stamp: stampOf(info) });
+    if (info?.isFile()) files.set(file, { file, fileSlug: fileSlugOf(file), stamp: stampOf(info) });
     else files.delete(file);
   }
   const sorted = [...files.values()].sort((a, b) =>

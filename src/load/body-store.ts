@@ -95,7 +95,7 @@ export class BodyStore {
   html(post: Post): string {
     const state = this.#state(post);
     if (state.html !== undefined) return state.html;
-    const html = renderTokens(this.#tokens(post, state), this.#settings);
+    const html = renderTokens(this.#tokens(post, state), { ...this.#settings, base: post.path });
     // Rereading, it is not kept: the page that shows it is rendered once and kept by the server.
     if (!this.#reread) {
       state.html = html;

@@ -1,5 +1,7 @@
 // Load + check: a site folder → everything the pages are built from, or every problem found.
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { pathKey } from '../urls/url-paths.js';
 import type { SiteConfig } from '../config/schema.js';
 import { loadContent, type Progress, type ReadFolder } from '../content/load-content.js';
 import type { Post, Reference } from '../content/post.js';
@@ -59,6 +61,30 @@ export interface LoadOptions {
   readonly keepBodies?: boolean;
 }
 
+/** The files in the folder of a post written as `slug/index.md`, each folder listed once. */
+function filesBesidePosts(): (post: Post) => ReadonlySet<string> {
+  const listed = new Map<string, ReadonlySet<string>>();
+  return (post) => {
+    const folder = dirname(post.file);
+    let files = listed.get(folder);
+    if (!files) {
+      files = new Set(listFolder(folder));
+      listed.set(folder, files);
+    }
+    return files;
+  };
+}
+
+function listFolder(folder: string): string[] {
+  try {
+    return readdirSync(folder, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(folder, join(entry.parentPath, entry.name)).split(sep).join('/'));
+  } catch {
+    return [];
+  }
+}
+
 /** Loads and checks a site folder. */
 export async function loadSite(siteDir: string, options: LoadOptions = {}): Promise<LoadResult> {
   const { previous } = options;
@@ -87,9 +113,24 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     const references = new Map<Post, readonly Reference[]>();
     for (const post of loaded.posts)
       if (include(post)) references.set(post, bodies.references(post));
-    return checkReferences(loaded.posts, references, loaded.assets.paths);
+    return checkReferences(loaded.posts, references, {
+      staticPaths: loaded.assets.paths,
+      permalink: loaded.settings.permalink,
+      redirects: new Set(
+        [
+          ...Object.keys(loaded.config?.redirects ?? {}),
+          ...loaded.posts.flatMap((post) => post.aliases),
+        ].map((path) => pathKey(path) ?? path),
+      ),
+      filesBeside: filesBesidePosts(),
+    });
   };
-  const collisions = checkCollisionsAgain(previous?.collisions, loaded.posts, loaded.claims);
+  const collisions = checkCollisionsAgain(
+    previous?.collisions,
+    loaded.posts,
+    loaded.claims,
+    loaded.config && { config: loaded.config, place: loaded.configSource },
+  );
   const diagnostics = sortDiagnostics([
     ...loaded.diagnostics,
     ...collisions.diagnostics,

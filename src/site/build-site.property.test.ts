@@ -88,7 +88,7 @@ describe('rebuilding the site after an edit', () => {
     assert.ok(swap);
     const rebuilt = swapPosts(site, swap, now);
     assert.equal(rebuilt.posts[1], edited);
-    assert.equal(rebuilt.postBySlug.get('post-1'), edited);
+    assert.equal(rebuilt.postByPath.get('/posts/post-1/'), edited);
     assert.equal(rebuilt.positionOf.get(edited), 1);
     assert.equal(rebuilt.positionOf.has(posts[1] as Post), false);
     assert.ok(rebuilt.categoryBySlug.get('go')?.posts.includes(edited));

@@ -27,7 +27,7 @@ describe('building the site at one instant', () => {
   it('leaves drafts out of every listing and lookup', () => {
     const site = buildSite(config, [published, draft], { now });
     assert.deepEqual(slugs(site.posts), ['published']);
-    assert.equal(site.postBySlug.get('draft'), undefined);
+    assert.equal(site.postByPath.get('/posts/draft/'), undefined);
   });
 
   it('shows drafts, in order, when drafts are asked for', () => {

@@ -1,10 +1,19 @@
 // Index: validated posts → the Site every page is rendered from, as it stands at one instant.
 import type { SiteConfig } from '../config/schema.js';
+import { normalizeSitePath, pathKey } from '../urls/url-paths.js';
 import type { Post } from '../content/post.js';
 import { orderPosts } from './order.js';
 import { pageCount } from './paginate.js';
 import { replacedPosts } from './replaced-posts.js';
 import { groupTerms, type Term } from './taxonomy.js';
+
+/** An old path that answers a permanent redirect. */
+export interface Redirect {
+  /** The old path, percent-encoded. */
+  readonly from: string;
+  /** A path of the site, percent-encoded, or an http(s) URL. */
+  readonly to: string;
+}
 
 /** The blog as readers see it at one instant: public posts in order, grouped. */
 export interface Site {
@@ -14,7 +23,10 @@ export interface Site {
   readonly pageCount: number;
   readonly categories: readonly Term[];
   readonly tags: readonly Term[];
-  readonly postBySlug: ReadonlyMap<string, Post>;
+  /** Public posts by their path as requests are matched (`pathKey`). */
+  readonly postByPath: ReadonlyMap<string, Post>;
+  /** Old paths, by `pathKey`, and where each leads: posts' aliases, and the config's redirects. */
+  readonly redirects: ReadonlyMap<string, Redirect>;
   readonly categoryBySlug: ReadonlyMap<string, Term>;
   readonly tagBySlug: ReadonlyMap<string, Term>;
   /** Each public post's index in `posts`, for its neighbours. */
@@ -54,7 +66,8 @@ export function buildSite(
     pageCount: pageCount(posts.length, config.pageSize),
     categories,
     tags,
-    postBySlug: new Map(posts.map((post) => [post.slug, post])),
+    postByPath: new Map(posts.map((post) => [keyOf(post.path), post])),
+    redirects: redirectsOf(config, posts),
     categoryBySlug: bySlug(categories),
     tagBySlug: bySlug(tags),
     validUntil,
@@ -92,10 +105,10 @@ export function swapPosts(site: Site, replaced: ReadonlyMap<Post, Post>, now: nu
     new Set(published.flatMap(([before]) => before.category ?? [])),
   );
   const tags = swapTerms(site.tags, new Set(published.flatMap(([before]) => before.tags)));
-  const postBySlug = new Map(site.postBySlug);
+  const postByPath = new Map(site.postByPath);
   const positionOf = new Map(site.positionOf);
   for (const [before, after] of published) {
-    postBySlug.set(after.slug, after);
+    postByPath.set(keyOf(after.path), after);
     positionOf.set(after, positionOf.get(before) ?? 0);
     positionOf.delete(before);
   }
@@ -104,12 +117,33 @@ export function swapPosts(site: Site, replaced: ReadonlyMap<Post, Post>, now: nu
     posts: site.posts.map(swap),
     categories,
     tags,
-    postBySlug,
+    postByPath,
     categoryBySlug: bySlug(categories),
     tagBySlug: bySlug(tags),
     positionOf,
     builtAt: now,
   };
+}
+
+/** Paths as requests are matched: `normalizeSitePath` made every one decodable. */
+function keyOf(path: string): string {
+  return pathKey(path) ?? path;
+}
+
+/**
+ * Where each old path leads: the config's redirects, then every shown post's aliases. A path
+ * claimed twice is a check error, so no order between them is ever seen.
+ */
+function redirectsOf(config: SiteConfig, posts: readonly Post[]): Map<string, Redirect> {
+  const redirects = new Map<string, Redirect>();
+  for (const [written, to] of Object.entries(config.redirects)) {
+    const from = normalizeSitePath(written);
+    if (from !== undefined) redirects.set(keyOf(from), { from, to: normalizeSitePath(to) ?? to });
+  }
+  for (const post of posts) {
+    for (const from of post.aliases) redirects.set(keyOf(from), { from, to: post.path });
+  }
+  return redirects;
 }
 
 function bySlug(terms: readonly Term[]): Map<string, Term> {

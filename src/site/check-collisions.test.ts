@@ -22,7 +22,7 @@ describe('slug collisions', () => {
     const first = makePost('hello', { file: 'content/posts/2023/hello.md' });
     const second = makePost('hello', {
       file: 'content/posts/2024/hello.md',
-      lines: { slug: 4, category: 2, tags: 3 },
+      lines: { slug: 4, path: 4, aliases: 1, category: 2, tags: 3 },
     });
     const diagnostics = check([first, second]);
     assert.deepEqual(
@@ -54,7 +54,10 @@ describe('slug collisions', () => {
   it('reports two category names with one slug, naming both names', () => {
     const diagnostics = check([
       makePost('a', { category: 'Node.js' }),
-      makePost('b', { category: 'nodejs', lines: { slug: 1, category: 5, tags: 3 } }),
+      makePost('b', {
+        category: 'nodejs',
+        lines: { slug: 1, path: 1, aliases: 1, category: 5, tags: 3 },
+      }),
     ]);
     assert.equal(diagnostics.length, 1);
     const [problem] = diagnostics;
@@ -68,7 +71,10 @@ describe('slug collisions', () => {
   it('reports two tag names with one slug, naming both names', () => {
     const diagnostics = check([
       makePost('a', { tags: ['Machine Learning'] }),
-      makePost('b', { tags: ['machine-learning'], lines: { slug: 1, category: 2, tags: 6 } }),
+      makePost('b', {
+        tags: ['machine-learning'],
+        lines: { slug: 1, path: 1, aliases: 1, category: 2, tags: 6 },
+      }),
     ]);
     assert.equal(diagnostics.length, 1);
     const [problem] = diagnostics;

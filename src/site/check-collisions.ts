@@ -3,6 +3,8 @@ import type { SlugClaim } from '../content/parse-post.js';
 import type { Post } from '../content/post.js';
 import { slugify } from '../content/slugify.js';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { SiteConfig } from '../config/schema.js';
+import { checkUrls, type ConfigPlace } from './check-urls.js';
 import { replacedPosts } from './replaced-posts.js';
 import { termNames, type TaxonomyKind } from './taxonomy.js';
 
@@ -21,11 +23,19 @@ export function checkCollisions(
   ];
 }
 
-/** A collision check, and the posts and slugs it was made on. */
+/** A collision check, and the posts, slugs and settings it was made on. */
 export interface CollisionCheck {
   readonly posts: readonly Post[];
   readonly claims: readonly SlugClaim[];
+  /** The settings URLs were checked with, as text; undefined when the config is broken. */
+  readonly urlSettings: string | undefined;
   readonly diagnostics: readonly Diagnostic[];
+}
+
+/** The config, when it has no error, to check URLs with too. */
+export interface UrlCheckInput {
+  readonly config: SiteConfig;
+  readonly place: ConfigPlace;
 }
 
 /**
@@ -37,14 +47,23 @@ export function checkCollisionsAgain(
   previous: CollisionCheck | undefined,
   posts: readonly Post[],
   claims: readonly SlugClaim[],
+  urls: UrlCheckInput | undefined,
 ): CollisionCheck {
+  const urlSettings = urls && JSON.stringify([urls.config.pageSize, urls.config.redirects]);
   const unchanged =
     previous !== undefined &&
     previous.diagnostics.length === 0 &&
+    previous.urlSettings === urlSettings &&
     previous.claims.length === claims.length &&
     claims.every((claim, i) => claim.slug === previous.claims[i]?.slug) &&
     replacedPosts(previous.posts, posts) !== undefined;
-  return { posts, claims, diagnostics: unchanged ? [] : checkCollisions(posts, claims) };
+  const diagnostics = unchanged
+    ? []
+    : [
+        ...checkCollisions(posts, claims),
+        ...(urls ? checkUrls(urls.config, urls.place, posts) : []),
+      ];
+  return { posts, claims, urlSettings, diagnostics };
 }
 
 function checkPostSlugs(claims: readonly SlugClaim[]): Diagnostic[] {

@@ -1,30 +1,46 @@
 // Index: links and images in bodies that lead nowhere — reported as warnings, never blocking.
 import { sitePath } from '../content/site-path.js';
+import { pathKey } from '../urls/url-paths.js';
 import type { ConfigResult } from '../config/parse-config.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { Post, Reference } from '../content/post.js';
 import { closestMatch } from '../diagnostics/did-you-mean.js';
 import { warning, type Diagnostic } from '../diagnostics/diagnostic.js';
 
-const POST_LINK = /^\/posts\/([^/]+)\/?$/;
+/** What the checks of links and images need to know of the site, beyond its posts. */
+export interface ReferenceContext {
+  readonly staticPaths: ReadonlySet<string>;
+  /** The config's pattern of post URLs: a link of its shape should lead to a post. */
+  readonly permalink: string;
+  /** Old paths that redirect, by `pathKey`: a link to one still leads somewhere. */
+  readonly redirects: ReadonlySet<string>;
+  /** The files in the folder of a post written as `slug/index.md`, by `/`-separated path. */
+  readonly filesBeside: (post: Post) => ReadonlySet<string>;
+}
 
 /**
- * Images missing from static/, and links to post slugs that no post has (or only a draft), in
- * the bodies whose references are given — all, or some, which lets several threads share the work.
+ * Images missing from static/ or from a post's folder, and links of the shape of a post's URL
+ * that lead to no post (or only a draft), in the bodies whose references are given — all, or
+ * some, which lets several threads share the work.
  */
 export function checkReferences(
   posts: readonly Post[],
   references: ReadonlyMap<Post, readonly Reference[]>,
-  staticPaths: ReadonlySet<string>,
+  context: ReferenceContext,
 ): Diagnostic[] {
-  const bySlug = new Map(posts.map((post) => [post.slug, post]));
+  const { staticPaths } = context;
+  const byPath = new Map(posts.map((post) => [pathKey(post.path) ?? post.path, post]));
+  const postShape = permalinkShape(context.permalink);
   const diagnostics: Diagnostic[] = [];
   for (const [post, found] of references) {
     for (const reference of found) {
       const path = sitePath(reference.target);
       if (reference.kind === 'image') {
         if (!path.startsWith('/')) {
-          diagnostics.push(relativeImage(post, reference, path, staticPaths));
+          if (post.ownFolder) {
+            const beside = besideImage(post, reference, path, context.filesBeside(post));
+            if (beside) diagnostics.push(beside);
+          } else diagnostics.push(relativeImage(post, reference, path, staticPaths));
         } else if (!staticPaths.has(path)) {
           diagnostics.push(
             warning(
@@ -38,9 +54,9 @@ export function checkReferences(
         }
         continue;
       }
-      const slug = POST_LINK.exec(path)?.[1];
-      if (slug === undefined) continue;
-      const target = bySlug.get(slug);
+      const key = (path.endsWith('/') ? path : `${path}/`).normalize('NFC');
+      const target = byPath.get(key);
+      if (!target && (!postShape.test(key) || context.redirects.has(path))) continue;
       if (!target) {
         diagnostics.push(
           warning(
@@ -67,6 +83,38 @@ export function checkReferences(
   return diagnostics;
 }
 
+/** A regular expression of the paths the permalink pattern gives, `:category` maybe left out. */
+function permalinkShape(pattern: string): RegExp {
+  const source = pattern
+    .split(/(\/:category(?=\/)|:[A-Za-z_]+)/)
+    .map((part) => {
+      if (part === '/:category') return '(?:/[^/]+)?';
+      if (part.startsWith(':')) return '[^/]+';
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+/** An image beside a post written as `slug/index.md` that is not in its folder. */
+function besideImage(
+  post: Post,
+  reference: Reference,
+  target: string,
+  files: ReadonlySet<string>,
+): Diagnostic | undefined {
+  const resolved = new URL(target, 'http://site.invalid/').pathname;
+  const inFolder = (pathKey(resolved) ?? resolved).slice(1);
+  if (files.has(inFolder)) return undefined;
+  return warning(
+    'image-missing',
+    post.file,
+    reference.line,
+    `the image ${reference.target} is not in the post's folder`,
+    `put the file beside ${post.file}, or correct the path`,
+  );
+}
+
 /**
  * An image with a relative path resolves against the post's page (`/posts/x/dog.png`), where
  * nothing is served: posts have no folder of their own to publish files from.
@@ -85,7 +133,7 @@ function relativeImage(
     'image-relative',
     post.file,
     reference.line,
-    `the image ${reference.target} has a relative path: browsers look for it beside the post's page, where Folio publishes no files`,
+    `the image ${reference.target} has a relative path: browsers look for it beside the post's page, where only a post written as slug/index.md has files`,
     there
       ? `write the path ${suggestion}: the file is at static${suggestion}`
       : `put the file at static${suggestion} and write the path ${suggestion}`,

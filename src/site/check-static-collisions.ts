@@ -1,6 +1,7 @@
 // Index: files of static/ at a path Folio generates a document at — in the static export the
 // generated one would silently replace the author's file, and `serve` would never show it.
 import type { SiteConfig } from '../config/schema.js';
+import { normalizeSitePath, pathKey } from '../urls/url-paths.js';
 import type { Post } from '../content/post.js';
 import { slugify } from '../content/slugify.js';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -38,12 +39,8 @@ export function checkStaticCollisions(
     const name = path.normalize('NFC').slice(1).toLowerCase();
     const file = name.replace(PRECOMPRESSED, '');
     const fixed = FIXED_DOCUMENTS.get(file);
-    // Only a file at a path the site's folders of pages use needs the posts' paths worked out.
-    const owner =
-      fixed ??
-      (/^(?:page|posts|categories|tags)\//.test(file)
-        ? (claims ??= generatedFiles(config, posts)).get(file)
-        : undefined);
+    // Posts may be anywhere the permalink puts them: their paths are worked out once.
+    const owner = fixed ?? (claims ??= generatedFiles(config, posts)).get(file);
     if (owner === undefined) continue;
     diagnostics.push(
       error(
@@ -59,6 +56,12 @@ export function checkStaticCollisions(
 }
 
 /** The files the export writes for posts, listing pages, categories and tags, lower-cased. */
+/** The file a page's path is written to, relative and lower-cased: `/a/b/` → `a/b/index.html`. */
+function fileOfPath(path: string): string {
+  const decoded = pathKey(path) ?? path;
+  return `${decoded.slice(1)}${decoded.endsWith('/') ? 'index.html' : ''}`.toLowerCase();
+}
+
 function generatedFiles(config: SiteConfig, posts: readonly Post[]): Map<string, string> {
   const files = new Map<string, string>();
   const published = posts.filter((post) => !post.draft).length;
@@ -67,7 +70,16 @@ function generatedFiles(config: SiteConfig, posts: readonly Post[]): Map<string,
     files.set(`page/${page}/index.html`, `page ${page} of the featured listing (/page/${page}/)`);
   }
   for (const post of posts) {
-    files.set(`posts/${post.slug.toLowerCase()}/index.html`, `the page of ${post.file}`);
+    files.set(fileOfPath(post.path), `the page of ${post.file}`);
+    for (const alias of post.aliases) {
+      files.set(fileOfPath(alias), `the redirect page of an alias of ${post.file}`);
+    }
+  }
+  for (const from of Object.keys(config.redirects)) {
+    const path = normalizeSitePath(from);
+    if (path !== undefined) {
+      files.set(fileOfPath(path), `the redirect page of ${from} (of the config's redirects)`);
+    }
   }
   const terms = (kind: TaxonomyKind, folder: string, withFeed: boolean): void => {
     for (const post of posts) {

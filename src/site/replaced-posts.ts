@@ -3,12 +3,15 @@ import type { Post } from '../content/post.js';
 
 /**
  * Whether two versions of a post stand at the same place in every index — the same file, slug,
- * date, draft flag, category and tags — so that only their text differs.
+ * URL and aliases, date, draft flag, category and tags — so that only their text differs.
  */
 export function samePlace(a: Post, b: Post): boolean {
   return (
     a.file === b.file &&
     a.slug === b.slug &&
+    a.path === b.path &&
+    a.aliases.length === b.aliases.length &&
+    a.aliases.every((alias, i) => alias === b.aliases[i]) &&
     a.date === b.date &&
     a.draft === b.draft &&
     a.category === b.category &&

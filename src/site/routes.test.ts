@@ -134,8 +134,47 @@ describe('paths of pages', () => {
     const term = site.categoryBySlug.get('알고리즘');
     assert.ok(term);
     assert.equal(categoryPath(term), `/categories/${koreanSlug}/`);
-    const post = site.postBySlug.get('post-03');
+    const post = site.posts.find((p) => p.slug === 'post-03');
     assert.ok(post);
     assert.equal(postPath(post), '/posts/post-03/');
+  });
+});
+
+describe('posts at their own URLs, old paths and files beside posts', () => {
+  const dated = makePosts(3).map((post, i) => ({
+    ...post,
+    path: `/2024/01/0${i + 1}/${post.slug}/`,
+    aliases: i === 0 ? ['/old/first.html', '/%EC%98%9B/'] : [],
+    ownFolder: i === 1,
+  }));
+  const config = makeConfig({ redirects: { '/tag/Notes/': '/tags/notes/' } });
+  const moved = buildSite(config, dated, { now: at('2030-01-01T00:00:00Z') });
+
+  it('serves a post at the path its permalink gives, and redirects it without the slash', () => {
+    const resolution = resolvePath(moved, '/2024/01/02/post-02/');
+    assert.equal(resolution.type === 'page' && resolution.route.kind, 'post');
+    assert.deepEqual(resolvePath(moved, '/2024/01/02/post-02'), redirect('/2024/01/02/post-02/'));
+    assert.deepEqual(resolvePath(moved, '/posts/post-02/'), { type: 'not-found' });
+  });
+
+  it("redirects a post's aliases to it, percent-encoded or not, and the config's redirects", () => {
+    assert.deepEqual(resolvePath(moved, '/old/first.html'), redirect('/2024/01/01/post-01/'));
+    assert.deepEqual(resolvePath(moved, '/%EC%98%9B/'), redirect('/2024/01/01/post-01/'));
+    assert.deepEqual(resolvePath(moved, '/%EC%98%9B'), redirect('/2024/01/01/post-01/'));
+    assert.deepEqual(resolvePath(moved, '/tag/Notes/'), redirect('/tags/notes/'));
+  });
+
+  it('leads a path inside the page of a post written as a folder to the file beside it', () => {
+    const resolution = resolvePath(moved, '/2024/01/02/post-02/images/cat.png');
+    assert.equal(resolution.type, 'post-file');
+    assert.equal(resolution.type === 'post-file' && resolution.path, 'images/cat.png');
+    // Its source, hidden files, and the folders of posts that are single files are not served.
+    for (const path of [
+      '/2024/01/02/post-02/index.md',
+      '/2024/01/02/post-02/.git/config',
+      '/2024/01/01/post-01/cat.png',
+    ]) {
+      assert.deepEqual(resolvePath(moved, path), { type: 'not-found' }, path);
+    }
   });
 });

@@ -19,6 +19,8 @@ export type Route =
 export type Resolution =
   | { readonly type: 'page'; readonly route: Route }
   | { readonly type: 'redirect'; readonly location: string }
+  /** A file in the folder of a post written as `slug/index.md`, by its path there. */
+  | { readonly type: 'post-file'; readonly post: Post; readonly path: string }
   | { readonly type: 'not-found' }
   | { readonly type: 'bad-request' };
 
@@ -26,7 +28,7 @@ export const homePath = (): string => '/';
 export const featuredPath = (page: number): string => (page <= 1 ? '/' : `/page/${page}/`);
 export const categoryPath = (term: Term): string => `/categories/${encodeURIComponent(term.slug)}/`;
 export const tagPath = (term: Term): string => `/tags/${encodeURIComponent(term.slug)}/`;
-export const postPath = (post: Post): string => `/posts/${encodeURIComponent(post.slug)}/`;
+export const postPath = (post: Post): string => post.path;
 export const FEED_PATH = '/feed.xml';
 export const ATOM_PATH = '/atom.xml';
 export const SITEMAP_PATH = '/sitemap.xml';
@@ -90,13 +92,47 @@ export function resolvePath(site: Site, rawPath: string): Resolution {
   if (segments.length > 0 && segments[segments.length - 1] === '') segments.pop();
   const document = documentOf(site, segments);
   if (document) return trailingSlash ? { type: 'not-found' } : { type: 'page', route: document };
-  const route = routeOf(site, segments);
-  if (!route) return { type: 'not-found' };
-  if (route.kind === 'featured' && route.page === 1 && segments.length > 0) {
-    return { type: 'redirect', location: '/' };
+  const route = routeOf(site, segments) ?? postRoute(site, segments);
+  if (route) {
+    if (route.kind === 'featured' && route.page === 1 && segments.length > 0) {
+      return { type: 'redirect', location: '/' };
+    }
+    if (!trailingSlash) return { type: 'redirect', location: pathOf(route) };
+    return { type: 'page', route };
   }
-  if (!trailingSlash) return { type: 'redirect', location: pathOf(route) };
-  return { type: 'page', route };
+  const joined = `/${segments.join('/')}`;
+  const redirect =
+    site.redirects.get(trailingSlash ? `${joined}/` : joined) ??
+    (trailingSlash ? undefined : site.redirects.get(`${joined}/`));
+  if (redirect !== undefined) return { type: 'redirect', location: redirect.to };
+  return (!trailingSlash && postFile(site, segments)) || { type: 'not-found' };
+}
+
+function postRoute(site: Site, segments: readonly string[]): Route | undefined {
+  const post = site.postByPath.get(`/${segments.join('/')}/`);
+  return post && { kind: 'post', post };
+}
+
+// Markdown files beside a post are posts, or its sources: only the files it shows are served.
+const NOT_SERVED_BESIDE = /^\.|\.(?:md|markdown)$|[/\\\0]/i;
+
+/** Whether a file in a post's folder, by its `/`-separated path there, is served beside it. */
+export function servedBesidePost(path: string): boolean {
+  return path.split(/[\\/]/).every((segment) => !NOT_SERVED_BESIDE.test(segment));
+}
+
+/** The file at `segments` when it lies in the folder of a post written as `slug/index.md`. */
+function postFile(site: Site, segments: readonly string[]): Resolution | undefined {
+  for (let split = segments.length - 1; split >= 1; split--) {
+    const post = site.postByPath.get(`/${segments.slice(0, split).join('/')}/`);
+    if (!post) continue;
+    const inFolder = segments.slice(split);
+    if (!post.ownFolder || !servedBesidePost(inFolder.join('/'))) {
+      return undefined;
+    }
+    return { type: 'post-file', post, path: inFolder.join('/') };
+  }
+  return undefined;
 }
 
 /** Feeds, the sitemap and robots.txt: file names, answered only without a trailing slash. */
@@ -133,10 +169,6 @@ function routeOf(site: Site, segments: readonly string[]): Route | undefined {
       return termRoute('category', site.categoryBySlug.get(name));
     case 'tags':
       return termRoute('tag', site.tagBySlug.get(name));
-    case 'posts': {
-      const post = site.postBySlug.get(name);
-      return post && { kind: 'post', post };
-    }
     default:
       return undefined;
   }

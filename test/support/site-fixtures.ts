@@ -46,13 +46,16 @@ export function makePost(slug: string, overrides: Partial<Post> = {}): Post {
   return {
     file: `content/posts/${slug}.md`,
     slug,
+    path: `/posts/${encodeURIComponent(slug)}/`,
+    aliases: [],
+    ownFolder: false,
     title: `Post ${slug}`,
     date: at('2024-01-01T00:00:00Z'),
     category: undefined,
     tags: ['notes'],
     draft: false,
     description: undefined,
-    lines: { slug: 1, category: 2, tags: 3 },
+    lines: { slug: 1, path: 1, aliases: 1, category: 2, tags: 3 },
     bodyLine: 5,
     ...overrides,
   };

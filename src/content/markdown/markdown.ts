@@ -16,6 +16,23 @@ export interface ImageSize {
 export interface RenderEnv {
   /** The size of a site image by its URL path, when the file is there and readable. */
   readonly imageSize: (src: string) => ImageSize | undefined;
+  /**
+   * The path of the post's page: relative links and images are written from the site's root
+   * against it, as the page resolves them, so that feeds and excerpts read elsewhere keep them.
+   */
+  readonly base?: string | undefined;
+}
+
+/** A relative link or image target resolved against `base`, the path of the page it is on. */
+function fromRoot(target: string, base: string | undefined): string {
+  if (base === undefined || !isRelativeTarget(target)) return target;
+  const url = new URL(target, `http://site.invalid${base}`);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** Not a path on another site (`https:`, `data:`), not a fragment or query, not rooted. */
+export function isRelativeTarget(target: string): boolean {
+  return target !== '' && !/^(?:[a-z][a-z\d+.-]*:|[/#?])/i.test(target);
 }
 
 // Raw HTML stays on: the author is trusted, and their HTML is theirs to write.
@@ -46,11 +63,23 @@ markdown.renderer.rules.table_open = (tokens, index, options, _env, self) => {
   return self.renderToken(tokens, index, options);
 };
 
+const renderLinkOpen = markdown.renderer.rules.link_open;
+markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
+  const token = tokens[index];
+  const href = token?.attrGet('href');
+  if (token && href) token.attrSet('href', fromRoot(href, (env as RenderEnv | undefined)?.base));
+  return renderLinkOpen
+    ? renderLinkOpen(tokens, index, options, env, self)
+    : self.renderToken(tokens, index, options);
+};
+
 const renderImage = markdown.renderer.rules.image;
 markdown.renderer.rules.image = (tokens, index, options, env, self) => {
   const token = tokens[index];
-  const src = token?.attrGet('src');
-  const size = src ? (env as RenderEnv | undefined)?.imageSize(String(src)) : undefined;
+  const written = token?.attrGet('src');
+  const src = written ? fromRoot(written, (env as RenderEnv | undefined)?.base) : undefined;
+  if (token && src) token.attrSet('src', src);
+  const size = src ? (env as RenderEnv | undefined)?.imageSize(src) : undefined;
   if (token && size) {
     token.attrSet('width', String(size.width));
     token.attrSet('height', String(size.height));
@@ -68,5 +97,8 @@ export function parseMarkdown(body: string): Token[] {
 }
 
 export function renderTokens(tokens: Token[], env: RenderEnv): string {
-  return markdown.renderer.render(tokens, markdown.options, { imageSize: env.imageSize });
+  return markdown.renderer.render(tokens, markdown.options, {
+    imageSize: env.imageSize,
+    base: env.base,
+  });
 }

@@ -1,6 +1,7 @@
 // Load: the site-relative links and images of a body, with the file line each stands on.
 import type { Token } from 'markdown-it';
 import type { Reference } from '../post.js';
+import { isRelativeTarget } from './markdown.js';
 
 /**
  * Links and images whose target starts with a single `/`, and images with a relative path
@@ -26,7 +27,7 @@ function referenceOf(token: Token, line: number): Reference | undefined {
   }
   if (token.type === 'image') {
     const target = token.attrGet('src');
-    const checked = target !== null && (isSitePath(target) || isRelative(target));
+    const checked = target !== null && (isSitePath(target) || isRelativeTarget(target));
     return checked ? { kind: 'image', target, line } : undefined;
   }
   return undefined;
@@ -34,9 +35,4 @@ function referenceOf(token: Token, line: number): Reference | undefined {
 
 function isSitePath(target: string): boolean {
   return target.startsWith('/') && !target.startsWith('//');
-}
-
-// Not a path on another site (`https:`, `data:`), not a fragment, not rooted.
-function isRelative(target: string): boolean {
-  return target !== '' && !/^(?:[a-z][a-z\d+.-]*:|[/#?])/i.test(target);
 }

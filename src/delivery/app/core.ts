@@ -54,14 +54,30 @@ export function resourceFor(
     }
     case 'page':
       return pageDocument(state, resolution.route);
-    case 'not-found': {
-      const notFound = notFoundDocument(state);
-      const lookup = staticFiles?.lookup(decodeURIComponent(path));
-      return lookup
-        ? lookup.then((file): Resource => (file ? { kind: 'file', file } : notFound))
-        : notFound;
+    case 'post-file': {
+      const beside = staticFiles?.lookupBeside?.(resolution.post.file, resolution.path);
+      return beside
+        ? beside.then((file) =>
+            file ? { kind: 'file', file } : fromStatic(state, path, staticFiles),
+          )
+        : fromStatic(state, path, staticFiles);
     }
+    case 'not-found':
+      return fromStatic(state, path, staticFiles);
   }
+}
+
+/** The file of static/ at `path`, or the 404 page. */
+function fromStatic(
+  state: SiteState,
+  path: string,
+  staticFiles: StaticFiles | undefined,
+): Resource | Promise<Resource> {
+  const notFound = notFoundDocument(state);
+  const lookup = staticFiles?.lookup(decodeURIComponent(path));
+  return lookup
+    ? lookup.then((file): Resource => (file ? { kind: 'file', file } : notFound))
+    : notFound;
 }
 
 /**

@@ -1,12 +1,36 @@
 // Deliver: the documents of one version of the site as a static export writes them — rendered by
 // the core the server answers from, so the export holds the bytes the server sends, but each
 // rendered when asked for and never kept, so that memory does not grow with the site.
-import type { Site } from '../../site/build-site.js';
+import { pathKey } from '../../urls/url-paths.js';
+import type { Redirect, Site } from '../../site/build-site.js';
 import { resolvePath } from '../../site/routes.js';
 import { NO_OVERLAY } from '../../views/context.js';
+import { redirectPage } from '../../views/redirect-page.js';
 import { themeAssets, type ThemeAsset } from '../../views/theme/assets.js';
 import { generatedPaths, renderMissing, renderPage } from './core.js';
 import type { SiteView } from './site-state.js';
+
+/**
+ * The old paths to leave a redirect page at. One whose file differs only in case from a page's is
+ * left to the redirects file: on a disk that ignores case, its page would replace the real one.
+ */
+function redirectPagePaths(site: Site, generated: readonly string[]): string[] {
+  const taken = new Set(generated.map((path) => fileKey(path)));
+  const paths: string[] = [];
+  for (const { from } of site.redirects.values()) {
+    const key = fileKey(from);
+    if (taken.has(key)) continue;
+    taken.add(key);
+    paths.push(from);
+  }
+  return paths;
+}
+
+/** The file a path is written to, as a disk that ignores case tells files apart. */
+function fileKey(path: string): string {
+  const decoded = (pathKey(path) ?? path).toLowerCase();
+  return decoded.endsWith('/') ? `${decoded}index.html` : decoded;
+}
 
 export class SiteDocuments {
   readonly #view: SiteView;
@@ -26,7 +50,13 @@ export class SiteDocuments {
    * and the theme's files — in a stable order.
    */
   paths(): string[] {
-    return generatedPaths(this.#view.site);
+    const paths = generatedPaths(this.#view.site);
+    return [...paths, ...redirectPagePaths(this.#view.site, paths)];
+  }
+
+  /** Every old path that redirects, and where to: what a redirects file of a host lists. */
+  redirects(): Redirect[] {
+    return [...this.#view.site.redirects.values()];
   }
 
   /**
@@ -37,6 +67,10 @@ export class SiteDocuments {
     const asset = this.#assets.get(path);
     if (asset) return Buffer.from(asset.body, 'utf8');
     const resolution = resolvePath(this.#view.site, path);
+    // Only an old path gets a page: `/x` redirecting to `/x/` is the server's alone.
+    if (resolution.type === 'redirect' && this.#view.site.redirects.has(pathKey(path) ?? path)) {
+      return Buffer.from(redirectPage(this.#view.site, resolution.location), 'utf8');
+    }
     if (resolution.type !== 'page') return undefined;
     return Buffer.from(renderPage(this.#view, resolution.route).body, 'utf8');
   }

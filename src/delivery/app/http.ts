@@ -46,7 +46,12 @@ export interface StaticFile {
   open(range?: ByteRange): Readable;
 }
 
-/** Finds files of the site's `static/` folder by decoded URL path; never outside it. */
+/**
+ * Finds files of the site's `static/` folder by decoded URL path, and the files beside a post
+ * written as `slug/index.md`; never outside those folders.
+ */
 export interface StaticFiles {
   lookup(path: string): Promise<StaticFile | undefined>;
+  /** The file at `path` (decoded, `/`-separated) in the folder of the post file `postFile`. */
+  lookupBeside?(postFile: string, path: string): Promise<StaticFile | undefined>;
 }

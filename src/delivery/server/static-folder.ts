@@ -2,7 +2,7 @@
 import { createReadStream } from 'node:fs';
 import { pipeline, Readable, Transform, type TransformCallback } from 'node:stream';
 import { realpath, stat } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import mime from 'mime';
 import type { ByteRange, StaticFile, StaticFiles } from '../app/http.js';
 import { isHiddenStaticName } from '../../content/read-sources.js';
@@ -17,28 +17,36 @@ export function staticFolder(root: string): StaticFiles {
 
   return {
     async lookup(urlPath: string): Promise<StaticFile | undefined> {
-      const segments = urlPath.split('/').filter((segment) => segment !== '');
-      if (segments.some(isForbiddenSegment)) return undefined;
-      const base = await rootPath();
-      if (!base) return undefined;
-      try {
-        // Resolving links first keeps a symbolic link from reaching outside the folder.
-        const file = await realpath(join(base, ...segments));
-        if (!file.startsWith(base + sep)) return undefined;
-        const info = await stat(file);
-        if (!info.isFile()) return undefined;
-        const type = mime.getType(file) ?? 'application/octet-stream';
-        return {
-          size: info.size,
-          etag: `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`,
-          contentType: TEXTUAL.test(type) ? `${type}; charset=utf-8` : type,
-          open: (range: ByteRange = { start: 0, end: info.size - 1 }) => exactBytes(file, range),
-        };
-      } catch {
-        return undefined;
-      }
+      return fileIn(await rootPath(), urlPath);
+    },
+    async lookupBeside(postFile: string, path: string): Promise<StaticFile | undefined> {
+      // A post's folder is where its file is now: resolved at each request, as posts move.
+      return fileIn(await realpath(dirname(postFile)).catch(() => undefined), path);
     },
   };
+}
+
+/** The file at `urlPath` under the folder `base` (resolved already), never outside it. */
+async function fileIn(base: string | undefined, urlPath: string): Promise<StaticFile | undefined> {
+  const segments = urlPath.split('/').filter((segment) => segment !== '');
+  if (segments.some(isForbiddenSegment)) return undefined;
+  if (!base) return undefined;
+  try {
+    // Resolving links first keeps a symbolic link from reaching outside the folder.
+    const file = await realpath(join(base, ...segments));
+    if (!file.startsWith(base + sep)) return undefined;
+    const info = await stat(file);
+    if (!info.isFile()) return undefined;
+    const type = mime.getType(file) ?? 'application/octet-stream';
+    return {
+      size: info.size,
+      etag: `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`,
+      contentType: TEXTUAL.test(type) ? `${type}; charset=utf-8` : type,
+      open: (range: ByteRange = { start: 0, end: info.size - 1 }) => exactBytes(file, range),
+    };
+  } catch {
+    return undefined;
+  }
 }
 
 // Hidden files but .well-known, parent references and anything a file system could read as a separator.

@@ -3,7 +3,7 @@
 // the core the server answers from, so that every share writes the bytes the server would send.
 import type { Post } from '../../content/post.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
-import { buildSite } from '../../site/build-site.js';
+import { buildSite, type Redirect } from '../../site/build-site.js';
 import { pathOf } from '../../site/routes.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
 import { SiteDocuments } from '../app/documents.js';
@@ -28,6 +28,10 @@ export interface ShardPlan {
   readonly posts: readonly string[];
   /** Listings, feeds, sitemap and theme files: these need every post's excerpt. */
   readonly others: readonly string[];
+  /** Old paths and where they lead, for the redirects file of hosts that read one. */
+  readonly redirects: readonly Redirect[];
+  /** Public posts written as `slug/index.md`: their files go beside their pages. */
+  readonly folders: readonly { readonly path: string; readonly file: string }[];
 }
 
 export class ExportShard {
@@ -51,7 +55,9 @@ export class ExportShard {
       keepBodies: false,
       onProgress,
     });
-    if (!content || hasErrors(diagnostics)) return { diagnostics, posts: [], others: [] };
+    if (!content || hasErrors(diagnostics)) {
+      return { diagnostics, posts: [], others: [], redirects: [], folders: [] };
+    }
     this.#checkBodies = checkBodies;
     const site = buildSite(content.config, content.posts, { now: this.#options.now });
     const documents = new SiteDocuments({ site, bodies: content.bodies });
@@ -65,7 +71,10 @@ export class ExportShard {
       (this.#postsByPath.has(path) ? posts : others).push(path);
     }
     others.push(NOT_FOUND_DOCUMENT);
-    return { diagnostics, posts, others };
+    const folders = documents.site.posts
+      .filter((post) => post.ownFolder)
+      .map((post) => ({ path: post.path, file: post.file }));
+    return { diagnostics, posts, others, redirects: documents.redirects(), folders };
   }
 
   /** Writes the documents at `paths` and answers the running tally of this share. */

@@ -3,7 +3,7 @@
 // site is shared out between worker threads, each loading the site for itself and taking batches
 // of post pages as it finishes the last, so that every core stays busy to the end.
 import { readdirSync } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import {
   forEachLimited,
@@ -11,9 +11,11 @@ import {
   POSTS_DIR,
   STATIC_DIR,
 } from '../../content/read-sources.js';
+import { servedBesidePost } from '../../site/routes.js';
+import type { Redirect } from '../../site/build-site.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../../diagnostics/diagnostic.js';
-import { filesOf, type WriteTally } from './document-writer.js';
-import { ExportShard, type ShardOptions } from './export-shard.js';
+import { fileOf, filesOf, type WriteTally } from './document-writer.js';
+import { ExportShard, type ShardOptions, type ShardPlan } from './export-shard.js';
 import { ThreadShard, threadsFor, type Shard } from './thread-shard.js';
 import {
   foreignFiles,
@@ -22,6 +24,8 @@ import {
   writeMarker,
   type OutputFolder,
 } from './output-folder.js';
+
+const REDIRECTS_FILE = '_redirects';
 
 export interface ExportOptions {
   readonly siteDir: string;
@@ -125,6 +129,8 @@ async function writeSite(options: ExportOptions, root: string): Promise<WrittenS
     }
     options.onLoaded?.(plan.diagnostics);
     const staticFiles = await copyStatic(join(options.siteDir, STATIC_DIR), root);
+    const redirectsFile = await writeRedirectsFile(root, plan.redirects, staticFiles);
+    const besidePosts = await copyPostFolders(plan.folders, root);
 
     const total = plan.posts.length + plan.others.length;
     let done = 0;
@@ -154,10 +160,17 @@ async function writeSite(options: ExportOptions, root: string): Promise<WrittenS
       ),
       summary: {
         documents: total,
-        files: staticFiles.length + tallies.reduce((sum, tally) => sum + tally.files, 0),
+        files:
+          staticFiles.length +
+          redirectsFile.length +
+          besidePosts.length +
+          tallies.reduce((sum, tally) => sum + tally.files, 0),
         bytes: tallies.reduce((sum, tally) => sum + tally.bytes, 0),
       },
-      written: [...staticFiles, ...[...plan.others, ...plan.posts].flatMap(filesOf)],
+      written: [
+        ...new Set([...staticFiles, ...redirectsFile, ...besidePosts]),
+        ...[...plan.others, ...plan.posts].flatMap(filesOf),
+      ],
     };
   } finally {
     await Promise.all(shards.map((shard) => shard.close()));
@@ -177,6 +190,50 @@ async function copyStatic(staticDir: string, root: string): Promise<string[]> {
     await copyFile(join(staticDir, path), to);
   });
   return copied;
+}
+
+/**
+ * Copies the files beside each post written as `slug/index.md` to beside its page, as the server
+ * serves them; answers what it copied, by path.
+ */
+async function copyPostFolders(folders: ShardPlan['folders'], root: string): Promise<string[]> {
+  const copies: { from: string; to: string }[] = [];
+  for (const { path, file } of folders) {
+    const folder = dirname(file);
+    const { files } = await listStaticFiles(folder);
+    for (const from of files) {
+      const inside = relative(folder, from);
+      if (!servedBesidePost(inside)) continue;
+      copies.push({ from, to: join(fileOf(path), '..', inside) });
+    }
+  }
+  await forEachLimited(copies, async ({ from, to }) => {
+    await mkdir(dirname(join(root, to)), { recursive: true });
+    await copyFile(from, join(root, to));
+  });
+  return copies.map(({ to }) => to);
+}
+
+/**
+ * Writes `_redirects` at the export's root, the file Netlify and Cloudflare Pages read: one line
+ * `old new 301` per redirect, after the author's own lines when static/ has the file. Answers
+ * what it wrote, by path: nothing when the site has no redirect.
+ */
+async function writeRedirectsFile(
+  root: string,
+  redirects: readonly Redirect[],
+  staticFiles: readonly string[],
+): Promise<string[]> {
+  if (redirects.length === 0) return [];
+  const file = join(root, REDIRECTS_FILE);
+  const own = staticFiles.includes(REDIRECTS_FILE) ? await readFile(file, 'utf8') : '';
+  const lines = redirects.map(({ from, to }) => `${from} ${to} 301\n`).join('');
+  const joined = own === '' || own.endsWith('\n') ? own : `${own}\n`;
+  await writeFile(
+    file,
+    `${joined}# Written by folio build: the site's aliases and redirects.\n${lines}`,
+  );
+  return [REDIRECTS_FILE];
 }
 
 /**

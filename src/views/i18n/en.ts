@@ -24,6 +24,7 @@ export const en: Messages = {
     'This version is online, but has the problems below. This note appears only while Folio watches your folder:',
   previewBanner:
     'Preview: drafts are shown and marked Draft. Readers of the published site never see them.',
+  pageMoved: 'This page has moved to',
   notFoundTitle: 'Page not found',
   notFoundText: 'There is no page at this address. It may have moved, or the link may be mistyped.',
   backHome: 'Go to the home page',

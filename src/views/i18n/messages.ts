@@ -26,6 +26,8 @@ export interface Messages {
   readonly previewBanner: string;
   readonly problemsBanner: string;
   readonly warningsBanner: string;
+  /** Before the new address, on the page left at an old one. */
+  readonly pageMoved: string;
   readonly notFoundTitle: string;
   readonly notFoundText: string;
   readonly backHome: string;

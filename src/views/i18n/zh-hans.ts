@@ -22,6 +22,7 @@ export const zhHans: Messages = {
     'Folio 无法载入你最新的修改。读者看到的仍是上一个正常版本。修正以下问题后页面会自动重新载入：',
   warningsBanner: '这个版本已上线，但存在以下问题。此提示仅在 Folio 监视文件夹时显示：',
   previewBanner: '预览：草稿已显示并标为“草稿”。已发布站点的读者看不到它们。',
+  pageMoved: '此页面已移至',
   notFoundTitle: '找不到页面',
   notFoundText: '这个地址没有页面。它可能已被移动，或者链接有误。',
   backHome: '返回首页',

@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { makeConfig, makePost } from '../../test/support/site-fixtures.js';
+import { checkUrls } from './check-urls.js';
+
+const place = { file: 'folio.config.yaml', lineOf: () => 9 };
+const codes = (found: ReturnType<typeof checkUrls>): string[] =>
+  found.map((d) => `${d.code} ${d.file}:${d.line}`);
+
+describe('URLs claimed twice', () => {
+  it('finds two posts at one URL, whatever the case, and names both files', () => {
+    const found = checkUrls(makeConfig(), place, [
+      makePost('a', {
+        path: '/2015/Hello/',
+        lines: { slug: 1, path: 4, aliases: 1, category: 2, tags: 3 },
+      }),
+      makePost('b', { path: '/2015/hello/' }),
+    ]);
+    assert.deepEqual(codes(found), [
+      'post-url-duplicate content/posts/b.md:1',
+      'post-url-duplicate content/posts/a.md:4',
+    ]);
+    assert.match(found[0]?.message ?? '', /content\/posts\/a\.md:4/);
+  });
+
+  it("finds a post where Folio's own pages are", () => {
+    const found = checkUrls(makeConfig(), place, [makePost('a', { path: '/tags/a/' })]);
+    assert.deepEqual(codes(found), ['post-url-reserved content/posts/a.md:1']);
+  });
+
+  it('finds an alias that is a post, another alias, a redirect of the config or a page of Folio', () => {
+    const config = makeConfig({ redirects: { '/old/': '/posts/a/' } });
+    const found = checkUrls(config, place, [
+      makePost('a', { aliases: ['/posts/b/', '/old/'] }),
+      makePost('b', { aliases: ['/tags/notes/', '/feed.xml', '/page/1/'] }),
+    ]);
+    assert.deepEqual(codes(found), [
+      'redirect-duplicate content/posts/a.md:1',
+      'redirect-duplicate content/posts/b.md:1',
+      'redirect-duplicate content/posts/a.md:1',
+      'redirect-duplicate folio.config.yaml:9',
+      'redirect-shadowed content/posts/b.md:1',
+      'redirect-shadowed content/posts/b.md:1',
+      'redirect-shadowed content/posts/b.md:1',
+    ]);
+  });
+
+  it('lets an old path differ only in case from a page: it still redirects', () => {
+    const config = makeConfig({ redirects: { '/tags/Notes/': '/tags/notes/' } });
+    assert.deepEqual(checkUrls(config, place, [makePost('a')]), []);
+  });
+});

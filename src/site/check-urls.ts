@@ -1,0 +1,144 @@
+// Index: two things claiming one URL — two posts, a post and an old path, an old path and one of
+// Folio's own pages — found before either could hide the other.
+import type { SiteConfig } from '../config/schema.js';
+import { normalizeSitePath, pathKey, RESERVED_SECTIONS } from '../urls/url-paths.js';
+import type { Post } from '../content/post.js';
+import { slugify } from '../content/slugify.js';
+import { error, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { pageCount } from './paginate.js';
+import { termNames } from './taxonomy.js';
+
+/** Where a URL claim comes from: a post's key, or the config's `redirects`. */
+interface Claimant {
+  readonly file: string;
+  readonly line: number;
+  readonly what: string;
+}
+
+/** The config file and its key lines, to name a redirect that collides. */
+export interface ConfigPlace {
+  readonly file: string;
+  lineOf(path: readonly (string | number)[]): number;
+}
+
+const FIXED_PATHS = ['/', '/feed.xml', '/atom.xml', '/sitemap.xml', '/robots.txt', '/404.html'];
+
+/**
+ * Checks every post, drafts and scheduled ones too: post URLs against each other (ignoring case,
+ * as many disks do) and against Folio's own pages; aliases and the config's redirects against
+ * posts, each other and Folio's pages.
+ */
+export function checkUrls(
+  config: SiteConfig,
+  configPlace: ConfigPlace,
+  posts: readonly Post[],
+): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const pages = new Map<string, Claimant>();
+  for (const post of posts) {
+    const key = pathKey(post.path) ?? post.path;
+    const claimant = { file: post.file, line: post.lines.path, what: `the page of ${post.file}` };
+    const section = key.split('/')[1] ?? '';
+    if (key === '/' || (RESERVED_SECTIONS as readonly string[]).includes(section)) {
+      diagnostics.push(
+        error(
+          'post-url-reserved',
+          post.file,
+          post.lines.path,
+          `the post's URL ${post.path} lies where Folio's own pages are`,
+          "give the post another `slug:` or `url:`, or change the config's `permalink`",
+        ),
+      );
+      continue;
+    }
+    const lower = key.toLowerCase();
+    const other = pages.get(lower);
+    if (other) diagnostics.push(...both('post-url-duplicate', post.path, claimant, other));
+    else pages.set(lower, claimant);
+  }
+
+  const generated = generatedPaths(config, posts);
+  const old = new Map<string, Claimant>();
+  const claimOld = (path: string, claimant: Claimant): void => {
+    const key = pathKey(path) ?? path;
+    const taken = old.get(key) ?? pages.get(key.toLowerCase());
+    if (taken) {
+      diagnostics.push(...both('redirect-duplicate', path, claimant, taken));
+      return;
+    }
+    const page = generated.get(key);
+    if (page !== undefined) {
+      diagnostics.push(
+        error(
+          'redirect-shadowed',
+          claimant.file,
+          claimant.line,
+          `the old path ${path} is the path of ${page}, which would never redirect`,
+          'remove it, or correct the path',
+        ),
+      );
+      return;
+    }
+    old.set(key, claimant);
+  };
+  for (const from of Object.keys(config.redirects)) {
+    const path = normalizeSitePath(from);
+    if (path === undefined) continue;
+    claimOld(path, {
+      file: configPlace.file,
+      line: configPlace.lineOf(['redirects', from]),
+      what: `the redirect of ${from} in the config`,
+    });
+  }
+  for (const post of posts) {
+    for (const alias of post.aliases) {
+      claimOld(alias, {
+        file: post.file,
+        line: post.lines.aliases,
+        what: `an alias of ${post.file}`,
+      });
+    }
+  }
+  return diagnostics;
+}
+
+/** One error for each of two claimants of one URL, each naming the other. */
+function both(code: string, path: string, a: Claimant, b: Claimant): Diagnostic[] {
+  const hint = 'give one of them another URL, or remove one';
+  return [
+    error(
+      code,
+      a.file,
+      a.line,
+      `${path} is claimed twice: also by ${b.what} (${b.file}:${b.line})`,
+      hint,
+    ),
+    error(
+      code,
+      b.file,
+      b.line,
+      `${path} is claimed twice: also by ${a.what} (${a.file}:${a.line})`,
+      hint,
+    ),
+  ];
+}
+
+/** The paths of Folio's listing pages and documents, as matched, with what each is. */
+function generatedPaths(config: SiteConfig, posts: readonly Post[]): Map<string, string> {
+  const paths = new Map<string, string>(FIXED_PATHS.map((path) => [path, `Folio's ${path}`]));
+  const published = posts.filter((post) => !post.draft).length;
+  for (let page = 1; page <= pageCount(published, config.pageSize); page++) {
+    paths.set(`/page/${page}/`, `page ${page} of the featured listing`);
+  }
+  for (const post of posts) {
+    if (post.category !== undefined) {
+      const slug = slugify(post.category);
+      paths.set(`/categories/${slug}/`, `the page of the category "${post.category}"`);
+      paths.set(`/categories/${slug}/feed.xml`, `the feed of the category "${post.category}"`);
+    }
+    for (const name of termNames(post, 'tag')) {
+      paths.set(`/tags/${slugify(name)}/`, `the page of the tag "${name}"`);
+    }
+  }
+  return paths;
+}

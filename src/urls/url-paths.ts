@@ -1,0 +1,69 @@
+// URL paths: the rules of the config's `permalink` pattern, and the one spelling every path an
+// author writes (a post's `url`, an alias, a redirect) is linked and matched in (pure).
+
+export const DEFAULT_PERMALINK = '/posts/:slug/';
+export const PERMALINK_TOKENS = ['year', 'month', 'day', 'slug', 'category'] as const;
+
+export const PERMALINK_TOKEN = /:([A-Za-z_]+)/g;
+// Characters a pattern cannot carry as written: they would end the path, or be read as something else.
+const UNSAFE_IN_PATTERN = /[\s?#\\"<>|^`{}[\]\p{Cc}\p{Cf}\p{Cs}]/u;
+// In a path an author writes, a query or fragment would never match a request's path.
+const UNSAFE_IN_WRITTEN_PATH = /[?#\\\p{Cc}\p{Cs}]/u;
+// Segments of URLs Folio's own pages live under: a post there would shadow them, or they it.
+export const RESERVED_SECTIONS = ['page', 'categories', 'tags', 'assets'] as const;
+
+/** What is wrong with a permalink pattern, or undefined when it can name every post. */
+export function permalinkProblem(pattern: string): string | undefined {
+  if (!pattern.startsWith('/') || !pattern.endsWith('/')) {
+    return 'must start and end with /, e.g. /:year/:month/:slug/';
+  }
+  if (UNSAFE_IN_PATTERN.test(pattern) || pattern.includes('%')) {
+    return 'must hold only letters, digits, -, _, ., / and the tokens';
+  }
+  const unknown = [...pattern.matchAll(PERMALINK_TOKEN)]
+    .map((match) => match[1] ?? '')
+    .filter((token) => !(PERMALINK_TOKENS as readonly string[]).includes(token));
+  if (unknown.length > 0) {
+    return `has the unknown token :${unknown[0]}; the tokens are ${PERMALINK_TOKENS.map((t) => `:${t}`).join(', ')}`;
+  }
+  if (!pattern.includes(':slug')) return 'must hold :slug, so that every post has a URL of its own';
+  const first = pattern.split('/')[1] ?? '';
+  if ((RESERVED_SECTIONS as readonly string[]).includes(first)) {
+    return `must not start with /${first}/, where Folio's own pages are`;
+  }
+  if (pattern.split('/').some((segment) => segment === '.' || segment === '..')) {
+    return 'must not hold . or .. as a segment';
+  }
+  return undefined;
+}
+
+/**
+ * A path an author wrote (`url`, an alias, a redirect) as pages link it: each segment decoded
+ * and encoded again, so that `/한글/` and `/%ED%95%9C%EA%B8%80/` are one path. Undefined when it
+ * is no path of this site.
+ */
+export function normalizeSitePath(written: string): string | undefined {
+  const path = written.trim();
+  if (!path.startsWith('/') || path.startsWith('//') || UNSAFE_IN_WRITTEN_PATH.test(path))
+    return undefined;
+  const key = pathKey(path);
+  if (key === undefined) return undefined;
+  const segments = key.split('/');
+  if (segments.some((segment) => segment === '.' || segment === '..')) return undefined;
+  return segments.map(encodeURIComponent).join('/');
+}
+
+/**
+ * The form paths are matched in: percent-encoding decoded, Unicode in NFC, as requests are
+ * decoded. Undefined when the encoding is broken.
+ */
+export function pathKey(path: string): string | undefined {
+  try {
+    return path
+      .split('/')
+      .map((segment) => decodeURIComponent(segment).normalize('NFC'))
+      .join('/');
+  } catch {
+    return undefined;
+  }
+}
