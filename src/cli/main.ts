@@ -1,9 +1,11 @@
 // CLI: the `folio` command — parses arguments and runs one command.
 import { readFileSync } from 'node:fs';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { buildCommand } from './commands/build.js';
 import { checkCommand } from './commands/check.js';
 import { initCommand } from './commands/init.js';
+import { importCommand } from './commands/import.js';
+import { ENGINES, type EngineName } from '../import/engines.js';
 import { newCommand } from './commands/new.js';
 import { serveCommand } from './commands/serve.js';
 
@@ -155,6 +157,33 @@ export function createProgram(): Command {
     .action(async (dir: string) => {
       process.exitCode = await initCommand(dir);
     });
+
+  program
+    .command('import')
+    .description('turn a Jekyll, Hexo or Hugo blog into a Folio site; every old URL kept')
+    .argument('<source>', 'folder of the blog (only read, never changed)')
+    .argument('[dir]', 'folder for the new site; no file in it is written over', '.')
+    .addOption(
+      new Option(
+        '--from <engine>',
+        'the engine the blog was written for (default: detected)',
+      ).choices(ENGINES),
+    )
+    .option('--lang <code>', 'Hugo: the content language to import (default: the default one)')
+    .option('--fallback-tag <name>', 'the tag of posts with neither tags nor categories', 'notes')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  folio import ../old-jekyll-blog my-blog\n  folio import ../hugo-site my-blog --lang ko\n  folio import ../hexo-blog my-blog --fallback-tag essay',
+    )
+    .action(
+      (
+        source: string,
+        dir: string,
+        opts: { from?: EngineName; lang?: string; fallbackTag: string },
+      ) => {
+        process.exitCode = importCommand(source, dir, opts);
+      },
+    );
 
   return program;
 }

@@ -1,0 +1,35 @@
+// CLI: `folio import SOURCE [DIR]` — a Jekyll, Hexo or Hugo blog made a Folio site, its old URLs
+// kept; the blog itself is only read.
+import { relative } from 'node:path';
+import type { EngineName } from '../../import/engines.js';
+import { ImportRefused, importSite, summaryLines } from '../../import/import-site.js';
+
+export interface ImportCommandOptions {
+  readonly from?: EngineName | undefined;
+  readonly lang?: string | undefined;
+  readonly fallbackTag: string;
+}
+
+export function importCommand(source: string, dir: string, options: ImportCommandOptions): number {
+  const started = performance.now();
+  let summary;
+  try {
+    summary = importSite({ source, target: dir, ...options });
+  } catch (cause) {
+    if (!(cause instanceof ImportRefused)) throw cause;
+    console.error(`folio import: ${cause.message}. Nothing was written.`);
+    return 1;
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  console.log(
+    `Imported a ${summary.engine} blog into ${dir === '.' ? 'this folder' : dir} in ${seconds} s:`,
+  );
+  for (const line of summaryLines(summary)) console.log(`  ${line}`);
+  for (const note of summary.skipped) console.error(`${note.file}:${note.line}: ${note.text}`);
+  console.log(
+    `\nThe whole report, post by post: ${relative(process.cwd(), summary.reportFile) || summary.reportFile}`,
+  );
+  console.log(`Next: folio check ${dir} && folio serve ${dir}`);
+  // Whatever was left out is the author's to look at: a script sees it in the exit code.
+  return summary.skipped.length > 0 ? 1 : 0;
+}

@@ -1,0 +1,417 @@
+// Import: a post body written for Jekyll or Hexo (Liquid and Nunjucks tags) or Hugo (shortcodes)
+// as plain Markdown. What Folio has is converted; everything else is removed and reported, so
+// that no reader ever sees `{% … %}` or `{{< … >}}`. Code blocks and inline code stay as written.
+
+export type Dialect = 'liquid' | 'hugo';
+
+/** A change made to a body, at its line in the post file. */
+export interface BodyNote {
+  readonly line: number;
+  readonly kind: 'converted' | 'removed';
+  /** The construct, e.g. `{% highlight %}`. */
+  readonly what: string;
+  /** For a removal, what the author can do. */
+  readonly hint?: string;
+}
+
+/** How a body's links to other posts and files are answered. */
+export interface BodyLinks {
+  /** The URL of the post a reference names (`post_url`, `post_link`, `ref`…), if there is one. */
+  readonly postUrl: (reference: string) => string | undefined;
+}
+
+export interface ConvertedBody {
+  readonly body: string;
+  readonly notes: readonly BodyNote[];
+}
+
+// Liquid's `{% name args %}` (and `{%- -%}`), Hugo's `{{< name args >}}` and `{{% name args %}}`.
+const LIQUID_TAG = /\{%-?\s*([A-Za-z_]\w*)([\s\S]*?)-?%\}/y;
+const LIQUID_OUTPUT = /\{\{-?([\s\S]*?)-?\}\}/y;
+const HUGO_TAG = /\{\{([<%])(\/\*)?\s*(\/?)([\w./-]+)([\s\S]*?)(\*\/)?\s*[>%]\}\}/y;
+const FENCE = /^( {0,3})(`{3,}|~{3,})/;
+
+/** Converts a body whose first line is line `bodyLine` of the post file. */
+export function convertBody(
+  body: string,
+  dialect: Dialect,
+  bodyLine: number,
+  links: BodyLinks,
+): ConvertedBody {
+  const converter = new Converter(body, dialect, bodyLine, links);
+  return { body: converter.run(), notes: converter.notes };
+}
+
+class Converter {
+  readonly notes: BodyNote[] = [];
+  #out = '';
+  #at = 0;
+
+  constructor(
+    readonly text: string,
+    readonly dialect: Dialect,
+    readonly bodyLine: number,
+    readonly links: BodyLinks,
+  ) {}
+
+  run(): string {
+    const { text } = this;
+    while (this.#at < text.length) {
+      const lineStart = this.#at === 0 || text[this.#at - 1] === '\n';
+      if (lineStart && this.#fence()) continue;
+      const char = text[this.#at];
+      if (char === '`') {
+        this.#inlineCode();
+        continue;
+      }
+      if (char === '{' && this.#tag()) continue;
+      this.#out += char;
+      this.#at++;
+    }
+    return this.#out;
+  }
+
+  #line(at = this.#at): number {
+    let line = this.bodyLine;
+    for (let i = 0; i < at; i++) if (this.text.charCodeAt(i) === 10) line++;
+    return line;
+  }
+
+  /** A fenced code block, copied as it is up to its closing fence (or the end). */
+  #fence(): boolean {
+    const rest = this.text.slice(this.#at);
+    const open = FENCE.exec(rest.slice(0, rest.indexOf('\n') + 1 || undefined));
+    if (!open) return false;
+    const marker = open[2] ?? '```';
+    const close = new RegExp(
+      `\\n {0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}[ \\t]*(?:\\n|$)`,
+      'g',
+    );
+    const found = close.exec(rest);
+    const end = found ? found.index + found[0].length : rest.length;
+    this.#out += rest.slice(0, end);
+    this.#at += end;
+    return true;
+  }
+
+  /** An inline code span: its backticks and what they hold, as they are. */
+  #inlineCode(): void {
+    const run = /`+/y;
+    run.lastIndex = this.#at;
+    const ticks = run.exec(this.text)?.[0] ?? '`';
+    const end = this.text.indexOf(ticks, this.#at + ticks.length);
+    const stop = end === -1 ? this.#at + ticks.length : end + ticks.length;
+    this.#out += this.text.slice(this.#at, stop);
+    this.#at = stop;
+  }
+
+  #tag(): boolean {
+    // Hugo shows `{{ … }}` in a post as text, but Liquid tags left from a move are converted too.
+    if (this.dialect === 'hugo') return this.#hugoTag() || this.#liquidTag();
+    return this.#liquidTag() || this.#liquidOutput();
+  }
+
+  #liquidTag(): boolean {
+    LIQUID_TAG.lastIndex = this.#at;
+    const match = LIQUID_TAG.exec(this.text);
+    if (!match) return false;
+    const [whole, name = '', rawArgs = ''] = match;
+    const line = this.#line();
+    const args = rawArgs.trim();
+    const after = this.#at + whole.length;
+    const block = BLOCKS[name];
+    if (block) {
+      const end = new RegExp(`\\{%-?\\s*end${name}\\s*-?%\\}`, 'g');
+      end.lastIndex = after;
+      const closing = end.exec(this.text);
+      const inner = this.text.slice(after, closing ? closing.index : this.text.length);
+      this.#at = closing ? closing.index + closing[0].length : this.text.length;
+      this.#emitBlock(name, args, inner, line);
+      return true;
+    }
+    this.#at = after;
+    this.#emitInline(name, splitArgs(args), line, `{% ${name} %}`);
+    return true;
+  }
+
+  #liquidOutput(): boolean {
+    LIQUID_OUTPUT.lastIndex = this.#at;
+    const match = LIQUID_OUTPUT.exec(this.text);
+    if (!match) return false;
+    const expression = (match[1] ?? '').trim();
+    const line = this.#line();
+    this.#at += match[0].length;
+    // `{{ site.baseurl }}` and `{{ "/x.png" | relative_url }}`: paths from the site's root.
+    if (/^site\.(?:baseurl|url)$/.test(expression)) {
+      this.notes.push({ line, kind: 'converted', what: `{{ ${expression} }}` });
+      return true;
+    }
+    const filtered =
+      /^(["'])(.*?)\1\s*\|\s*(?:relative_url|absolute_url|prepend:\s*site\.baseurl)\s*$/.exec(
+        expression,
+      );
+    if (filtered) {
+      this.#out += filtered[2] ?? '';
+      this.notes.push({ line, kind: 'converted', what: '{{ … | relative_url }}' });
+      return true;
+    }
+    this.notes.push({
+      line,
+      kind: 'removed',
+      what: `{{ ${expression.length > 40 ? `${expression.slice(0, 40)}…` : expression} }}`,
+      hint: 'write the value it showed into the text, or leave it out',
+    });
+    return true;
+  }
+
+  #hugoTag(): boolean {
+    HUGO_TAG.lastIndex = this.#at;
+    const match = HUGO_TAG.exec(this.text);
+    if (!match) return false;
+    const [whole, , commentOpen, closing = '', name = '', rawArgs = '', commentClose] = match;
+    const line = this.#line();
+    const after = this.#at + whole.length;
+    // `{{</* x */>}}` is how Hugo authors write a shortcode as text: it shows as `{{< x >}}`.
+    if (commentOpen && commentClose) {
+      this.#out += whole
+        .replace('/*', '')
+        .replace('*/', '')
+        .replace(/\s+([>%]\}\})$/, ' $1')
+        .replace(/^(\{\{[<%])\s*/, '$1 ');
+      this.#at = after;
+      return true;
+    }
+    if (closing) {
+      this.#at = after;
+      return true;
+    }
+    const args = rawArgs.trim().replace(/\/$/, '').trim();
+    if (BLOCKS[name] || HUGO_BLOCKS.has(name)) {
+      const end = new RegExp(`\\{\\{[<%]\\s*/${name.replace(/[.]/g, '\\.')}\\s*[>%]\\}\\}`, 'g');
+      end.lastIndex = after;
+      const found = end.exec(this.text);
+      if (found) {
+        const inner = this.text.slice(after, found.index);
+        this.#at = found.index + found[0].length;
+        this.#emitBlock(name, args, inner, line);
+        return true;
+      }
+    }
+    this.#at = after;
+    this.#emitInline(name, splitArgs(args), line, `{{< ${name} >}}`);
+    return true;
+  }
+
+  #emitBlock(name: string, args: string, inner: string, line: number): void {
+    const what = this.dialect === 'hugo' ? `{{< ${name} >}}` : `{% ${name} %}`;
+    switch (BLOCKS[name] ?? 'other') {
+      case 'code': {
+        const language = codeLanguage(name, splitArgs(args));
+        const code = inner.replace(/^\n/, '').replace(/\n?$/, '\n');
+        const fence = code.includes('```') ? '~~~~' : '```';
+        this.#out += `${fence}${language}\n${code}${fence}`;
+        this.notes.push({ line, kind: 'converted', what });
+        return;
+      }
+      case 'raw':
+        this.#out += inner;
+        this.notes.push({ line, kind: 'converted', what });
+        return;
+      case 'quote': {
+        const quoted = inner
+          .trim()
+          .split('\n')
+          .map((text) => (text ? `> ${text}` : '>'));
+        const source = splitArgs(args).join(' ');
+        this.#out += quoted.join('\n') + (source ? `\n>\n> — ${source}` : '');
+        this.notes.push({ line, kind: 'converted', what });
+        return;
+      }
+      default:
+        // A block Folio has nothing for keeps what it holds, which is the author's text.
+        this.#out += inner;
+        this.notes.push({
+          line,
+          kind: 'removed',
+          what,
+          hint: 'its content is kept as text; check how it reads',
+        });
+    }
+  }
+
+  #emitInline(name: string, args: readonly string[], line: number, what: string): void {
+    const text = inlineReplacement(name, args, this.links);
+    if (text === undefined) {
+      this.notes.push({
+        line,
+        kind: 'removed',
+        what,
+        hint: HINTS[name] ?? 'Folio has no such tag: write what it showed in Markdown',
+      });
+      return;
+    }
+    this.#out += text;
+    this.notes.push({ line, kind: 'converted', what });
+  }
+}
+
+type BlockKind = 'code' | 'raw' | 'quote' | 'other';
+
+// Tags with an end tag, and what each is.
+const BLOCKS: Record<string, BlockKind> = {
+  highlight: 'code',
+  codeblock: 'code',
+  code: 'code',
+  raw: 'raw',
+  blockquote: 'quote',
+  quote: 'quote',
+  pullquote: 'quote',
+  comment: 'other',
+  capture: 'other',
+  if: 'other',
+  unless: 'other',
+  for: 'other',
+  note: 'quote',
+  details: 'other',
+  tabs: 'other',
+  tab: 'other',
+  hint: 'quote',
+  notice: 'quote',
+  alert: 'quote',
+  admonition: 'quote',
+};
+
+// Hugo shortcodes that usually wrap content, when their closing tag is there.
+const HUGO_BLOCKS = new Set(['center', 'expand', 'columns', 'callout', 'katex', 'math', 'mermaid']);
+
+const HINTS: Record<string, string> = {
+  include: 'paste the included text into the post',
+  asset_img: 'put the image beside the post and write ![alt](name.png)',
+  post_url: 'no post of the blog has that name: write the link by hand',
+  post_link: 'no post of the blog has that slug: write the link by hand',
+  ref: 'no post of the blog is at that path: write the link by hand',
+  relref: 'no post of the blog is at that path: write the link by hand',
+};
+
+/** The Markdown for an inline tag, or undefined when Folio has nothing for it. */
+function inlineReplacement(
+  name: string,
+  args: readonly string[],
+  links: BodyLinks,
+): string | undefined {
+  const named = namedArgs(args);
+  const positional = args.filter((arg) => !/^[\w-]+=/.test(arg));
+  switch (name) {
+    case 'post_url':
+    case 'link':
+    case 'post_path':
+    case 'ref':
+    case 'relref':
+      return links.postUrl(named.path ?? positional[0] ?? '');
+    case 'post_link': {
+      const url = links.postUrl(positional[0] ?? '');
+      if (url === undefined) return undefined;
+      const title = positional.slice(1).join(' ') || positional[0] || url;
+      return `[${escapeLinkText(title)}](${url})`;
+    }
+    case 'figure':
+    case 'img':
+    case 'image':
+    case 'asset_img':
+    case 'asset_image':
+      return image(name, named, positional);
+    case 'asset_path':
+      return positional[0];
+    case 'asset_link':
+      return (
+        positional[0] &&
+        `[${escapeLinkText(positional.slice(1).join(' ') || positional[0])}](${positional[0]})`
+      );
+    case 'youtube': {
+      const id = named.id ?? positional[0];
+      return id && `[YouTube: ${id}](https://www.youtube.com/watch?v=${encodeURIComponent(id)})`;
+    }
+    case 'vimeo': {
+      const id = named.id ?? positional[0];
+      return id && `[Vimeo: ${id}](https://vimeo.com/${encodeURIComponent(id)})`;
+    }
+    case 'gist': {
+      const [user, id] = positional[1]
+        ? [positional[0], positional[1]]
+        : (positional[0] ?? '').split('/');
+      const path = id ? `${user}/${id}` : user;
+      return path && `[Gist: ${path}](https://gist.github.com/${path})`;
+    }
+    case 'tweet':
+    case 'twitter':
+    case 'x': {
+      const id = named.id ?? positional.find((arg) => /^\d+$/.test(arg)) ?? positional[0];
+      const user = named.user ?? 'i';
+      return id && `[Post on X: ${id}](https://x.com/${user}/status/${id})`;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function image(
+  name: string,
+  named: Record<string, string>,
+  positional: readonly string[],
+): string | undefined {
+  if (name === 'figure') {
+    const src = named.src;
+    if (!src) return undefined;
+    const caption = named.caption ?? named.title ?? '';
+    const alt = named.alt ?? caption;
+    const title =
+      named.title && named.title !== alt ? ` "${named.title.replace(/"/g, '\\"')}"` : '';
+    const picture = `![${escapeLinkText(alt)}](${src}${title})`;
+    return caption ? `${picture}\n*${caption}*` : picture;
+  }
+  // Hexo: `{% img [class names] /path/to/image [width] [height] [title text [alt text]] %}`;
+  // `{% asset_img name.png [title] %}`.
+  const srcIndex = positional.findIndex((arg) => /[./]/.test(arg));
+  const src = named.src ?? positional[srcIndex === -1 ? 0 : srcIndex];
+  if (!src) return undefined;
+  const rest = positional
+    .slice((srcIndex === -1 ? 0 : srcIndex) + 1)
+    .filter((arg) => !/^\d+(?:px|%)?$/.test(arg));
+  const text = named.alt ?? named.title ?? rest.join(' ').replace(/^["']|["']$/g, '');
+  return `![${escapeLinkText(text)}](${src})`;
+}
+
+function codeLanguage(name: string, args: readonly string[]): string {
+  if (name === 'highlight') {
+    return (
+      args.find((arg) => !/^(?:linenos|hl_lines|mark|"|lineno)/.test(arg) && !arg.includes('=')) ??
+      ''
+    ).replace(/"/g, '');
+  }
+  const lang = args.find((arg) => arg.startsWith('lang:'));
+  return lang ? lang.slice('lang:'.length) : '';
+}
+
+/** `a "b c" d='e f'` → `a`, `b c`, `d=e f`. */
+export function splitArgs(args: string): string[] {
+  const found: string[] = [];
+  const pattern = /([\w-]+=)?(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|`([^`]*)`|(\S+))/g;
+  for (const match of args.matchAll(pattern)) {
+    const value = match[2] ?? match[3] ?? match[4] ?? match[5] ?? '';
+    found.push(`${match[1] ?? ''}${match[2] === undefined ? value : value.replace(/\\"/g, '"')}`);
+  }
+  return found;
+}
+
+function namedArgs(args: readonly string[]): Record<string, string> {
+  const named: Record<string, string> = {};
+  for (const arg of args) {
+    const match = /^([\w-]+)=(.*)$/s.exec(arg);
+    if (match?.[1]) named[match[1]] = match[2] ?? '';
+  }
+  return named;
+}
+
+function escapeLinkText(text: string): string {
+  return text.replace(/[[\]]/g, '\\$&');
+}

@@ -1,0 +1,259 @@
+// Import: what Jekyll, Hexo and Hugo each do with a blog's files — where posts are, which files
+// are published as they are, what a post's URL was — as each engine's documentation gives it.
+import type { Locale } from '../config/schema.js';
+import { isRecord } from './foreign-document.js';
+
+export type EngineName = 'jekyll' | 'hexo' | 'hugo';
+export const ENGINES: readonly EngineName[] = ['jekyll', 'hexo', 'hugo'];
+
+/** What a post's old URL is computed from. */
+export interface UrlInputs {
+  /** Path of the post file relative to the engine's posts folder, `/`-separated. */
+  readonly relative: string;
+  /** The file name without its date prefix (Jekyll) and extension: the engine's default slug. */
+  readonly fileTitle: string;
+  readonly fields: Readonly<Record<string, unknown>>;
+  /** The post's date on the site's wall clock. */
+  readonly wall: {
+    year: number;
+    month: number;
+    day: number;
+    hour: number;
+    minute: number;
+    second: number;
+  };
+  /** Categories in the engine's order (Jekyll: folders first). */
+  readonly categories: readonly string[];
+  /** Whether the post is a folder's `index.md` (a Hugo leaf bundle). */
+  readonly bundle: boolean;
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** Jekyll's `slugify` in its `pretty` mode, keeping case when `cased`. */
+export function jekyllSlug(text: string, cased: boolean): string {
+  const slug = text.replace(/[^\p{L}\p{N}._~!$&'()+,;=@]+/gu, '-').replace(/^-+|-+$/g, '');
+  return cased ? slug : slug.toLowerCase();
+}
+
+/** Hexo's `slugize`: separators for spaces and ASCII punctuation, case kept. */
+export function hexoSlug(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'<>,.?/]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Hugo's `urlize` of a title: lower-case, spaces to `-`, most punctuation dropped. */
+export function hugoSlug(text: string): string {
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, '-')
+    .replace(/[^\p{L}\p{N}\-._~/]/gu, '')
+    .replace(/-{2,}/g, '-');
+}
+
+const JEKYLL_STYLES: Record<string, string> = {
+  date: '/:categories/:year/:month/:day/:title:output_ext',
+  pretty: '/:categories/:year/:month/:day/:title/',
+  ordinal: '/:categories/:year/:y_day/:title:output_ext',
+  weekdate: '/:categories/:year/W:week/:short_day/:title:output_ext',
+  none: '/:categories/:title:output_ext',
+};
+
+/** The permalink pattern Jekyll gives posts: a post's own, the config's `defaults`, the config's. */
+export function jekyllPattern(
+  config: Readonly<Record<string, unknown>>,
+  fields: Readonly<Record<string, unknown>>,
+  relative: string,
+): string {
+  if (typeof fields.permalink === 'string') return fields.permalink;
+  let pattern = typeof config.permalink === 'string' ? config.permalink : 'date';
+  for (const entry of Array.isArray(config.defaults) ? config.defaults : []) {
+    if (!isRecord(entry) || !isRecord(entry.scope) || !isRecord(entry.values)) continue;
+    const { scope, values } = entry;
+    const type = scope.type;
+    const path = typeof scope.path === 'string' ? scope.path : '';
+    if (
+      (type === undefined || type === 'posts') &&
+      (path === '' || `_posts/${relative}`.startsWith(path)) &&
+      typeof values.permalink === 'string'
+    ) {
+      pattern = values.permalink;
+    }
+  }
+  return JEKYLL_STYLES[pattern] ?? pattern;
+}
+
+export function jekyllUrl(pattern: string, input: UrlInputs): string {
+  const { wall } = input;
+  const slug = typeof input.fields.slug === 'string' ? input.fields.slug : input.fileTitle;
+  const values: Record<string, string> = {
+    year: String(wall.year),
+    short_year: String(wall.year).slice(2),
+    month: pad(wall.month),
+    i_month: String(wall.month),
+    day: pad(wall.day),
+    i_day: String(wall.day),
+    hour: pad(wall.hour),
+    minute: pad(wall.minute),
+    second: pad(wall.second),
+    title: jekyllSlug(slug, true),
+    slug: jekyllSlug(slug, false),
+    categories: [...new Set(input.categories.map((c) => c.toLowerCase()))].join('/'),
+    output_ext: '.html',
+    y_day: String(dayOfYear(wall)).padStart(3, '0'),
+  };
+  const filled = pattern.replace(/:(\w+)/g, (token, name: string) => values[name] ?? token);
+  return `/${filled}`.replace(/\/{2,}/g, '/');
+}
+
+function dayOfYear({ year, month, day }: { year: number; month: number; day: number }): number {
+  return Math.round((Date.UTC(year, month - 1, day) - Date.UTC(year, 0, 1)) / 86_400_000) + 1;
+}
+
+export function hexoUrl(config: Readonly<Record<string, unknown>>, input: UrlInputs): string {
+  const root = typeof config.root === 'string' ? config.root : '/';
+  const own = input.fields.permalink;
+  const pattern =
+    typeof own === 'string'
+      ? own
+      : typeof config.permalink === 'string'
+        ? config.permalink
+        : ':year/:month/:day/:title/';
+  const { wall } = input;
+  const title =
+    typeof input.fields.slug === 'string'
+      ? input.fields.slug
+      : input.relative.replace(/\.(?:md|markdown)$/i, '');
+  const categoryMap = isRecord(config.category_map) ? config.category_map : {};
+  const categorySlug = (name: string): string =>
+    hexoSlug(typeof categoryMap[name] === 'string' ? categoryMap[name] : name);
+  const defaultCategory =
+    typeof config.default_category === 'string' ? config.default_category : 'uncategorized';
+  const values: Record<string, string> = {
+    year: String(wall.year),
+    month: pad(wall.month),
+    i_month: String(wall.month),
+    day: pad(wall.day),
+    i_day: String(wall.day),
+    hour: pad(wall.hour),
+    minute: pad(wall.minute),
+    second: pad(wall.second),
+    title,
+    name: title.split('/').pop() ?? title,
+    post_title: typeof input.fields.title === 'string' ? hexoSlug(input.fields.title) : title,
+    category:
+      input.categories.length > 0 ? input.categories.map(categorySlug).join('/') : defaultCategory,
+  };
+  const filled = pattern.replace(/:(\w+)/g, (token, name: string) => {
+    const fromFields = input.fields[name];
+    return (
+      values[name] ??
+      (typeof fromFields === 'string' || typeof fromFields === 'number'
+        ? String(fromFields)
+        : token)
+    );
+  });
+  return `${root.endsWith('/') ? root : `${root}/`}${filled.replace(/^\//, '')}`.replace(
+    /\/{2,}/g,
+    '/',
+  );
+}
+
+export function hugoUrl(
+  config: Readonly<Record<string, unknown>>,
+  section: string,
+  input: UrlInputs,
+): string {
+  const own = input.fields.url;
+  if (typeof own === 'string' && own.trim() !== '') {
+    const path = own.startsWith('/') ? own : `/${own}`;
+    return path.endsWith('/') || /\.[a-z0-9]+$/i.test(path) ? path : `${path}/`;
+  }
+  const lower = config.disablePathToLower !== true;
+  const slug =
+    typeof input.fields.slug === 'string' && input.fields.slug !== ''
+      ? input.fields.slug
+      : undefined;
+  const title = typeof input.fields.title === 'string' ? input.fields.title : input.fileTitle;
+  const permalinks = isRecord(config.permalinks) ? config.permalinks : {};
+  const pattern =
+    permalinks[section] ?? (isRecord(permalinks.page) ? permalinks.page[section] : undefined);
+  const { wall } = input;
+  if (typeof pattern === 'string') {
+    const values: Record<string, string> = {
+      year: String(wall.year),
+      month: pad(wall.month),
+      day: pad(wall.day),
+      section,
+      sections: input.relative.split('/').slice(0, -1).join('/') || section,
+      title: hugoSlug(title),
+      slug: slug ? hugoSlug(slug) : hugoSlug(title),
+      filename: input.fileTitle,
+      slugorfilename: slug ? hugoSlug(slug) : input.fileTitle,
+    };
+    const filled = pattern.replace(/:(\w+)/g, (token, name: string) => values[name] ?? token);
+    return `/${filled}`.replace(/\/{2,}/g, '/');
+  }
+  const folders = input.relative.split('/').slice(0, input.bundle ? -2 : -1);
+  const path = `/${[section, ...folders, slug ?? input.fileTitle].join('/')}/`.replace(
+    /\/{2,}/g,
+    '/',
+  );
+  return lower ? path.toLowerCase() : path;
+}
+
+/** A Folio permalink pattern that gives the engine's URLs, when the engine's pattern has one. */
+export function folioPattern(enginePattern: string | undefined): string | undefined {
+  if (enginePattern === undefined) return undefined;
+  let pattern = `/${enginePattern}`.replace(/\/{2,}/g, '/').replace(/(?::output_ext|\.html)$/, '');
+  if (!pattern.endsWith('/')) pattern += '/';
+  const tokens: Record<string, string> = {
+    year: ':year',
+    month: ':month',
+    day: ':day',
+    title: ':slug',
+    slug: ':slug',
+    filename: ':slug',
+    slugorfilename: ':slug',
+    name: ':slug',
+  };
+  let fits = true;
+  const folio = pattern.replace(/:(\w+)/g, (_, name: string) => {
+    const token = tokens[name];
+    if (!token) fits = false;
+    return token ?? '';
+  });
+  return fits && folio.includes(':slug') ? folio : undefined;
+}
+
+/** The language of a blog's config as one of Folio's UI languages. */
+export function localeOf(language: unknown): Locale | undefined {
+  const text: unknown = Array.isArray(language) ? (language as unknown[])[0] : language;
+  if (typeof text !== 'string') return undefined;
+  const code = text.toLowerCase();
+  if (code.startsWith('ko')) return 'ko';
+  if (code.startsWith('ja')) return 'ja';
+  if (code.startsWith('zh')) return 'zh-Hans';
+  if (code.startsWith('en')) return 'en';
+  return undefined;
+}
+
+/** Categories and tags as each engine lets them be written: lists, nested lists, strings. */
+export function namesOf(value: unknown, splitSpaces: boolean): string[] {
+  if (value === undefined || value === null || value === '') return [];
+  if (Array.isArray(value)) return value.flatMap((item) => namesOf(item, false));
+  if (typeof value === 'number' || typeof value === 'boolean') return [String(value)];
+  if (typeof value !== 'string') return [];
+  const text = value.trim();
+  if (text === '') return [];
+  if (text.includes(','))
+    return text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  return splitSpaces ? text.split(/\s+/) : [text];
+}

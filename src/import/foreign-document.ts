@@ -1,0 +1,139 @@
+// Import: a post file of another engine — its front matter in YAML (`---`), TOML (`+++`) or JSON
+// (`{…}`, as Hugo writes it), or Hexo's YAML without an opening fence — and the body after it.
+import { CORE_SCHEMA, load } from 'js-yaml';
+import { parse as parseToml } from 'smol-toml';
+
+export type FrontMatterFormat = 'yaml' | 'toml' | 'json' | 'none';
+
+export interface ForeignDocument {
+  readonly fields: Readonly<Record<string, unknown>>;
+  readonly format: FrontMatterFormat;
+  readonly body: string;
+  /** Line of the file where the body starts. */
+  readonly bodyLine: number;
+}
+
+export interface UnreadableDocument {
+  readonly problem: string;
+  readonly line: number;
+}
+
+const FENCES = { '---': 'yaml', '+++': 'toml' } as const;
+
+/**
+ * Reads a post file of Jekyll, Hexo or Hugo. Dates stay the text the author wrote (YAML's
+ * timestamps are not read: Jekyll and Hexo read a date without an offset in the site's zone, not
+ * in UTC); TOML's dates become ISO 8601 text, with their offset when they have one.
+ */
+export function readForeignDocument(text: string): ForeignDocument | UnreadableDocument {
+  const source = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const lines = source.split('\n');
+  const first = lines[0]?.trimEnd() ?? '';
+  if (first === '---' || first === '+++') {
+    const end = lines.findIndex((line, i) => i > 0 && line.trimEnd() === first);
+    if (end === -1)
+      return { problem: `the front matter opened by ${first} is never closed`, line: 1 };
+    return fromFenced(FENCES[first], lines.slice(1, end).join('\n'), lines, end + 1);
+  }
+  if (first.startsWith('{')) return fromJson(source);
+  // Hexo reads `key: value` lines up to a lone `---` as front matter, without an opening fence.
+  const end = lines.findIndex((line) => line.trimEnd() === '---' || line.trimEnd() === ';;;');
+  if (end > 0 && /^[\w-]+:/.test(first)) {
+    const format = lines[end]?.trimEnd() === ';;;' ? 'json' : 'yaml';
+    const head = lines.slice(0, end).join('\n');
+    return fromFenced(format, format === 'json' ? `{${head}}` : head, lines, end + 1);
+  }
+  return { fields: {}, format: 'none', body: source, bodyLine: 1 };
+}
+
+function fromFenced(
+  format: 'yaml' | 'toml' | 'json',
+  head: string,
+  lines: readonly string[],
+  bodyIndex: number,
+): ForeignDocument | UnreadableDocument {
+  try {
+    const value = parseHead(format, head);
+    if (value !== undefined && !isRecord(value)) {
+      return { problem: 'the front matter is not a mapping of keys to values', line: 2 };
+    }
+    return {
+      fields: plain(value ?? {}) as Record<string, unknown>,
+      format,
+      body: lines.slice(bodyIndex).join('\n'),
+      bodyLine: bodyIndex + 1,
+    };
+  } catch (cause) {
+    return {
+      problem: `its ${format.toUpperCase()} front matter cannot be read: ${firstLine(cause)}`,
+      line: lineOf(cause),
+    };
+  }
+}
+
+function parseHead(format: 'yaml' | 'toml' | 'json', head: string): unknown {
+  if (format === 'toml') return parseToml(head);
+  if (format === 'json') return JSON.parse(head) as unknown;
+  if (head.trim() === '') return undefined;
+  // `json`: a key written twice keeps its last value, as Ruby's and Hexo's YAML readers do.
+  return load(head, { schema: CORE_SCHEMA, json: true });
+}
+
+/** Hugo's JSON front matter: one object at the top of the file, the body after it. */
+function fromJson(source: string): ForeignDocument | UnreadableDocument {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < source.length; i++) {
+    const char = source[i];
+    if (inString) {
+      if (char === '\\') i++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '{') depth++;
+    else if (char === '}' && --depth === 0) {
+      const head = source.slice(0, i + 1);
+      const rest = source.slice(i + 1).replace(/^[^\n]*\n?/, '');
+      const headLines = head.split('\n').length;
+      try {
+        const value = JSON.parse(head) as unknown;
+        if (!isRecord(value)) return { problem: 'the front matter is not an object', line: 1 };
+        return {
+          fields: plain(value) as Record<string, unknown>,
+          format: 'json',
+          body: rest,
+          bodyLine: headLines + 1,
+        };
+      } catch (cause) {
+        return { problem: `its JSON front matter cannot be read: ${firstLine(cause)}`, line: 1 };
+      }
+    }
+  }
+  return { problem: 'its JSON front matter is never closed', line: 1 };
+}
+
+/** TOML's dates as ISO 8601 text, so that every format hands on the same kinds of values. */
+function plain(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(plain);
+  if (isRecord(value))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  return value;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return (
+    value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date)
+  );
+}
+
+function firstLine(cause: unknown): string {
+  return (cause instanceof Error ? cause.message : String(cause)).split('\n')[0] ?? '';
+}
+
+// js-yaml's marks count from 0 in the front matter, which starts on line 2 of the file.
+function lineOf(cause: unknown): number {
+  const mark = (cause as { mark?: { line?: number } }).mark;
+  const line = (cause as { line?: number }).line;
+  if (typeof mark?.line === 'number') return mark.line + 2;
+  return typeof line === 'number' ? line + 1 : 1;
+}

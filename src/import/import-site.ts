@@ -1,0 +1,1143 @@
+// Import: a Jekyll, Hexo or Hugo blog → a Folio site folder, written beside the target and moved
+// in once whole, with a report of every change and every post left out.
+import {
+  linkSync,
+  renameSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  copyFileSync,
+  existsSync,
+} from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { dump } from 'js-yaml';
+import { DateTime } from 'luxon';
+import { IANAZone } from 'luxon';
+import { parsePost } from '../content/parse-post.js';
+import { permalinkPath } from '../content/permalink.js';
+import { parsePostDate } from '../content/post-date.js';
+import { isUsableSlug, slugify } from '../content/slugify.js';
+import {
+  DEFAULT_PERMALINK,
+  normalizeSitePath,
+  pathKey,
+  RESERVED_SECTIONS,
+} from '../urls/url-paths.js';
+import { convertBody, type BodyNote } from './convert-body.js';
+import {
+  folioPattern,
+  hexoSlug,
+  hexoUrl,
+  hugoSlug,
+  hugoUrl,
+  jekyllPattern,
+  jekyllUrl,
+  localeOf,
+  namesOf,
+  type EngineName,
+  type UrlInputs,
+} from './engines.js';
+import { isRecord, readForeignDocument } from './foreign-document.js';
+import { detectEngine, isHiddenName, readBlogConfig, walk, type BlogFile } from './read-blog.js';
+
+export interface ImportOptions {
+  readonly source: string;
+  readonly target: string;
+  readonly from?: EngineName | undefined;
+  /** The Hugo content language to import; by default the site's default one. */
+  readonly lang?: string | undefined;
+  /** The tag given to posts with neither tags nor categories. */
+  readonly fallbackTag: string;
+  readonly now?: number;
+}
+
+/** Something about one file of the blog, at a line of it. */
+export interface ImportNote {
+  readonly file: string;
+  readonly line: number;
+  readonly text: string;
+}
+
+export interface ImportSummary {
+  readonly engine: EngineName;
+  readonly postsFound: number;
+  readonly posts: number;
+  readonly drafts: number;
+  readonly scheduled: number;
+  readonly files: number;
+  readonly aliases: number;
+  readonly redirects: number;
+  readonly conversions: number;
+  readonly removals: number;
+  readonly skipped: readonly ImportNote[];
+  readonly warnings: readonly ImportNote[];
+  readonly fallbackTagged: readonly string[];
+  readonly reportFile: string;
+}
+
+/** Why an import could not start: nothing was written. */
+export class ImportRefused extends Error {}
+
+interface SourcePost extends BlogFile {
+  /** Path inside the engine's posts folder. */
+  readonly inPosts: string;
+  readonly draft: boolean;
+  /** Categories the folders give (Jekyll). */
+  readonly folderCategories: readonly string[];
+  /** The date in its name (Jekyll), `YYYY-MM-DD`. */
+  readonly nameDate: string | undefined;
+  readonly fileTitle: string;
+  /** A folder of files that go with it (Hexo asset folder, Hugo leaf bundle). */
+  readonly assets: string | undefined;
+  readonly bundle: boolean;
+  readonly section: string;
+}
+
+interface PlannedPost {
+  readonly source: SourcePost;
+  readonly slug: string;
+  readonly front: Record<string, unknown>;
+  readonly body: string;
+  readonly bodyLine: number;
+  readonly oldUrl: string | undefined;
+  readonly date: number;
+  readonly notes: BodyNote[];
+  readonly draft: boolean;
+}
+
+const JEKYLL_NAME = /^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)\.(?:md|markdown|mkdn|mkd)$/i;
+const MARKDOWN = /\.(?:md|markdown|mkdn|mkd)$/i;
+const FOLIO_FILES = new Set([
+  'index.html',
+  'feed.xml',
+  'atom.xml',
+  'sitemap.xml',
+  'robots.txt',
+  '404.html',
+  'folio.config.yaml',
+]);
+const NOT_PUBLISHED = new Set([
+  'Gemfile',
+  'Gemfile.lock',
+  'package.json',
+  'package-lock.json',
+  'yarn.lock',
+  'pnpm-lock.yaml',
+  'node_modules',
+  'vendor',
+  'README.md',
+  'LICENSE',
+  'LICENSE.md',
+  'netlify.toml',
+  'config.toml',
+  'hugo.toml',
+  'Rakefile',
+  'gulpfile.js',
+  'themes',
+  'scaffolds',
+  'public',
+  'resources',
+  'archetypes',
+  'layouts',
+  'data',
+  'i18n',
+]);
+
+export function importSite(options: ImportOptions): ImportSummary {
+  const source = resolve(options.source);
+  const target = resolve(options.target);
+  if (!existsSync(source) || !statSync(source).isDirectory())
+    throw new ImportRefused(`${options.source} is not a folder`);
+  if (target === source || target.startsWith(source + sep)) {
+    throw new ImportRefused(
+      `the new site must be outside the blog it comes from (${options.source}), which import never changes`,
+    );
+  }
+  const engine = options.from ?? detectEngine(source);
+  if (!engine) {
+    throw new ImportRefused(
+      `${options.source} is no blog Folio knows: it has no _config.yml with _posts/ (Jekyll) or source/_posts/ (Hexo), and no hugo.toml or config.toml with content/ (Hugo); name the engine with --from jekyll|hexo|hugo`,
+    );
+  }
+  const { config, file: configFile } = readBlogConfig(source, engine);
+  const now = options.now ?? Date.now();
+  const skipped: ImportNote[] = [];
+  const warnings: ImportNote[] = [];
+  const outside: string[] = [];
+  const timezone = timezoneOf(engine, config);
+  const hugoLanguage =
+    engine === 'hugo'
+      ? (options.lang ?? stringOf(config.defaultContentLanguage) ?? 'en')
+      : undefined;
+  const otherLanguages = new Map<string, number>();
+
+  const sources = listPosts(source, engine, config, outside, hugoLanguage, otherLanguages);
+  const pattern = folioPattern(enginePattern(engine, config)) ?? DEFAULT_PERMALINK;
+
+  // Pass one: front matter, dates, slugs and old URLs of every post.
+  const planned: PlannedPost[] = [];
+  const slugs = new Set<string>();
+  for (const post of sources) {
+    const plan = planPost(post, {
+      engine,
+      config,
+      timezone,
+      now,
+      skipped,
+      warnings,
+      slugs,
+      fallbackTag: options.fallbackTag,
+    });
+    if (plan) planned.push(plan);
+  }
+
+  unifyTermNames(planned, warnings);
+
+  // Old URLs: the post's own when the pattern gives it, else `url:` or an alias.
+  const claimed = new Set<string>();
+  let aliasCount = 0;
+  for (const plan of planned) {
+    const date = plan.date;
+    const category = typeof plan.front.category === 'string' ? plan.front.category : undefined;
+    const folioPath = permalinkPath(pattern, { slug: plan.slug, category, date }, timezone);
+    const old = plan.oldUrl === undefined ? undefined : normalizeSitePath(plan.oldUrl);
+    let path = folioPath;
+    const aliases = namesOf(plan.front.aliases, false).flatMap(
+      (alias) => normalizeSitePath(alias) ?? [],
+    );
+    if (old !== undefined && pathKey(old) !== pathKey(folioPath)) {
+      const section = (pathKey(old) ?? '').split('/')[1] ?? '';
+      const reserved = (RESERVED_SECTIONS as readonly string[]).includes(section) || old === '/';
+      if (old.endsWith('/') && !reserved && !claimed.has((pathKey(old) ?? old).toLowerCase())) {
+        plan.front.url = decodeForHumans(old);
+        path = old;
+      } else if (!(old.endsWith('/') ? false : pathKey(`${old}/`) === pathKey(folioPath))) {
+        aliases.push(old);
+      }
+    }
+    const key = (pathKey(path) ?? path).toLowerCase();
+    if (claimed.has(key)) {
+      skipped.push({
+        file: plan.source.relative,
+        line: 1,
+        text: `its URL ${path} is the URL of another post; left out (give it a slug of its own in the source and import again)`,
+      });
+      (plan as { skip?: boolean }).skip = true;
+      continue;
+    }
+    claimed.add(key);
+    const ownAliases = [...new Set(aliases)].filter((alias) => {
+      const aliasKey = pathKey(alias) ?? alias;
+      if (claimed.has(aliasKey.toLowerCase())) return false;
+      claimed.add(aliasKey.toLowerCase());
+      return true;
+    });
+    if (ownAliases.length > 0) plan.front.aliases = ownAliases.map(decodeForHumans);
+    else delete plan.front.aliases;
+    aliasCount += ownAliases.length;
+  }
+  const kept = planned.filter((plan) => !(plan as { skip?: boolean }).skip);
+
+  // Pass two: bodies, with links to other posts pointing at their Folio URLs.
+  const urlOf = postUrlLookup(kept, engine, pattern, timezone);
+  let conversions = 0;
+  let removals = 0;
+  const files = new Map<string, { text?: string; from?: string }>();
+  for (const plan of kept) {
+    const converted = convertBody(plan.body, engine === 'hugo' ? 'hugo' : 'liquid', plan.bodyLine, {
+      postUrl: urlOf,
+    });
+    plan.notes.push(...converted.notes);
+    for (const note of converted.notes) {
+      if (note.kind === 'converted') conversions++;
+      else removals++;
+    }
+    const text = `---\n${dump(plan.front, { lineWidth: -1, noRefs: true, quotingType: '"' })}---\n${moreMarker(converted.body, plan, config)}`;
+    // What Folio will read is checked now, so that `folio check` passes on what is written.
+    const checked = parsePost(text, plan.source.relative, plan.slug, {
+      timezone,
+      permalink: pattern,
+    });
+    const problem = checked.diagnostics.find((d) => d.severity === 'error');
+    if (problem) {
+      skipped.push({
+        file: plan.source.relative,
+        line: 1,
+        text: `left out: once converted, ${problem.message} (${problem.hint})`,
+      });
+      continue;
+    }
+    const folder = postFolder(plan.source);
+    const file =
+      plan.source.assets || plan.source.bundle
+        ? `${folder}${plan.slug}/index.md`
+        : `${folder}${plan.slug}.md`;
+    files.set(`content/posts/${file}`, { text });
+    if (plan.source.assets) {
+      for (const asset of walk(
+        source,
+        plan.source.assets,
+        (name) => name.startsWith('.'),
+        outside,
+      )) {
+        const inside = relative(plan.source.assets, asset.file).split(sep).join('/');
+        if (MARKDOWN.test(inside)) continue;
+        files.set(`content/posts/${folder}${plan.slug}/${inside}`, { from: asset.file });
+      }
+    }
+  }
+
+  // Files the blog publishes as they are.
+  let staticCount = 0;
+  for (const file of staticFiles(source, engine, config, outside)) {
+    const name = file.to.split('/').pop() ?? '';
+    if (FOLIO_FILES.has(file.to) || (FOLIO_FILES.has(name) && !file.to.includes('/'))) continue;
+    files.set(`static/${file.to}`, { from: file.from });
+    staticCount++;
+  }
+  for (const path of outside)
+    warnings.push({
+      file: path,
+      line: 1,
+      text: 'a link out of the blog folder: not followed, not imported',
+    });
+  for (const [lang, count] of otherLanguages) {
+    warnings.push({
+      file: 'content',
+      line: 1,
+      text: `${count} posts in the language "${lang}" were not imported (import them with --lang ${lang} into another site)`,
+    });
+  }
+
+  const published = kept.filter((plan) => !plan.draft && plan.date <= now);
+  const redirects = termRedirects(engine, config, kept, published.length);
+  const settings = folioConfig(engine, config, configFile, {
+    pattern,
+    timezone,
+    redirects,
+    warnings,
+  });
+  files.set('folio.config.yaml', { text: settings });
+  const fallbackTagged = kept
+    .filter((plan) => (plan as { fallback?: boolean }).fallback)
+    .map((plan) => plan.source.relative);
+
+  const summary: ImportSummary = {
+    engine,
+    postsFound: sources.length,
+    posts: kept.length - skipped.filter((note) => note.text.startsWith('left out: once')).length,
+    drafts: kept.filter((plan) => plan.draft).length,
+    scheduled: kept.filter((plan) => !plan.draft && plan.date > now).length,
+    files:
+      staticCount +
+      [...files.keys()].filter((path) => path.startsWith('content/posts/') && !path.endsWith('.md'))
+        .length,
+    aliases: aliasCount,
+    redirects: Object.keys(redirects).length,
+    conversions,
+    removals,
+    skipped,
+    warnings,
+    fallbackTagged,
+    reportFile: join(target, 'import-report.md'),
+  };
+  files.set('import-report.md', { text: reportOf(summary, kept, options) });
+  writeSite(target, files);
+  return summary;
+}
+
+/**
+ * One spelling for each category and tag URL: the engines kept `Docker` and `docker` apart, or
+ * made one page of them; Folio asks for one name per page, so the first spelling met is kept.
+ */
+function unifyTermNames(plans: readonly PlannedPost[], warnings: ImportNote[]): void {
+  const chosen = new Map<string, string>();
+  const merged = new Set<string>();
+  const canonical = (name: string): string => {
+    const slug = slugify(name);
+    const first = chosen.get(slug);
+    if (first === undefined) {
+      chosen.set(slug, name);
+      return name;
+    }
+    if (first !== name && !merged.has(name)) {
+      merged.add(name);
+      warnings.push({
+        file: 'tags and categories',
+        line: 1,
+        text: `"${name}" is written "${first}", as both give the URL slug "${slug}"`,
+      });
+    }
+    return first;
+  };
+  for (const plan of plans) {
+    if (typeof plan.front.category === 'string')
+      plan.front.category = canonical(plan.front.category);
+    plan.front.tags = [...new Set((plan.front.tags as string[]).map(canonical))];
+  }
+}
+
+interface PlanContext {
+  readonly engine: EngineName;
+  readonly config: Record<string, unknown>;
+  readonly timezone: string;
+  readonly now: number;
+  readonly skipped: ImportNote[];
+  readonly warnings: ImportNote[];
+  readonly slugs: Set<string>;
+  readonly fallbackTag: string;
+}
+
+function planPost(post: SourcePost, ctx: PlanContext): PlannedPost | undefined {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(post.file));
+  } catch {
+    ctx.skipped.push({
+      file: post.relative,
+      line: 1,
+      text: 'left out: the file is not UTF-8 text (save it as UTF-8 and import again)',
+    });
+    return undefined;
+  }
+  if (text.includes('\0')) {
+    text = text.replaceAll('\0', '');
+    ctx.warnings.push({ file: post.relative, line: 1, text: 'NUL characters removed' });
+  }
+  const document = readForeignDocument(text);
+  if ('problem' in document) {
+    ctx.skipped.push({
+      file: post.relative,
+      line: document.line,
+      text: `left out: ${document.problem} (correct the front matter and import again)`,
+    });
+    return undefined;
+  }
+  const fields = lowerKeys(document.fields);
+  // Date: the front matter's, else the file name's (Jekyll), else the file's time (Hexo).
+  const written = fields.date ?? fields.publishdate ?? post.nameDate;
+  let date = readDate(written, ctx.timezone);
+  if (date === undefined && ctx.engine === 'hexo') {
+    date = Math.floor(statSync(post.file).mtimeMs / 1000) * 1000;
+    ctx.warnings.push({
+      file: post.relative,
+      line: 1,
+      text: "no date in its front matter: the file's modification time is used, as Hexo does",
+    });
+  }
+  if (date === undefined && post.draft)
+    date = Math.floor(statSync(post.file).mtimeMs / 1000) * 1000;
+  if (date === undefined) {
+    ctx.skipped.push({
+      file: post.relative,
+      line: 1,
+      text:
+        written === undefined
+          ? 'left out: it has no date anywhere (add `date: 2024-03-15` to its front matter and import again)'
+          : `left out: its date ${JSON.stringify(written)} cannot be read (write it as 2024-03-15 09:30 and import again)`,
+    });
+    return undefined;
+  }
+  const title = stringOf(fields.title) ?? titleFromName(post.fileTitle);
+  const categories = [
+    ...post.folderCategories,
+    ...namesOf(fields.categories ?? fields.category, ctx.engine === 'jekyll'),
+  ];
+  let tags = namesOf(fields.tags ?? fields.tag, ctx.engine === 'jekyll');
+  if (tags.length === 0) tags = namesOf(fields.keywords, false);
+  const category = categories[0];
+  const allTags = [...new Set([...tags, ...categories.slice(1)])].filter(
+    (tag) => slugify(tag) !== '',
+  );
+  let fallback = false;
+  if (allTags.length === 0) {
+    const fromCategories = categories.filter((name) => slugify(name) !== '');
+    if (fromCategories.length > 0) allTags.push(...fromCategories);
+    else {
+      allTags.push(ctx.fallbackTag);
+      fallback = true;
+    }
+  }
+  const draft =
+    post.draft ||
+    fields.published === false ||
+    fields.draft === true ||
+    fields.published === 'false' ||
+    fields.draft === 'true';
+  const slug = uniqueSlug(ownSlug(post, fields, ctx.engine), ctx.slugs);
+  // Jekyll and Hugo keep the offset a date is written with, and put its wall clock in URLs.
+  const writtenOffset =
+    ctx.engine !== 'hexo' && typeof written === 'string'
+      ? /(?:\d|\s)([+-]\d{2}):?(\d{2})$/.exec(written.trim())
+      : null;
+  const wall = DateTime.fromMillis(date, {
+    zone: writtenOffset ? `UTC${writtenOffset[1]}:${writtenOffset[2]}` : ctx.timezone,
+  });
+  const urlInputs: UrlInputs = {
+    relative: post.inPosts,
+    fileTitle: post.fileTitle,
+    fields,
+    wall: {
+      year: wall.year,
+      month: wall.month,
+      day: wall.day,
+      hour: wall.hour,
+      minute: wall.minute,
+      second: wall.second,
+    },
+    categories,
+    bundle: post.bundle,
+  };
+  const oldUrl = draft ? undefined : oldUrlOf(ctx.engine, ctx.config, post, urlInputs);
+  const front: Record<string, unknown> = {
+    title,
+    date: dateText(written, date, ctx.timezone),
+    ...(category !== undefined && slugify(category) !== '' ? { category } : {}),
+    tags: allTags,
+  };
+  const description =
+    stringOf(fields.description) ?? stringOf(fields.excerpt) ?? stringOf(fields.summary);
+  if (description) front.description = description.replace(/\s+/g, ' ').trim();
+  if (draft) front.draft = true;
+  if (Array.isArray(fields.aliases)) front.aliases = fields.aliases;
+  const plan: PlannedPost & { fallback?: boolean } = {
+    source: post,
+    slug,
+    front,
+    body: document.body,
+    bodyLine: document.bodyLine,
+    oldUrl,
+    date,
+    notes: [],
+    draft,
+  };
+  if (fallback) plan.fallback = true;
+  return plan;
+}
+
+function ownSlug(post: SourcePost, fields: Record<string, unknown>, engine: EngineName): string {
+  const own = stringOf(fields.slug);
+  const base =
+    own ??
+    (engine === 'hexo' ? (post.fileTitle.split('/').pop() ?? post.fileTitle) : post.fileTitle);
+  const trimmed = base.normalize('NFC').trim();
+  return isUsableSlug(trimmed) ? trimmed : slugify(trimmed) || 'post';
+}
+
+function uniqueSlug(slug: string, taken: Set<string>): string {
+  let candidate = slug;
+  for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${slug}-${n}`;
+  taken.add(candidate.toLowerCase());
+  return candidate;
+}
+
+function oldUrlOf(
+  engine: EngineName,
+  config: Record<string, unknown>,
+  post: SourcePost,
+  input: UrlInputs,
+): string | undefined {
+  if (engine === 'jekyll')
+    return jekyllUrl(jekyllPattern(config, input.fields, post.inPosts), input);
+  if (engine === 'hexo') return hexoUrl(config, input);
+  return hugoUrl(config, post.section, input);
+}
+
+function enginePattern(engine: EngineName, config: Record<string, unknown>): string | undefined {
+  if (engine === 'jekyll') return jekyllPattern(config, {}, '');
+  if (engine === 'hexo')
+    return typeof config.permalink === 'string' ? config.permalink : ':year/:month/:day/:title/';
+  const permalinks = isRecord(config.permalinks) ? config.permalinks : {};
+  const first = Object.values(permalinks).find((value) => typeof value === 'string');
+  return typeof first === 'string' ? first : undefined;
+}
+
+function listPosts(
+  source: string,
+  engine: EngineName,
+  config: Record<string, unknown>,
+  outside: string[],
+  language: string | undefined,
+  otherLanguages: Map<string, number>,
+): SourcePost[] {
+  const posts: SourcePost[] = [];
+  if (engine === 'jekyll') {
+    const files = walk(
+      source,
+      source,
+      (name, isFolder) =>
+        isFolder && (name.startsWith('.') || ['node_modules', 'vendor', '_site'].includes(name)),
+      outside,
+    );
+    for (const file of files) {
+      const match = /(?:^|\/)(_posts|_drafts)\/(.*)$/.exec(file.relative);
+      if (!match || !MARKDOWN.test(file.relative)) continue;
+      const [, kind, inPosts = ''] = match;
+      const name = basename(inPosts);
+      const dated = JEKYLL_NAME.exec(name);
+      if (kind === '_posts' && !dated) continue;
+      const folders = file.relative
+        .slice(0, file.relative.length - (match[0].length - (match[0].startsWith('/') ? 1 : 0)))
+        .split('/')
+        .filter(Boolean);
+      posts.push({
+        ...file,
+        inPosts,
+        draft: kind === '_drafts',
+        folderCategories: folders,
+        nameDate: dated ? `${dated[1]}-${dated[2]}-${dated[3]}` : undefined,
+        fileTitle: dated ? (dated[4] ?? name) : name.replace(MARKDOWN, ''),
+        assets: undefined,
+        bundle: false,
+        section: 'posts',
+      });
+    }
+    return posts;
+  }
+  if (engine === 'hexo') {
+    const assetFolders = config.post_asset_folder === true;
+    for (const [folder, draft] of [
+      ['_posts', false],
+      ['_drafts', true],
+    ] as const) {
+      const root = join(source, 'source', folder);
+      if (!existsSync(root)) continue;
+      const files = walk(source, root, (name) => name.startsWith('.'), outside);
+      for (const file of files) {
+        if (!MARKDOWN.test(file.relative)) continue;
+        const inPosts = relative(root, file.file).split(sep).join('/');
+        const assets = file.file.replace(MARKDOWN, '');
+        posts.push({
+          ...file,
+          inPosts,
+          draft,
+          folderCategories: [],
+          nameDate: undefined,
+          fileTitle: inPosts.replace(MARKDOWN, ''),
+          assets:
+            assetFolders && existsSync(assets) && statSync(assets).isDirectory()
+              ? assets
+              : undefined,
+          bundle: false,
+          section: 'posts',
+        });
+      }
+    }
+    return posts;
+  }
+  const contentDir = join(source, stringOf(config.contentDir) ?? 'content');
+  const params = isRecord(config.params) ? config.params : {};
+  const sections = readdirSync(contentDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const declared = namesOf(params.mainSections ?? params.mainsections, false).filter((name) =>
+    sections.includes(name),
+  );
+  const usual = sections.filter((name) => ['posts', 'post', 'blog', 'articles'].includes(name));
+  const main =
+    declared.length > 0
+      ? declared
+      : usual.length > 0
+        ? usual
+        : largestSection(contentDir, sections);
+  const defaultLanguage = stringOf(config.defaultContentLanguage) ?? 'en';
+  for (const section of main) {
+    const root = join(contentDir, section);
+    for (const file of walk(source, root, (name) => name.startsWith('.'), outside)) {
+      if (!MARKDOWN.test(file.relative) || /^_index\./.test(basename(file.file))) continue;
+      const inPosts = relative(root, file.file).split(sep).join('/');
+      const name = basename(file.file).replace(MARKDOWN, '');
+      const languageMatch = /^(.*)\.([a-z]{2}(?:-[a-z]{2,4})?)$/i.exec(name);
+      const fileLanguage = languageMatch?.[2]?.toLowerCase() ?? defaultLanguage;
+      if (fileLanguage !== language) {
+        otherLanguages.set(fileLanguage, (otherLanguages.get(fileLanguage) ?? 0) + 1);
+        continue;
+      }
+      const bare = languageMatch?.[1] ?? name;
+      const bundle = bare === 'index';
+      posts.push({
+        ...file,
+        inPosts,
+        draft: false,
+        folderCategories: [],
+        nameDate: undefined,
+        fileTitle: bundle ? basename(dirname(file.file)) : bare,
+        assets: bundle ? dirname(file.file) : undefined,
+        bundle,
+        section,
+      });
+    }
+  }
+  return posts;
+}
+
+function largestSection(contentDir: string, sections: readonly string[]): string[] {
+  let best: string | undefined;
+  let most = 0;
+  for (const section of sections) {
+    const count = readdirSync(join(contentDir, section), { recursive: true }).filter((name) =>
+      MARKDOWN.test(String(name)),
+    ).length;
+    if (count > most) {
+      most = count;
+      best = section;
+    }
+  }
+  return best ? [best] : [];
+}
+
+function staticFiles(
+  source: string,
+  engine: EngineName,
+  config: Record<string, unknown>,
+  outside: string[],
+): { from: string; to: string }[] {
+  if (engine === 'hugo') {
+    const root = join(source, stringOf(config.staticDir) ?? 'static');
+    if (!existsSync(root)) return [];
+    return walk(source, root, (name) => name.startsWith('.'), outside).map((file) => ({
+      from: file.file,
+      to: relative(root, file.file).split(sep).join('/'),
+    }));
+  }
+  const root = engine === 'hexo' ? join(source, 'source') : source;
+  const excluded = new Set([...NOT_PUBLISHED, ...namesOf(config.exclude, false)]);
+  if (engine === 'hexo') excluded.clear();
+  const files = walk(
+    source,
+    root,
+    (name, isFolder) =>
+      isHiddenName(name) ||
+      (engine === 'jekyll' && excluded.has(name)) ||
+      (!isFolder && /^_config\./.test(name)),
+    outside,
+  );
+  return files
+    .filter((file) => !MARKDOWN.test(file.file) && !hasFrontMatter(file.file))
+    .map((file) => ({ from: file.file, to: relative(root, file.file).split(sep).join('/') }));
+}
+
+/** Whether a file starts with front matter: a page or layout the engine renders, not a file it copies. */
+function hasFrontMatter(file: string): boolean {
+  if (!/\.(?:html?|xml|txt|json|css|scss|sass|js|ya?ml)$/i.test(file)) return false;
+  try {
+    return readFileSync(file).subarray(0, 4).toString('utf8').startsWith('---');
+  } catch {
+    return false;
+  }
+}
+
+function postFolder(post: SourcePost): string {
+  const inPosts = post.bundle ? dirname(dirname(post.inPosts)) : dirname(post.inPosts);
+  return inPosts === '.' || inPosts === '' ? '' : `${inPosts}/`;
+}
+
+/** Looks up a post by the names bodies refer to it with: Jekyll's file name, Hexo's slug, Hugo's path. */
+function postUrlLookup(
+  plans: readonly PlannedPost[],
+  engine: EngineName,
+  pattern: string,
+  timezone: string,
+): (reference: string) => string | undefined {
+  const byName = new Map<string, string>();
+  for (const plan of plans) {
+    const category = typeof plan.front.category === 'string' ? plan.front.category : undefined;
+    const url =
+      typeof plan.front.url === 'string'
+        ? (normalizeSitePath(plan.front.url) ?? '')
+        : permalinkPath(pattern, { slug: plan.slug, category, date: plan.date }, timezone);
+    const names = [
+      plan.source.inPosts,
+      plan.source.inPosts.replace(MARKDOWN, ''),
+      basename(plan.source.inPosts).replace(MARKDOWN, ''),
+      plan.source.relative,
+      plan.source.fileTitle,
+      plan.slug,
+    ];
+    if (engine === 'hugo')
+      names.push(
+        `${plan.source.section}/${plan.source.inPosts}`,
+        `/${plan.source.section}/${plan.source.inPosts}`,
+      );
+    for (const name of names) if (!byName.has(name)) byName.set(name, url);
+  }
+  return (reference) => {
+    const clean = reference
+      .trim()
+      .replace(/^["']|["']$/g, '')
+      .replace(/#.*$/, '');
+    return (
+      byName.get(clean) ??
+      byName.get(clean.replace(MARKDOWN, '')) ??
+      byName.get(basename(clean).replace(MARKDOWN, ''))
+    );
+  };
+}
+
+function moreMarker(body: string, plan: PlannedPost, config: Record<string, unknown>): string {
+  const separator =
+    stringOf(lowerKeys(plan.front).excerpt_separator) ?? stringOf(config.excerpt_separator);
+  let text = body.replace(/<!--\s*more\s*-->/i, '<!--more-->');
+  if (
+    separator &&
+    separator.trim() !== '' &&
+    !/^\n+$/.test(separator) &&
+    text.includes(separator) &&
+    !text.includes('<!--more-->')
+  ) {
+    text = text.replace(separator, '<!--more-->');
+  }
+  return text;
+}
+
+/** Redirects from the engine's category, tag and pagination URLs to Folio's. */
+function termRedirects(
+  engine: EngineName,
+  config: Record<string, unknown>,
+  plans: readonly PlannedPost[],
+  published: number,
+): Record<string, string> {
+  const redirects: Record<string, string> = {};
+  const categories = new Set<string>();
+  const tags = new Set<string>();
+  for (const plan of plans) {
+    if (typeof plan.front.category === 'string') categories.add(plan.front.category);
+    for (const tag of plan.front.tags as string[]) tags.add(tag);
+  }
+  const folioTerm = (section: string, name: string): string =>
+    `/${section}/${encodeURIComponent(slugify(name))}/`;
+  // An old path that is one of Folio's own term pages would never redirect.
+  const pages = new Set([
+    ...[...categories].map((name) => pathKey(folioTerm('categories', name))),
+    ...[...tags].map((name) => pathKey(folioTerm('tags', name))),
+  ]);
+  const add = (from: string, to: string): void => {
+    const path = normalizeSitePath(from);
+    if (path === undefined || pathKey(path) === pathKey(to) || pages.has(pathKey(path))) return;
+    redirects[decodeForHumans(path)] = to;
+  };
+  if (engine === 'hexo') {
+    const root = (stringOf(config.root) ?? '/').replace(/\/?$/, '/');
+    const categoryDir = stringOf(config.category_dir) ?? 'categories';
+    const tagDir = stringOf(config.tag_dir) ?? 'tags';
+    const categoryMap = isRecord(config.category_map) ? config.category_map : {};
+    const tagMap = isRecord(config.tag_map) ? config.tag_map : {};
+    for (const name of categories)
+      add(
+        `${root}${categoryDir}/${hexoSlug(stringOf(categoryMap[name]) ?? name)}/`,
+        folioTerm('categories', name),
+      );
+    for (const name of tags)
+      add(`${root}${tagDir}/${hexoSlug(stringOf(tagMap[name]) ?? name)}/`, folioTerm('tags', name));
+  }
+  if (engine === 'hugo') {
+    for (const name of categories)
+      add(`/categories/${hugoSlug(name)}/`, folioTerm('categories', name));
+    for (const name of tags) add(`/tags/${hugoSlug(name)}/`, folioTerm('tags', name));
+  }
+  if (engine === 'jekyll') {
+    const archives = isRecord(config['jekyll-archives']) ? config['jekyll-archives'] : undefined;
+    const permalinks = archives && isRecord(archives.permalinks) ? archives.permalinks : {};
+    const archivePath = (kind: string, name: string): string | undefined => {
+      const pattern =
+        stringOf(permalinks[kind]) ??
+        (archives ? `/${kind === 'category' ? 'categories' : 'tags'}/:name/` : undefined);
+      return pattern?.replace(
+        ':name',
+        name
+          .toLowerCase()
+          .replace(/[^\p{L}\p{N}]+/gu, '-')
+          .replace(/^-|-$/g, ''),
+      );
+    };
+    for (const name of categories) {
+      const from = archivePath('category', name);
+      if (from) add(from, folioTerm('categories', name));
+    }
+    for (const name of tags) {
+      const from = archivePath('tag', name);
+      if (from) add(from, folioTerm('tags', name));
+    }
+    const perPage = Number(config.paginate);
+    if (Number.isInteger(perPage) && perPage > 0) {
+      const pathPattern = stringOf(config.paginate_path) ?? '/page:num/';
+      const folioPages = Math.max(1, Math.ceil(published / 10));
+      for (let page = 2; page <= Math.ceil(published / perPage); page++) {
+        add(
+          pathPattern.replace(':num', String(page)).replace(/^\/?/, '/').replace(/\/?$/, '/'),
+          `/page/${Math.min(page, folioPages)}/`.replace('/page/1/', '/'),
+        );
+      }
+    }
+  }
+  return redirects;
+}
+
+function folioConfig(
+  engine: EngineName,
+  config: Record<string, unknown>,
+  configFile: string | undefined,
+  extra: {
+    pattern: string;
+    timezone: string;
+    redirects: Record<string, string>;
+    warnings: ImportNote[];
+  },
+): string {
+  const params = isRecord(config.params) ? config.params : {};
+  const author = config.author ?? params.author;
+  const authorName =
+    (isRecord(author) ? stringOf(author.name) : stringOf(author)) ??
+    stringOf(config.owner) ??
+    'The author';
+  const title = stringOf(config.title) ?? 'My blog';
+  const tagline =
+    engine === 'hexo'
+      ? (stringOf(config.subtitle) ?? stringOf(config.description))
+      : (stringOf(config.description) ??
+        stringOf(params.description) ??
+        stringOf(config.tagline) ??
+        stringOf(params.subtitle));
+  let url =
+    engine === 'hugo'
+      ? (stringOf(config.baseURL) ?? stringOf(config.baseurl))
+      : `${stringOf(config.url) ?? ''}${engine === 'jekyll' ? (stringOf(config.baseurl) ?? '') : ''}`;
+  if (!url || !/^https?:\/\/[^/\s]+/.test(url)) {
+    extra.warnings.push({
+      file: configFile ?? 'config',
+      line: 1,
+      text: 'the blog has no absolute url: https://example.com is written in its place; put your address in folio.config.yaml',
+    });
+    url = 'https://example.com';
+  }
+  const locale = localeOf(
+    config.lang ??
+      config.language ??
+      config.languageCode ??
+      config.defaultContentLanguage ??
+      params.lang,
+  );
+  const perPage = Number(
+    engine === 'hexo'
+      ? config.per_page
+      : engine === 'hugo'
+        ? isRecord(config.pagination)
+          ? config.pagination.pagerSize
+          : config.paginate
+        : config.paginate,
+  );
+  const image =
+    stringOf(isRecord(author) ? (author.avatar ?? author.image) : undefined) ??
+    stringOf(config.avatar) ??
+    stringOf(params.avatar);
+  const links = profileLinks(config, params);
+  const settings: Record<string, unknown> = {
+    title,
+    ...(tagline ? { tagline } : {}),
+    url: url.replace(/\/+$/, ''),
+    author: {
+      name: authorName,
+      ...(image && (image.startsWith('/') || /^https?:\/\//.test(image)) ? { image } : {}),
+    },
+    ...(locale ? { locale } : {}),
+    timezone: extra.timezone,
+    ...(Number.isInteger(perPage) && perPage > 0 && perPage <= 1000 ? { pageSize: perPage } : {}),
+    ...(Object.keys(links).length > 0 ? { links } : {}),
+    permalink: extra.pattern,
+    ...(Object.keys(extra.redirects).length > 0 ? { redirects: extra.redirects } : {}),
+  };
+  const from = configFile ? basename(configFile) : 'its settings';
+  return `# Folio site settings, imported from a ${engineTitle(engine)} blog (${from}).
+# Every key is described in Folio's docs (docs/configuration.md); editors that read
+# schema/folio.config.schema.json check them as you type.
+#
+# permalink keeps the URLs the blog had; posts whose old URL did not fit it have their own
+# \`url:\` or \`aliases:\`. redirects send the old category, tag and page URLs to Folio's.
+${dump(settings, { lineWidth: -1, noRefs: true, quotingType: '"' })}`;
+}
+
+function profileLinks(
+  config: Record<string, unknown>,
+  params: Record<string, unknown>,
+): Record<string, string> {
+  const links: Record<string, string> = {};
+  const user = (value: unknown): string | undefined =>
+    isRecord(value) ? stringOf(value.username) : stringOf(value);
+  const github = stringOf(config.github_username) ?? user(config.github) ?? stringOf(params.github);
+  if (github) links.github = github.startsWith('http') ? github : `https://github.com/${github}`;
+  const twitter =
+    stringOf(config.twitter_username) ?? user(config.twitter) ?? stringOf(params.twitter);
+  if (twitter) links.x = twitter.startsWith('http') ? twitter : `https://x.com/${twitter}`;
+  return links;
+}
+
+const engineTitle = (engine: EngineName): string =>
+  ({ jekyll: 'Jekyll', hexo: 'Hexo', hugo: 'Hugo' })[engine];
+
+function timezoneOf(engine: EngineName, config: Record<string, unknown>): string {
+  const zone = stringOf(engine === 'hugo' ? (config.timeZone ?? config.timezone) : config.timezone);
+  return zone && IANAZone.isValidZone(zone) ? zone : 'UTC';
+}
+
+function readDate(value: unknown, zone: string): number | undefined {
+  if (typeof value === 'number' && value > 1000 && value < 10000)
+    return parsePostDate(`${value}-01-01`, zone);
+  if (typeof value !== 'string') return undefined;
+  const text = value
+    .trim()
+    .replace(/^(\d{4})\/(\d{1,2})\/(\d{1,2})/, '$1-$2-$3')
+    // `2018-12-21 +0800`: midnight at that offset, as Ruby reads it.
+    .replace(/^(\d{4}-\d{1,2}-\d{1,2})\s+([+-]\d{2}:?\d{2})$/, '$1 00:00:00 $2');
+  const direct = parsePostDate(text, zone);
+  if (direct !== undefined) return direct;
+  // `2019-06-10 14:22:00.123 +09:00`, `2019-06-10T14:22:00+0900` and other spellings of an instant.
+  const loose = DateTime.fromISO(text.replace(' ', 'T').replace(/\s+([+-]\d{2}:?\d{2}|Z)$/, '$1'), {
+    zone,
+    setZone: true,
+  });
+  if (loose.isValid) return loose.toMillis();
+  const rfc = DateTime.fromRFC2822(text, { zone });
+  return rfc.isValid ? rfc.toMillis() : undefined;
+}
+
+/** The date as Folio reads it: as written when Folio reads that spelling, else ISO 8601. */
+function dateText(written: unknown, date: number, zone: string): string {
+  if (typeof written === 'string' && parsePostDate(written.trim(), zone) === date)
+    return written.trim();
+  return (
+    DateTime.fromMillis(date, { zone }).toISO({ suppressMilliseconds: true }) ??
+    new Date(date).toISOString()
+  );
+}
+
+function titleFromName(name: string): string {
+  const words = (name.split('/').pop() ?? name).replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1) || 'Untitled';
+}
+
+function lowerKeys(fields: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const lowered: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    const lower = key.toLowerCase();
+    if (!(lower in lowered)) lowered[lower] = value;
+  }
+  return lowered;
+}
+
+function stringOf(value: unknown): string | undefined {
+  if (typeof value === 'number') return String(value);
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/** `/%ED%95%9C/` → `/한/`: what an author reads and writes in front matter. */
+function decodeForHumans(path: string): string {
+  return pathKey(path) ?? path;
+}
+
+function reportOf(
+  summary: ImportSummary,
+  plans: readonly PlannedPost[],
+  options: ImportOptions,
+): string {
+  const lines = [
+    `# Import report`,
+    '',
+    `From the ${engineTitle(summary.engine)} blog at \`${options.source}\`.`,
+    '',
+    ...summaryLines(summary).map((line) => `- ${line}`),
+    '',
+  ];
+  if (summary.skipped.length > 0) {
+    lines.push(
+      '## Left out',
+      '',
+      ...summary.skipped.map((note) => `- \`${note.file}:${note.line}\`: ${note.text}`),
+      '',
+    );
+  }
+  if (summary.fallbackTagged.length > 0) {
+    lines.push(
+      `## Tagged "${options.fallbackTag}" (they had neither tags nor categories)`,
+      '',
+      ...summary.fallbackTagged.map((file) => `- \`${file}\``),
+      '',
+    );
+  }
+  if (summary.warnings.length > 0) {
+    lines.push(
+      '## Warnings',
+      '',
+      ...summary.warnings.map((note) => `- \`${note.file}:${note.line}\`: ${note.text}`),
+      '',
+    );
+  }
+  const changed = plans.filter((plan) => plan.notes.length > 0);
+  if (changed.length > 0) {
+    lines.push('## Changes to bodies', '');
+    for (const plan of changed) {
+      for (const note of plan.notes) {
+        lines.push(
+          `- \`${plan.source.relative}:${note.line}\`: ${note.kind} ${note.what}${note.hint ? ` (${note.hint})` : ''}`,
+        );
+      }
+    }
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+/** The summary, one line each, as the command prints it and the report opens with it. */
+export function summaryLines(summary: ImportSummary): string[] {
+  return [
+    `${summary.posts} of ${summary.postsFound} posts imported (${summary.drafts} drafts, ${summary.scheduled} scheduled)`,
+    `${summary.files} files`,
+    `${summary.aliases} aliases and ${summary.redirects} redirects keep old URLs`,
+    `${summary.conversions} tags and shortcodes converted, ${summary.removals} removed`,
+    `${summary.skipped.length} left out, ${summary.warnings.length} warnings, ${summary.fallbackTagged.length} posts given the fallback tag`,
+  ];
+}
+
+/**
+ * Writes every file into a folder beside `target`, then moves each into `target`, never over a
+ * file that is there: a failed import leaves nothing half-written in `target`.
+ */
+function writeSite(
+  target: string,
+  files: ReadonlyMap<string, { text?: string; from?: string }>,
+): void {
+  const taken = [...files.keys()].filter((path) => existsSync(join(target, path)));
+  if (taken.length > 0) {
+    throw new ImportRefused(
+      `${target} already has ${taken.slice(0, 5).join(', ')}${taken.length > 5 ? ` and ${taken.length - 5} more` : ''}; import writes over no file (import into a new or empty folder)`,
+    );
+  }
+  const staging = join(
+    dirname(target),
+    `.${basename(target)}.importing-${process.pid}-${Date.now().toString(36)}`,
+  );
+  try {
+    for (const [path, content] of files) {
+      const to = join(staging, path);
+      mkdirSync(dirname(to), { recursive: true });
+      if (content.text !== undefined) writeFileSync(to, content.text);
+      else if (content.from !== undefined) copyFileSync(content.from, to);
+    }
+    if (!existsSync(target)) {
+      renameSync(staging, target);
+      return;
+    }
+    for (const path of files.keys()) {
+      const to = join(target, path);
+      mkdirSync(dirname(to), { recursive: true });
+      // A hard link fails when the name is taken: nothing is ever written over.
+      linkSync(join(staging, path), to);
+      unlinkSync(join(staging, path));
+    }
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
