@@ -41,6 +41,23 @@ function commandsOf(line: string): string[][] {
 
 const SITE = 'my-blog';
 
+/** The blogs the examples of `folio import` bring in, by the folder name each example gives. */
+const OLD_BLOGS: Record<string, Record<string, string>> = {
+  'old-jekyll-blog': {
+    '_config.yml': 'title: My Blog\nurl: https://example.com\n',
+    '_posts/2024-01-02-hello.md': '---\ntitle: Hello\ntags: [notes]\n---\nHello.\n',
+  },
+  'old-hugo-site': {
+    'hugo.toml': 'title = "My Blog"\nbaseURL = "https://example.com/"\n',
+    'content/posts/hello.md': '+++\ntitle = "Hello"\ndate = 2024-01-02\n+++\nHello.\n',
+    'content/posts/hello.ko.md': '+++\ntitle = "안녕"\ndate = 2024-01-02\n+++\n안녕.\n',
+  },
+  'old-hexo-blog': {
+    '_config.yml': 'title: My Blog\nurl: https://example.com\n',
+    'source/_posts/hello.md': '---\ntitle: Hello\ndate: 2024-01-02\n---\nHello.\n',
+  },
+};
+
 /**
  * A parent folder with the site `my-blog` in it, made by `folio init`; for `init` itself, a
  * `my-blog` that is a blog's repository without Folio yet. An example that names no folder runs
@@ -52,6 +69,12 @@ async function setUp(name: string, line: string): Promise<{ parent: string; cwd:
   if (name === 'init') {
     await mkdir(site);
     await writeFile(join(site, 'README.md'), '# My blog\n');
+  } else if (name === 'import') {
+    const [, source = ''] = commandsOf(line)[0]?.slice(1) ?? [];
+    for (const [path, text] of Object.entries(OLD_BLOGS[source] ?? {})) {
+      await mkdir(join(parent, source, path, '..'), { recursive: true });
+      await writeFile(join(parent, source, path), text);
+    }
   } else {
     const init = await run(['init', SITE], { cwd: parent });
     assert.equal(init.code, 0, init.stderr);

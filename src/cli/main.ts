@@ -173,7 +173,7 @@ export function createProgram(): Command {
     .option('--fallback-tag <name>', 'the tag of posts with neither tags nor categories', 'notes')
     .addHelpText(
       'after',
-      '\nExamples:\n  folio import ../old-jekyll-blog my-blog\n  folio import ../hugo-site my-blog --lang ko\n  folio import ../hexo-blog my-blog --fallback-tag essay',
+      '\nExamples:\n  folio import old-jekyll-blog my-blog\n  folio import old-hugo-site my-blog --lang ko\n  folio import old-hexo-blog my-blog --fallback-tag essay',
     )
     .action(
       (
