@@ -30,6 +30,20 @@ export interface UrlInputs {
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
+/** The date tokens Jekyll and Hexo share, of a post's wall-clock date. */
+function dateTokens(wall: UrlInputs['wall']): Record<string, string> {
+  return {
+    year: String(wall.year),
+    month: pad(wall.month),
+    i_month: String(wall.month),
+    day: pad(wall.day),
+    i_day: String(wall.day),
+    hour: pad(wall.hour),
+    minute: pad(wall.minute),
+    second: pad(wall.second),
+  };
+}
+
 /** Jekyll's `slugify` in its `pretty` mode, keeping case when `cased`. */
 export function jekyllSlug(text: string, cased: boolean): string {
   const slug = text.replace(/[^\p{L}\p{N}._~!$&'()+,;=@]+/gu, '-').replace(/^-+|-+$/g, '');
@@ -91,15 +105,8 @@ export function jekyllUrl(pattern: string, input: UrlInputs): string {
   const { wall } = input;
   const slug = typeof input.fields.slug === 'string' ? input.fields.slug : input.fileTitle;
   const values: Record<string, string> = {
-    year: String(wall.year),
+    ...dateTokens(wall),
     short_year: String(wall.year).slice(2),
-    month: pad(wall.month),
-    i_month: String(wall.month),
-    day: pad(wall.day),
-    i_day: String(wall.day),
-    hour: pad(wall.hour),
-    minute: pad(wall.minute),
-    second: pad(wall.second),
     title: jekyllSlug(slug, true),
     slug: jekyllSlug(slug, false),
     categories: [...new Set(input.categories.map((c) => c.toLowerCase()))].join('/'),
@@ -134,14 +141,7 @@ export function hexoUrl(config: Readonly<Record<string, unknown>>, input: UrlInp
   const defaultCategory =
     typeof config.default_category === 'string' ? config.default_category : 'uncategorized';
   const values: Record<string, string> = {
-    year: String(wall.year),
-    month: pad(wall.month),
-    i_month: String(wall.month),
-    day: pad(wall.day),
-    i_day: String(wall.day),
-    hour: pad(wall.hour),
-    minute: pad(wall.minute),
-    second: pad(wall.second),
+    ...dateTokens(wall),
     title,
     name: title.split('/').pop() ?? title,
     post_title: typeof input.fields.title === 'string' ? hexoSlug(input.fields.title) : title,

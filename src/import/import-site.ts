@@ -107,6 +107,8 @@ interface PlannedPost {
   readonly date: number;
   readonly notes: BodyNote[];
   readonly draft: boolean;
+  /** Whether it had neither tags nor categories, and was given the fallback tag. */
+  readonly fallbackTagged: boolean;
 }
 
 const JEKYLL_NAME = /^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)\.(?:md|markdown|mkdn|mkd)$/i;
@@ -120,6 +122,7 @@ const FOLIO_FILES = new Set([
   '404.html',
   'folio.config.yaml',
 ]);
+// What Jekyll leaves out of a site by default (its `exclude`), with the config's own list added.
 const NOT_PUBLISHED = new Set([
   'Gemfile',
   'Gemfile.lock',
@@ -133,18 +136,8 @@ const NOT_PUBLISHED = new Set([
   'LICENSE',
   'LICENSE.md',
   'netlify.toml',
-  'config.toml',
-  'hugo.toml',
   'Rakefile',
   'gulpfile.js',
-  'themes',
-  'scaffolds',
-  'public',
-  'resources',
-  'archetypes',
-  'layouts',
-  'data',
-  'i18n',
 ]);
 
 export function importSite(options: ImportOptions): ImportSummary {
@@ -199,6 +192,7 @@ export function importSite(options: ImportOptions): ImportSummary {
 
   // Old URLs: the post's own when the pattern gives it, else `url:` or an alias.
   const claimed = new Set<string>();
+  const kept: PlannedPost[] = [];
   let aliasCount = 0;
   for (const plan of planned) {
     const date = plan.date;
@@ -215,7 +209,8 @@ export function importSite(options: ImportOptions): ImportSummary {
       if (old.endsWith('/') && !reserved && !claimed.has((pathKey(old) ?? old).toLowerCase())) {
         plan.front.url = decodeForHumans(old);
         path = old;
-      } else if (!(old.endsWith('/') ? false : pathKey(`${old}/`) === pathKey(folioPath))) {
+      } else if (old.endsWith('/') || pathKey(`${old}/`) !== pathKey(folioPath)) {
+        // `/x` without its slash already redirects to `/x/`.
         aliases.push(old);
       }
     }
@@ -226,10 +221,10 @@ export function importSite(options: ImportOptions): ImportSummary {
         line: 1,
         text: `its URL ${path} is the URL of another post; left out (give it a slug of its own in the source and import again)`,
       });
-      (plan as { skip?: boolean }).skip = true;
       continue;
     }
     claimed.add(key);
+    kept.push(plan);
     const ownAliases = [...new Set(aliases)].filter((alias) => {
       const aliasKey = pathKey(alias) ?? alias;
       if (claimed.has(aliasKey.toLowerCase())) return false;
@@ -240,13 +235,13 @@ export function importSite(options: ImportOptions): ImportSummary {
     else delete plan.front.aliases;
     aliasCount += ownAliases.length;
   }
-  const kept = planned.filter((plan) => !(plan as { skip?: boolean }).skip);
 
   // Pass two: bodies, with links to other posts pointing at their Folio URLs.
   const urlOf = postUrlLookup(kept, engine, pattern, timezone);
   let conversions = 0;
   let removals = 0;
   const files = new Map<string, { text?: string; from?: string }>();
+  const written: PlannedPost[] = [];
   for (const plan of kept) {
     const converted = convertBody(plan.body, engine === 'hugo' ? 'hugo' : 'liquid', plan.bodyLine, {
       postUrl: urlOf,
@@ -277,6 +272,7 @@ export function importSite(options: ImportOptions): ImportSummary {
         ? `${folder}${plan.slug}/index.md`
         : `${folder}${plan.slug}.md`;
     files.set(`content/posts/${file}`, { text });
+    written.push(plan);
     if (plan.source.assets) {
       for (const asset of walk(
         source,
@@ -294,8 +290,7 @@ export function importSite(options: ImportOptions): ImportSummary {
   // Files the blog publishes as they are.
   let staticCount = 0;
   for (const file of staticFiles(source, engine, config, outside)) {
-    const name = file.to.split('/').pop() ?? '';
-    if (FOLIO_FILES.has(file.to) || (FOLIO_FILES.has(name) && !file.to.includes('/'))) continue;
+    if (FOLIO_FILES.has(file.to)) continue;
     files.set(`static/${file.to}`, { from: file.from });
     staticCount++;
   }
@@ -313,8 +308,8 @@ export function importSite(options: ImportOptions): ImportSummary {
     });
   }
 
-  const published = kept.filter((plan) => !plan.draft && plan.date <= now);
-  const redirects = termRedirects(engine, config, kept, published.length);
+  const published = written.filter((plan) => !plan.draft && plan.date <= now);
+  const redirects = termRedirects(engine, config, written, published.length);
   const settings = folioConfig(engine, config, configFile, {
     pattern,
     timezone,
@@ -322,16 +317,16 @@ export function importSite(options: ImportOptions): ImportSummary {
     warnings,
   });
   files.set('folio.config.yaml', { text: settings });
-  const fallbackTagged = kept
-    .filter((plan) => (plan as { fallback?: boolean }).fallback)
+  const fallbackTagged = written
+    .filter((plan) => plan.fallbackTagged)
     .map((plan) => plan.source.relative);
 
   const summary: ImportSummary = {
     engine,
     postsFound: sources.length,
-    posts: kept.length - skipped.filter((note) => note.text.startsWith('left out: once')).length,
-    drafts: kept.filter((plan) => plan.draft).length,
-    scheduled: kept.filter((plan) => !plan.draft && plan.date > now).length,
+    posts: written.length,
+    drafts: written.filter((plan) => plan.draft).length,
+    scheduled: written.filter((plan) => !plan.draft && plan.date > now).length,
     files:
       staticCount +
       [...files.keys()].filter((path) => path.startsWith('content/posts/') && !path.endsWith('.md'))
@@ -345,7 +340,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     fallbackTagged,
     reportFile: join(target, 'import-report.md'),
   };
-  files.set('import-report.md', { text: reportOf(summary, kept, options) });
+  files.set('import-report.md', { text: reportOf(summary, written, options) });
   writeSite(target, files);
   return summary;
 }
@@ -426,7 +421,10 @@ function planPost(post: SourcePost, ctx: PlanContext): PlannedPost | undefined {
     ctx.warnings.push({
       file: post.relative,
       line: 1,
-      text: "no date in its front matter: the file's modification time is used, as Hexo does",
+      text:
+        written === undefined
+          ? "no date in its front matter: the file's modification time is used, as Hexo does"
+          : `its date ${JSON.stringify(written)} is no date there is: the file's modification time is used (Hexo may have read it otherwise; correct it in the imported post)`,
     });
   }
   if (date === undefined && post.draft)
@@ -504,7 +502,7 @@ function planPost(post: SourcePost, ctx: PlanContext): PlannedPost | undefined {
   if (description) front.description = description.replace(/\s+/g, ' ').trim();
   if (draft) front.draft = true;
   if (Array.isArray(fields.aliases)) front.aliases = fields.aliases;
-  const plan: PlannedPost & { fallback?: boolean } = {
+  return {
     source: post,
     slug,
     front,
@@ -514,9 +512,8 @@ function planPost(post: SourcePost, ctx: PlanContext): PlannedPost | undefined {
     date,
     notes: [],
     draft,
+    fallbackTagged: fallback,
   };
-  if (fallback) plan.fallback = true;
-  return plan;
 }
 
 function ownSlug(post: SourcePost, fields: Record<string, unknown>, engine: EngineName): string {
@@ -706,7 +703,6 @@ function staticFiles(
   }
   const root = engine === 'hexo' ? join(source, 'source') : source;
   const excluded = new Set([...NOT_PUBLISHED, ...namesOf(config.exclude, false)]);
-  if (engine === 'hexo') excluded.clear();
   const files = walk(
     source,
     root,

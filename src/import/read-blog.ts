@@ -1,7 +1,7 @@
 // Import: the files of a Jekyll, Hexo or Hugo blog — its config, its post files, the files it
 // publishes as they are — read without ever changing the blog or following a link out of it.
 import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
-import { basename, join, relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { parse as parseToml } from 'smol-toml';
 import type { EngineName } from './engines.js';
@@ -117,5 +117,3 @@ export function readBlogConfig(
 export function isHiddenName(name: string): boolean {
   return name.startsWith('.') || name.startsWith('_') || name === 'node_modules';
 }
-
-export { basename };

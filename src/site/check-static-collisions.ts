@@ -1,11 +1,10 @@
 // Index: files of static/ at a path Folio generates a document at — in the static export the
 // generated one would silently replace the author's file, and `serve` would never show it.
 import type { SiteConfig } from '../config/schema.js';
-import { normalizeSitePath, pathKey } from '../urls/url-paths.js';
+import { exportFileOf, normalizeSitePath } from '../urls/url-paths.js';
 import type { Post } from '../content/post.js';
-import { slugify } from '../content/slugify.js';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { termNames, type TaxonomyKind } from './taxonomy.js';
+import { listingPaths } from './listing-paths.js';
 
 /** Generated documents with a fixed path, by the file the export writes them to. */
 const FIXED_DOCUMENTS = new Map([
@@ -55,44 +54,21 @@ export function checkStaticCollisions(
   return diagnostics;
 }
 
-/** The files the export writes for posts, listing pages, categories and tags, lower-cased. */
-/** The file a page's path is written to, relative and lower-cased: `/a/b/` → `a/b/index.html`. */
-function fileOfPath(path: string): string {
-  const decoded = pathKey(path) ?? path;
-  return `${decoded.slice(1)}${decoded.endsWith('/') ? 'index.html' : ''}`.toLowerCase();
-}
-
+/** The files the export writes for posts, old paths, listing pages, categories and tags, lower-cased. */
 function generatedFiles(config: SiteConfig, posts: readonly Post[]): Map<string, string> {
   const files = new Map<string, string>();
-  const published = posts.filter((post) => !post.draft).length;
-  const pages = Math.ceil(published / config.pageSize);
-  for (let page = 2; page <= pages; page++) {
-    files.set(`page/${page}/index.html`, `page ${page} of the featured listing (/page/${page}/)`);
-  }
+  const claim = (path: string, what: string): void => {
+    const file = exportFileOf(path).toLowerCase();
+    if (!files.has(file)) files.set(file, what);
+  };
+  for (const [path, what] of listingPaths(config, posts)) claim(path, what);
   for (const post of posts) {
-    files.set(fileOfPath(post.path), `the page of ${post.file}`);
-    for (const alias of post.aliases) {
-      files.set(fileOfPath(alias), `the redirect page of an alias of ${post.file}`);
-    }
+    claim(post.path, `the page of ${post.file}`);
+    for (const alias of post.aliases) claim(alias, `the redirect page of an alias of ${post.file}`);
   }
   for (const from of Object.keys(config.redirects)) {
     const path = normalizeSitePath(from);
-    if (path !== undefined) {
-      files.set(fileOfPath(path), `the redirect page of ${from} (of the config's redirects)`);
-    }
+    if (path !== undefined) claim(path, `the redirect page of ${from} (of the config's redirects)`);
   }
-  const terms = (kind: TaxonomyKind, folder: string, withFeed: boolean): void => {
-    for (const post of posts) {
-      for (const name of termNames(post, kind)) {
-        const base = `${folder}/${slugify(name).toLowerCase()}/`;
-        if (files.has(`${base}index.html`)) continue;
-        const which = `the ${kind} "${name}" (of ${post.file})`;
-        files.set(`${base}index.html`, `the page of ${which}`);
-        if (withFeed) files.set(`${base}feed.xml`, `the feed of ${which}`);
-      }
-    }
-  };
-  terms('category', 'categories', true);
-  terms('tag', 'tags', false);
   return files;
 }

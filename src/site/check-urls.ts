@@ -3,10 +3,8 @@
 import type { SiteConfig } from '../config/schema.js';
 import { normalizeSitePath, pathKey, RESERVED_SECTIONS } from '../urls/url-paths.js';
 import type { Post } from '../content/post.js';
-import { slugify } from '../content/slugify.js';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { pageCount } from './paginate.js';
-import { termNames } from './taxonomy.js';
+import { listingPaths } from './listing-paths.js';
 
 /** Where a URL claim comes from: a post's key, or the config's `redirects`. */
 interface Claimant {
@@ -125,20 +123,10 @@ function both(code: string, path: string, a: Claimant, b: Claimant): Diagnostic[
 
 /** The paths of Folio's listing pages and documents, as matched, with what each is. */
 function generatedPaths(config: SiteConfig, posts: readonly Post[]): Map<string, string> {
-  const paths = new Map<string, string>(FIXED_PATHS.map((path) => [path, `Folio's ${path}`]));
-  const published = posts.filter((post) => !post.draft).length;
-  for (let page = 1; page <= pageCount(published, config.pageSize); page++) {
-    paths.set(`/page/${page}/`, `page ${page} of the featured listing`);
-  }
-  for (const post of posts) {
-    if (post.category !== undefined) {
-      const slug = slugify(post.category);
-      paths.set(`/categories/${slug}/`, `the page of the category "${post.category}"`);
-      paths.set(`/categories/${slug}/feed.xml`, `the feed of the category "${post.category}"`);
-    }
-    for (const name of termNames(post, 'tag')) {
-      paths.set(`/tags/${slugify(name)}/`, `the page of the tag "${name}"`);
-    }
-  }
-  return paths;
+  return new Map([
+    ...FIXED_PATHS.map((path): [string, string] => [path, `Folio's ${path}`]),
+    // Page 1 is `/`, and `/page/1/` redirects there.
+    ['/page/1/', 'page 1 of the featured listing (/page/1/)'],
+    ...listingPaths(config, posts),
+  ]);
 }

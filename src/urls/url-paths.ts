@@ -67,3 +67,12 @@ export function pathKey(path: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * The file a static export writes the page at `path` to, from its root and `/`-separated, decoded
+ * as `pathKey` decodes: `/a/b/` → `a/b/index.html`, `/old.html` → `old.html`.
+ */
+export function exportFileOf(path: string): string {
+  const decoded = pathKey(path) ?? path;
+  return `${decoded.slice(1)}${decoded.endsWith('/') ? 'index.html' : ''}`;
+}

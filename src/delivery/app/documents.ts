@@ -1,7 +1,7 @@
 // Deliver: the documents of one version of the site as a static export writes them — rendered by
 // the core the server answers from, so the export holds the bytes the server sends, but each
 // rendered when asked for and never kept, so that memory does not grow with the site.
-import { pathKey } from '../../urls/url-paths.js';
+import { exportFileOf, pathKey } from '../../urls/url-paths.js';
 import type { Redirect, Site } from '../../site/build-site.js';
 import { resolvePath } from '../../site/routes.js';
 import { NO_OVERLAY } from '../../views/context.js';
@@ -28,8 +28,7 @@ function redirectPagePaths(site: Site, generated: readonly string[]): string[] {
 
 /** The file a path is written to, as a disk that ignores case tells files apart. */
 function fileKey(path: string): string {
-  const decoded = (pathKey(path) ?? path).toLowerCase();
-  return decoded.endsWith('/') ? `${decoded}index.html` : decoded;
+  return exportFileOf(path).toLowerCase();
 }
 
 export class SiteDocuments {
