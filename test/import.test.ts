@@ -1,13 +1,20 @@
 // `folio import` on small blogs of each engine, written for these tests in each engine's dialect:
 // the site it writes passes `folio check`, and every old URL answers on `folio serve`.
 import assert from 'node:assert/strict';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { chmod, chown, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { folio, run, serverUrl, snapshot } from './support/folio-cli.js';
+import { folio, run, serverUrl, snapshot, unprivileged } from './support/folio-cli.js';
 import { tempRoot } from './support/temp-root.js';
 
 const root = tempRoot('folio-import-');
+
+/** `folder` handed to a user whom permissions bind, who may pass through the tests' folder. */
+async function unprivilegedIn(folder: string) {
+  await chmod(root, 0o755);
+  return unprivileged(folder);
+}
 
 async function blog(name: string, files: Record<string, string>): Promise<string> {
   const dir = join(root, name);
@@ -157,5 +164,191 @@ describe('importing a Hugo blog', () => {
     const again = await run(['import', join(root, 'hugo'), result.target]);
     assert.equal(again.code, 1);
     assert.match(again.stderr, /already has .*import writes over no file/);
+  });
+});
+
+describe('importing a blog with bad input', () => {
+  it('refuses a folder that is no blog, and a blog whose config cannot be read, writing nothing', async () => {
+    const notABlog = await blog('not-a-blog', { 'notes.txt': 'hello' });
+    const target = join(root, 'not-a-blog-site');
+    const refused = await run(['import', notABlog, target]);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /no blog Folio knows.*--from jekyll\|hexo\|hugo/);
+    assert.equal(existsSync(target), false);
+
+    const broken = await blog('broken-config', {
+      'hugo.toml': 'title = "Broken"\nbaseURL = \n',
+      'content/posts/a.md': '---\ntitle: A\ndate: 2021-01-01\n---\nA\n',
+    });
+    const unreadable = await run(['import', broken, target]);
+    assert.equal(unreadable.code, 1);
+    assert.match(unreadable.stderr, /hugo\.toml:2: the blog's config cannot be read/);
+    assert.equal(existsSync(target), false);
+  });
+
+  it('leaves out a post with no date anywhere, saying what to add', async () => {
+    const source = await blog('undated', {
+      'hugo.toml': 'title = "Undated"\nbaseURL = "https://undated.example/"\n',
+      'content/posts/dated.md': '---\ntitle: Dated\ndate: 2021-01-01\ntags: [a]\n---\nA\n',
+      'content/posts/undated.md': '---\ntitle: Undated\ntags: [a]\n---\nB\n',
+    });
+    const imported = await run(['import', source, join(root, 'undated-site')]);
+    assert.equal(imported.code, 1);
+    assert.match(imported.stdout, /1 of 2 posts imported/);
+    assert.match(
+      imported.stderr,
+      /content\/posts\/undated\.md:1: left out: it has no date anywhere \(add `date: 2024-03-15`/,
+    );
+  });
+
+  it('imports the rest when posts are not UTF-8, cannot be read or have an impossible date, and follows no link out', async () => {
+    const folder = join(root, 'bad-posts');
+    const outsideFolder = join(folder, 'elsewhere');
+    await blog('bad-posts/elsewhere', {
+      'secret.md': '---\ntitle: Secret\n---\nNot part of the blog.\n',
+      'photos/private.png': 'private',
+    });
+    const source = await blog('bad-posts/blog', {
+      '_config.yml': 'title: Bad posts\nurl: https://bad.example\npermalink: pretty\n',
+      '_posts/2019-01-01-fine.md': '---\ntitle: Fine\n---\nFine.\n',
+      '_posts/2018-02-31-rolled.md': '---\ntitle: Rolled\ndate: 2018-02-31 10:00:00\n---\nBody.\n',
+      '_posts/2019-01-02-locked.md': '---\ntitle: Locked\n---\nBody.\n',
+      'assets/ok.png': 'ok',
+    });
+    await writeFile(
+      join(source, '_posts/2019-01-03-latin.md'),
+      Buffer.from('---\ntitle: Caf\xe9\n---\nD\xe9j\xe0 vu.\n', 'latin1'),
+    );
+    await symlink(join(outsideFolder, 'secret.md'), join(source, '_posts/2019-01-04-secret.md'));
+    await symlink(join(outsideFolder, 'photos'), join(source, 'assets/photos'));
+    const user = await unprivilegedIn(folder);
+    await chmod(join(source, '_posts/2019-01-02-locked.md'), 0o000);
+    const target = join(folder, 'site');
+
+    const before = await snapshot(source);
+    const imported = await run(['import', source, target], { user });
+    assert.deepEqual(await snapshot(source), before, 'the source is never changed');
+    assert.equal(imported.code, 1, 'something was left out');
+    assert.match(imported.stdout, /2 of 4 posts imported/);
+    assert.match(imported.stderr, /2019-01-03-latin\.md:1: left out: the file is not UTF-8/);
+    assert.match(imported.stderr, /2019-01-02-locked\.md:1: left out: it cannot be read/);
+    const report = await readFile(join(target, 'import-report.md'), 'utf8');
+    assert.match(report, /`_posts\/2019-01-04-secret\.md:1`: a link out of the blog folder/);
+    assert.match(report, /`assets\/photos:1`: a link out of the blog folder/);
+    assert.match(
+      report,
+      /2018-02-31 10:00:00.*is past the end of a day or a month: read as 2018-03-03/,
+    );
+    const written = [...(await snapshot(target)).keys()];
+    assert.ok(written.includes('static/assets/ok.png'));
+    assert.deepEqual(
+      written.filter((path) => /secret|private/.test(path)),
+      [],
+      'nothing from outside the blog is written',
+    );
+
+    const checked = await run(['check', target]);
+    assert.equal(checked.code, 0, checked.stderr);
+    const child = folio(['serve', target, '--port', '0']);
+    try {
+      const base = await serverUrl(child);
+      // Jekyll carried the 31st of February into March, and published the post at that day.
+      assert.equal((await fetch(`${base}/2018/03/03/rolled/`)).status, 200);
+      assert.equal((await fetch(`${base}/2019/01/01/fine/`)).status, 200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('leaves a folder it could not finish writing into as it was', async () => {
+    const folder = join(root, 'unfinished');
+    await blog('unfinished/blog', {
+      '_config.yml': 'title: Unfinished\nurl: https://unfinished.example\n',
+      '_posts/2019-01-01-one.md': '---\ntitle: One\ntags: [a]\n---\nOne.\n',
+      'images/one.png': 'one',
+    });
+    await mkdir(join(folder, 'site', 'notes'), { recursive: true });
+    await writeFile(join(folder, 'site', 'notes', 'mine.txt'), 'the author’s own');
+    const user = await unprivilegedIn(folder);
+    // The posts go in first; the static files then find a folder this user may not write to.
+    await mkdir(join(folder, 'site', 'static'));
+    if (user) await chown(join(folder, 'site', 'static'), 0, 0);
+    else await chmod(join(folder, 'site', 'static'), 0o555);
+    const before = await snapshot(join(folder, 'site'));
+
+    const imported = await run(['import', join(folder, 'blog'), join(folder, 'site')], { user });
+    assert.equal(imported.code, 1);
+    assert.match(imported.stderr, /could not write into .*taken out again/);
+    assert.deepEqual(await snapshot(join(folder, 'site')), before);
+    assert.deepEqual(
+      (await readdir(join(folder, 'site'))).sort(),
+      ['notes', 'static'],
+      'no folder is left behind',
+    );
+    assert.deepEqual(
+      (await readdir(folder)).filter((name) => name.startsWith('.')),
+      [],
+      'the staging folder is gone',
+    );
+  });
+
+  it('refuses a folder that has a file where the site needs a folder', async () => {
+    const source = await blog('file-in-the-way/blog', {
+      '_config.yml': 'title: In the way\n',
+      '_posts/2019-01-01-one.md': '---\ntitle: One\ntags: [a]\n---\nOne.\n',
+    });
+    const target = join(root, 'file-in-the-way', 'site');
+    await mkdir(target);
+    await writeFile(join(target, 'content'), 'a file, not a folder');
+    const refused = await run(['import', source, target]);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /already has content; import writes over no file/);
+    assert.deepEqual([...(await snapshot(target)).keys()], ['content']);
+  });
+});
+
+describe('importing a Hugo blog written in two languages', () => {
+  const files = {
+    'hugo.toml':
+      'title = "Two languages"\nbaseURL = "https://two.example/"\ndefaultContentLanguage = "en"\n[languages.en]\nweight = 1\n[languages.ko]\nweight = 2\n',
+    'content/posts/hello.md':
+      '---\ntitle: Hello\ndate: 2022-01-01\ntags: [greeting]\n---\nHello.\n',
+    'content/posts/hello.ko.md':
+      '---\ntitle: 안녕하세요\ndate: 2022-01-01\ntags: [인사]\n---\n안녕하세요.\n',
+    'content/posts/only.ko.md':
+      '---\ntitle: 한국어만\ndate: 2022-02-01\ntags: [인사]\n---\n본문.\n',
+  };
+
+  it('imports the default language and reports the others', async () => {
+    const result = await importAndServe(await blog('two-languages', files), 'two-default', [
+      '/posts/hello/',
+    ]);
+    assert.equal(result.imported.code, 0, result.imported.stderr);
+    assert.match(result.imported.stdout, /1 of 1 posts imported/);
+    assert.match(
+      result.report,
+      /2 posts in the language "ko" were not imported \(import them with --lang ko/,
+    );
+  });
+
+  it('imports the language --lang names, at the URLs Hugo gave it under /ko/', async () => {
+    const source = join(root, 'two-languages');
+    const target = join(root, 'two-ko-site');
+    const imported = await run(['import', source, target, '--lang', 'ko']);
+    assert.equal(imported.code, 0, imported.stderr);
+    assert.match(imported.stdout, /2 of 2 posts imported/);
+    const checked = await run(['check', target]);
+    assert.equal(checked.code, 0, checked.stderr);
+    const child = folio(['serve', target, '--port', '0']);
+    try {
+      const base = await serverUrl(child);
+      for (const url of ['/ko/posts/hello/', '/ko/posts/only/']) {
+        const page = await fetch(`${base}${url}`);
+        assert.equal(page.status, 200, `${url} answers`);
+      }
+      assert.match(await (await fetch(`${base}/ko/posts/only/`)).text(), /한국어만/);
+    } finally {
+      child.kill('SIGTERM');
+    }
   });
 });

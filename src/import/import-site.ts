@@ -8,7 +8,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
-  unlinkSync,
+  lstatSync,
   writeFileSync,
   copyFileSync,
   existsSync,
@@ -42,7 +42,16 @@ import {
   type UrlInputs,
 } from './engines.js';
 import { isRecord, readForeignDocument } from './foreign-document.js';
-import { detectEngine, isHiddenName, readBlogConfig, walk, type BlogFile } from './read-blog.js';
+import {
+  BlogConfigProblem,
+  detectEngine,
+  isHiddenName,
+  readable,
+  readBlogConfig,
+  walk,
+  type BlogFile,
+  type PassedOver,
+} from './read-blog.js';
 
 export interface ImportOptions {
   readonly source: string;
@@ -111,6 +120,11 @@ interface PlannedPost {
   readonly fallbackTagged: boolean;
 }
 
+const POSTS_FOLDERS: Record<EngineName, string> = {
+  jekyll: '_posts/ and _drafts/, files named YYYY-MM-DD-title.md',
+  hexo: 'source/_posts/ and source/_drafts/',
+  hugo: 'content/ and its sections',
+};
 const JEKYLL_NAME = /^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)\.(?:md|markdown|mkdn|mkd)$/i;
 const MARKDOWN = /\.(?:md|markdown|mkdn|mkd)$/i;
 const FOLIO_FILES = new Set([
@@ -156,151 +170,95 @@ export function importSite(options: ImportOptions): ImportSummary {
       `${options.source} is no blog Folio knows: it has no _config.yml with _posts/ (Jekyll) or source/_posts/ (Hexo), and no hugo.toml or config.toml with content/ (Hugo); name the engine with --from jekyll|hexo|hugo`,
     );
   }
-  const { config, file: configFile } = readBlogConfig(source, engine);
+  let blogConfig;
+  try {
+    blogConfig = readBlogConfig(source, engine);
+  } catch (cause) {
+    if (!(cause instanceof BlogConfigProblem)) throw cause;
+    throw new ImportRefused(
+      `${relative(process.cwd(), cause.file)}:${cause.line}: the blog's config cannot be read: ${cause.message} (correct it and import again)`,
+    );
+  }
+  const { config, file: configFile } = blogConfig;
   const now = options.now ?? Date.now();
   const skipped: ImportNote[] = [];
   const warnings: ImportNote[] = [];
-  const outside: string[] = [];
+  const passedOver: PassedOver[] = [];
   const timezone = timezoneOf(engine, config);
-  const hugoLanguage =
-    engine === 'hugo'
-      ? (options.lang ?? stringOf(config.defaultContentLanguage) ?? 'en')
-      : undefined;
-  const otherLanguages = new Map<string, number>();
+  const hugo: HugoLanguages = {
+    imported: (options.lang ?? hugoDefaultLanguage(config)).toLowerCase(),
+    others: new Map(),
+  };
+  const urlPrefix = engine === 'hugo' ? hugoLanguagePrefix(config, hugo.imported) : '';
 
-  const sources = listPosts(source, engine, config, outside, hugoLanguage, otherLanguages);
-  const pattern = folioPattern(enginePattern(engine, config)) ?? DEFAULT_PERMALINK;
-
-  // Pass one: front matter, dates, slugs and old URLs of every post.
-  const planned: PlannedPost[] = [];
-  const slugs = new Set<string>();
-  for (const post of sources) {
-    const plan = planPost(post, {
-      engine,
-      config,
-      timezone,
-      now,
-      skipped,
-      warnings,
-      slugs,
-      fallbackTag: options.fallbackTag,
-    });
-    if (plan) planned.push(plan);
-  }
-
-  unifyTermNames(planned, warnings);
-
-  // Old URLs: the post's own when the pattern gives it, else `url:` or an alias.
-  const claimed = new Set<string>();
-  const kept: PlannedPost[] = [];
-  let aliasCount = 0;
-  for (const plan of planned) {
-    const date = plan.date;
-    const category = typeof plan.front.category === 'string' ? plan.front.category : undefined;
-    const folioPath = permalinkPath(pattern, { slug: plan.slug, category, date }, timezone);
-    const old = plan.oldUrl === undefined ? undefined : normalizeSitePath(plan.oldUrl);
-    let path = folioPath;
-    const aliases = namesOf(plan.front.aliases, false).flatMap(
-      (alias) => normalizeSitePath(alias) ?? [],
+  const sources = listPosts(source, engine, config, passedOver, hugo);
+  if (sources.length === 0 && hugo.others.size === 0) {
+    throw new ImportRefused(
+      `${options.source} has no posts where a ${engineTitle(engine)} blog keeps them (${POSTS_FOLDERS[engine]})`,
     );
-    if (old !== undefined && pathKey(old) !== pathKey(folioPath)) {
-      const section = (pathKey(old) ?? '').split('/')[1] ?? '';
-      const reserved = (RESERVED_SECTIONS as readonly string[]).includes(section) || old === '/';
-      if (old.endsWith('/') && !reserved && !claimed.has((pathKey(old) ?? old).toLowerCase())) {
-        plan.front.url = decodeForHumans(old);
-        path = old;
-      } else if (old.endsWith('/') || pathKey(`${old}/`) !== pathKey(folioPath)) {
-        // `/x` without its slash already redirects to `/x/`.
-        aliases.push(old);
-      }
-    }
-    const key = (pathKey(path) ?? path).toLowerCase();
-    if (claimed.has(key)) {
-      skipped.push({
-        file: plan.source.relative,
-        line: 1,
-        text: `its URL ${path} is the URL of another post; left out (give it a slug of its own in the source and import again)`,
-      });
-      continue;
-    }
-    claimed.add(key);
-    kept.push(plan);
-    const ownAliases = [...new Set(aliases)].filter((alias) => {
-      const aliasKey = pathKey(alias) ?? alias;
-      if (claimed.has(aliasKey.toLowerCase())) return false;
-      claimed.add(aliasKey.toLowerCase());
-      return true;
-    });
-    if (ownAliases.length > 0) plan.front.aliases = ownAliases.map(decodeForHumans);
-    else delete plan.front.aliases;
-    aliasCount += ownAliases.length;
   }
+  const enginePath = enginePattern(engine, config);
+  const pattern =
+    folioPattern(urlPrefix ? `${urlPrefix}/${enginePath ?? DEFAULT_PERMALINK}` : enginePath) ??
+    DEFAULT_PERMALINK;
+  const context: PlanContext = {
+    engine,
+    config,
+    timezone,
+    now,
+    skipped,
+    warnings,
+    slugs: new Set(),
+    fallbackTag: options.fallbackTag,
+    urlPrefix,
+  };
+  const planned = sources.flatMap((post) => planPost(post, context) ?? []);
+  unifyTermNames(planned, warnings);
+  const placed = placePosts(planned, pattern, timezone, skipped);
+  const converted = convertPosts(placed.kept, {
+    source,
+    engine,
+    config,
+    pattern,
+    timezone,
+    skipped,
+    passedOver,
+  });
+  const files = converted.files;
+  const written = converted.written;
 
-  // Pass two: bodies, with links to other posts pointing at their Folio URLs.
-  const urlOf = postUrlLookup(kept, engine, pattern, timezone);
-  let conversions = 0;
-  let removals = 0;
-  const files = new Map<string, { text?: string; from?: string }>();
-  const written: PlannedPost[] = [];
-  for (const plan of kept) {
-    const converted = convertBody(plan.body, engine === 'hugo' ? 'hugo' : 'liquid', plan.bodyLine, {
-      postUrl: urlOf,
-    });
-    plan.notes.push(...converted.notes);
-    for (const note of converted.notes) {
-      if (note.kind === 'converted') conversions++;
-      else removals++;
-    }
-    const text = `---\n${dump(plan.front, { lineWidth: -1, noRefs: true, quotingType: '"' })}---\n${moreMarker(converted.body, plan, config)}`;
-    // What Folio will read is checked now, so that `folio check` passes on what is written.
-    const checked = parsePost(text, plan.source.relative, plan.slug, {
-      timezone,
-      permalink: pattern,
-    });
-    const problem = checked.diagnostics.find((d) => d.severity === 'error');
-    if (problem) {
-      skipped.push({
-        file: plan.source.relative,
-        line: 1,
-        text: `left out: once converted, ${problem.message} (${problem.hint})`,
-      });
-      continue;
-    }
-    const folder = postFolder(plan.source);
-    const file =
-      plan.source.assets || plan.source.bundle
-        ? `${folder}${plan.slug}/index.md`
-        : `${folder}${plan.slug}.md`;
-    files.set(`content/posts/${file}`, { text });
-    written.push(plan);
-    if (plan.source.assets) {
-      for (const asset of walk(
-        source,
-        plan.source.assets,
-        (name) => name.startsWith('.'),
-        outside,
-      )) {
-        const inside = relative(plan.source.assets, asset.file).split(sep).join('/');
-        if (MARKDOWN.test(inside)) continue;
-        files.set(`content/posts/${folder}${plan.slug}/${inside}`, { from: asset.file });
-      }
-    }
-  }
-
-  // Files the blog publishes as they are.
   let staticCount = 0;
-  for (const file of staticFiles(source, engine, config, outside)) {
+  for (const file of staticFiles(source, engine, config, passedOver)) {
     if (FOLIO_FILES.has(file.to)) continue;
+    if (!readable(file.from)) {
+      passedOver.push({
+        relative: relative(source, file.from).split(sep).join('/'),
+        why: 'unreadable',
+      });
+      continue;
+    }
     files.set(`static/${file.to}`, { from: file.from });
     staticCount++;
   }
-  for (const path of outside)
-    warnings.push({
-      file: path,
-      line: 1,
-      text: 'a link out of the blog folder: not followed, not imported',
-    });
-  for (const [lang, count] of otherLanguages) {
+  const reported = new Set<string>();
+  for (const { relative: path, why } of passedOver) {
+    // The same file may be met by two walks, for posts and for static files.
+    if (reported.has(path)) continue;
+    reported.add(path);
+    if (why === 'outside')
+      warnings.push({
+        file: path,
+        line: 1,
+        text: 'a link out of the blog folder: not followed, not imported',
+      });
+    else
+      skipped.push({
+        file: path,
+        line: 1,
+        text: 'left out: it cannot be read (give your user permission to read it and import again)',
+      });
+  }
+  for (const [lang, count] of hugo.others) {
     warnings.push({
       file: 'content',
       line: 1,
@@ -317,9 +275,6 @@ export function importSite(options: ImportOptions): ImportSummary {
     warnings,
   });
   files.set('folio.config.yaml', { text: settings });
-  const fallbackTagged = written
-    .filter((plan) => plan.fallbackTagged)
-    .map((plan) => plan.source.relative);
 
   const summary: ImportSummary = {
     engine,
@@ -327,22 +282,164 @@ export function importSite(options: ImportOptions): ImportSummary {
     posts: written.length,
     drafts: written.filter((plan) => plan.draft).length,
     scheduled: written.filter((plan) => !plan.draft && plan.date > now).length,
-    files:
-      staticCount +
-      [...files.keys()].filter((path) => path.startsWith('content/posts/') && !path.endsWith('.md'))
-        .length,
-    aliases: aliasCount,
+    files: staticCount + converted.postFiles,
+    aliases: placed.aliases,
     redirects: Object.keys(redirects).length,
-    conversions,
-    removals,
+    conversions: converted.conversions,
+    removals: converted.removals,
     skipped,
     warnings,
-    fallbackTagged,
+    fallbackTagged: written
+      .filter((plan) => plan.fallbackTagged)
+      .map((plan) => plan.source.relative),
     reportFile: join(target, 'import-report.md'),
   };
   files.set('import-report.md', { text: reportOf(summary, written, options) });
   writeSite(target, files);
   return summary;
+}
+
+/**
+ * Where each post will be: at its old URL when the pattern gives it, else at its old URL as its
+ * own `url:`, else at the pattern's URL with the old one as an alias. A post whose URL another
+ * already took is left out.
+ */
+function placePosts(
+  planned: readonly PlannedPost[],
+  pattern: string,
+  timezone: string,
+  skipped: ImportNote[],
+): { kept: PlannedPost[]; aliases: number } {
+  const claimed = new Set<string>();
+  const claimKey = (path: string): string => (pathKey(path) ?? path).toLowerCase();
+  const kept: PlannedPost[] = [];
+  let aliasCount = 0;
+  for (const plan of planned) {
+    const category = typeof plan.front.category === 'string' ? plan.front.category : undefined;
+    const folioPath = permalinkPath(
+      pattern,
+      { slug: plan.slug, category, date: plan.date },
+      timezone,
+    );
+    const old = plan.oldUrl === undefined ? undefined : normalizeSitePath(plan.oldUrl);
+    let path = folioPath;
+    const aliases = namesOf(plan.front.aliases, false).flatMap(
+      (alias) => normalizeSitePath(alias) ?? [],
+    );
+    if (old !== undefined && pathKey(old) !== pathKey(folioPath)) {
+      const section = (pathKey(old) ?? '').split('/')[1] ?? '';
+      const reserved = (RESERVED_SECTIONS as readonly string[]).includes(section) || old === '/';
+      if (old.endsWith('/') && !reserved && !claimed.has(claimKey(old))) {
+        plan.front.url = decodeForHumans(old);
+        path = old;
+      } else if (old.endsWith('/') || pathKey(`${old}/`) !== pathKey(folioPath)) {
+        // `/x` without its slash already redirects to `/x/`.
+        aliases.push(old);
+      }
+    }
+    if (claimed.has(claimKey(path))) {
+      skipped.push({
+        file: plan.source.relative,
+        line: 1,
+        text: `its URL ${path} is the URL of another post; left out (give it a slug of its own in the source and import again)`,
+      });
+      continue;
+    }
+    claimed.add(claimKey(path));
+    kept.push(plan);
+    const ownAliases = [...new Set(aliases)].filter((alias) => {
+      if (claimed.has(claimKey(alias))) return false;
+      claimed.add(claimKey(alias));
+      return true;
+    });
+    if (ownAliases.length > 0) plan.front.aliases = ownAliases.map(decodeForHumans);
+    else delete plan.front.aliases;
+    aliasCount += ownAliases.length;
+  }
+  return { kept, aliases: aliasCount };
+}
+
+type SiteFiles = Map<string, { text?: string; from?: string }>;
+
+/**
+ * Each post's body converted, with links to other posts pointing at their Folio URLs, and the
+ * post file and the files of its folder to write. A post Folio would not read is left out.
+ */
+function convertPosts(
+  kept: readonly PlannedPost[],
+  blog: {
+    source: string;
+    engine: EngineName;
+    config: Record<string, unknown>;
+    pattern: string;
+    timezone: string;
+    skipped: ImportNote[];
+    passedOver: PassedOver[];
+  },
+): {
+  files: SiteFiles;
+  written: PlannedPost[];
+  postFiles: number;
+  conversions: number;
+  removals: number;
+} {
+  const urlOf = postUrlLookup(kept, blog.engine, blog.pattern, blog.timezone);
+  const files: SiteFiles = new Map();
+  const written: PlannedPost[] = [];
+  let postFiles = 0;
+  let conversions = 0;
+  let removals = 0;
+  for (const plan of kept) {
+    const converted = convertBody(
+      plan.body,
+      blog.engine === 'hugo' ? 'hugo' : 'liquid',
+      plan.bodyLine,
+      {
+        postUrl: urlOf,
+      },
+    );
+    const text = `---\n${dump(plan.front, { lineWidth: -1, noRefs: true, quotingType: '"' })}---\n${moreMarker(converted.body, plan, blog.config)}`;
+    // What Folio will read is checked now, so that `folio check` passes on what is written.
+    const checked = parsePost(text, plan.source.relative, plan.slug, {
+      timezone: blog.timezone,
+      permalink: blog.pattern,
+    });
+    const problem = checked.diagnostics.find((d) => d.severity === 'error');
+    if (problem) {
+      blog.skipped.push({
+        file: plan.source.relative,
+        line: 1,
+        text: `left out: once converted, ${problem.message} (${problem.hint})`,
+      });
+      continue;
+    }
+    plan.notes.push(...converted.notes);
+    for (const note of converted.notes) {
+      if (note.kind === 'converted') conversions++;
+      else removals++;
+    }
+    const folder = postFolder(plan.source);
+    const inFolder = plan.source.assets !== undefined || plan.source.bundle;
+    files.set(`content/posts/${folder}${plan.slug}${inFolder ? '/index' : ''}.md`, { text });
+    written.push(plan);
+    if (plan.source.assets === undefined) continue;
+    for (const asset of walk(
+      blog.source,
+      plan.source.assets,
+      (name) => name.startsWith('.'),
+      blog.passedOver,
+    )) {
+      const inside = relative(plan.source.assets, asset.file).split(sep).join('/');
+      if (MARKDOWN.test(inside)) continue;
+      if (!readable(asset.file)) {
+        blog.passedOver.push({ relative: asset.relative, why: 'unreadable' });
+        continue;
+      }
+      files.set(`content/posts/${folder}${plan.slug}/${inside}`, { from: asset.file });
+      postFiles++;
+    }
+  }
+  return { files, written, postFiles, conversions, removals };
 }
 
 /**
@@ -385,12 +482,25 @@ interface PlanContext {
   readonly warnings: ImportNote[];
   readonly slugs: Set<string>;
   readonly fallbackTag: string;
+  /** Where the engine served the imported language (Hugo's `/ko`), or nothing. */
+  readonly urlPrefix: string;
 }
 
 function planPost(post: SourcePost, ctx: PlanContext): PlannedPost | undefined {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(post.file);
+  } catch (cause) {
+    ctx.skipped.push({
+      file: post.relative,
+      line: 1,
+      text: `left out: it cannot be read (${(cause as NodeJS.ErrnoException).code ?? 'error'}; give your user permission to read it and import again)`,
+    });
+    return undefined;
+  }
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(post.file));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     ctx.skipped.push({
       file: post.relative,
@@ -416,6 +526,15 @@ function planPost(post: SourcePost, ctx: PlanContext): PlannedPost | undefined {
   // Date: the front matter's, else the file name's (Jekyll), else the file's time (Hexo).
   const written = fields.date ?? fields.publishdate ?? post.nameDate;
   let date = readDate(written, ctx.timezone);
+  const rolled = date === undefined && ctx.engine !== 'hugo' ? rolledOver(written) : undefined;
+  if (rolled !== undefined) {
+    date = readDate(rolled, ctx.timezone);
+    ctx.warnings.push({
+      file: post.relative,
+      line: 1,
+      text: `its date ${JSON.stringify(written)} is past the end of a day or a month: read as ${rolled}, carried over as ${engineTitle(ctx.engine)} did (correct it in the imported post if you meant another moment)`,
+    });
+  }
   if (date === undefined && ctx.engine === 'hexo') {
     date = Math.floor(statSync(post.file).mtimeMs / 1000) * 1000;
     ctx.warnings.push({
@@ -490,7 +609,7 @@ function planPost(post: SourcePost, ctx: PlanContext): PlannedPost | undefined {
     categories,
     bundle: post.bundle,
   };
-  const oldUrl = draft ? undefined : oldUrlOf(ctx.engine, ctx.config, post, urlInputs);
+  const oldUrl = draft ? undefined : oldUrlOf(ctx, post, urlInputs);
   const front: Record<string, unknown> = {
     title,
     date: dateText(written, date, ctx.timezone),
@@ -532,16 +651,13 @@ function uniqueSlug(slug: string, taken: Set<string>): string {
   return candidate;
 }
 
-function oldUrlOf(
-  engine: EngineName,
-  config: Record<string, unknown>,
-  post: SourcePost,
-  input: UrlInputs,
-): string | undefined {
-  if (engine === 'jekyll')
-    return jekyllUrl(jekyllPattern(config, input.fields, post.inPosts), input);
-  if (engine === 'hexo') return hexoUrl(config, input);
-  return hugoUrl(config, post.section, input);
+function oldUrlOf(ctx: PlanContext, post: SourcePost, input: UrlInputs): string | undefined {
+  if (ctx.engine === 'jekyll')
+    return jekyllUrl(jekyllPattern(ctx.config, input.fields, post.inPosts), input);
+  if (ctx.engine === 'hexo') return hexoUrl(ctx.config, input);
+  const url = hugoUrl(ctx.config, post.section, input);
+  // A post's own `url` is from the site's root; the others are under the language's.
+  return typeof input.fields.url === 'string' ? url : `${ctx.urlPrefix}${url}`;
 }
 
 function enginePattern(engine: EngineName, config: Record<string, unknown>): string | undefined {
@@ -553,84 +669,129 @@ function enginePattern(engine: EngineName, config: Record<string, unknown>): str
   return typeof first === 'string' ? first : undefined;
 }
 
+/** The post files of the blog, drafts included, each with what its place in the blog says. */
 function listPosts(
   source: string,
   engine: EngineName,
   config: Record<string, unknown>,
-  outside: string[],
-  language: string | undefined,
-  otherLanguages: Map<string, number>,
+  passedOver: PassedOver[],
+  hugo: HugoLanguages,
+): SourcePost[] {
+  if (engine === 'jekyll') return listJekyllPosts(source, passedOver);
+  if (engine === 'hexo') return listHexoPosts(source, config, passedOver);
+  return listHugoPosts(source, config, passedOver, hugo);
+}
+
+function listJekyllPosts(source: string, passedOver: PassedOver[]): SourcePost[] {
+  const posts: SourcePost[] = [];
+  const files = walk(
+    source,
+    source,
+    (name, isFolder) =>
+      isFolder && (name.startsWith('.') || ['node_modules', 'vendor', '_site'].includes(name)),
+    passedOver,
+  );
+  for (const file of files) {
+    const match = /(?:^|\/)(_posts|_drafts)\/(.*)$/.exec(file.relative);
+    if (!match || !MARKDOWN.test(file.relative)) continue;
+    const [, kind, inPosts = ''] = match;
+    const name = basename(inPosts);
+    const dated = JEKYLL_NAME.exec(name);
+    if (kind === '_posts' && !dated) continue;
+    const folders = file.relative
+      .slice(0, file.relative.length - (match[0].length - (match[0].startsWith('/') ? 1 : 0)))
+      .split('/')
+      .filter(Boolean);
+    posts.push({
+      ...file,
+      inPosts,
+      draft: kind === '_drafts',
+      folderCategories: folders,
+      nameDate: dated ? `${dated[1]}-${dated[2]}-${dated[3]}` : undefined,
+      fileTitle: dated ? (dated[4] ?? name) : name.replace(MARKDOWN, ''),
+      assets: undefined,
+      bundle: false,
+      section: 'posts',
+    });
+  }
+  return posts;
+}
+
+function listHexoPosts(
+  source: string,
+  config: Record<string, unknown>,
+  passedOver: PassedOver[],
 ): SourcePost[] {
   const posts: SourcePost[] = [];
-  if (engine === 'jekyll') {
-    const files = walk(
-      source,
-      source,
-      (name, isFolder) =>
-        isFolder && (name.startsWith('.') || ['node_modules', 'vendor', '_site'].includes(name)),
-      outside,
-    );
+  const assetFolders = config.post_asset_folder === true;
+  for (const [folder, draft] of [
+    ['_posts', false],
+    ['_drafts', true],
+  ] as const) {
+    const root = join(source, 'source', folder);
+    if (!existsSync(root)) continue;
+    const files = walk(source, root, (name) => name.startsWith('.'), passedOver);
     for (const file of files) {
-      const match = /(?:^|\/)(_posts|_drafts)\/(.*)$/.exec(file.relative);
-      if (!match || !MARKDOWN.test(file.relative)) continue;
-      const [, kind, inPosts = ''] = match;
-      const name = basename(inPosts);
-      const dated = JEKYLL_NAME.exec(name);
-      if (kind === '_posts' && !dated) continue;
-      const folders = file.relative
-        .slice(0, file.relative.length - (match[0].length - (match[0].startsWith('/') ? 1 : 0)))
-        .split('/')
-        .filter(Boolean);
+      if (!MARKDOWN.test(file.relative)) continue;
+      const inPosts = relative(root, file.file).split(sep).join('/');
+      const assets = file.file.replace(MARKDOWN, '');
       posts.push({
         ...file,
         inPosts,
-        draft: kind === '_drafts',
-        folderCategories: folders,
-        nameDate: dated ? `${dated[1]}-${dated[2]}-${dated[3]}` : undefined,
-        fileTitle: dated ? (dated[4] ?? name) : name.replace(MARKDOWN, ''),
-        assets: undefined,
+        draft,
+        folderCategories: [],
+        nameDate: undefined,
+        fileTitle: inPosts.replace(MARKDOWN, ''),
+        assets:
+          assetFolders && existsSync(assets) && statSync(assets).isDirectory() ? assets : undefined,
         bundle: false,
         section: 'posts',
       });
     }
-    return posts;
   }
-  if (engine === 'hexo') {
-    const assetFolders = config.post_asset_folder === true;
-    for (const [folder, draft] of [
-      ['_posts', false],
-      ['_drafts', true],
-    ] as const) {
-      const root = join(source, 'source', folder);
-      if (!existsSync(root)) continue;
-      const files = walk(source, root, (name) => name.startsWith('.'), outside);
-      for (const file of files) {
-        if (!MARKDOWN.test(file.relative)) continue;
-        const inPosts = relative(root, file.file).split(sep).join('/');
-        const assets = file.file.replace(MARKDOWN, '');
-        posts.push({
-          ...file,
-          inPosts,
-          draft,
-          folderCategories: [],
-          nameDate: undefined,
-          fileTitle: inPosts.replace(MARKDOWN, ''),
-          assets:
-            assetFolders && existsSync(assets) && statSync(assets).isDirectory()
-              ? assets
-              : undefined,
-          bundle: false,
-          section: 'posts',
-        });
-      }
-    }
-    return posts;
+  return posts;
+}
+
+/** The content language imported, and the number of posts of each other one. */
+interface HugoLanguages {
+  readonly imported: string;
+  readonly others: Map<string, number>;
+}
+
+/**
+ * Hugo's posts in the imported language: by its file name (`post.ko.md`), or by the language's
+ * own content folder (`languages.ko.contentDir`), where files without a language are its own.
+ */
+function listHugoPosts(
+  source: string,
+  config: Record<string, unknown>,
+  passedOver: PassedOver[],
+  languages: HugoLanguages,
+): SourcePost[] {
+  const posts: SourcePost[] = [];
+  const ownFolder = hugoLanguageFolders(config);
+  const language = languages.imported;
+  const folder = ownFolder.get(language);
+  const contentDir = join(source, folder ?? stringOf(config.contentDir) ?? 'content');
+  const unmarkedLanguage = folder !== undefined ? language : hugoDefaultLanguage(config);
+  for (const [other, otherFolder] of ownFolder) {
+    if (other === language || otherFolder === folder) continue;
+    const count = walk(source, join(source, otherFolder), () => false, []).filter((file) =>
+      MARKDOWN.test(file.relative),
+    ).length;
+    if (count > 0) languages.others.set(other, (languages.others.get(other) ?? 0) + count);
   }
-  const contentDir = join(source, stringOf(config.contentDir) ?? 'content');
+  let sections: string[];
+  try {
+    sections = readdirSync(contentDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    if (existsSync(contentDir))
+      passedOver.push({ relative: relative(source, contentDir), why: 'unreadable' });
+    return [];
+  }
   const params = isRecord(config.params) ? config.params : {};
-  const sections = readdirSync(contentDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name);
   const declared = namesOf(params.mainSections ?? params.mainsections, false).filter((name) =>
     sections.includes(name),
   );
@@ -641,17 +802,16 @@ function listPosts(
       : usual.length > 0
         ? usual
         : largestSection(contentDir, sections);
-  const defaultLanguage = stringOf(config.defaultContentLanguage) ?? 'en';
   for (const section of main) {
     const root = join(contentDir, section);
-    for (const file of walk(source, root, (name) => name.startsWith('.'), outside)) {
+    for (const file of walk(source, root, (name) => name.startsWith('.'), passedOver)) {
       if (!MARKDOWN.test(file.relative) || /^_index\./.test(basename(file.file))) continue;
       const inPosts = relative(root, file.file).split(sep).join('/');
       const name = basename(file.file).replace(MARKDOWN, '');
       const languageMatch = /^(.*)\.([a-z]{2}(?:-[a-z]{2,4})?)$/i.exec(name);
-      const fileLanguage = languageMatch?.[2]?.toLowerCase() ?? defaultLanguage;
+      const fileLanguage = languageMatch?.[2]?.toLowerCase() ?? unmarkedLanguage;
       if (fileLanguage !== language) {
-        otherLanguages.set(fileLanguage, (otherLanguages.get(fileLanguage) ?? 0) + 1);
+        languages.others.set(fileLanguage, (languages.others.get(fileLanguage) ?? 0) + 1);
         continue;
       }
       const bare = languageMatch?.[1] ?? name;
@@ -672,13 +832,40 @@ function listPosts(
   return posts;
 }
 
+/** Hugo's default content language, lower-cased as languages are compared. */
+function hugoDefaultLanguage(config: Record<string, unknown>): string {
+  return (stringOf(config.defaultContentLanguage) ?? 'en').toLowerCase();
+}
+
+/** Each language of a Hugo site that has a content folder of its own, and that folder. */
+function hugoLanguageFolders(config: Record<string, unknown>): Map<string, string> {
+  const folders = new Map<string, string>();
+  const languages = isRecord(config.languages) ? config.languages : {};
+  for (const [name, settings] of Object.entries(languages)) {
+    const folder = isRecord(settings) ? stringOf(settings.contentDir) : undefined;
+    if (folder !== undefined) folders.set(name.toLowerCase(), folder);
+  }
+  return folders;
+}
+
+/** `/ko`: where Hugo serves a language other than the default one, or every one when told to. */
+function hugoLanguagePrefix(config: Record<string, unknown>, language: string): string {
+  const inSubdir = config.defaultContentLanguageInSubdir === true;
+  return inSubdir || language !== hugoDefaultLanguage(config) ? `/${language}` : '';
+}
+
 function largestSection(contentDir: string, sections: readonly string[]): string[] {
   let best: string | undefined;
   let most = 0;
   for (const section of sections) {
-    const count = readdirSync(join(contentDir, section), { recursive: true }).filter((name) =>
-      MARKDOWN.test(String(name)),
-    ).length;
+    let count = 0;
+    try {
+      count = readdirSync(join(contentDir, section), { recursive: true }).filter((name) =>
+        MARKDOWN.test(String(name)),
+      ).length;
+    } catch {
+      // An unreadable section is reported by the walk that reads posts.
+    }
     if (count > most) {
       most = count;
       best = section;
@@ -691,12 +878,12 @@ function staticFiles(
   source: string,
   engine: EngineName,
   config: Record<string, unknown>,
-  outside: string[],
+  passedOver: PassedOver[],
 ): { from: string; to: string }[] {
   if (engine === 'hugo') {
     const root = join(source, stringOf(config.staticDir) ?? 'static');
     if (!existsSync(root)) return [];
-    return walk(source, root, (name) => name.startsWith('.'), outside).map((file) => ({
+    return walk(source, root, (name) => name.startsWith('.'), passedOver).map((file) => ({
       from: file.file,
       to: relative(root, file.file).split(sep).join('/'),
     }));
@@ -710,7 +897,7 @@ function staticFiles(
       isHiddenName(name) ||
       (engine === 'jekyll' && excluded.has(name)) ||
       (!isFolder && /^_config\./.test(name)),
-    outside,
+    passedOver,
   );
   return files
     .filter((file) => !MARKDOWN.test(file.file) && !hasFrontMatter(file.file))
@@ -1000,6 +1187,34 @@ function readDate(value: unknown, zone: string): number | undefined {
   return rfc.isValid ? rfc.toMillis() : undefined;
 }
 
+/**
+ * `2018-02-31` or `2020-3-19 29:39:08 +0800` as Ruby's Time and JavaScript's Date.UTC read them:
+ * what is past the end of a day or a month carried into the next. Jekyll and Hexo published such
+ * posts at that moment, and their URLs have its date.
+ */
+function rolledOver(written: unknown): string | undefined {
+  if (typeof written !== 'string') return undefined;
+  const parts =
+    /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T\s]+(\d{1,2}):(\d{1,2})(?::(\d{1,2}))?)?(?=$|[\s.+\-Z])(.*)$/s.exec(
+      written.trim(),
+    );
+  if (!parts) return undefined;
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = parts
+    .slice(1, 7)
+    .map((part) => Number(part ?? 0));
+  const rest = parts[7] ?? '';
+  if (month < 1 || month > 12 || day < 1 || day > 31) return undefined;
+  const carried = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  const same =
+    carried.getUTCDate() === day &&
+    carried.getUTCHours() === hour &&
+    carried.getUTCMinutes() === minute &&
+    carried.getUTCSeconds() === second;
+  if (same) return undefined;
+  const iso = carried.toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}${rest}`;
+}
+
 /** The date as Folio reads it: as written when Folio reads that spelling, else ISO 8601. */
 function dateText(written: unknown, date: number, zone: string): string {
   if (typeof written === 'string' && parsePostDate(written.trim(), zone) === date)
@@ -1099,13 +1314,10 @@ export function summaryLines(summary: ImportSummary): string[] {
 
 /**
  * Writes every file into a folder beside `target`, then moves each into `target`, never over a
- * file that is there: a failed import leaves nothing half-written in `target`.
+ * file that is there: a failed import leaves `target` as it was.
  */
-function writeSite(
-  target: string,
-  files: ReadonlyMap<string, { text?: string; from?: string }>,
-): void {
-  const taken = [...files.keys()].filter((path) => existsSync(join(target, path)));
+function writeSite(target: string, files: SiteFiles): void {
+  const taken = takenPaths(target, [...files.keys()]);
   if (taken.length > 0) {
     throw new ImportRefused(
       `${target} already has ${taken.slice(0, 5).join(', ')}${taken.length > 5 ? ` and ${taken.length - 5} more` : ''}; import writes over no file (import into a new or empty folder)`,
@@ -1122,18 +1334,58 @@ function writeSite(
       if (content.text !== undefined) writeFileSync(to, content.text);
       else if (content.from !== undefined) copyFileSync(content.from, to);
     }
-    if (!existsSync(target)) {
-      renameSync(staging, target);
-      return;
-    }
-    for (const path of files.keys()) {
-      const to = join(target, path);
-      mkdirSync(dirname(to), { recursive: true });
-      // A hard link fails when the name is taken: nothing is ever written over.
-      linkSync(join(staging, path), to);
-      unlinkSync(join(staging, path));
-    }
+    if (!existsSync(target)) renameSync(staging, target);
+    else moveInto(staging, target, [...files.keys()]);
   } finally {
     rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** The paths of `paths` that `target` has already, or where it has a file in place of a folder. */
+function takenPaths(target: string, paths: readonly string[]): string[] {
+  const taken = new Set<string>();
+  const checked = new Set<string>();
+  for (const path of paths) {
+    const parts = path.split('/');
+    for (let end = 1; end <= parts.length; end++) {
+      const prefix = parts.slice(0, end).join('/');
+      if (checked.has(prefix)) continue;
+      checked.add(prefix);
+      let info;
+      try {
+        info = lstatSync(join(target, prefix));
+      } catch {
+        break;
+      }
+      if (end === parts.length || !info.isDirectory()) {
+        taken.add(prefix);
+        break;
+      }
+    }
+  }
+  return [...taken];
+}
+
+/**
+ * Moves the staged files into a `target` that exists, each by a hard link, which fails rather than
+ * write over a name that is taken; on any failure, what was moved in is taken out again.
+ */
+function moveInto(staging: string, target: string, paths: readonly string[]): void {
+  const made: string[] = [];
+  const linked: string[] = [];
+  try {
+    for (const path of paths) {
+      const to = join(target, path);
+      const firstMade = mkdirSync(dirname(to), { recursive: true });
+      if (firstMade !== undefined) made.push(firstMade);
+      linkSync(join(staging, path), to);
+      linked.push(to);
+    }
+  } catch (cause) {
+    for (const file of linked.reverse()) rmSync(file, { force: true });
+    for (const folder of made.reverse()) rmSync(folder, { recursive: true, force: true });
+    throw new ImportRefused(
+      `could not write into ${target} (${(cause as NodeJS.ErrnoException).message}); what was written there is taken out again`,
+    );
   }
 }

@@ -1,6 +1,6 @@
 // Import: the files of a Jekyll, Hexo or Hugo blog — its config, its post files, the files it
 // publishes as they are — read without ever changing the blog or following a link out of it.
-import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { accessSync, constants, lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { parse as parseToml } from 'smol-toml';
@@ -13,48 +13,67 @@ export interface BlogFile {
   readonly file: string;
 }
 
-/** Every file under `folder`, links that stay inside `root` followed, others reported. */
+/** A file or folder `walk` did not list, and why. */
+export interface PassedOver {
+  readonly relative: string;
+  readonly why: 'outside' | 'unreadable';
+}
+
+/**
+ * Every file under `folder`, links that stay inside `root` followed; links out of it and folders
+ * that cannot be read are added to `passedOver`.
+ */
 export function walk(
   root: string,
   folder: string,
   skip: (name: string, isFolder: boolean) => boolean,
-  outside: string[],
+  passedOver: PassedOver[],
 ): BlogFile[] {
   const realRoot = realpathSync(root);
   const found: BlogFile[] = [];
+  const fromRoot = (path: string): string => relative(root, path).split(sep).join('/');
   const visit = (dir: string): void => {
     let names: string[];
     try {
       names = readdirSync(dir).sort();
     } catch {
+      passedOver.push({ relative: fromRoot(dir), why: 'unreadable' });
       return;
     }
     for (const name of names) {
       const path = join(dir, name);
       let info = lstatSync(path);
       if (info.isSymbolicLink()) {
-        let real: string;
+        let real: string | undefined;
         try {
           real = realpathSync(path);
         } catch {
-          outside.push(relative(root, path).split(sep).join('/'));
-          continue;
+          real = undefined;
         }
-        if (real !== realRoot && !real.startsWith(realRoot + sep)) {
-          outside.push(relative(root, path).split(sep).join('/'));
+        if (real === undefined || (real !== realRoot && !real.startsWith(realRoot + sep))) {
+          passedOver.push({ relative: fromRoot(path), why: 'outside' });
           continue;
         }
         info = lstatSync(real);
       }
       if (skip(name, info.isDirectory())) continue;
       if (info.isDirectory()) visit(path);
-      else if (info.isFile())
-        found.push({ relative: relative(root, path).split(sep).join('/'), file: path });
+      else if (info.isFile()) found.push({ relative: fromRoot(path), file: path });
     }
   };
   visit(folder);
   return found;
 }
+
+/** Whether this user may read the file: one that cannot be read is left out, not copied. */
+export const readable = (path: string): boolean => {
+  try {
+    accessSync(path, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const exists = (path: string): boolean => {
   try {
@@ -101,16 +120,64 @@ export function readBlogConfig(
     for (const name of names) {
       const file = join(folder, name);
       if (!exists(file)) continue;
-      const text = readFileSync(file, 'utf8');
-      const value: unknown = name.endsWith('.toml')
-        ? parseToml(text)
-        : name.endsWith('.json')
-          ? JSON.parse(text)
-          : load(text, { schema: CORE_SCHEMA, json: true });
-      return { config: isRecord(value) ? value : {}, file };
+      const value = readConfigFile(file);
+      const config = isRecord(value) ? value : {};
+      if (engine === 'hugo') addSplitConfig(config, join(source, 'config', '_default'));
+      return { config, file };
     }
   }
   return { config: {}, file: undefined };
+}
+
+/** A config file of the blog that cannot be read, at the line where it goes wrong. */
+export class BlogConfigProblem extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    problem: string,
+  ) {
+    super(problem);
+  }
+}
+
+function readConfigFile(file: string): unknown {
+  try {
+    const text = readFileSync(file, 'utf8');
+    if (file.endsWith('.toml')) return parseToml(text);
+    if (file.endsWith('.json')) return JSON.parse(text);
+    return load(text, { schema: CORE_SCHEMA, json: true });
+  } catch (cause) {
+    const error = cause as Error & { line?: number; mark?: { line: number } };
+    const line = error.mark ? error.mark.line + 1 : (error.line ?? 1);
+    throw new BlogConfigProblem(file, line, error.message.split('\n')[0] ?? error.message);
+  }
+}
+
+/**
+ * Hugo's config folder holds a file per key beside the main one: `params.toml` is `params`,
+ * `languages.ko.toml` is `languages.ko`.
+ */
+function addSplitConfig(config: Record<string, unknown>, folder: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(folder).sort();
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const keys = name.replace(/\.(?:toml|ya?ml|json)$/, '').split('.');
+    if (keys.length === 0 || keys.join('.') === name || ['hugo', 'config'].includes(keys[0] ?? ''))
+      continue;
+    const value = readConfigFile(join(folder, name));
+    let into = config;
+    for (const key of keys.slice(0, -1)) {
+      const inner = into[key];
+      into = isRecord(inner) ? inner : (into[key] = {});
+    }
+    const last = keys[keys.length - 1] ?? '';
+    const had = into[last];
+    into[last] = isRecord(had) && isRecord(value) ? { ...had, ...value } : value;
+  }
 }
 
 /** The name of a file or folder each engine leaves unpublished. */

@@ -26,8 +26,9 @@ export function importCommand(source: string, dir: string, options: ImportComman
   );
   for (const line of summaryLines(summary)) console.log(`  ${line}`);
   for (const note of summary.skipped) console.error(`${note.file}:${note.line}: ${note.text}`);
+  const report = relative(process.cwd(), summary.reportFile);
   console.log(
-    `\nThe whole report, post by post: ${relative(process.cwd(), summary.reportFile) || summary.reportFile}`,
+    `\nThe whole report, post by post: ${report.startsWith('..') ? summary.reportFile : report}`,
   );
   console.log(`Next: folio check ${dir} && folio serve ${dir}`);
   // Whatever was left out is the author's to look at: a script sees it in the exit code.
