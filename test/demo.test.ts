@@ -16,7 +16,7 @@ describe('demo blog', () => {
     const site = buildSite(content.config, content.posts, {
       now: Date.parse('2026-11-21T00:00:00Z'),
     });
-    assert.equal(site.posts.length, 287);
+    assert.equal(site.posts.length, 288);
     assert.equal(site.pageCount, 29);
     const sizes = site.categories.map((term) => term.posts.length);
     assert.equal(sizes.filter((n) => n === 46).length, 1);

@@ -2,7 +2,7 @@
 import { loadConfig } from '../config/load-config.js';
 import { DEFAULT_PERMALINK } from '../urls/url-paths.js';
 import type { ConfigResult } from '../config/parse-config.js';
-import type { SiteConfig } from '../config/schema.js';
+import type { Locale, SiteConfig } from '../config/schema.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { parsePost, type PostContext, type PostResult, type SlugClaim } from './parse-post.js';
 import type { ImageSize } from './markdown/markdown.js';
@@ -54,6 +54,8 @@ export interface ReadSettings {
   readonly timezone: string;
   readonly permalink: string;
   readonly excerptLength: number;
+  /** The language of the words bodies' markup carries (alert titles, footnote labels). */
+  readonly locale: Locale;
   /** Sizes of the images under `static/`, by URL path. */
   readonly imageSizes: ReadonlyMap<string, ImageSize>;
 }
@@ -62,7 +64,12 @@ export interface ReadSettings {
 export type Progress = (done: number, total: number) => void;
 
 // Posts are still checked when the config is broken, so that one run lists every problem.
-const FALLBACK_SETTINGS = { timezone: 'UTC', excerptLength: 200, permalink: DEFAULT_PERMALINK };
+const FALLBACK_SETTINGS = {
+  timezone: 'UTC',
+  excerptLength: 200,
+  permalink: DEFAULT_PERMALINK,
+  locale: 'en',
+} as const;
 
 export interface LoadContentOptions {
   /** What an earlier load of the folder read: only post files that changed are read again. */
@@ -98,11 +105,12 @@ export async function loadContent(
       ? previous.assets
       : await readStaticAssets(siteDir);
   const config = configResult.config;
-  const { timezone, excerptLength, permalink } = config ?? FALLBACK_SETTINGS;
+  const { timezone, excerptLength, permalink, locale } = config ?? FALLBACK_SETTINGS;
   const settings: ReadSettings = {
     timezone,
     excerptLength,
     permalink,
+    locale,
     imageSizes: assets.imageSizes,
   };
   const reusable =
@@ -156,7 +164,8 @@ function sameSettings(a: ReadSettings, b: ReadSettings): boolean {
   if (
     a.timezone !== b.timezone ||
     a.excerptLength !== b.excerptLength ||
-    a.permalink !== b.permalink
+    a.permalink !== b.permalink ||
+    a.locale !== b.locale
   ) {
     return false;
   }

@@ -37,6 +37,8 @@ export interface Post {
 export interface BodyParts {
   readonly excerpts: ReadonlyMap<Post, string>;
   readonly html: ReadonlyMap<Post, string>;
+  /** The stylesheets a shown body needs beyond the theme's (KaTeX's, for math), by post. */
+  readonly stylesheets?: ReadonlyMap<Post, readonly string[]>;
 }
 
 export interface PostLines {
@@ -46,6 +48,15 @@ export interface PostLines {
   readonly aliases: number;
   readonly category: number;
   readonly tags: number;
+}
+
+/** A likely mistake in a body's Markdown, which still renders: a warning of the checks. */
+export interface BodyMistake {
+  readonly code: string;
+  /** Line in the post file. */
+  readonly line: number;
+  readonly message: string;
+  readonly hint: string;
 }
 
 /** A link or image in a body whose target is a path on this site (`/…`), or an image's relative path. */

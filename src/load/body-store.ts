@@ -4,9 +4,15 @@ import type { Token } from 'markdown-it';
 import { excerptOf, excerptOfBody } from '../content/excerpt.js';
 import { splitFrontMatter } from '../content/front-matter/split.js';
 import { postStamp } from '../content/read-sources.js';
-import { parseMarkdown, renderTokens, type RenderEnv } from '../content/markdown/markdown.js';
+import {
+  parseMarkdown,
+  renderTokens,
+  type RenderedBody,
+  type RenderEnv,
+} from '../content/markdown/markdown.js';
+import { collectMistakes } from '../content/markdown/mistakes.js';
 import { collectReferences } from '../content/markdown/references.js';
-import type { BodyParts, Post, Reference } from '../content/post.js';
+import type { BodyMistake, BodyParts, Post, Reference } from '../content/post.js';
 import { normalizeText } from '../text/normalize-text.js';
 import { readTextFile } from '../text/read-text-file.js';
 
@@ -37,7 +43,9 @@ interface BodyState {
   text: string | undefined;
   excerpt: string | undefined;
   references: readonly Reference[] | undefined;
+  mistakes: readonly BodyMistake[] | undefined;
   html: string | undefined;
+  stylesheets: readonly string[] | undefined;
 }
 
 /**
@@ -92,23 +100,43 @@ export class BodyStore {
     return state.references ?? [];
   }
 
-  html(post: Post): string {
+  /** What the author likely got wrong in the body's Markdown. */
+  mistakes(post: Post): readonly BodyMistake[] {
     const state = this.#state(post);
-    if (state.html !== undefined) return state.html;
-    const html = renderTokens(this.#tokens(post, state), { ...this.#settings, base: post.path });
+    if (state.mistakes === undefined) this.#tokens(post, state);
+    return state.mistakes ?? [];
+  }
+
+  html(post: Post): string {
+    return this.#rendered(post).html;
+  }
+
+  /** The body's HTML and the stylesheets its page needs. */
+  #rendered(post: Post): RenderedBody {
+    const state = this.#state(post);
+    if (state.html !== undefined) return { html: state.html, stylesheets: state.stylesheets ?? [] };
+    const rendered = renderTokens(this.#tokens(post, state), {
+      ...this.#settings,
+      base: post.path,
+    });
     // Rereading, it is not kept: the page that shows it is rendered once and kept by the server.
     if (!this.#reread) {
-      state.html = html;
+      state.html = rendered.html;
+      state.stylesheets = rendered.stylesheets;
       state.text = undefined;
     }
-    return html;
+    return rendered;
   }
 
   /** The excerpts and HTML of the posts named: what one page shows. */
   parts(shown: { readonly excerpts: readonly Post[]; readonly html: readonly Post[] }): BodyParts {
     // HTML first: parsing a body whole gives its excerpt too.
-    const html = new Map(shown.html.map((post) => [post, this.html(post)]));
-    return { excerpts: new Map(shown.excerpts.map((post) => [post, this.excerpt(post)])), html };
+    const rendered = new Map(shown.html.map((post) => [post, this.#rendered(post)]));
+    return {
+      excerpts: new Map(shown.excerpts.map((post) => [post, this.excerpt(post)])),
+      html: new Map([...rendered].map(([post, body]) => [post, body.html])),
+      stylesheets: new Map([...rendered].map(([post, body]) => [post, body.stylesheets])),
+    };
   }
 
   #state(post: Post): BodyState {
@@ -136,13 +164,22 @@ export class BodyStore {
   }
 
   #tokens(post: Post, state: BodyState): Token[] {
-    const tokens = parseMarkdown(this.#text(post, state));
+    const text = this.#text(post, state);
+    const tokens = parseMarkdown(text);
     state.excerpt ??= excerptOf(tokens, this.#settings.excerptLength);
     state.references ??= collectReferences(tokens, post.bodyLine);
+    state.mistakes ??= collectMistakes(tokens, post.bodyLine, text);
     return tokens;
   }
 }
 
 function emptyState(text: string | undefined): BodyState {
-  return { text, excerpt: undefined, references: undefined, html: undefined };
+  return {
+    text,
+    excerpt: undefined,
+    references: undefined,
+    mistakes: undefined,
+    html: undefined,
+    stylesheets: undefined,
+  };
 }

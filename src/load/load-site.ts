@@ -7,8 +7,9 @@ import { loadContent, type Progress, type ReadFolder } from '../content/load-con
 import type { Post, Reference } from '../content/post.js';
 import { sitePath } from '../content/site-path.js';
 import { STATIC_DIR } from '../content/read-sources.js';
-import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { hasErrors, sortDiagnostics, warning, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { checkCollisionsAgain, type CollisionCheck } from '../site/check-collisions.js';
+import { mathAssets } from './math-assets.js';
 import { checkConfigReferences, checkReferences } from '../site/check-references.js';
 import { checkStaticCollisions } from '../site/check-static-collisions.js';
 import { BodyStore } from './body-store.js';
@@ -98,32 +99,47 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     onProgress: options.onProgress,
     changed: options.changed,
   });
-  const { excerptLength, imageSizes } = loaded.settings;
+  const { excerptLength, imageSizes, locale } = loaded.settings;
   // Stamps, not texts, are what a store that reads bodies again keeps of each file.
   const stamps = reread
     ? new Map(loaded.folder.listing.files.map(({ file, stamp }) => [file, stamp]))
     : undefined;
   const bodies = new BodyStore(
-    { excerptLength, imageSize: (src) => imageSizes.get(sitePath(src)) },
+    {
+      excerptLength,
+      locale,
+      imageSize: (src) => imageSizes.get(sitePath(src)),
+      mathStylesheet: mathAssets().stylesheet,
+    },
     { reread, stamps },
     previous?.bodies,
   );
   for (const [post, text] of texts) bodies.keep(post, text);
   const checkBodies = (include: (post: Post) => boolean = () => true): Diagnostic[] => {
     const references = new Map<Post, readonly Reference[]>();
-    for (const post of loaded.posts)
-      if (include(post)) references.set(post, bodies.references(post));
-    return checkReferences(loaded.posts, references, {
-      staticPaths: loaded.assets.paths,
-      permalink: loaded.settings.permalink,
-      redirects: new Set(
-        [
-          ...Object.keys(loaded.config?.redirects ?? {}),
-          ...loaded.posts.flatMap((post) => post.aliases),
-        ].map((path) => pathKey(path) ?? path),
-      ),
-      filesBeside: filesBesidePosts(),
-    });
+    const mistakes: Diagnostic[] = [];
+    for (const post of loaded.posts) {
+      if (!include(post)) continue;
+      references.set(post, bodies.references(post));
+      for (const mistake of bodies.mistakes(post))
+        mistakes.push(
+          warning(mistake.code, post.file, mistake.line, mistake.message, mistake.hint),
+        );
+    }
+    return [
+      ...mistakes,
+      ...checkReferences(loaded.posts, references, {
+        staticPaths: loaded.assets.paths,
+        permalink: loaded.settings.permalink,
+        redirects: new Set(
+          [
+            ...Object.keys(loaded.config?.redirects ?? {}),
+            ...loaded.posts.flatMap((post) => post.aliases),
+          ].map((path) => pathKey(path) ?? path),
+        ),
+        filesBeside: filesBesidePosts(),
+      }),
+    ];
   };
   const collisions = checkCollisionsAgain(
     previous?.collisions,

@@ -29,6 +29,8 @@ export interface PageShell {
   /** Neighbouring pages of a paginated listing. */
   readonly prev?: string | undefined;
   readonly next?: string | undefined;
+  /** Stylesheets this page needs beyond the theme's (KaTeX's, where a post has math). */
+  readonly stylesheets?: readonly string[];
   /** Feeds of this page besides the site's own. */
   readonly feeds?: readonly { readonly title: string; readonly href: string }[];
 }
@@ -63,7 +65,10 @@ export function layout(ctx: ViewContext, page: PageShell): string {
 <title>${documentTitle}</title>
 <meta name="description" content="${page.description}">
 <link rel="stylesheet" href="${stylesheet.path}">
-<link rel="icon" href="${favicon(ctx.site).path}" type="image/svg+xml">
+${(page.stylesheets ?? []).map(
+  (href) => html`<link rel="stylesheet" href="${href}">
+`,
+)}<link rel="icon" href="${favicon(ctx.site).path}" type="image/svg+xml">
 ${metadata(ctx, page, documentTitle)}
 </head>
 <body>

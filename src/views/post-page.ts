@@ -19,6 +19,7 @@ export function postPage(ctx: ViewContext, post: Post): string {
     description,
     path: postPath(post),
     isFeatured: false,
+    stylesheets: ctx.bodies.stylesheets?.get(post) ?? [],
     structuredData: postData(ctx.site, post, description),
     article: {
       published: formatPostDate(post.date, ctx.site.config.timezone).iso,

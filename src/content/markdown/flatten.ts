@@ -47,14 +47,20 @@ const INLINE = new Set([
 
 /**
  * Flattens a token stream to words separated by single spaces: headings, emphasis, link texts,
- * lists, tables, inline code and code blocks keep their text; raw HTML tags, comments and
+ * lists, tables, inline code and code blocks keep their text, math its TeX source; raw HTML tags, comments and
  * images vanish (the text between tags stays, unless it is a script or a style).
  */
 export function flattenTokens(tokens: readonly Token[]): string {
   const parts: string[] = [];
+  let inFootnotes = false;
   for (const token of tokens) {
+    // Footnotes are read where they are referred to, not as more running text.
+    if (token.type === 'footnote_block_open') inFootnotes = true;
+    if (token.type === 'footnote_block_close') inFootnotes = false;
+    if (inFootnotes) continue;
     if (token.type === 'inline') flattenInline(token.children ?? [], parts);
     else if (token.type === 'fence' || token.type === 'code_block') parts.push(token.content);
+    else if (token.type === 'math_block') parts.push(token.content);
     else if (token.type === 'html_block') parts.push(htmlText(token.content));
     else continue;
     parts.push(' ');
@@ -72,7 +78,13 @@ function flattenInline(children: readonly Token[], parts: string[]): void {
       else if (name && !INLINE.has(name)) parts.push(' ');
     } else if (hiddenDepth > 0) {
       continue;
-    } else if (child.type === 'text' || child.type === 'code_inline') {
+    } else if (
+      child.type === 'text' ||
+      child.type === 'code_inline' ||
+      // Math as its TeX source, and an emoji as the character it stands for.
+      child.type === 'math_inline' ||
+      child.type === 'emoji'
+    ) {
       parts.push(child.content);
     } else if (child.type === 'softbreak' || child.type === 'hardbreak') {
       parts.push(' ');

@@ -32,7 +32,7 @@ describe('highlightCode', () => {
   it('highlights a block once however often posts show it, also when a post is rendered again', () => {
     const block = '```rust\nfn once() -> u8 { 1 }\n```\n';
     const render = (body: string): string =>
-      renderTokens(parseMarkdown(body), { imageSize: () => undefined });
+      renderTokens(parseMarkdown(body), { imageSize: () => undefined }).html;
     const before = highlightedBlocks.stats;
     const first = render(`Install:\n\n${block}\nAgain:\n\n${block}`);
     const edited = render(`Install it:\n\n${block}`);

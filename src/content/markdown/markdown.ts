@@ -1,10 +1,13 @@
-// Load: the one Markdown parser, CommonMark with the GFM extensions (tables, strikethrough, autolinks).
+// Load: the one Markdown parser, CommonMark with the GFM extensions (tables, strikethrough,
+// autolinks) and the technical writing of technical-writing.ts.
 import MarkdownIt, { type Token } from 'markdown-it';
 import anchor from 'markdown-it-anchor';
 import { slugify } from '../slugify.js';
 import { FIRST_SUFFIX, withUniqueSuffix } from './heading-ids.js';
 import { highlightCode } from './highlight.js';
 import { skipTextWithoutLinks } from './linkify-guard.js';
+import { useTechnicalWriting, type MarkupEnv } from './technical-writing.js';
+import type { Locale } from '../../config/schema.js';
 
 /** Width and height of an image in pixels. */
 export interface ImageSize {
@@ -21,6 +24,16 @@ export interface RenderEnv {
    * against it, as the page resolves them, so that feeds and excerpts read elsewhere keep them.
    */
   readonly base?: string | undefined;
+  /** The language of the words the body's markup carries: alert titles, footnote labels. */
+  readonly locale?: Locale | undefined;
+  /** KaTeX's stylesheet, which a body with math needs. */
+  readonly mathStylesheet?: string | undefined;
+}
+
+/** A body's HTML, and the stylesheets its page needs beyond the theme's. */
+export interface RenderedBody {
+  readonly html: string;
+  readonly stylesheets: readonly string[];
 }
 
 /** A relative link or image target resolved against `base`, the path of the page it is on. */
@@ -44,6 +57,7 @@ const markdown = new MarkdownIt('default', {
 });
 
 skipTextWithoutLinks(markdown.linkify);
+useTechnicalWriting(markdown);
 
 // Stable ids on headings so that links to a section keep working.
 markdown.use(anchor, {
@@ -96,9 +110,13 @@ export function parseMarkdown(body: string): Token[] {
   return markdown.parse(body, {});
 }
 
-export function renderTokens(tokens: Token[], env: RenderEnv): string {
-  return markdown.renderer.render(tokens, markdown.options, {
+export function renderTokens(tokens: Token[], env: RenderEnv): RenderedBody {
+  const state: RenderEnv & MarkupEnv = {
     imageSize: env.imageSize,
     base: env.base,
-  });
+    locale: env.locale,
+  };
+  const html = markdown.renderer.render(tokens, markdown.options, state);
+  const stylesheets = state.usesMath && env.mathStylesheet ? [env.mathStylesheet] : [];
+  return { html, stylesheets };
 }

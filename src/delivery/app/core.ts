@@ -11,6 +11,7 @@ import {
   type Rendered,
 } from '../../views/render-route.js';
 import { themeAssets } from '../../views/theme/assets.js';
+import { mathAssets } from '../../load/math-assets.js';
 import type { AppRequest, StaticFiles } from './http.js';
 import { document, type Document, type FixedResource, type Resource } from './resource.js';
 import type { SiteState, SiteView } from './site-state.js';
@@ -85,7 +86,14 @@ function fromStatic(
  * and the theme's files — in a stable order.
  */
 export function generatedPaths(site: Site): string[] {
-  return [...listRoutes(site).map(pathOf), ...themeAssets(site).map(({ path }) => path)];
+  return [...listRoutes(site).map(pathOf), ...siteAssets(site).map(({ path }) => path)];
+}
+
+/** The theme's own files, and the packaged files some bodies need (KaTeX's, for math). */
+export function siteAssets(
+  site: Site,
+): readonly { path: string; contentType: string; body: string | Buffer }[] {
+  return [...themeAssets(site), ...mathAssets().files];
 }
 
 /**
@@ -117,13 +125,13 @@ function notFoundDocument(state: SiteState): Document {
   });
 }
 
-/** The theme's stylesheet and icon, by their content-hashed paths. */
+/** The theme's stylesheet and icon, and KaTeX's files, by their content-hashed paths. */
 function themeDocuments(state: SiteState): ReadonlyMap<string, Document> {
   return state.caches.assets.get(
     state.site,
     (site) =>
       new Map(
-        themeAssets(site).map(({ path, contentType, body }) => [
+        siteAssets(site).map(({ path, contentType, body }) => [
           path,
           document(path, 200, contentType, IMMUTABLE, body),
         ]),

@@ -6,8 +6,7 @@ import type { Redirect, Site } from '../../site/build-site.js';
 import { resolvePath } from '../../site/routes.js';
 import { NO_OVERLAY } from '../../views/context.js';
 import { redirectPage } from '../../views/redirect-page.js';
-import { themeAssets, type ThemeAsset } from '../../views/theme/assets.js';
-import { generatedPaths, renderMissing, renderPage } from './core.js';
+import { generatedPaths, renderMissing, renderPage, siteAssets } from './core.js';
 import type { SiteView } from './site-state.js';
 
 /**
@@ -33,11 +32,11 @@ function fileKey(path: string): string {
 
 export class SiteDocuments {
   readonly #view: SiteView;
-  readonly #assets: ReadonlyMap<string, ThemeAsset>;
+  readonly #assets: ReadonlyMap<string, { readonly body: string | Buffer }>;
 
   constructor(view: Omit<SiteView, 'overlay'> & Partial<Pick<SiteView, 'overlay'>>) {
     this.#view = { overlay: NO_OVERLAY, ...view };
-    this.#assets = new Map(themeAssets(view.site).map((asset) => [asset.path, asset]));
+    this.#assets = new Map(siteAssets(view.site).map((asset) => [asset.path, asset]));
   }
 
   get site(): Site {
@@ -64,7 +63,7 @@ export class SiteDocuments {
    */
   body(path: string): Buffer | undefined {
     const asset = this.#assets.get(path);
-    if (asset) return Buffer.from(asset.body, 'utf8');
+    if (asset) return typeof asset.body === 'string' ? Buffer.from(asset.body, 'utf8') : asset.body;
     const resolution = resolvePath(this.#view.site, path);
     // Only an old path gets a page: `/x` redirecting to `/x/` is the server's alone.
     if (resolution.type === 'redirect' && this.#view.site.redirects.has(pathKey(path) ?? path)) {

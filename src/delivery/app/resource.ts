@@ -35,9 +35,9 @@ export function document(
   status: number,
   contentType: string,
   cacheControl: string,
-  text: string,
+  content: string | Buffer,
 ): Document {
-  const body = Buffer.from(text, 'utf8');
+  const body = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
   return { kind: 'document', path, status, contentType, cacheControl, body, etag };
 }

@@ -79,6 +79,20 @@ main:focus { outline: none; }
 .post-body table { display: block; max-width: 100%; overflow-x: auto; border-collapse: collapse; overflow-wrap: normal; }
 .post-body th, .post-body td { min-width: 6rem; padding: .35rem .7rem; border: 1px solid var(--line); text-align: left; }
 .post-body th { background: var(--surface); }
+.post-body .katex-display { overflow-x: auto; overflow-y: hidden; padding: .25rem 0; }
+.post-body .math-error { color: #a40e26; }
+.post-body .alert { margin: 1.25rem 0; padding: .5rem 1rem; border-left: 4px solid var(--alert); }
+.post-body .alert > :last-child { margin-bottom: 0; }
+.post-body .alert-title { display: flex; align-items: center; gap: .5rem; margin: 0 0 .25rem; color: var(--alert); font-weight: 600; }
+.alert-note { --alert: #0969da; } .alert-tip { --alert: #1a7f37; } .alert-important { --alert: #8250df; }
+.alert-warning { --alert: #9a6700; } .alert-caution { --alert: #d1242f; }
+.post-body .task-list-container { list-style: none; padding-left: .25rem; }
+.post-body .task-list-item-checkbox { margin: 0 .5rem 0 0; vertical-align: -.1em; }
+.post-body dt { font-weight: 600; }
+.post-body dd { margin: 0 0 .75rem 1.5rem; }
+.post-body .footnote-ref a { padding: 0 .15em; }
+.post-body .footnotes { margin-top: 2.5rem; padding-top: 1rem; border-top: 1px solid var(--line); font-size: .925rem; }
+.post-body .footnotes .footnotes-title { margin: 0 0 .5rem; font-size: 1rem; color: var(--muted); }
 .post > footer { margin-top: 2rem; }
 .post-neighbours ul { list-style: none; margin: 2rem 0 0; padding: 1.25rem 0 0; border-top: 1px solid var(--line); display: grid; gap: .75rem; }
 .site-footer { margin-top: 4rem; padding-bottom: 2.5rem; color: var(--muted); font-size: .9rem; }
@@ -100,6 +114,9 @@ main:focus { outline: none; }
   .hljs-title, .hljs-section, .hljs-name { color: #d2a8ff; }
   .hljs-meta, .hljs-attr, .hljs-selector-class, .hljs-selector-id { color: #ffa657; }
   .hljs-deletion { color: #ffdcd7; }
+  .post-body .math-error { color: #ff9492; }
+  .alert-note { --alert: #4493f8; } .alert-tip { --alert: #3fb950; } .alert-important { --alert: #ab7df8; }
+  .alert-warning { --alert: #d29922; } .alert-caution { --alert: #f85149; }
 }
 @media (max-width: 30rem) {
   body { font-size: 1rem; }

@@ -1,0 +1,42 @@
+// Load: the words the Markdown renderer writes into a body — alert titles, the footnotes'
+// heading and back links — in each UI language. They belong to the body's HTML, which feeds
+// carry too, so they are chosen where the body is rendered, not by the page around it.
+import type { Locale } from '../../config/schema.js';
+
+export const ALERT_TYPES = ['note', 'tip', 'important', 'warning', 'caution'] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+
+export interface MarkupLabels {
+  readonly alerts: Readonly<Record<AlertType, string>>;
+  readonly footnotes: string;
+  readonly backToReference: (n: number) => string;
+}
+
+export const MARKUP_LABELS: Readonly<Record<Locale, MarkupLabels>> = {
+  en: {
+    alerts: {
+      note: 'Note',
+      tip: 'Tip',
+      important: 'Important',
+      warning: 'Warning',
+      caution: 'Caution',
+    },
+    footnotes: 'Footnotes',
+    backToReference: (n) => `Back to reference ${n}`,
+  },
+  ko: {
+    alerts: { note: '참고', tip: '팁', important: '중요', warning: '경고', caution: '주의' },
+    footnotes: '각주',
+    backToReference: (n) => `본문의 각주 ${n}(으)로 돌아가기`,
+  },
+  ja: {
+    alerts: { note: '注記', tip: 'ヒント', important: '重要', warning: '警告', caution: '注意' },
+    footnotes: '脚注',
+    backToReference: (n) => `本文の脚注 ${n} に戻る`,
+  },
+  'zh-Hans': {
+    alerts: { note: '注意', tip: '提示', important: '重要', warning: '警告', caution: '小心' },
+    footnotes: '脚注',
+    backToReference: (n) => `返回正文脚注 ${n}`,
+  },
+};

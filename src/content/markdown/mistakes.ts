@@ -1,0 +1,84 @@
+// Load: what an author most likely got wrong in a body's Markdown — math KaTeX cannot typeset or
+// never closed, a footnote with no note, an alert of no known type — each with its file line.
+// Each still renders something sensible; these are the checks' warnings.
+import type { Token } from 'markdown-it';
+import type { BodyMistake } from '../post.js';
+import { ALERT_TYPES } from './markup-labels.js';
+import { renderMath } from './math.js';
+
+const FOOTNOTE_REFERENCE = /\[\^([^\]\s]+)\]/g;
+const ALERT_MARKER = /^\[!(\w+)\]/;
+const CLOSING_DELIMITER = /(?:\$\$|\\\])\s*$/;
+
+/** The mistakes of a body; `bodyLine` is its first line in the file, `body` its text. */
+export function collectMistakes(
+  tokens: readonly Token[],
+  bodyLine: number,
+  body: string,
+): BodyMistake[] {
+  const mistakes: BodyMistake[] = [];
+  let lines: string[] | undefined;
+  const lineOf = (index: number): string => (lines ??= body.split('\n'))[index] ?? '';
+  tokens.forEach((token, index) => {
+    const line = (token.map?.[0] ?? 0) + bodyLine;
+    if (token.type === 'math_block' && token.map) {
+      if (!CLOSING_DELIMITER.test(lineOf(token.map[1] - 1))) {
+        mistakes.push({
+          code: 'math-unclosed',
+          line,
+          message: `this ${token.markup === '$$' ? '$$' : '\\['} block is never closed: the rest of the post is read as math`,
+          hint: `end the formula with a line of ${token.markup === '$$' ? '$$' : '\\]'}`,
+        });
+        return;
+      }
+      mathMistake(token.content, true, line, mistakes);
+    } else if (token.type === 'inline') {
+      for (const child of token.children ?? []) {
+        if (child.type === 'math_inline') mathMistake(child.content, false, line, mistakes);
+        else if (child.type === 'text') footnoteMistakes(child.content, line, mistakes);
+      }
+    } else if (token.type === 'blockquote_open') {
+      const first = tokens[index + 2];
+      const marker = first?.type === 'inline' ? ALERT_MARKER.exec(first.content) : null;
+      const name = marker?.[1]?.toLowerCase();
+      if (name !== undefined && !(ALERT_TYPES as readonly string[]).includes(name)) {
+        mistakes.push({
+          code: 'alert-unknown',
+          line,
+          message: `[!${marker?.[1] ?? ''}] is no alert type: it shows as a plain quote`,
+          hint: `use one of ${ALERT_TYPES.map((type) => `[!${type.toUpperCase()}]`).join(', ')}`,
+        });
+      }
+    }
+  });
+  return mistakes;
+}
+
+function mathMistake(tex: string, display: boolean, line: number, mistakes: BodyMistake[]): void {
+  const { error } = renderMath(tex, display);
+  if (error === undefined) return;
+  const source = display ? `$$${tex.trim()}$$` : `$${tex}$`;
+  mistakes.push({
+    code: 'math-invalid',
+    line,
+    message: `the math ${shorten(source)} cannot be typeset: ${error}`,
+    hint: 'correct the TeX; until then readers see its source',
+  });
+}
+
+// A reference whose note was written is a footnote already: what is left as text has no note.
+function footnoteMistakes(text: string, line: number, mistakes: BodyMistake[]): void {
+  for (const match of text.matchAll(FOOTNOTE_REFERENCE)) {
+    mistakes.push({
+      code: 'footnote-missing',
+      line,
+      message: `the footnote [^${match[1] ?? ''}] has no note`,
+      hint: `add a line "[^${match[1] ?? ''}]: the note" to the post, or remove the reference`,
+    });
+  }
+}
+
+function shorten(text: string): string {
+  const flat = text.replace(/\s+/g, ' ');
+  return flat.length > 60 ? `${flat.slice(0, 57)}...` : flat;
+}

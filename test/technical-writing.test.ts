@@ -1,0 +1,133 @@
+// Math, footnotes and alerts on a real site: KaTeX's files served and exported, linked only from
+// pages with math, and an author's mistakes named by `folio check` and the watch banner.
+import assert from 'node:assert/strict';
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { before, describe, it } from 'node:test';
+import * as cheerio from 'cheerio';
+import { eventually, folio, run, serverUrl } from './support/folio-cli.js';
+import { FIXTURES } from './support/serve-fixture.js';
+import { tempRoot } from './support/temp-root.js';
+
+const root = tempRoot('folio-technical-');
+const site = join(root, 'site');
+
+const MATH_POST = `---
+title: Sums
+date: 2024-03-01
+tags: [math]
+---
+The sum $\\sum_{i=1}^n i$ is $\\frac{n(n+1)}{2}$[^proof].
+
+[^proof]: By pairing the first and last terms.
+`;
+
+const MISTAKES_POST = `---
+title: Mistakes
+date: 2024-03-02
+tags: [math]
+---
+Fine $x$ and bad $\\frac{1}{$ here.
+
+A note[^missing] with no text.
+
+> [!NOTES]
+> Not an alert type.
+
+$$
+x^2
+`;
+
+before(async () => {
+  await cp(join(FIXTURES, 'basic'), site, { recursive: true });
+  await writeFile(join(site, 'content/posts/sums.md'), MATH_POST);
+});
+
+async function get(base: string, path: string): Promise<Response> {
+  const response = await fetch(`${base}${path}`);
+  assert.equal(response.status, 200, path);
+  return response;
+}
+
+describe('math on a served site', () => {
+  it("links KaTeX's stylesheet from a page with math only, and serves it with its fonts", async () => {
+    const child = folio(['serve', site, '--port', '0']);
+    try {
+      const base = await serverUrl(child);
+      const $ = cheerio.load(await (await get(base, '/posts/sums/')).text());
+      const sheets = $('link[rel="stylesheet"]')
+        .map((_, link) => $(link).attr('href'))
+        .get();
+      assert.equal(sheets.length, 2);
+      const katex = sheets[1] ?? '';
+      assert.match(katex, /^\/assets\/katex\.[0-9a-f]{8}\.css$/);
+      assert.equal($('.post-body math').length, 2);
+      assert.equal($('.footnotes li#fn-1 a.footnote-backref').attr('href'), '#fnref-1');
+
+      const css = await (await get(base, katex)).text();
+      const fonts = [...css.matchAll(/url\((\/assets\/KaTeX_[\w-]+\.[0-9a-f]{8}\.woff2)\)/g)];
+      assert.equal(fonts.length, 20);
+      const font = await get(base, fonts[0]?.[1] ?? '');
+      assert.equal(font.headers.get('content-type'), 'font/woff2');
+      assert.match(font.headers.get('cache-control') ?? '', /immutable/);
+
+      const plain = cheerio.load(await (await get(base, '/posts/graphs/')).text());
+      assert.equal(plain('link[rel="stylesheet"]').length, 1, 'no math, no KaTeX');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('exports the same stylesheet and fonts, linked from the same page', async () => {
+    const out = join(root, 'out');
+    const built = await run(['build', site, '--out', out]);
+    assert.equal(built.code, 0, built.stderr);
+    const page = await readFile(join(out, 'posts/sums/index.html'), 'utf8');
+    const katex = /href="(\/assets\/katex\.[0-9a-f]{8}\.css)"/.exec(page)?.[1] ?? '';
+    const css = await readFile(join(out, katex), 'utf8');
+    for (const [, font] of css.matchAll(/url\((\/assets\/[^)]+\.woff2)\)/g))
+      assert.ok((await readFile(join(out, font ?? ''))).length > 1000, font);
+  });
+});
+
+describe('mistakes in Markdown', () => {
+  it('are warnings of folio check, each with its file and line', async () => {
+    await writeFile(join(site, 'content/posts/mistakes.md'), MISTAKES_POST);
+    try {
+      const checked = await run(['check', site]);
+      assert.equal(checked.code, 0, 'warnings never block');
+      const file = 'content/posts/mistakes.md';
+      for (const [line, text] of [
+        [6, /the math \$\\frac\{1\}\{\$ cannot be typeset/],
+        [8, /the footnote \[\^missing\] has no note/],
+        [10, /\[!NOTES\] is no alert type/],
+        [13, /this \$\$ block is never closed/],
+      ] as const) {
+        assert.match(
+          checked.stdout + checked.stderr,
+          new RegExp(`${file}:${line}: .*${text.source}`),
+        );
+      }
+    } finally {
+      await writeFile(join(site, 'content/posts/mistakes.md'), MATH_POST.replace('Sums', 'Fixed'));
+    }
+  });
+
+  it('show in the banner of a watching server, with the source in place on the page', async () => {
+    await writeFile(join(site, 'content/posts/mistakes.md'), MISTAKES_POST);
+    const child = folio(['serve', site, '--port', '0', '--watch']);
+    try {
+      const base = await serverUrl(child);
+      const page = async () => cheerio.load(await (await get(base, '/posts/mistakes/')).text());
+      // The bodies are checked once the server is up, a slice at a time.
+      await eventually(
+        async () =>
+          /mistakes\.md:6: .*cannot be typeset/.test((await page())('.warnings-banner pre').text()),
+        () => 'no banner with the math warning',
+      );
+      assert.equal((await page())('.post-body code.math-error').text(), '$\\frac{1}{$');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});
