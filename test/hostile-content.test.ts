@@ -8,6 +8,7 @@ import * as cheerio from 'cheerio';
 import type { Post } from '../src/content/post.js';
 import type { Term } from '../src/site/taxonomy.js';
 import { absolutizeHtml } from '../src/views/absolute-urls.js';
+import { withoutHeadingLinks } from '../src/content/markdown/headings.js';
 import { en } from '../src/views/i18n/en.js';
 import {
   assertInert,
@@ -197,12 +198,18 @@ describe('every HTML page', () => {
 describe('Markdown in a post body', () => {
   it('shows links to javascript:, vbscript: and data: as text, never as links', async () => {
     const $ = await page('/posts/link-targets/');
-    assert.deepEqual(attrs($, '.post-body a', 'href'), [
+    // The links the author wrote; the link beside each heading leads only to that heading.
+    assert.deepEqual(attrs($, '.post-body a:not(.heading-link)', 'href'), [
       'https://example.com/',
       'https://example.com/%22onmouseover=%22window.__pwned_href_quote=1',
       '/posts/front-matter/',
       '/images/scripted.svg',
     ]);
+    for (const href of attrs($, '.post-body a.heading-link', 'href'))
+      assert.ok(
+        $(`[id="${decodeURIComponent(href.slice(1))}"]`).is('h1, h2, h3, h4, h5, h6'),
+        href,
+      );
     for (const shown of [
       '[plain javascript:](javascript:window.__pwned_md_js=1)',
       '[upper-case JAVASCRIPT:](JAVASCRIPT:window.__pwned_md_upper=1)',
@@ -288,7 +295,7 @@ describe('feeds', () => {
       }
     });
 
-    it(`${path} is well-formed XML carrying each post's HTML as its page has it`, async () => {
+    it(`${path} is well-formed XML carrying each post's HTML as its page has it, less the heading links`, async () => {
       const root = parseStrictXml(await xml(path));
       const atom = root.name === 'feed';
       const channel = atom ? root : childrenNamed(root, 'channel')[0];
@@ -298,7 +305,7 @@ describe('feeds', () => {
           childrenNamed(item, atom ? 'content' : 'content:encoded').map(textOf),
         ),
         feedOf(path).entries.map((entry) => [
-          absolutizeHtml(site.session.content.bodies.html(entry), config.url),
+          absolutizeHtml(withoutHeadingLinks(site.session.content.bodies.html(entry)), config.url),
         ]),
       );
     });

@@ -104,6 +104,12 @@ export const configSchema = z.strictObject({
     .max(100_000, { error: 'must be at most 100000' })
     .default(200)
     .describe('Length of listing excerpts, in user-perceived characters.'),
+  toc: z
+    .boolean({ error: 'must be true or false' })
+    .default(false)
+    .describe(
+      "Whether posts open with a table of contents of their headings; a post's own `toc` decides for it.",
+    ),
   links: z
     .strictObject(
       Object.fromEntries(
@@ -183,6 +189,7 @@ export const CONFIG_HINTS: Record<keyof ParsedConfig, string> = {
   author: 'write `author:` with `name: Jane Doe` and `image: /images/avatar.png` indented below',
   pageSize: 'write a whole number of entries per page, e.g. `pageSize: 10`',
   excerptLength: 'write a whole number of characters, e.g. `excerptLength: 200`',
+  toc: 'write `toc: true` or `toc: false`',
   links: `write URLs under the keys ${PROFILE_LINKS.join(', ')}`,
   share: `list networks from ${SHARE_NETWORKS.join(', ')}, e.g. \`share: [x, facebook, linkedin]\``,
   permalink: 'write a pattern with :slug, e.g. `permalink: /:year/:month/:slug/`',

@@ -56,6 +56,8 @@ export interface ReadSettings {
   readonly excerptLength: number;
   /** The language of the words bodies' markup carries (alert titles, footnote labels). */
   readonly locale: Locale;
+  /** Whether posts open with a table of contents unless their own `toc` says otherwise. */
+  readonly toc: boolean;
   /** Sizes of the images under `static/`, by URL path. */
   readonly imageSizes: ReadonlyMap<string, ImageSize>;
 }
@@ -69,6 +71,7 @@ const FALLBACK_SETTINGS = {
   excerptLength: 200,
   permalink: DEFAULT_PERMALINK,
   locale: 'en',
+  toc: false,
 } as const;
 
 export interface LoadContentOptions {
@@ -105,12 +108,13 @@ export async function loadContent(
       ? previous.assets
       : await readStaticAssets(siteDir);
   const config = configResult.config;
-  const { timezone, excerptLength, permalink, locale } = config ?? FALLBACK_SETTINGS;
+  const { timezone, excerptLength, permalink, locale, toc } = config ?? FALLBACK_SETTINGS;
   const settings: ReadSettings = {
     timezone,
     excerptLength,
     permalink,
     locale,
+    toc,
     imageSizes: assets.imageSizes,
   };
   const reusable =
@@ -165,7 +169,8 @@ function sameSettings(a: ReadSettings, b: ReadSettings): boolean {
     a.timezone !== b.timezone ||
     a.excerptLength !== b.excerptLength ||
     a.permalink !== b.permalink ||
-    a.locale !== b.locale
+    a.locale !== b.locale ||
+    a.toc !== b.toc
   ) {
     return false;
   }

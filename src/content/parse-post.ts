@@ -47,6 +47,7 @@ const frontMatterSchema = z.object(
       .min(1, { error: 'must name at least one tag' }),
     slug: label.optional(),
     draft: z.boolean({ error: 'must be true or false' }).optional(),
+    toc: z.boolean({ error: 'must be true or false' }).optional(),
     description: text.trim().optional(),
     url: text
       .refine((path) => normalizeSitePath(path)?.endsWith('/') === true, {
@@ -74,6 +75,7 @@ const HINTS: Record<string, string> = {
   tags: 'write a list of one or more tags, e.g. `tags: [rust, testing]`',
   slug: 'write the URL name, e.g. `slug: hello-world`',
   draft: 'write `draft: true` or remove the line',
+  toc: 'write `toc: true` to open the post with a table of contents, or `toc: false`',
   description: 'write one sentence of plain text',
   url: "write the path of the post's page from the site's root, e.g. `url: /2015/05/hello/`",
   aliases: 'write a list of old paths that should lead here, e.g. `aliases: [/old/hello.html]`',
@@ -200,6 +202,7 @@ function postOf(
     category: front.category,
     tags: [...new Set(front.tags)],
     draft: front.draft ?? false,
+    toc: front.toc,
     description: front.description || undefined,
     lines: {
       slug: claim.line,

@@ -25,6 +25,8 @@ export interface Post {
   /** One or more tags, without repeats, in the order the author wrote them. */
   readonly tags: readonly string[];
   readonly draft: boolean;
+  /** Whether the post opens with a table of contents; undefined leaves it to the site's `toc`. */
+  readonly toc: boolean | undefined;
   /** Overrides the excerpt in meta descriptions. */
   readonly description: string | undefined;
   /** Lines of front matter keys, for problems found later across posts. */

@@ -118,6 +118,7 @@ export class BodyStore {
     const rendered = renderTokens(this.#tokens(post, state), {
       ...this.#settings,
       base: post.path,
+      toc: post.toc ?? this.#settings.toc,
     });
     // Rereading, it is not kept: the page that shows it is rendered once and kept by the server.
     if (!this.#reread) {

@@ -99,7 +99,7 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     onProgress: options.onProgress,
     changed: options.changed,
   });
-  const { excerptLength, imageSizes, locale } = loaded.settings;
+  const { excerptLength, imageSizes, locale, toc } = loaded.settings;
   // Stamps, not texts, are what a store that reads bodies again keeps of each file.
   const stamps = reread
     ? new Map(loaded.folder.listing.files.map(({ file, stamp }) => [file, stamp]))
@@ -108,6 +108,7 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     {
       excerptLength,
       locale,
+      toc,
       imageSize: (src) => imageSizes.get(sitePath(src)),
       mathStylesheet: mathAssets().stylesheet,
     },

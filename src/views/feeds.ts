@@ -13,6 +13,7 @@ import {
 } from '../site/routes.js';
 import type { Term } from '../site/taxonomy.js';
 import { absolutizeHtml, absoluteUrl } from './absolute-urls.js';
+import { withoutHeadingLinks } from '../content/markdown/headings.js';
 import { escapeHtml } from './html.js';
 import { messagesFor } from './i18n/messages.js';
 
@@ -121,7 +122,7 @@ function feedItem(
     date: new Date(post.date),
     published: new Date(post.date),
     description: cdataText(escapeHtml(post.description ?? excerptOf(bodies, post))),
-    content: cdataText(absolutizeHtml(htmlOf(bodies, post), config.url)),
+    content: cdataText(absolutizeHtml(withoutHeadingLinks(htmlOf(bodies, post)), config.url)),
     author: [{ name: elementText(config.author.name) }],
     // Atom requires a term, and readers key categories by it; RSS has no use for it. Atom puts
     // both in attributes, whose `&` the library escapes; RSS puts the name in element text.

@@ -54,6 +54,7 @@ export function makePost(slug: string, overrides: Partial<Post> = {}): Post {
     category: undefined,
     tags: ['notes'],
     draft: false,
+    toc: undefined,
     description: undefined,
     lines: { slug: 1, path: 1, aliases: 1, category: 2, tags: 3 },
     bodyLine: 5,

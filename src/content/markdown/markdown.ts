@@ -6,6 +6,7 @@ import { slugify } from '../slugify.js';
 import { FIRST_SUFFIX, withUniqueSuffix } from './heading-ids.js';
 import { highlightCode } from './highlight.js';
 import { skipTextWithoutLinks } from './linkify-guard.js';
+import { tableOfContents, useHeadings } from './headings.js';
 import { useTechnicalWriting, type MarkupEnv } from './technical-writing.js';
 import type { Locale } from '../../config/schema.js';
 
@@ -28,6 +29,8 @@ export interface RenderEnv {
   readonly locale?: Locale | undefined;
   /** KaTeX's stylesheet, which a body with math needs. */
   readonly mathStylesheet?: string | undefined;
+  /** Whether the body opens with a table of contents, unless `[[toc]]` places it. */
+  readonly toc?: boolean | undefined;
 }
 
 /** A body's HTML, and the stylesheets its page needs beyond the theme's. */
@@ -65,6 +68,9 @@ markdown.use(anchor, {
   uniqueSlugStartIndex: FIRST_SUFFIX,
   tabIndex: false,
 });
+
+// A link beside each heading, and `[[toc]]`, once the headings have their ids.
+useHeadings(markdown);
 
 // Code blocks and tables may scroll sideways; a tab stop lets keyboard users scroll them too.
 for (const rule of ['fence', 'code_block'] as const) {
@@ -116,7 +122,9 @@ export function renderTokens(tokens: Token[], env: RenderEnv): RenderedBody {
     base: env.base,
     locale: env.locale,
   };
-  const html = markdown.renderer.render(tokens, markdown.options, state);
+  const placed = tokens.some((token) => token.type === 'toc');
+  const contents = env.toc === true && !placed ? tableOfContents(tokens, state) : '';
+  const html = contents + markdown.renderer.render(tokens, markdown.options, state);
   const stylesheets = state.usesMath && env.mathStylesheet ? [env.mathStylesheet] : [];
   return { html, stylesheets };
 }

@@ -1,5 +1,6 @@
 // Load: what an author most likely got wrong in a body's Markdown — math KaTeX cannot typeset or
-// never closed, a footnote with no note, an alert of no known type — each with its file line.
+// never closed, a footnote with no note, an alert of no known type, a table of contents with
+// nothing to list — each with its file line.
 // Each still renders something sensible; these are the checks' warnings.
 import type { Token } from 'markdown-it';
 import type { BodyMistake } from '../post.js';
@@ -19,8 +20,19 @@ export function collectMistakes(
   const mistakes: BodyMistake[] = [];
   let lines: string[] | undefined;
   const lineOf = (index: number): string => (lines ??= body.split('\n'))[index] ?? '';
+  const hasSections = tokens.some(
+    (token) => token.type === 'heading_open' && (token.tag === 'h2' || token.tag === 'h3'),
+  );
   tokens.forEach((token, index) => {
     const line = (token.map?.[0] ?? 0) + bodyLine;
+    if (token.type === 'toc' && !hasSections) {
+      mistakes.push({
+        code: 'toc-empty',
+        line,
+        message: '[[toc]] has no headings to list: the post has no ## or ### heading',
+        hint: 'add section headings, or remove the [[toc]] line',
+      });
+    }
     if (token.type === 'math_block' && token.map) {
       if (!CLOSING_DELIMITER.test(lineOf(token.map[1] - 1))) {
         mistakes.push({

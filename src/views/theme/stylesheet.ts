@@ -71,6 +71,14 @@ main:focus { outline: none; }
 .post-category { margin: .5rem 0 0; color: var(--muted); font-size: .9rem; }
 .post-body { font-size: 1.075rem; }
 .post-body h2, .post-body h3, .post-body h4 { margin: 2.25rem 0 .75rem; line-height: 1.35; }
+.post-body .heading { display: flex; align-items: baseline; gap: .35rem; margin: 2.25rem 0 .75rem; }
+.post-body .heading > :first-child { margin: 0; }
+.heading-link { padding: 0 .3rem; color: var(--muted); text-decoration: none; opacity: 0; }
+.heading:hover .heading-link, .heading-link:focus-visible { opacity: 1; }
+@media (hover: none) { .heading-link { opacity: 1; } }
+.post-body .toc { margin: 1.5rem 0; padding: .75rem 1.25rem; border: 1px solid var(--line); border-radius: .5rem; background: var(--surface); }
+.post-body .toc-title { margin: 0 0 .25rem; font-weight: 600; }
+.post-body .toc ol { margin: 0; padding-left: 1.25rem; }
 .post-body img { max-width: 100%; height: auto; border-radius: .375rem; }
 .post-body blockquote { margin: 1.25rem 0; padding: .25rem 1rem; border-left: 3px solid var(--line); color: var(--muted); }
 .post-body code { font-family: var(--mono); font-size: .9em; padding: .1em .3em; border-radius: .25rem; background: var(--surface); }
@@ -128,7 +136,7 @@ main:focus { outline: none; }
 @media print {
   :root { --text: #000; --muted: #333; --bg: #fff; --surface: #fff; --accent: #000; --line: #999; }
   body { font-size: 11pt; line-height: 1.5; }
-  .skip-link, .site-nav, .share, .pager, .post-neighbours, .profile-links, .preview-banner { display: none; }
+  .skip-link, .site-nav, .share, .pager, .post-neighbours, .profile-links, .preview-banner, .heading-link { display: none; }
   .site-header, main, .site-footer { max-width: none; padding: 0; }
   .post-body a[href^="http"]::after { content: " (" attr(href) ")"; font-size: .85em; overflow-wrap: anywhere; }
   .post-body pre, .post-body img, .post-body table { break-inside: avoid; }
