@@ -1,4 +1,5 @@
-// Files generated from the config schema are committed; they must match what the schema gives now.
+// Files generated from the config schema and from highlight.js are committed: they must match
+// what those give now.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import {
   SCHEMA_FILE,
   schemaText,
 } from '../scripts/generate-schema.js';
+import { LANGUAGES_FILE, languagesText } from '../scripts/generate-code-languages.js';
 import { REPO_ROOT } from './support/serve-fixture.js';
 
 describe('files generated from the config schema', () => {
@@ -22,5 +24,12 @@ describe('files generated from the config schema', () => {
   it('documents every key in docs/configuration.md', async () => {
     const committed = await readFile(join(REPO_ROOT, REFERENCE_FILE), 'utf8');
     assert.equal(committed, await referenceText(), 'run npm run schema');
+  });
+});
+
+describe('the table of code languages', () => {
+  it('names every grammar and alias of the highlight.js installed', async () => {
+    const committed = await readFile(join(REPO_ROOT, LANGUAGES_FILE), 'utf8');
+    assert.equal(committed, await languagesText(), 'run npm run languages');
   });
 });

@@ -9,6 +9,7 @@ import { sitePath } from '../content/site-path.js';
 import { STATIC_DIR } from '../content/read-sources.js';
 import { hasErrors, sortDiagnostics, warning, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { checkCollisionsAgain, type CollisionCheck } from '../site/check-collisions.js';
+import { codeGrammar } from './code-grammars.js';
 import { mathAssets } from './math-assets.js';
 import { checkConfigReferences, checkReferences } from '../site/check-references.js';
 import { checkStaticCollisions } from '../site/check-static-collisions.js';
@@ -111,6 +112,7 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
       toc,
       imageSize: (src) => imageSizes.get(sitePath(src)),
       mathStylesheet: mathAssets().stylesheet,
+      grammars: codeGrammar,
     },
     { reread, stamps },
     previous?.bodies,

@@ -4,7 +4,8 @@ import MarkdownIt, { type Token } from 'markdown-it';
 import anchor from 'markdown-it-anchor';
 import { slugify } from '../slugify.js';
 import { FIRST_SUFFIX, withUniqueSuffix } from './heading-ids.js';
-import { highlightCode } from './highlight.js';
+import { useCodeBlocks } from './code-blocks.js';
+import type { GrammarSource } from './highlight.js';
 import { skipTextWithoutLinks } from './linkify-guard.js';
 import { tableOfContents, useHeadings } from './headings.js';
 import { useTechnicalWriting, type MarkupEnv } from './technical-writing.js';
@@ -31,6 +32,8 @@ export interface RenderEnv {
   readonly mathStylesheet?: string | undefined;
   /** Whether the body opens with a table of contents, unless `[[toc]]` places it. */
   readonly toc?: boolean | undefined;
+  /** highlight.js's grammars, loaded as code blocks name their languages; none, no highlighting. */
+  readonly grammars?: GrammarSource | undefined;
 }
 
 /** A body's HTML, and the stylesheets its page needs beyond the theme's. */
@@ -56,7 +59,6 @@ const markdown = new MarkdownIt('default', {
   html: true,
   linkify: true,
   typographer: false,
-  highlight: highlightCode,
 });
 
 skipTextWithoutLinks(markdown.linkify);
@@ -72,12 +74,15 @@ markdown.use(anchor, {
 // A link beside each heading, and `[[toc]]`, once the headings have their ids.
 useHeadings(markdown);
 
+useCodeBlocks(markdown);
+
 // Code blocks and tables may scroll sideways; a tab stop lets keyboard users scroll them too.
-for (const rule of ['fence', 'code_block'] as const) {
-  const render = markdown.renderer.rules[rule];
-  markdown.renderer.rules[rule] = (tokens, index, options, env, self) =>
-    (render?.(tokens, index, options, env, self) ?? '').replace(/^<pre>/, '<pre tabindex="0">');
-}
+const renderCodeBlock = markdown.renderer.rules.code_block;
+markdown.renderer.rules.code_block = (tokens, index, options, env, self) =>
+  (renderCodeBlock?.(tokens, index, options, env, self) ?? '').replace(
+    /^<pre>/,
+    '<pre tabindex="0">',
+  );
 markdown.renderer.rules.table_open = (tokens, index, options, _env, self) => {
   tokens[index]?.attrSet('tabindex', '0');
   return self.renderToken(tokens, index, options);
@@ -121,6 +126,7 @@ export function renderTokens(tokens: Token[], env: RenderEnv): RenderedBody {
     imageSize: env.imageSize,
     base: env.base,
     locale: env.locale,
+    grammars: env.grammars,
   };
   const placed = tokens.some((token) => token.type === 'toc');
   const contents = env.toc === true && !placed ? tableOfContents(tokens, state) : '';

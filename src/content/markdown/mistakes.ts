@@ -1,9 +1,13 @@
 // Load: what an author most likely got wrong in a body's Markdown — math KaTeX cannot typeset or
 // never closed, a footnote with no note, an alert of no known type, a table of contents with
-// nothing to list — each with its file line.
+// nothing to list, a misspelt code language — each with its file line.
 // Each still renders something sensible; these are the checks' warnings.
 import type { Token } from 'markdown-it';
 import type { BodyMistake } from '../post.js';
+import { closestMatch } from '../../diagnostics/did-you-mean.js';
+import { parseCodeInfo } from './code-blocks.js';
+import { CODE_LANGUAGES } from './code-languages.js';
+import { grammarFileOf, PLAIN_TEXT } from './highlight.js';
 import { ALERT_TYPES } from './markup-labels.js';
 import { renderMath } from './math.js';
 
@@ -49,6 +53,17 @@ export function collectMistakes(
         if (child.type === 'math_inline') mathMistake(child.content, false, line, mistakes);
         else if (child.type === 'text') footnoteMistakes(child.content, line, mistakes);
       }
+    } else if (token.type === 'fence') {
+      const { language } = parseCodeInfo(token.info);
+      const near = misspeltLanguage(language);
+      if (near !== undefined) {
+        mistakes.push({
+          code: 'code-language-unknown',
+          line,
+          message: `the code language "${language}" is not one Folio knows: the block shows as plain text`,
+          hint: `did you mean ${near}?`,
+        });
+      }
     } else if (token.type === 'blockquote_open') {
       const first = tokens[index + 2];
       const marker = first?.type === 'inline' ? ALERT_MARKER.exec(first.content) : null;
@@ -64,6 +79,20 @@ export function collectMistakes(
     }
   });
   return mistakes;
+}
+
+const LANGUAGE_NAMES = Object.keys(CODE_LANGUAGES);
+
+/**
+ * The language a code block most likely meant, when the name it gives is no language but is
+ * close to one (`javscript`). Names of three letters or fewer are close to too many to guess.
+ */
+function misspeltLanguage(language: string): string | undefined {
+  const name = language.toLowerCase();
+  if (name.length < 4 || grammarFileOf(name) !== undefined || PLAIN_TEXT.has(name))
+    return undefined;
+  if (name === 'mermaid') return undefined;
+  return closestMatch(name, LANGUAGE_NAMES);
 }
 
 function mathMistake(tex: string, display: boolean, line: number, mistakes: BodyMistake[]): void {

@@ -82,8 +82,18 @@ main:focus { outline: none; }
 .post-body img { max-width: 100%; height: auto; border-radius: .375rem; }
 .post-body blockquote { margin: 1.25rem 0; padding: .25rem 1rem; border-left: 3px solid var(--line); color: var(--muted); }
 .post-body code { font-family: var(--mono); font-size: .9em; padding: .1em .3em; border-radius: .25rem; background: var(--surface); }
-.post-body pre { overflow-x: auto; padding: 1rem 1.1rem; border: 1px solid var(--line); border-radius: .5rem; background: var(--surface); line-height: 1.55; overflow-wrap: normal; }
+.post-body pre { overflow-x: auto; tab-size: 4; padding: 1rem 1.1rem; border: 1px solid var(--line); border-radius: .5rem; background: var(--surface); line-height: 1.55; overflow-wrap: normal; }
 .post-body pre code { padding: 0; background: none; font-size: .875rem; }
+.post-body .code-block { margin: 1.25rem 0; }
+.post-body .code-block figcaption { padding: .4rem 1.1rem; border: 1px solid var(--line); border-bottom: 0; border-radius: .5rem .5rem 0 0; background: var(--surface); color: var(--muted); font: .85rem/1.5 var(--mono); }
+.post-body .code-block pre { margin: 0; border-radius: 0 0 .5rem .5rem; }
+.post-body pre.lines code { display: grid; }
+.post-body pre.lines .line { min-height: 1lh; margin: 0 -1.1rem; padding: 0 1.1rem; }
+.post-body pre.line-numbers code { counter-reset: line; }
+.post-body pre.line-numbers .line::before { counter-increment: line; content: counter(line); display: inline-block; width: 2em; margin-right: 1.25em; text-align: right; color: var(--muted); }
+.post-body .line-marked { background: var(--accent-soft); box-shadow: inset 3px 0 var(--accent); }
+.post-body .line-added { background: #dafbe1; }
+.post-body .line-removed { background: #ffebe9; }
 .post-body table { display: block; max-width: 100%; overflow-x: auto; border-collapse: collapse; overflow-wrap: normal; }
 .post-body th, .post-body td { min-width: 6rem; padding: .35rem .7rem; border: 1px solid var(--line); text-align: left; }
 .post-body th { background: var(--surface); }
@@ -123,6 +133,8 @@ main:focus { outline: none; }
   .hljs-meta, .hljs-attr, .hljs-selector-class, .hljs-selector-id { color: #ffa657; }
   .hljs-deletion { color: #ffdcd7; }
   .post-body .math-error { color: #ff9492; }
+  .post-body .line-added { background: #12261e; }
+  .post-body .line-removed { background: #2d1619; }
   .alert-note { --alert: #4493f8; } .alert-tip { --alert: #3fb950; } .alert-important { --alert: #ab7df8; }
   .alert-warning { --alert: #d29922; } .alert-caution { --alert: #f85149; }
 }
