@@ -1,7 +1,9 @@
-// Math, footnotes and alerts on a real site: KaTeX's files served and exported, linked only from
-// pages with math, and an author's mistakes named by `folio check` and the watch banner.
+// Math, code and diagrams on a real site: KaTeX's and Mermaid's files served, and exported only
+// where used; each page's Content-Security-Policy allowing exactly the scripts it carries; an
+// author's mistakes named by `folio check` and the watch banner.
 import assert from 'node:assert/strict';
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import * as cheerio from 'cheerio';
@@ -38,9 +40,86 @@ $$
 x^2
 `;
 
+const DIAGRAM_POST = `---
+title: Flow
+date: 2024-03-03
+tags: [diagrams]
+---
+\`\`\`mermaid
+flowchart LR
+  A --> B
+\`\`\`
+`;
+
 before(async () => {
   await cp(join(FIXTURES, 'basic'), site, { recursive: true });
   await writeFile(join(site, 'content/posts/sums.md'), MATH_POST);
+});
+
+/** The script sources of a page's Content-Security-Policy. */
+function scriptSources(response: Response): string[] {
+  const policy = response.headers.get('content-security-policy') ?? '';
+  return (/script-src ([^;]*)/.exec(policy)?.[1] ?? '').split(' ');
+}
+
+const sha256 = (text: string): string =>
+  `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+describe('scripts on a served site', () => {
+  it('allow a page with code its copy button and nothing else, and a page without code none', async () => {
+    const child = folio(['serve', site, '--port', '0']);
+    try {
+      const base = await serverUrl(child);
+      const withCode = await get(base, '/posts/graphs/');
+      const $ = cheerio.load(await withCode.text());
+      const scripts = $('script:not([type])')
+        .map((_, script) => $(script).text())
+        .get();
+      assert.equal(scripts.length, 1);
+      assert.match(scripts[0] ?? '', /copy-code/);
+      assert.deepEqual(scriptSources(withCode), [sha256(scripts[0] ?? '')]);
+      assert.deepEqual(scriptSources(await get(base, '/posts/sums/')), ["'none'"]);
+      assert.deepEqual(scriptSources(await get(base, '/')), ["'none'"]);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it("allow a page with a diagram Mermaid's loader and what it loads, served from the site", async () => {
+    await writeFile(join(site, 'content/posts/flow.md'), DIAGRAM_POST);
+    const child = folio(['serve', site, '--port', '0']);
+    try {
+      const base = await serverUrl(child);
+      const page = await get(base, '/posts/flow/');
+      const $ = cheerio.load(await page.text());
+      assert.equal($('pre.mermaid').text(), 'flowchart LR\n  A --> B\n');
+      const loader = $('script:not([type])').text();
+      assert.deepEqual(scriptSources(page), [sha256(loader), "'strict-dynamic'"]);
+      const mermaid =
+        /script\.src = "(\/assets\/mermaid\.[0-9a-f]{8}\.js)"/.exec(loader)?.[1] ?? '';
+      const file = await get(base, mermaid);
+      assert.equal(file.headers.get('content-type'), 'text/javascript; charset=utf-8');
+      assert.ok((await file.arrayBuffer()).byteLength > 1_000_000);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('leave code without a copy button when the site says copyCode: false', async () => {
+    const config = join(site, 'folio.config.yaml');
+    const before = await readFile(config, 'utf8');
+    await writeFile(config, `${before}copyCode: false\n`);
+    const child = folio(['serve', site, '--port', '0']);
+    try {
+      const base = await serverUrl(child);
+      const page = await get(base, '/posts/graphs/');
+      assert.doesNotMatch(await page.text(), /<script>/);
+      assert.deepEqual(scriptSources(page), ["'none'"]);
+    } finally {
+      child.kill('SIGTERM');
+      await writeFile(config, before);
+    }
+  });
 });
 
 async function get(base: string, path: string): Promise<Response> {
@@ -78,7 +157,20 @@ describe('math on a served site', () => {
     }
   });
 
-  it('exports the same stylesheet and fonts, linked from the same page', async () => {
+  it('exports KaTeX and Mermaid only for a site whose pages use them', async () => {
+    const plain = join(root, 'plain');
+    await cp(join(FIXTURES, 'basic'), plain, { recursive: true });
+    const out = join(root, 'plain-out');
+    const built = await run(['build', plain, '--out', out]);
+    assert.equal(built.code, 0, built.stderr);
+    const assets = await readdir(join(out, 'assets'));
+    assert.deepEqual(
+      assets.filter((name) => /katex|mermaid/i.test(name)),
+      [],
+    );
+  });
+
+  it('exports the same stylesheet and fonts, and Mermaid, linked from the same pages', async () => {
     const out = join(root, 'out');
     const built = await run(['build', site, '--out', out]);
     assert.equal(built.code, 0, built.stderr);
@@ -87,6 +179,9 @@ describe('math on a served site', () => {
     const css = await readFile(join(out, katex), 'utf8');
     for (const [, font] of css.matchAll(/url\((\/assets\/[^)]+\.woff2)\)/g))
       assert.ok((await readFile(join(out, font ?? ''))).length > 1000, font);
+    const flow = await readFile(join(out, 'posts/flow/index.html'), 'utf8');
+    const mermaid = /script\.src = "(\/assets\/mermaid\.[0-9a-f]{8}\.js)"/.exec(flow)?.[1] ?? '';
+    assert.ok((await readFile(join(out, mermaid))).length > 1_000_000);
   });
 });
 

@@ -110,6 +110,12 @@ export const configSchema = z.strictObject({
     .describe(
       "Whether posts open with a table of contents of their headings; a post's own `toc` decides for it.",
     ),
+  copyCode: z
+    .boolean({ error: 'must be true or false' })
+    .default(true)
+    .describe(
+      'Whether code blocks of posts get a button that copies their text (a small script on pages with code).',
+    ),
   links: z
     .strictObject(
       Object.fromEntries(
@@ -190,6 +196,7 @@ export const CONFIG_HINTS: Record<keyof ParsedConfig, string> = {
   pageSize: 'write a whole number of entries per page, e.g. `pageSize: 10`',
   excerptLength: 'write a whole number of characters, e.g. `excerptLength: 200`',
   toc: 'write `toc: true` or `toc: false`',
+  copyCode: 'write `copyCode: false` to leave the copy button out, or `copyCode: true`',
   links: `write URLs under the keys ${PROFILE_LINKS.join(', ')}`,
   share: `list networks from ${SHARE_NETWORKS.join(', ')}, e.g. \`share: [x, facebook, linkedin]\``,
   permalink: 'write a pattern with :slug, e.g. `permalink: /:year/:month/:slug/`',

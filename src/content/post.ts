@@ -36,11 +36,19 @@ export interface Post {
 }
 
 /** What some posts' bodies show, by post: what one document is rendered with. */
+/**
+ * What a body may use that needs more than the theme: math (KaTeX's stylesheet), code (the copy
+ * button's script), diagrams (Mermaid's script).
+ */
+export type BodyFeature = 'math' | 'code' | 'diagram';
+
 export interface BodyParts {
   readonly excerpts: ReadonlyMap<Post, string>;
   readonly html: ReadonlyMap<Post, string>;
-  /** The stylesheets a shown body needs beyond the theme's (KaTeX's, for math), by post. */
-  readonly stylesheets?: ReadonlyMap<Post, readonly string[]>;
+  /** What each shown body uses that its page must load for: math, code, diagrams. */
+  readonly features?: ReadonlyMap<Post, readonly BodyFeature[]>;
+  /** The file a page using math (KaTeX's stylesheet) or diagrams (Mermaid's script) links. */
+  readonly packaged?: (feature: 'math' | 'diagram') => string;
 }
 
 export interface PostLines {

@@ -12,8 +12,9 @@ import {
 } from '../content/markdown/markdown.js';
 import { collectMistakes } from '../content/markdown/mistakes.js';
 import { collectReferences } from '../content/markdown/references.js';
-import type { BodyMistake, BodyParts, Post, Reference } from '../content/post.js';
+import type { BodyFeature, BodyMistake, BodyParts, Post, Reference } from '../content/post.js';
 import { normalizeText } from '../text/normalize-text.js';
+import { diagramFiles, mathFiles } from './packaged-assets.js';
 import { readTextFile } from '../text/read-text-file.js';
 
 /** The settings bodies are read with. */
@@ -45,7 +46,7 @@ interface BodyState {
   references: readonly Reference[] | undefined;
   mistakes: readonly BodyMistake[] | undefined;
   html: string | undefined;
-  stylesheets: readonly string[] | undefined;
+  features: readonly BodyFeature[] | undefined;
 }
 
 /**
@@ -111,10 +112,10 @@ export class BodyStore {
     return this.#rendered(post).html;
   }
 
-  /** The body's HTML and the stylesheets its page needs. */
+  /** The body's HTML and what its page must load for it. */
   #rendered(post: Post): RenderedBody {
     const state = this.#state(post);
-    if (state.html !== undefined) return { html: state.html, stylesheets: state.stylesheets ?? [] };
+    if (state.html !== undefined) return { html: state.html, features: state.features ?? [] };
     const rendered = renderTokens(this.#tokens(post, state), {
       ...this.#settings,
       base: post.path,
@@ -123,7 +124,7 @@ export class BodyStore {
     // Rereading, it is not kept: the page that shows it is rendered once and kept by the server.
     if (!this.#reread) {
       state.html = rendered.html;
-      state.stylesheets = rendered.stylesheets;
+      state.features = rendered.features;
       state.text = undefined;
     }
     return rendered;
@@ -136,7 +137,8 @@ export class BodyStore {
     return {
       excerpts: new Map(shown.excerpts.map((post) => [post, this.excerpt(post)])),
       html: new Map([...rendered].map(([post, body]) => [post, body.html])),
-      stylesheets: new Map([...rendered].map(([post, body]) => [post, body.stylesheets])),
+      features: new Map([...rendered].map(([post, body]) => [post, body.features])),
+      packaged: packagedEntry,
     };
   }
 
@@ -174,6 +176,10 @@ export class BodyStore {
   }
 }
 
+function packagedEntry(feature: 'math' | 'diagram'): string {
+  return (feature === 'math' ? mathFiles() : diagramFiles()).entry;
+}
+
 function emptyState(text: string | undefined): BodyState {
   return {
     text,
@@ -181,6 +187,6 @@ function emptyState(text: string | undefined): BodyState {
     references: undefined,
     mistakes: undefined,
     html: undefined,
-    stylesheets: undefined,
+    features: undefined,
   };
 }

@@ -10,7 +10,6 @@ import { STATIC_DIR } from '../content/read-sources.js';
 import { hasErrors, sortDiagnostics, warning, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { checkCollisionsAgain, type CollisionCheck } from '../site/check-collisions.js';
 import { codeGrammar } from './code-grammars.js';
-import { mathAssets } from './math-assets.js';
 import { checkConfigReferences, checkReferences } from '../site/check-references.js';
 import { checkStaticCollisions } from '../site/check-static-collisions.js';
 import { BodyStore } from './body-store.js';
@@ -111,7 +110,6 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
       locale,
       toc,
       imageSize: (src) => imageSizes.get(sitePath(src)),
-      mathStylesheet: mathAssets().stylesheet,
       grammars: codeGrammar,
     },
     { reread, stamps },

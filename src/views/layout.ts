@@ -7,6 +7,7 @@ import { LIVE_RELOAD_PATH, type ViewContext } from './context.js';
 import { html, raw, type Html } from './html.js';
 import { icon, type IconName } from './icons.js';
 import { favicon } from './theme/favicon.js';
+import type { PageScript } from './theme/page-scripts.js';
 import { stylesheet } from './theme/stylesheet.js';
 
 export interface PageShell {
@@ -31,6 +32,8 @@ export interface PageShell {
   readonly next?: string | undefined;
   /** Stylesheets this page needs beyond the theme's (KaTeX's, where a post has math). */
   readonly stylesheets?: readonly string[];
+  /** Scripts written into this page (a copy button, Mermaid's loader); most pages have none. */
+  readonly scripts?: readonly PageScript[];
   /** Feeds of this page besides the site's own. */
   readonly feeds?: readonly { readonly title: string; readonly href: string }[];
 }
@@ -78,7 +81,10 @@ ${ctx.site.showDrafts ? html`<p class="preview-banner" role="status">${ctx.t.pre
 ${page.main}
 </main>
 ${footer(ctx)}
-${ctx.overlay.liveReload ? liveReloadScript() : ''}</body>
+${(page.scripts ?? []).map(
+  (script) => html`<script>${raw(script.text)}</script>
+`,
+)}${ctx.overlay.liveReload ? liveReloadScript() : ''}</body>
 </html>
 `.value;
 }

@@ -9,6 +9,7 @@ import { html, raw, type Html } from './html.js';
 import { layout } from './layout.js';
 import { postData } from './structured-data.js';
 import { formatPostDate } from './format-date.js';
+import { copyCodeScript, diagramScript, type PageScript } from './theme/page-scripts.js';
 
 export function postPage(ctx: ViewContext, post: Post): string {
   const category =
@@ -19,7 +20,8 @@ export function postPage(ctx: ViewContext, post: Post): string {
     description,
     path: postPath(post),
     isFeatured: false,
-    stylesheets: ctx.bodies.stylesheets?.get(post) ?? [],
+    stylesheets: postStylesheets(ctx, post),
+    scripts: postScripts(ctx, post),
     structuredData: postData(ctx.site, post, description),
     article: {
       published: formatPostDate(post.date, ctx.site.config.timezone).iso,
@@ -37,6 +39,22 @@ ${raw(htmlOf(ctx.bodies, post))}</div>
 </article>
 ${neighbours(ctx, post)}`,
   });
+}
+
+/** The stylesheets a post's page links beyond the theme's: KaTeX's, where it has math. */
+function postStylesheets(ctx: ViewContext, post: Post): string[] {
+  const { features, packaged } = ctx.bodies;
+  return features?.get(post)?.includes('math') && packaged ? [packaged('math')] : [];
+}
+
+/** The scripts of a post's page: the copy button where it has code, Mermaid's loader for diagrams. */
+export function postScripts(ctx: ViewContext, post: Post): PageScript[] {
+  const { features, packaged } = ctx.bodies;
+  const uses = features?.get(post) ?? [];
+  return [
+    ...(uses.includes('code') && ctx.site.config.copyCode ? [copyCodeScript(ctx.t)] : []),
+    ...(uses.includes('diagram') && packaged ? [diagramScript(packaged('diagram'))] : []),
+  ];
 }
 
 /**

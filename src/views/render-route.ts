@@ -1,18 +1,23 @@
 // Render: (Site, route) → the document's bytes and type; the one entry point the server and the export share.
 import type { Site } from '../site/build-site.js';
 import type { Route } from '../site/routes.js';
-import type { BodyParts, Post } from '../content/post.js';
+import type { BodyFeature, BodyParts, Post } from '../content/post.js';
 import { NO_BODIES, viewContext, type AuthoringOverlay } from './context.js';
 import { atomFeed, feedPosts, rssFeed } from './feeds.js';
 import { categoryPage, featuredPage, featuredPosts, tagPage } from './listing.js';
 import { notFoundPage } from './not-found.js';
-import { neighboursOf, postPage } from './post-page.js';
+import { neighboursOf, postPage, postScripts } from './post-page.js';
+import type { PageScript } from './theme/page-scripts.js';
 import { robotsTxt, sitemap } from './sitemap.js';
 
 /** A rendered document and its media type. */
 export interface Rendered {
   readonly contentType: string;
   readonly body: string;
+  /** The scripts written into the page, which its Content-Security-Policy allows by hash. */
+  readonly scripts?: readonly PageScript[];
+  /** What the page's body uses: an export writes the packaged files of these. */
+  readonly features?: readonly BodyFeature[];
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -87,7 +92,12 @@ export function renderRoute(
     case 'tag':
       return { contentType: HTML, body: tagPage(ctx, route.term) };
     case 'post':
-      return { contentType: HTML, body: postPage(ctx, route.post) };
+      return {
+        contentType: HTML,
+        body: postPage(ctx, route.post),
+        scripts: postScripts(ctx, route.post),
+        features: bodies.features?.get(route.post) ?? [],
+      };
     case 'rss':
       return {
         contentType: 'application/rss+xml; charset=utf-8',

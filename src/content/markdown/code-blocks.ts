@@ -3,6 +3,7 @@
 import type MarkdownIt from 'markdown-it';
 import { escapeHtml, unescapeAll } from 'markdown-it/lib/common/utils.mjs';
 import { grammarFileOf, highlightCode, type GrammarSource } from './highlight.js';
+import { noteFeature } from './technical-writing.js';
 
 /** What a fence's info string asks for, beyond its language. */
 export interface CodeInfo {
@@ -83,6 +84,12 @@ export function useCodeBlocks(markdown: MarkdownIt): void {
     const token = tokens[index];
     if (!token) return '';
     const info = parseCodeInfo(token.info);
+    if (info.language.toLowerCase() === 'mermaid') {
+      // Drawn in the browser by Mermaid, where scripts run; elsewhere its source is the diagram.
+      noteFeature(env, 'diagram');
+      return `<pre class="mermaid" tabindex="0">${escapeHtml(token.content)}</pre>\n`;
+    }
+    noteFeature(env, 'code');
     const grammars = (env as CodeEnv | undefined)?.grammars;
     const highlighted =
       (grammars && highlightCode(token.content, info.language, grammars)) ||

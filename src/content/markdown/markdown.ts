@@ -8,8 +8,9 @@ import { useCodeBlocks } from './code-blocks.js';
 import type { GrammarSource } from './highlight.js';
 import { skipTextWithoutLinks } from './linkify-guard.js';
 import { tableOfContents, useHeadings } from './headings.js';
-import { useTechnicalWriting, type MarkupEnv } from './technical-writing.js';
+import { noteFeature, useTechnicalWriting, type MarkupEnv } from './technical-writing.js';
 import type { Locale } from '../../config/schema.js';
+import type { BodyFeature } from '../post.js';
 
 /** Width and height of an image in pixels. */
 export interface ImageSize {
@@ -28,18 +29,16 @@ export interface RenderEnv {
   readonly base?: string | undefined;
   /** The language of the words the body's markup carries: alert titles, footnote labels. */
   readonly locale?: Locale | undefined;
-  /** KaTeX's stylesheet, which a body with math needs. */
-  readonly mathStylesheet?: string | undefined;
   /** Whether the body opens with a table of contents, unless `[[toc]]` places it. */
   readonly toc?: boolean | undefined;
   /** highlight.js's grammars, loaded as code blocks name their languages; none, no highlighting. */
   readonly grammars?: GrammarSource | undefined;
 }
 
-/** A body's HTML, and the stylesheets its page needs beyond the theme's. */
+/** A body's HTML, and what it uses that its page must load for. */
 export interface RenderedBody {
   readonly html: string;
-  readonly stylesheets: readonly string[];
+  readonly features: readonly BodyFeature[];
 }
 
 /** A relative link or image target resolved against `base`, the path of the page it is on. */
@@ -78,11 +77,13 @@ useCodeBlocks(markdown);
 
 // Code blocks and tables may scroll sideways; a tab stop lets keyboard users scroll them too.
 const renderCodeBlock = markdown.renderer.rules.code_block;
-markdown.renderer.rules.code_block = (tokens, index, options, env, self) =>
-  (renderCodeBlock?.(tokens, index, options, env, self) ?? '').replace(
+markdown.renderer.rules.code_block = (tokens, index, options, env, self) => {
+  noteFeature(env, 'code');
+  return (renderCodeBlock?.(tokens, index, options, env, self) ?? '').replace(
     /^<pre>/,
     '<pre tabindex="0">',
   );
+};
 markdown.renderer.rules.table_open = (tokens, index, options, _env, self) => {
   tokens[index]?.attrSet('tabindex', '0');
   return self.renderToken(tokens, index, options);
@@ -131,6 +132,5 @@ export function renderTokens(tokens: Token[], env: RenderEnv): RenderedBody {
   const placed = tokens.some((token) => token.type === 'toc');
   const contents = env.toc === true && !placed ? tableOfContents(tokens, state) : '';
   const html = contents + markdown.renderer.render(tokens, markdown.options, state);
-  const stylesheets = state.usesMath && env.mathStylesheet ? [env.mathStylesheet] : [];
-  return { html, stylesheets };
+  return { html, features: [...(state.features ?? [])].sort() };
 }

@@ -8,13 +8,12 @@ const render = (body: string, locale?: 'en' | 'ko') =>
   renderTokens(parseMarkdown(body), {
     imageSize: () => undefined,
     locale,
-    mathStylesheet: '/assets/katex.test.css',
   });
 const mistakesOf = (body: string) => collectMistakes(parseMarkdown(body), 5, body);
 
 describe('math', () => {
   it('typesets $…$, $$…$$, \\(…\\) and \\[…\\] into HTML with MathML, and keeps the source intact', () => {
-    const { html, stylesheets } = render(
+    const { html, features } = render(
       'Inline $a\\,b$ and \\(x^2\\).\n\n$$ \\int_0^1 x\\,dx $$\n\n\\[\n\\frac{1}{2}\n\\]\n',
     );
     assert.equal(html.match(/<math xmlns="http:\/\/www\.w3\.org\/1998\/Math\/MathML"/g)?.length, 4);
@@ -24,13 +23,13 @@ describe('math', () => {
       /<annotation encoding="application\/x-tex">\s*\\int_0\^1 x\\,dx\s*<\/annotation>/,
     );
     assert.equal(html.match(/class="katex-display"/g)?.length, 2);
-    assert.deepEqual(stylesheets, ['/assets/katex.test.css']);
+    assert.deepEqual(features, ['math']);
   });
 
   it('keeps prices and code as text, and needs no stylesheet without math', () => {
-    const { html, stylesheets } = render('It costs $5 and $10.\n\n`$x$` stays code.\n');
+    const { html, features } = render('It costs $5 and $10.\n\n`$x$` stays code.\n');
     assert.equal(html, '<p>It costs $5 and $10.</p>\n<p><code>$x$</code> stays code.</p>\n');
-    assert.deepEqual(stylesheets, []);
+    assert.deepEqual(features, []);
   });
 
   it('shows TeX it cannot typeset as its source, marked, and lets no HTML or link through', () => {

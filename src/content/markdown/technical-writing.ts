@@ -10,14 +10,20 @@ import { tasklist } from '@mdit/plugin-tasklist';
 import { tex } from '@mdit/plugin-tex';
 import { full as emoji } from 'markdown-it-emoji';
 import type { Locale } from '../../config/schema.js';
+import type { BodyFeature } from '../post.js';
 import { ALERT_TYPES, MARKUP_LABELS, type AlertType, type MarkupLabels } from './markup-labels.js';
 import { renderMath } from './math.js';
 
 /** What the renderer learns of a body as it writes it, and the language it writes in. */
 export interface MarkupEnv {
   readonly locale?: Locale | undefined;
-  /** Set when the body has math: its page then links KaTeX's stylesheet. */
-  usesMath?: boolean;
+  /** What the body uses that its page must load for, noted as the renderer meets it. */
+  features?: Set<BodyFeature>;
+}
+
+/** Notes that the body being rendered uses `feature`. */
+export function noteFeature(env: unknown, feature: BodyFeature): void {
+  if (env && typeof env === 'object') ((env as MarkupEnv).features ??= new Set()).add(feature);
 }
 
 const labelsOf = (env: unknown): MarkupLabels =>
@@ -46,7 +52,7 @@ export function useTechnicalWriting(markdown: MarkdownIt): void {
   markdown.use(tex, {
     delimiters: 'all',
     render: (content: string, display: boolean, env: unknown) => {
-      if (env && typeof env === 'object') (env as MarkupEnv).usesMath = true;
+      noteFeature(env, 'math');
       return renderMath(content, display).html;
     },
   });

@@ -24,6 +24,8 @@ export class App {
   readonly #session: SiteSession;
   readonly #staticFiles: StaticFiles | undefined;
   readonly #securityHeaders: Readonly<Record<string, string>>;
+  // By the scripts a page carries: pages share a handful of them (a copy button, Mermaid's loader).
+  readonly #pageSecurityHeaders = new Map<string, Readonly<Record<string, string>>>();
   // Post files being loaded again because a page found them changed on disk.
   readonly #reloading = new Map<string, Promise<void>>();
 
@@ -107,12 +109,26 @@ export class App {
     resource: Resource,
   ): AppResponse | Promise<AppResponse> {
     const complete = (response: AppResponse): AppResponse => {
-      const answer = { ...response, headers: { ...response.headers, ...this.#securityHeaders } };
+      const security = this.#securityHeadersOf(resource);
+      const answer = { ...response, headers: { ...response.headers, ...security } };
       state.caches.answers.remember(request, resource, answer);
       return answer;
     };
     const response = this.#represent(state, request, resource);
     return response instanceof Promise ? response.then(complete) : complete(response);
+  }
+
+  /** The security headers of an answer: a page with scripts allows exactly those. */
+  #securityHeadersOf(resource: Resource): Readonly<Record<string, string>> {
+    const scripts = resource.kind === 'document' ? resource.scripts : undefined;
+    if (!scripts) return this.#securityHeaders;
+    const key = `${scripts.loadsScripts ? '+' : ''}${scripts.hashes.join(' ')}`;
+    let headers = this.#pageSecurityHeaders.get(key);
+    if (!headers) {
+      headers = securityHeaders(this.#session.state.overlay.liveReload, scripts);
+      this.#pageSecurityHeaders.set(key, headers);
+    }
+    return headers;
   }
 
   #represent(

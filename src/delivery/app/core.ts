@@ -11,7 +11,7 @@ import {
   type Rendered,
 } from '../../views/render-route.js';
 import { themeAssets } from '../../views/theme/assets.js';
-import { mathAssets } from '../../load/math-assets.js';
+import { packagedFiles } from '../../load/packaged-assets.js';
 import type { AppRequest, StaticFiles } from './http.js';
 import { document, type Document, type FixedResource, type Resource } from './resource.js';
 import type { SiteState, SiteView } from './site-state.js';
@@ -86,14 +86,17 @@ function fromStatic(
  * and the theme's files — in a stable order.
  */
 export function generatedPaths(site: Site): string[] {
-  return [...listRoutes(site).map(pathOf), ...siteAssets(site).map(({ path }) => path)];
+  return [...listRoutes(site).map(pathOf), ...themeAssets(site).map(({ path }) => path)];
 }
 
-/** The theme's own files, and the packaged files some bodies need (KaTeX's, for math). */
+/**
+ * The theme's own files, and the packaged files some bodies need (KaTeX's for math, Mermaid for
+ * diagrams): a server answers them all, and pages link them only where they are used.
+ */
 export function siteAssets(
   site: Site,
 ): readonly { path: string; contentType: string; body: string | Buffer }[] {
-  return [...themeAssets(site), ...mathAssets().files];
+  return [...themeAssets(site), ...packagedFiles(['math', 'diagram'])];
 }
 
 /**
@@ -111,9 +114,9 @@ export function renderMissing(view: SiteView): Rendered {
 
 function pageDocument(state: SiteState, route: Route): Document {
   return state.caches.documents.get(pathOf(route), (path) => {
-    const { contentType, body } = renderPage(state, route);
+    const { contentType, body, scripts } = renderPage(state, route);
     state.caches.shows.set(path, postsShownBy(state.site, route));
-    return document(path, 200, contentType, REVALIDATE, body);
+    return document(path, 200, contentType, REVALIDATE, body, scripts);
   });
 }
 

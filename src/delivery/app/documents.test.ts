@@ -16,7 +16,7 @@ async function served(app: App, url: string): Promise<Buffer> {
 }
 
 describe('the documents an export writes', () => {
-  it("lists every page, feed, the sitemap, robots.txt, the theme files and KaTeX's, once each", () => {
+  it('lists every page, feed, the sitemap, robots.txt and the theme files, once each', () => {
     const app = makeApp();
     const paths = documentsOf(app).paths();
     assert.equal(new Set(paths).size, paths.length);
@@ -25,13 +25,8 @@ describe('the documents an export writes', () => {
     }
     for (const path of ['/atom.xml', '/sitemap.xml', '/robots.txt'])
       assert.ok(paths.includes(path));
-    // The theme's stylesheet and icon, KaTeX's stylesheet and its 20 fonts.
-    const assets = paths.filter((path) => path.startsWith('/assets/'));
-    assert.equal(
-      assets.filter((path) => /^\/assets\/(?:folio|favicon|katex)\./.test(path)).length,
-      3,
-    );
-    assert.equal(assets.filter((path) => path.endsWith('.woff2')).length, 20);
+    // The theme's stylesheet and icon; KaTeX's and Mermaid's files only once a page links them.
+    assert.equal(paths.filter((path) => path.startsWith('/assets/')).length, 2);
   });
 
   it('holds the bytes the server sends, uncompressed, and the 404 page', async () => {

@@ -8,6 +8,8 @@ import { NO_OVERLAY } from '../../views/context.js';
 import { redirectPage } from '../../views/redirect-page.js';
 import { generatedPaths, renderMissing, renderPage, siteAssets } from './core.js';
 import type { SiteView } from './site-state.js';
+import type { BodyFeature } from '../../content/post.js';
+import { packagedFiles } from '../../load/packaged-assets.js';
 
 /**
  * The old paths to leave a redirect page at. One whose file differs only in case from a page's is
@@ -33,6 +35,8 @@ function fileKey(path: string): string {
 export class SiteDocuments {
   readonly #view: SiteView;
   readonly #assets: ReadonlyMap<string, { readonly body: string | Buffer }>;
+  // What the pages rendered so far use: their packaged files are written with them.
+  readonly #used = new Set<BodyFeature>();
 
   constructor(view: Omit<SiteView, 'overlay'> & Partial<Pick<SiteView, 'overlay'>>) {
     this.#view = { overlay: NO_OVERLAY, ...view };
@@ -50,6 +54,14 @@ export class SiteDocuments {
   paths(): string[] {
     const paths = generatedPaths(this.#view.site);
     return [...paths, ...redirectPagePaths(this.#view.site, paths)];
+  }
+
+  /**
+   * The packaged files (KaTeX's, Mermaid) that the pages rendered so far link: an export writes
+   * these once its pages are written, and no others.
+   */
+  packagedPaths(): string[] {
+    return packagedFiles(this.#used).map(({ path }) => path);
   }
 
   /** Every old path that redirects, and where to: what a redirects file of a host lists. */
@@ -70,7 +82,9 @@ export class SiteDocuments {
       return Buffer.from(redirectPage(this.#view.site, resolution.location), 'utf8');
     }
     if (resolution.type !== 'page') return undefined;
-    return Buffer.from(renderPage(this.#view, resolution.route).body, 'utf8');
+    const rendered = renderPage(this.#view, resolution.route);
+    for (const feature of rendered.features ?? []) this.#used.add(feature);
+    return Buffer.from(rendered.body, 'utf8');
   }
 
   /** The body of the 404 page, exactly as the server sends it. */

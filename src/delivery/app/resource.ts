@@ -1,5 +1,6 @@
 // Deliver: what a request path leads to, before it is shaped into an answer for one client.
 import { createHash } from 'node:crypto';
+import type { PageScript } from '../../views/theme/page-scripts.js';
 import type { AppResponse, StaticFile } from './http.js';
 
 /** A document made in memory — a page, a feed, a theme file, the 404 page — with its validator. */
@@ -14,6 +15,16 @@ export interface Document {
   readonly body: Buffer;
   /** Strong, from the bytes: a new version of the document has a new one. */
   readonly etag: string;
+  /** The scripts the page carries, which its Content-Security-Policy allows and nothing else. */
+  readonly scripts?: ScriptAllowance | undefined;
+}
+
+/** What a page's Content-Security-Policy allows to run: its scripts, by hash. */
+export interface ScriptAllowance {
+  /** `'sha256-…'` of each script written into the page. */
+  readonly hashes: readonly string[];
+  /** Whether what those scripts load runs too ('strict-dynamic'). */
+  readonly loadsScripts: boolean;
 }
 
 /** A file of the site's `static/` folder, read from disk when it is sent. */
@@ -36,8 +47,30 @@ export function document(
   contentType: string,
   cacheControl: string,
   content: string | Buffer,
+  scripts: readonly PageScript[] = [],
 ): Document {
   const body = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
-  return { kind: 'document', path, status, contentType, cacheControl, body, etag };
+  const allowance =
+    scripts.length === 0
+      ? undefined
+      : {
+          hashes: scripts.map((script) => scriptHash(script.text)),
+          loadsScripts: scripts.some((script) => script.loadsScripts),
+        };
+  return {
+    kind: 'document',
+    path,
+    status,
+    contentType,
+    cacheControl,
+    body,
+    etag,
+    scripts: allowance,
+  };
+}
+
+/** A Content-Security-Policy source that allows exactly the script `text`. */
+export function scriptHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 }

@@ -1,16 +1,21 @@
 // Deliver: the headers every response carries, which tell browsers what a page may load and do.
-import { createHash } from 'node:crypto';
 import { LIVE_RELOAD_SCRIPT } from '../../views/layout.js';
+import { scriptHash, type ScriptAllowance } from './resource.js';
 
 /**
- * Pages run no script; on a watching server, only the live-reload script, allowed by its hash.
+ * Pages run no script but their own, each allowed by its hash: a copy button on pages with code,
+ * Mermaid's loader (and what it loads) on pages with diagrams, and on a watching server the
+ * live-reload script.
  * Images, media and frames may come from any https origin, as posts embed them; styles may be
  * inline, as authors' raw HTML uses them.
  */
-function contentSecurityPolicy(liveReload: boolean): string {
-  const script = liveReload
-    ? `'sha256-${createHash('sha256').update(LIVE_RELOAD_SCRIPT).digest('base64')}'`
-    : "'none'";
+function contentSecurityPolicy(liveReload: boolean, page: ScriptAllowance | undefined): string {
+  const sources = [
+    ...(page?.hashes ?? []),
+    ...(liveReload ? [scriptHash(LIVE_RELOAD_SCRIPT)] : []),
+    ...(page?.loadsScripts ? ["'strict-dynamic'"] : []),
+  ];
+  const script = sources.length > 0 ? sources.join(' ') : "'none'";
   return [
     "default-src 'self'",
     `script-src ${script}`,
@@ -25,9 +30,13 @@ function contentSecurityPolicy(liveReload: boolean): string {
   ].join('; ');
 }
 
-export function securityHeaders(liveReload: boolean): Readonly<Record<string, string>> {
+/** The headers of every answer; those of a page with scripts allow exactly its scripts. */
+export function securityHeaders(
+  liveReload: boolean,
+  page?: ScriptAllowance,
+): Readonly<Record<string, string>> {
   return {
-    'content-security-policy': contentSecurityPolicy(liveReload),
+    'content-security-policy': contentSecurityPolicy(liveReload, page),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
   };

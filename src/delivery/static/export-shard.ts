@@ -93,6 +93,11 @@ export class ExportShard {
     return Promise.resolve(this.#writer.tally);
   }
 
+  /** The packaged files (KaTeX's, Mermaid) that the pages this share wrote link. */
+  packagedPaths(): Promise<string[]> {
+    return Promise.resolve(this.#documents?.packagedPaths() ?? []);
+  }
+
   /**
    * Warnings about links and images that lead nowhere, in the bodies of the posts this share
    * wrote — parsed already — and, with `unpublished`, of the posts no share writes (drafts and

@@ -149,9 +149,14 @@ async function writeSite(options: ExportOptions, root: string): Promise<WrittenS
     };
     // The first share writes the listings first: they need every post's excerpt, which only it
     // then parses, while the others start on post pages at once.
-    const tallies = await Promise.all(
+    const written = await Promise.all(
       shards.map((shard, i) => run(shard, i === 0 ? plan.others : [])),
     );
+    // KaTeX's and Mermaid's files, only where a page written links them.
+    const packaged = [...new Set((await Promise.all(shards.map((s) => s.packagedPaths()))).flat())];
+    const first = shards[0];
+    const tallies =
+      packaged.length > 0 && first ? [await first.write(packaged), ...written.slice(1)] : written;
     return {
       diagnostics: plan.diagnostics,
       // Each share checks the bodies it rendered; the first also those of unpublished posts.
@@ -169,7 +174,7 @@ async function writeSite(options: ExportOptions, root: string): Promise<WrittenS
       },
       written: [
         ...new Set([...staticFiles, ...redirectsFile, ...besidePosts]),
-        ...[...plan.others, ...plan.posts].flatMap(filesOf),
+        ...[...plan.others, ...plan.posts, ...packaged].flatMap(filesOf),
       ],
     };
   } finally {

@@ -16,6 +16,8 @@ async function answer(call: Call): Promise<unknown> {
       return shard.write(call.paths);
     case 'checkBodies':
       return shard.checkBodies(call.unpublished);
+    case 'packagedPaths':
+      return shard.packagedPaths();
   }
 }
 

@@ -11,6 +11,7 @@ export interface Shard {
   load(onProgress?: (done: number, total: number) => void): Promise<ShardPlan>;
   write(paths: readonly string[]): Promise<WriteTally>;
   checkBodies(unpublished: boolean): Promise<Diagnostic[]>;
+  packagedPaths(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -20,7 +21,8 @@ export type Call = ShardCall & { readonly id: number };
 type ShardCall =
   | { readonly method: 'load' }
   | { readonly method: 'write'; readonly paths: readonly string[] }
-  | { readonly method: 'checkBodies'; readonly unpublished: boolean };
+  | { readonly method: 'checkBodies'; readonly unpublished: boolean }
+  | { readonly method: 'packagedPaths' };
 
 export type Message =
   | { readonly id: number; readonly result: unknown }
@@ -75,6 +77,10 @@ export class ThreadShard implements Shard {
 
   checkBodies(unpublished: boolean): Promise<Diagnostic[]> {
     return this.#call({ method: 'checkBodies', unpublished });
+  }
+
+  packagedPaths(): Promise<string[]> {
+    return this.#call({ method: 'packagedPaths' });
   }
 
   async close(): Promise<void> {

@@ -30,4 +30,6 @@ export const en: Messages = {
   backHome: 'Go to the home page',
   previousPost: 'Previous post',
   nextPost: 'Next post',
+  copyCode: 'Copy',
+  codeCopied: 'Copied',
 };

@@ -31,4 +31,6 @@ export const ja: Messages = {
   backHome: 'ホームへ戻る',
   previousPost: '前の記事',
   nextPost: '次の記事',
+  copyCode: 'コピー',
+  codeCopied: 'コピーしました',
 };

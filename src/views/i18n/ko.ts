@@ -30,4 +30,6 @@ export const ko: Messages = {
   backHome: '홈으로 가기',
   previousPost: '이전 글',
   nextPost: '다음 글',
+  copyCode: '복사',
+  codeCopied: '복사됨',
 };

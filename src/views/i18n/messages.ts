@@ -33,6 +33,9 @@ export interface Messages {
   readonly backHome: string;
   readonly previousPost: string;
   readonly nextPost: string;
+  /** The button that copies a code block, and what it says once it has. */
+  readonly copyCode: string;
+  readonly codeCopied: string;
 }
 
 const catalogues: Record<Locale, Messages> = { en, ko, ja, 'zh-Hans': zhHans };

@@ -28,4 +28,6 @@ export const zhHans: Messages = {
   backHome: '返回首页',
   previousPost: '上一篇',
   nextPost: '下一篇',
+  copyCode: '复制',
+  codeCopied: '已复制',
 };

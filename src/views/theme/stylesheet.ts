@@ -84,6 +84,9 @@ main:focus { outline: none; }
 .post-body code { font-family: var(--mono); font-size: .9em; padding: .1em .3em; border-radius: .25rem; background: var(--surface); }
 .post-body pre { overflow-x: auto; tab-size: 4; padding: 1rem 1.1rem; border: 1px solid var(--line); border-radius: .5rem; background: var(--surface); line-height: 1.55; overflow-wrap: normal; }
 .post-body pre code { padding: 0; background: none; font-size: .875rem; }
+.post-body .code-frame { position: relative; }
+.post-body .copy-code { position: absolute; top: .4rem; right: .4rem; min-height: 2rem; padding: .2rem .65rem; border: 1px solid var(--line); border-radius: .375rem; background: var(--bg); color: var(--text); font: .8rem/1.4 var(--font); cursor: pointer; }
+.post-body pre.mermaid[data-processed] { padding: 1rem 0; border: 0; background: none; text-align: center; }
 .post-body .code-block { margin: 1.25rem 0; }
 .post-body .code-block figcaption { padding: .4rem 1.1rem; border: 1px solid var(--line); border-bottom: 0; border-radius: .5rem .5rem 0 0; background: var(--surface); color: var(--muted); font: .85rem/1.5 var(--mono); }
 .post-body .code-block pre { margin: 0; border-radius: 0 0 .5rem .5rem; }
@@ -148,7 +151,7 @@ main:focus { outline: none; }
 @media print {
   :root { --text: #000; --muted: #333; --bg: #fff; --surface: #fff; --accent: #000; --line: #999; }
   body { font-size: 11pt; line-height: 1.5; }
-  .skip-link, .site-nav, .share, .pager, .post-neighbours, .profile-links, .preview-banner, .heading-link { display: none; }
+  .skip-link, .site-nav, .share, .pager, .post-neighbours, .profile-links, .preview-banner, .heading-link, .copy-code { display: none; }
   .site-header, main, .site-footer { max-width: none; padding: 0; }
   .post-body a[href^="http"]::after { content: " (" attr(href) ")"; font-size: .85em; overflow-wrap: anywhere; }
   .post-body pre, .post-body img, .post-body table { break-inside: avoid; }
