@@ -105,7 +105,11 @@ describe('footnotes, task lists, alerts, definition lists and emoji', () => {
       render('Term\n: Meaning\n').html,
       '<dl>\n<dt>Term</dt>\n<dd>Meaning</dd>\n</dl>\n',
     );
-    assert.equal(render('Done :tada:\n').html, '<p>Done 🎉</p>\n');
+    assert.equal(render('Done :tada: :+1:\n').html, '<p>Done 🎉 👍</p>\n');
+    // A shortcode is a word of its own, as GitHub reads it; code and smileys stay as written.
+    for (const text of ['a:b:c', 'std::vector', 'Smile :)', 'at 10:30:00', ':nosuchemoji:'])
+      assert.equal(render(`${text}\n`).html, `<p>${text}</p>\n`);
+    assert.equal(render('`:tada:`\n').html, '<p><code>:tada:</code></p>\n');
   });
 });
 

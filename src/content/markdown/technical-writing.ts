@@ -8,10 +8,10 @@ import { dl } from '@mdit/plugin-dl';
 import { footnote } from '@mdit/plugin-footnote';
 import { tasklist } from '@mdit/plugin-tasklist';
 import { tex } from '@mdit/plugin-tex';
-import { full as emoji } from 'markdown-it-emoji';
 import type { Locale } from '../../config/schema.js';
 import type { BodyFeature } from '../post.js';
 import { ALERT_TYPES, MARKUP_LABELS, type AlertType, type MarkupLabels } from './markup-labels.js';
+import { useEmoji } from './emoji.js';
 import { renderMath } from './math.js';
 
 /** What the renderer learns of a body as it writes it, and the language it writes in. */
@@ -97,5 +97,5 @@ export function useTechnicalWriting(markdown: MarkdownIt): void {
   });
 
   markdown.use(dl);
-  markdown.use(emoji);
+  useEmoji(markdown);
 }
