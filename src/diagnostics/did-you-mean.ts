@@ -15,7 +15,8 @@ export function closestMatch(input: string, candidates: readonly string[]): stri
   return best;
 }
 
-function editDistance(a: string, b: string): number {
+/** The fewest letters to insert, delete or change to turn `a` into `b`. */
+export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];

@@ -11,50 +11,43 @@ const CONTENTS_LEVELS = new Set(['h2', 'h3']);
 const TOC_MARKER = /^\[\[toc\]\]$/i;
 
 export function useHeadings(markdown: MarkdownIt): void {
-  // After markdown-it-anchor has given each heading its id.
-  markdown.core.ruler.push('heading_links', (state) => {
-    const tokens: Token[] = [];
-    for (let index = 0; index < state.tokens.length; index++) {
-      const token = state.tokens[index];
-      if (!token) continue;
-      const next = state.tokens[index + 1];
-      // `[[toc]]` alone in a paragraph marks where the table of contents goes.
+  // `[[toc]]` alone in a paragraph marks where the table of contents goes.
+  markdown.core.ruler.push('toc_marker', (state) => {
+    const { tokens } = state;
+    for (let index = 0; index < tokens.length; index++) {
+      const inline = tokens[index + 1];
       if (
-        token.type === 'paragraph_open' &&
-        next?.type === 'inline' &&
-        TOC_MARKER.test(next.content.trim()) &&
-        state.tokens[index + 2]?.type === 'paragraph_close'
+        tokens[index]?.type !== 'paragraph_open' ||
+        inline?.type !== 'inline' ||
+        !TOC_MARKER.test(inline.content.trim()) ||
+        tokens[index + 2]?.type !== 'paragraph_close'
       ) {
-        const toc = new state.Token('toc', 'nav', 0);
-        toc.block = true;
-        toc.map = token.map;
-        tokens.push(toc);
-        index += 2;
         continue;
       }
-      const id = token.type === 'heading_open' ? token.attrGet('id') : null;
-      if (id === null || token.level !== 0) {
-        tokens.push(token);
-        continue;
-      }
-      const open = new state.Token('heading_wrap_open', 'div', 1);
-      const link = new state.Token('heading_link', 'a', 0);
-      link.meta = { id, title: headingText(next) };
-      const close = new state.Token('heading_wrap_close', 'div', -1);
-      tokens.push(open, token, ...state.tokens.slice(index + 1, index + 3), link, close);
-      index += 2;
+      const toc = new state.Token('toc', 'nav', 0);
+      toc.block = true;
+      toc.map = tokens[index]?.map ?? null;
+      tokens.splice(index, 3, toc);
     }
-    state.tokens = tokens;
   });
 
+  // Each top-level heading with an id (markdown-it-anchor's) is written in a wrapper with the
+  // link to it: at render time, so that parsing a body makes no token more.
   const rules = markdown.renderer.rules;
-  rules.heading_wrap_open = () => '<div class="heading">\n';
-  rules.heading_wrap_close = () => '</div>\n';
-  rules.heading_link = (tokens, index, _options, env) => {
-    const { id, title } = tokens[index]?.meta as { id: string; title: string };
+  const linked = (token: Token | undefined): string | null =>
+    token?.level === 0 ? token.attrGet('id') : null;
+  rules.heading_open = (tokens, index, options, _env, self) => {
+    const open = self.renderToken(tokens, index, options);
+    return linked(tokens[index]) === null ? open : `<div class="heading">\n${open}`;
+  };
+  rules.heading_close = (tokens, index, options, env, self) => {
+    const close = self.renderToken(tokens, index, options);
+    const id = linked(tokens[index - 2]);
+    if (id === null) return close;
+    const title = headingText(tokens[index - 1]);
     const label =
       MARKUP_LABELS[(env as MarkupEnv | undefined)?.locale ?? 'en'].linkToSection(title);
-    return `<a class="heading-link" href="#${escapeHtml(encodeURIComponent(id))}" aria-label="${escapeHtml(label)}">#</a>\n`;
+    return `${close}<a class="heading-link" href="#${escapeHtml(encodeURIComponent(id))}" aria-label="${escapeHtml(label)}">#</a>\n</div>\n`;
   };
   rules.toc = (tokens, _index, _options, env) =>
     tableOfContents(tokens, env as MarkupEnv | undefined);

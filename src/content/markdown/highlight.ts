@@ -7,12 +7,14 @@ import { CODE_LANGUAGES } from './code-languages.js';
 /** The grammar of a language by its file name in highlight.js, loaded on first use. */
 export type GrammarSource = (file: string) => LanguageFn | undefined;
 
-// Languages highlight.js does not ship, read as the nearest one it does: a Vue, Svelte or Astro
-// component is HTML whose script and style parts are highlighted as such.
+// Names highlight.js does not know, read as the language they mean: a Vue, Svelte or Astro
+// component is HTML whose script and style parts are highlighted as such; `python3` is Python.
 const RELATIVES: Readonly<Record<string, string>> = {
   vue: 'xml',
   svelte: 'xml',
   astro: 'xml',
+  python3: 'python',
+  py3: 'python',
 };
 
 /** Names a code block gives to say it is no language at all. */

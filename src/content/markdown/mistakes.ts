@@ -4,7 +4,7 @@
 // Each still renders something sensible; these are the checks' warnings.
 import type { Token } from 'markdown-it';
 import type { BodyMistake } from '../post.js';
-import { closestMatch } from '../../diagnostics/did-you-mean.js';
+import { editDistance } from '../../diagnostics/did-you-mean.js';
 import { parseCodeInfo } from './code-blocks.js';
 import { CODE_LANGUAGES } from './code-languages.js';
 import { grammarFileOf, PLAIN_TEXT } from './highlight.js';
@@ -12,6 +12,9 @@ import { ALERT_TYPES } from './markup-labels.js';
 import { renderMath } from './math.js';
 
 const FOOTNOTE_REFERENCE = /\[\^([^\]\s]+)\]/g;
+// What a footnote's label looks like: a number, a word, or words joined by dashes. A regular
+// expression's class in running text (`[^0-9]`, `[^a-z]`) is none.
+const FOOTNOTE_LABEL = /^(?:[\p{L}\p{N}_]+|[\p{L}\p{N}_]{2,}(?:-[\p{L}\p{N}_]{2,})+)$/u;
 const ALERT_MARKER = /^\[!(\w+)\]/;
 const CLOSING_DELIMITER = /(?:\$\$|\\\])\s*$/;
 
@@ -84,15 +87,33 @@ export function collectMistakes(
 const LANGUAGE_NAMES = Object.keys(CODE_LANGUAGES);
 
 /**
- * The language a code block most likely meant, when the name it gives is no language but is
- * close to one (`javscript`). Names of three letters or fewer are close to too many to guess.
+ * The language a code block most likely meant, when the name it gives is no language but one
+ * letter off one (`pyton`, `jave`; two in a long name: `javscritp`). Names of three letters or
+ * fewer are close to too many to guess, and a name further off (`conf`, `hocon`, `fish`) is more
+ * likely a language highlight.js does not have than a typo: it is shown as plain text, unnamed.
  */
 function misspeltLanguage(language: string): string | undefined {
   const name = language.toLowerCase();
   if (name.length < 4 || grammarFileOf(name) !== undefined || PLAIN_TEXT.has(name))
     return undefined;
   if (name === 'mermaid') return undefined;
-  return closestMatch(name, LANGUAGE_NAMES);
+  const limit = name.length >= 9 ? 2 : 1;
+  let best: { name: string; distance: number; canonical: boolean } | undefined;
+  for (const candidate of LANGUAGE_NAMES) {
+    if (Math.abs(candidate.length - name.length) > limit) continue;
+    const distance = editDistance(name, candidate);
+    // Among equally near names, a language's own name (`python`) before an alias (`pycon`).
+    const canonical = CODE_LANGUAGES[candidate] === candidate;
+    if (
+      distance <= limit &&
+      (!best ||
+        distance < best.distance ||
+        (distance === best.distance && canonical && !best.canonical))
+    ) {
+      best = { name: candidate, distance, canonical };
+    }
+  }
+  return best?.name;
 }
 
 function mathMistake(tex: string, display: boolean, line: number, mistakes: BodyMistake[]): void {
@@ -110,6 +131,7 @@ function mathMistake(tex: string, display: boolean, line: number, mistakes: Body
 // A reference whose note was written is a footnote already: what is left as text has no note.
 function footnoteMistakes(text: string, line: number, mistakes: BodyMistake[]): void {
   for (const match of text.matchAll(FOOTNOTE_REFERENCE)) {
+    if (!FOOTNOTE_LABEL.test(match[1] ?? '')) continue;
     mistakes.push({
       code: 'footnote-missing',
       line,

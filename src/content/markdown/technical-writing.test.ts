@@ -126,6 +126,10 @@ describe('mistakes in a body', () => {
     assert.match(mistakes[0]?.message ?? '', /the math \$\\frac\{1\}\{\$ cannot be typeset: /);
   });
 
+  it("takes a regular expression's class in running text for no footnote", () => {
+    assert.deepEqual(mistakesOf('Match [^0-9] or [^a-zA-Z_] or [^}] here.\n'), []);
+  });
+
   it('names a footnote with no note and an alert of no known type', () => {
     const mistakes = mistakesOf('See[^1] and `[^2]`.\n\n> [!NOTES]\n> x\n');
     assert.deepEqual(
