@@ -30,7 +30,7 @@ const JEKYLL = {
     'title: Jekyll Notes\ndescription: Notes\nurl: https://jekyll.example\nauthor: Jane\ntimezone: Asia/Seoul\nlang: ko\npermalink: /:year/:month/:day/:title.html\nexcerpt_separator: <!--cut-->\npaginate: 5\n',
   '_posts/2019-06-10-liquid.md':
     '---\ntitle: Liquid\ndate: 2019-06-10 14:22:00 +0900\ntags: jekyll ruby\ncategories: [dev, web]\n---\nIntro <!--cut--> rest.\n\n{% highlight ruby %}\nputs 1\n{% endhighlight %}\n\nSee {% post_url 2019-05-03-no-date %} and {% youtube abc123 %}.\n\n`{% keep this %}`\n\n{% include note.html %}\n',
-  '_posts/2019-05-03-no-date.md': '---\ntags:\n  - [nested, list]\n---\nBody.\n',
+  '_posts/2019-05-03-no-date.md': '---\ntags:\n  - [nested, list]\nmath: true\n---\nBody $x$.\n',
   '_posts/2019-07-01-broken.md': '---\ntitle: [unclosed\n---\nBody.\n',
   '_drafts/idea.md': '---\ntitle: Idea\n---\nLater.\n',
   'assets/cat.png': 'png',
@@ -110,7 +110,13 @@ describe('importing a Jekyll blog', () => {
 
   it('takes the date and title from the file name, and nested tag lists', async () => {
     const post = await readFile(join(result.target, 'content/posts/no-date.md'), 'utf8');
-    assert.match(post, /title: No date\ndate: "?2019-05-03"?\ntags:\n {2}- nested\n {2}- list/);
+    assert.match(
+      post,
+      /title: No date\ndate: "?2019-05-03"?\ntags:\n {2}- nested\n {2}- list\nmath: true/,
+    );
+    // Jekyll reads no dollar as math: the site's math is off, but for the post that asked for it.
+    const config = await readFile(join(result.target, 'folio.config.yaml'), 'utf8');
+    assert.match(config, /^math: false$/m);
   });
 });
 

@@ -185,6 +185,33 @@ describe('math on a served site', () => {
   });
 });
 
+describe('math turned off', () => {
+  it('leaves dollars as text on a site with math: false, but not in a post that says math: true', async () => {
+    const dir = join(root, 'no-math');
+    await cp(site, dir, { recursive: true });
+    await writeFile(
+      join(dir, 'folio.config.yaml'),
+      `${await readFile(join(dir, 'folio.config.yaml'), 'utf8')}math: false\n`,
+    );
+    await writeFile(
+      join(dir, 'content/posts/still-math.md'),
+      MATH_POST.replace('title: Sums', 'title: Still math\nmath: true'),
+    );
+    const child = folio(['serve', dir, '--port', '0']);
+    try {
+      const base = await serverUrl(child);
+      const sums = cheerio.load(await (await get(base, '/posts/sums/')).text());
+      assert.equal(sums('math').length, 0);
+      assert.match(sums('.post-body').text(), /The sum \$\\sum_\{i=1\}\^n i\$ is/);
+      assert.equal(sums('link[rel="stylesheet"]').length, 1);
+      const still = cheerio.load(await (await get(base, '/posts/still-math/')).text());
+      assert.equal(still('.post-body math').length, 2);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});
+
 describe('mistakes in Markdown', () => {
   it('are warnings of folio check, each with its file and line', async () => {
     await writeFile(join(site, 'content/posts/mistakes.md'), MISTAKES_POST);

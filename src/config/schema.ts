@@ -110,6 +110,12 @@ export const configSchema = z.strictObject({
     .describe(
       "Whether posts open with a table of contents of their headings; a post's own `toc` decides for it.",
     ),
+  math: z
+    .boolean({ error: 'must be true or false' })
+    .default(true)
+    .describe(
+      "Whether `$…$`, `$$…$$`, `\\(…\\)` and `\\[…\\]` in posts are math; a post's own `math` decides for it.",
+    ),
   copyCode: z
     .boolean({ error: 'must be true or false' })
     .default(true)
@@ -196,6 +202,7 @@ export const CONFIG_HINTS: Record<keyof ParsedConfig, string> = {
   pageSize: 'write a whole number of entries per page, e.g. `pageSize: 10`',
   excerptLength: 'write a whole number of characters, e.g. `excerptLength: 200`',
   toc: 'write `toc: true` or `toc: false`',
+  math: 'write `math: false` where dollars are prices and shell variables, or `math: true`',
   copyCode: 'write `copyCode: false` to leave the copy button out, or `copyCode: true`',
   links: `write URLs under the keys ${PROFILE_LINKS.join(', ')}`,
   share: `list networks from ${SHARE_NETWORKS.join(', ')}, e.g. \`share: [x, facebook, linkedin]\``,

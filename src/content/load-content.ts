@@ -58,6 +58,8 @@ export interface ReadSettings {
   readonly locale: Locale;
   /** Whether posts open with a table of contents unless their own `toc` says otherwise. */
   readonly toc: boolean;
+  /** Whether posts are read with math unless their own `math` says otherwise. */
+  readonly math: boolean;
   /** Sizes of the images under `static/`, by URL path. */
   readonly imageSizes: ReadonlyMap<string, ImageSize>;
 }
@@ -72,6 +74,7 @@ const FALLBACK_SETTINGS = {
   permalink: DEFAULT_PERMALINK,
   locale: 'en',
   toc: false,
+  math: true,
 } as const;
 
 export interface LoadContentOptions {
@@ -108,13 +111,14 @@ export async function loadContent(
       ? previous.assets
       : await readStaticAssets(siteDir);
   const config = configResult.config;
-  const { timezone, excerptLength, permalink, locale, toc } = config ?? FALLBACK_SETTINGS;
+  const { timezone, excerptLength, permalink, locale, toc, math } = config ?? FALLBACK_SETTINGS;
   const settings: ReadSettings = {
     timezone,
     excerptLength,
     permalink,
     locale,
     toc,
+    math,
     imageSizes: assets.imageSizes,
   };
   const reusable =
@@ -170,7 +174,8 @@ function sameSettings(a: ReadSettings, b: ReadSettings): boolean {
     a.excerptLength !== b.excerptLength ||
     a.permalink !== b.permalink ||
     a.locale !== b.locale ||
-    a.toc !== b.toc
+    a.toc !== b.toc ||
+    a.math !== b.math
   ) {
     return false;
   }

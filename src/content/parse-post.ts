@@ -48,6 +48,7 @@ const frontMatterSchema = z.object(
     slug: label.optional(),
     draft: z.boolean({ error: 'must be true or false' }).optional(),
     toc: z.boolean({ error: 'must be true or false' }).optional(),
+    math: z.boolean({ error: 'must be true or false' }).optional(),
     description: text.trim().optional(),
     url: text
       .refine((path) => normalizeSitePath(path)?.endsWith('/') === true, {
@@ -75,6 +76,7 @@ const HINTS: Record<string, string> = {
   tags: 'write a list of one or more tags, e.g. `tags: [rust, testing]`',
   slug: 'write the URL name, e.g. `slug: hello-world`',
   draft: 'write `draft: true` or remove the line',
+  math: 'write `math: true` to read the post with math, or `math: false`',
   toc: 'write `toc: true` to open the post with a table of contents, or `toc: false`',
   description: 'write one sentence of plain text',
   url: "write the path of the post's page from the site's root, e.g. `url: /2015/05/hello/`",
@@ -203,6 +205,7 @@ function postOf(
     tags: [...new Set(front.tags)],
     draft: front.draft ?? false,
     toc: front.toc,
+    math: front.math,
     description: front.description || undefined,
     lines: {
       slug: claim.line,

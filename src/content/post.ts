@@ -27,6 +27,8 @@ export interface Post {
   readonly draft: boolean;
   /** Whether the post opens with a table of contents; undefined leaves it to the site's `toc`. */
   readonly toc: boolean | undefined;
+  /** Whether the post is read with math; undefined leaves it to the site's `math`. */
+  readonly math: boolean | undefined;
   /** Overrides the excerpt in meta descriptions. */
   readonly description: string | undefined;
   /** Lines of front matter keys, for problems found later across posts. */

@@ -620,6 +620,8 @@ function planPost(post: SourcePost, ctx: PlanContext): PlannedPost | undefined {
     stringOf(fields.description) ?? stringOf(fields.excerpt) ?? stringOf(fields.summary);
   if (description) front.description = description.replace(/\s+/g, ' ').trim();
   if (draft) front.draft = true;
+  // Math a post turned on for itself (Chirpy's `math: true`, `mathjax: true`) stays on.
+  if (fields.math === true || fields.mathjax === true || fields.katex === true) front.math = true;
   if (Array.isArray(fields.aliases)) front.aliases = fields.aliases;
   return {
     source: post,
@@ -1130,6 +1132,8 @@ function folioConfig(
     timezone: extra.timezone,
     ...(Number.isInteger(perPage) && perPage > 0 && perPage <= 1000 ? { pageSize: perPage } : {}),
     ...(Object.keys(links).length > 0 ? { links } : {}),
+    // The engines read dollars as math only where a theme or plugin was told to.
+    math: blogUsesMath(config),
     permalink: extra.pattern,
     ...(Object.keys(extra.redirects).length > 0 ? { redirects: extra.redirects } : {}),
   };
@@ -1141,6 +1145,22 @@ function folioConfig(
 # permalink keeps the URLs the blog had; posts whose old URL did not fit it have their own
 # \`url:\` or \`aliases:\`. redirects send the old category, tag and page URLs to Folio's.
 ${dump(settings, { lineWidth: -1, noRefs: true, quotingType: '"' })}`;
+}
+
+/**
+ * Whether the blog turned math on for every post: Hugo's `params.math` or Goldmark's passthrough,
+ * Hexo's `mathjax`/`katex`, a Jekyll theme's `math`. Elsewhere `$` is a price or a shell variable.
+ */
+function blogUsesMath(config: Record<string, unknown>): boolean {
+  const on = (value: unknown): boolean =>
+    value === true || (isRecord(value) && (value.enable === true || value.enabled === true));
+  const params = isRecord(config.params) ? config.params : {};
+  const markup = isRecord(config.markup) ? config.markup : {};
+  const goldmark = isRecord(markup.goldmark) ? markup.goldmark : {};
+  const extensions = isRecord(goldmark.extensions) ? goldmark.extensions : {};
+  return [config.math, config.mathjax, config.katex, params.math, params.mathjax, params.katex]
+    .concat(extensions.passthrough)
+    .some(on);
 }
 
 function profileLinks(

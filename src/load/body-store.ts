@@ -21,6 +21,8 @@ import { readTextFile } from '../text/read-text-file.js';
 export interface BodySettings extends RenderEnv {
   /** The excerpt's length, in characters. */
   readonly excerptLength: number;
+  /** Whether dollars and `\(…\)` are read as math, unless a post's own `math` says. */
+  readonly math?: boolean | undefined;
 }
 
 /**
@@ -88,7 +90,11 @@ export class BodyStore {
   excerpt(post: Post): string {
     const state = this.#state(post);
     // A listing needs only the start of each body; parsing it whole can wait for its page.
-    state.excerpt ??= excerptOfBody(this.#text(post, state), this.#settings.excerptLength);
+    state.excerpt ??= excerptOfBody(
+      this.#text(post, state),
+      this.#settings.excerptLength,
+      post.math ?? this.#settings.math,
+    );
     return state.excerpt;
   }
 
@@ -168,7 +174,7 @@ export class BodyStore {
 
   #tokens(post: Post, state: BodyState): Token[] {
     const text = this.#text(post, state);
-    const tokens = parseMarkdown(text);
+    const tokens = parseMarkdown(text, { math: post.math ?? this.#settings.math });
     state.excerpt ??= excerptOf(tokens, this.#settings.excerptLength);
     state.references ??= collectReferences(tokens, post.bodyLine);
     state.mistakes ??= collectMistakes(tokens, post.bodyLine, text);

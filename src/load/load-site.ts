@@ -99,7 +99,7 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     onProgress: options.onProgress,
     changed: options.changed,
   });
-  const { excerptLength, imageSizes, locale, toc } = loaded.settings;
+  const { excerptLength, imageSizes, locale, toc, math } = loaded.settings;
   // Stamps, not texts, are what a store that reads bodies again keeps of each file.
   const stamps = reread
     ? new Map(loaded.folder.listing.files.map(({ file, stamp }) => [file, stamp]))
@@ -109,6 +109,7 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
       excerptLength,
       locale,
       toc,
+      math,
       imageSize: (src) => imageSizes.get(sitePath(src)),
       grammars: codeGrammar,
     },

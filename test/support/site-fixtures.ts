@@ -55,6 +55,7 @@ export function makePost(slug: string, overrides: Partial<Post> = {}): Post {
     tags: ['notes'],
     draft: false,
     toc: undefined,
+    math: undefined,
     description: undefined,
     lines: { slug: 1, path: 1, aliases: 1, category: 2, tags: 3 },
     bodyLine: 5,

@@ -53,73 +53,81 @@ export function isRelativeTarget(target: string): boolean {
   return target !== '' && !/^(?:[a-z][a-z\d+.-]*:|[/#?])/i.test(target);
 }
 
-// Raw HTML stays on: the author is trusted, and their HTML is theirs to write.
-const markdown = new MarkdownIt('default', {
-  html: true,
-  linkify: true,
-  typographer: false,
-});
+/**
+ * The Markdown reader, with math (`$…$`, `$$…$$`, `\(…\)`, `\[…\]`) or without, for sites and
+ * posts whose dollars are prices and shell variables. Both render alike.
+ */
+function markdownWith(math: boolean): MarkdownIt {
+  // Raw HTML stays on: the author is trusted, and their HTML is theirs to write.
+  const markdown = new MarkdownIt('default', { html: true, linkify: true, typographer: false });
+  skipTextWithoutLinks(markdown.linkify);
+  useTechnicalWriting(markdown, { math });
 
-skipTextWithoutLinks(markdown.linkify);
-useTechnicalWriting(markdown);
+  // Stable ids on headings so that links to a section keep working.
+  markdown.use(anchor, {
+    slugifyWithState: withUniqueSuffix((text) => slugify(text) || 'section'),
+    uniqueSlugStartIndex: FIRST_SUFFIX,
+    tabIndex: false,
+  });
 
-// Stable ids on headings so that links to a section keep working.
-markdown.use(anchor, {
-  slugifyWithState: withUniqueSuffix((text) => slugify(text) || 'section'),
-  uniqueSlugStartIndex: FIRST_SUFFIX,
-  tabIndex: false,
-});
+  // A link beside each heading, and `[[toc]]`, once the headings have their ids.
+  useHeadings(markdown);
 
-// A link beside each heading, and `[[toc]]`, once the headings have their ids.
-useHeadings(markdown);
+  useCodeBlocks(markdown);
 
-useCodeBlocks(markdown);
+  // Code blocks and tables may scroll sideways; a tab stop lets keyboard users scroll them too.
+  const renderCodeBlock = markdown.renderer.rules.code_block;
+  markdown.renderer.rules.code_block = (tokens, index, options, env, self) => {
+    noteFeature(env, 'code');
+    return (renderCodeBlock?.(tokens, index, options, env, self) ?? '').replace(
+      /^<pre>/,
+      '<pre tabindex="0">',
+    );
+  };
+  markdown.renderer.rules.table_open = (tokens, index, options, _env, self) => {
+    tokens[index]?.attrSet('tabindex', '0');
+    return self.renderToken(tokens, index, options);
+  };
 
-// Code blocks and tables may scroll sideways; a tab stop lets keyboard users scroll them too.
-const renderCodeBlock = markdown.renderer.rules.code_block;
-markdown.renderer.rules.code_block = (tokens, index, options, env, self) => {
-  noteFeature(env, 'code');
-  return (renderCodeBlock?.(tokens, index, options, env, self) ?? '').replace(
-    /^<pre>/,
-    '<pre tabindex="0">',
-  );
-};
-markdown.renderer.rules.table_open = (tokens, index, options, _env, self) => {
-  tokens[index]?.attrSet('tabindex', '0');
-  return self.renderToken(tokens, index, options);
-};
+  const renderLinkOpen = markdown.renderer.rules.link_open;
+  markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
+    const token = tokens[index];
+    const href = token?.attrGet('href');
+    if (token && href) token.attrSet('href', fromRoot(href, (env as RenderEnv | undefined)?.base));
+    return renderLinkOpen
+      ? renderLinkOpen(tokens, index, options, env, self)
+      : self.renderToken(tokens, index, options);
+  };
 
-const renderLinkOpen = markdown.renderer.rules.link_open;
-markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
-  const token = tokens[index];
-  const href = token?.attrGet('href');
-  if (token && href) token.attrSet('href', fromRoot(href, (env as RenderEnv | undefined)?.base));
-  return renderLinkOpen
-    ? renderLinkOpen(tokens, index, options, env, self)
-    : self.renderToken(tokens, index, options);
-};
+  const renderImage = markdown.renderer.rules.image;
+  markdown.renderer.rules.image = (tokens, index, options, env, self) => {
+    const token = tokens[index];
+    const written = token?.attrGet('src');
+    const src = written ? fromRoot(written, (env as RenderEnv | undefined)?.base) : undefined;
+    if (token && src) token.attrSet('src', src);
+    const size = src ? (env as RenderEnv | undefined)?.imageSize(src) : undefined;
+    if (token && size) {
+      token.attrSet('width', String(size.width));
+      token.attrSet('height', String(size.height));
+    }
+    token?.attrSet('loading', 'lazy');
+    token?.attrSet('decoding', 'async');
+    return renderImage
+      ? renderImage(tokens, index, options, env, self)
+      : self.renderToken(tokens, index, options);
+  };
+  return markdown;
+}
 
-const renderImage = markdown.renderer.rules.image;
-markdown.renderer.rules.image = (tokens, index, options, env, self) => {
-  const token = tokens[index];
-  const written = token?.attrGet('src');
-  const src = written ? fromRoot(written, (env as RenderEnv | undefined)?.base) : undefined;
-  if (token && src) token.attrSet('src', src);
-  const size = src ? (env as RenderEnv | undefined)?.imageSize(src) : undefined;
-  if (token && size) {
-    token.attrSet('width', String(size.width));
-    token.attrSet('height', String(size.height));
-  }
-  token?.attrSet('loading', 'lazy');
-  token?.attrSet('decoding', 'async');
-  return renderImage
-    ? renderImage(tokens, index, options, env, self)
-    : self.renderToken(tokens, index, options);
-};
+const markdown = markdownWith(true);
+const markdownWithoutMath = markdownWith(false);
 
 /** Parses a post body once; both the excerpt and the page body are derived from these tokens. */
-export function parseMarkdown(body: string): Token[] {
-  return markdown.parse(body, {});
+export function parseMarkdown(
+  body: string,
+  options: { readonly math?: boolean | undefined } = {},
+): Token[] {
+  return (options.math === false ? markdownWithoutMath : markdown).parse(body, {});
 }
 
 export function renderTokens(tokens: Token[], env: RenderEnv): RenderedBody {

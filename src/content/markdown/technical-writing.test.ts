@@ -40,6 +40,13 @@ describe('math', () => {
     assert.doesNotMatch(html, /<img|href=/);
   });
 
+  it('is text where the site or post says math: false', () => {
+    const tokens = parseMarkdown('Run $HOME/bin and $(date)$ here.\n', { math: false });
+    const { html, features } = renderTokens(tokens, { imageSize: () => undefined });
+    assert.equal(html, '<p>Run $HOME/bin and $(date)$ here.</p>\n');
+    assert.deepEqual(features, []);
+  });
+
   it('is read as its TeX source in the excerpt', () => {
     assert.equal(
       excerptOf(parseMarkdown('Area $\\pi r^2$ here.\n\n$$E=mc^2$$\n'), 200),

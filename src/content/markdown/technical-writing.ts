@@ -46,16 +46,17 @@ const alertType = (token: Token | undefined): AlertType =>
     ? (token?.markup as AlertType)
     : 'note';
 
-export function useTechnicalWriting(markdown: MarkdownIt): void {
+export function useTechnicalWriting(markdown: MarkdownIt, options: { math: boolean }): void {
   // `$…$` and `$$…$$` as most blogs write math, `\(…\)` and `\[…\]` as LaTeX does. A `$` opens
   // math only with no space after it and closes with none before, so prices stay text.
-  markdown.use(tex, {
-    delimiters: 'all',
-    render: (content: string, display: boolean, env: unknown) => {
-      noteFeature(env, 'math');
-      return renderMath(content, display).html;
-    },
-  });
+  if (options.math)
+    markdown.use(tex, {
+      delimiters: 'all',
+      render: (content: string, display: boolean, env: unknown) => {
+        noteFeature(env, 'math');
+        return renderMath(content, display).html;
+      },
+    });
 
   markdown.use(footnote);
   const rules = markdown.renderer.rules;
