@@ -1274,51 +1274,33 @@ function reportOf(
   plans: readonly PlannedPost[],
   options: ImportOptions,
 ): string {
-  const lines = [
+  const noted = (note: ImportNote): string => `- \`${note.file}:${note.line}\`: ${note.text}`;
+  // A section of the report, left out when it lists nothing.
+  const section = (title: string, items: readonly string[]): string[] =>
+    items.length > 0 ? [`## ${title}`, '', ...items, ''] : [];
+  return [
     `# Import report`,
     '',
     `From the ${engineTitle(summary.engine)} blog at \`${options.source}\`.`,
     '',
     ...summaryLines(summary).map((line) => `- ${line}`),
     '',
-  ];
-  if (summary.skipped.length > 0) {
-    lines.push(
-      '## Left out',
-      '',
-      ...summary.skipped.map((note) => `- \`${note.file}:${note.line}\`: ${note.text}`),
-      '',
-    );
-  }
-  if (summary.fallbackTagged.length > 0) {
-    lines.push(
-      `## Tagged "${options.fallbackTag}" (they had neither tags nor categories)`,
-      '',
-      ...summary.fallbackTagged.map((file) => `- \`${file}\``),
-      '',
-    );
-  }
-  if (summary.warnings.length > 0) {
-    lines.push(
-      '## Warnings',
-      '',
-      ...summary.warnings.map((note) => `- \`${note.file}:${note.line}\`: ${note.text}`),
-      '',
-    );
-  }
-  const changed = plans.filter((plan) => plan.notes.length > 0);
-  if (changed.length > 0) {
-    lines.push('## Changes to bodies', '');
-    for (const plan of changed) {
-      for (const note of plan.notes) {
-        lines.push(
-          `- \`${plan.source.relative}:${note.line}\`: ${note.kind} ${note.what}${note.hint ? ` (${note.hint})` : ''}`,
-        );
-      }
-    }
-    lines.push('');
-  }
-  return lines.join('\n');
+    ...section('Left out', summary.skipped.map(noted)),
+    ...section(
+      `Tagged "${options.fallbackTag}" (they had neither tags nor categories)`,
+      summary.fallbackTagged.map((file) => `- \`${file}\``),
+    ),
+    ...section('Warnings', summary.warnings.map(noted)),
+    ...section(
+      'Changes to bodies',
+      plans.flatMap((plan) =>
+        plan.notes.map(
+          (note) =>
+            `- \`${plan.source.relative}:${note.line}\`: ${note.kind} ${note.what}${note.hint ? ` (${note.hint})` : ''}`,
+        ),
+      ),
+    ),
+  ].join('\n');
 }
 
 /** The summary, one line each, as the command prints it and the report opens with it. */

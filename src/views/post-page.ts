@@ -11,17 +11,22 @@ import { postData } from './structured-data.js';
 import { formatPostDate } from './format-date.js';
 import { copyCodeScript, diagramScript, type PageScript } from './theme/page-scripts.js';
 
-export function postPage(ctx: ViewContext, post: Post): string {
+/** A post's page, and the scripts written into it, which its Content-Security-Policy allows. */
+export function postPage(
+  ctx: ViewContext,
+  post: Post,
+): { readonly body: string; readonly scripts: readonly PageScript[] } {
+  const scripts = postScripts(ctx, post);
   const category =
     post.category === undefined ? undefined : ctx.site.categoryBySlug.get(slugify(post.category));
   const description = post.description ?? excerptOf(ctx.bodies, post);
-  return layout(ctx, {
+  const body = layout(ctx, {
     title: post.title,
     description,
     path: postPath(post),
     isFeatured: false,
     stylesheets: postStylesheets(ctx, post),
-    scripts: postScripts(ctx, post),
+    scripts,
     structuredData: postData(ctx.site, post, description),
     article: {
       published: formatPostDate(post.date, ctx.site.config.timezone).iso,
@@ -39,6 +44,7 @@ ${raw(htmlOf(ctx.bodies, post))}</div>
 </article>
 ${neighbours(ctx, post)}`,
   });
+  return { body, scripts };
 }
 
 /** The stylesheets a post's page links beyond the theme's: KaTeX's, where it has math. */
@@ -48,7 +54,7 @@ function postStylesheets(ctx: ViewContext, post: Post): string[] {
 }
 
 /** The scripts of a post's page: the copy button where it has code, Mermaid's loader for diagrams. */
-export function postScripts(ctx: ViewContext, post: Post): PageScript[] {
+function postScripts(ctx: ViewContext, post: Post): PageScript[] {
   const { features, packaged } = ctx.bodies;
   const uses = features?.get(post) ?? [];
   return [

@@ -6,7 +6,7 @@ import { NO_BODIES, viewContext, type AuthoringOverlay } from './context.js';
 import { atomFeed, feedPosts, rssFeed } from './feeds.js';
 import { categoryPage, featuredPage, featuredPosts, tagPage } from './listing.js';
 import { notFoundPage } from './not-found.js';
-import { neighboursOf, postPage, postScripts } from './post-page.js';
+import { neighboursOf, postPage } from './post-page.js';
 import type { PageScript } from './theme/page-scripts.js';
 import { robotsTxt, sitemap } from './sitemap.js';
 
@@ -94,8 +94,7 @@ export function renderRoute(
     case 'post':
       return {
         contentType: HTML,
-        body: postPage(ctx, route.post),
-        scripts: postScripts(ctx, route.post),
+        ...postPage(ctx, route.post),
         features: bodies.features?.get(route.post) ?? [],
       };
     case 'rss':

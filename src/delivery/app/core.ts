@@ -93,7 +93,7 @@ export function generatedPaths(site: Site): string[] {
  * The theme's own files, and the packaged files some bodies need (KaTeX's for math, Mermaid for
  * diagrams): a server answers them all, and pages link them only where they are used.
  */
-export function siteAssets(
+function siteAssets(
   site: Site,
 ): readonly { path: string; contentType: string; body: string | Buffer }[] {
   return [...themeAssets(site), ...packagedFiles(['math', 'diagram'])];

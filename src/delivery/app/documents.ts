@@ -6,7 +6,8 @@ import type { Redirect, Site } from '../../site/build-site.js';
 import { resolvePath } from '../../site/routes.js';
 import { NO_OVERLAY } from '../../views/context.js';
 import { redirectPage } from '../../views/redirect-page.js';
-import { generatedPaths, renderMissing, renderPage, siteAssets } from './core.js';
+import { generatedPaths, renderMissing, renderPage } from './core.js';
+import { themeAssets, type ThemeAsset } from '../../views/theme/assets.js';
 import type { SiteView } from './site-state.js';
 import type { BodyFeature } from '../../content/post.js';
 import { packagedFiles } from '../../load/packaged-assets.js';
@@ -34,13 +35,13 @@ function fileKey(path: string): string {
 
 export class SiteDocuments {
   readonly #view: SiteView;
-  readonly #assets: ReadonlyMap<string, { readonly body: string | Buffer }>;
+  readonly #assets: ReadonlyMap<string, ThemeAsset>;
   // What the pages rendered so far use: their packaged files are written with them.
   readonly #used = new Set<BodyFeature>();
 
   constructor(view: Omit<SiteView, 'overlay'> & Partial<Pick<SiteView, 'overlay'>>) {
     this.#view = { overlay: NO_OVERLAY, ...view };
-    this.#assets = new Map(siteAssets(view.site).map((asset) => [asset.path, asset]));
+    this.#assets = new Map(themeAssets(view.site).map((asset) => [asset.path, asset]));
   }
 
   get site(): Site {
@@ -75,7 +76,10 @@ export class SiteDocuments {
    */
   body(path: string): Buffer | undefined {
     const asset = this.#assets.get(path);
-    if (asset) return typeof asset.body === 'string' ? Buffer.from(asset.body, 'utf8') : asset.body;
+    if (asset) return Buffer.from(asset.body, 'utf8');
+    // KaTeX's and Mermaid's files are read only once a page rendered here links them.
+    const packaged = packagedFiles(this.#used).find((file) => file.path === path);
+    if (packaged) return packaged.body;
     const resolution = resolvePath(this.#view.site, path);
     // Only an old path gets a page: `/x` redirecting to `/x/` is the server's alone.
     if (resolution.type === 'redirect' && this.#view.site.redirects.has(pathKey(path) ?? path)) {
