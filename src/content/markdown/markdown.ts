@@ -61,6 +61,11 @@ function markdownWith(math: boolean): MarkdownIt {
   // Raw HTML stays on: the author is trusted, and their HTML is theirs to write.
   const markdown = new MarkdownIt('default', { html: true, linkify: true, typographer: false });
   skipTextWithoutLinks(markdown.linkify);
+  // markdown-it rewrites every line ending of every body; most bodies have none to rewrite.
+  markdown.core.ruler.at('normalize', (state) => {
+    if (state.src.includes('\r')) state.src = state.src.replace(/\r\n?/g, '\n');
+    if (state.src.includes('\0')) state.src = state.src.replaceAll('\0', '\uFFFD');
+  });
   useTechnicalWriting(markdown, { math });
 
   // Stable ids on headings so that links to a section keep working.

@@ -152,3 +152,12 @@ describe('mistakes in a body', () => {
     assert.deepEqual(mistakesOf('A[^1] $x$.\n\n$$\ny\n$$\n\n> [!TIP]\n> z\n\n[^1]: note\n'), []);
   });
 });
+
+describe('line endings', () => {
+  it('reads Windows and old Mac line endings as new lines, and a NUL as the replacement character', () => {
+    assert.equal(
+      render('one\r\n\r\ntwo\r\rthree\0\n').html,
+      '<p>one</p>\n<p>two</p>\n<p>three\uFFFD</p>\n',
+    );
+  });
+});

@@ -78,8 +78,10 @@ export class SiteDocuments {
     const asset = this.#assets.get(path);
     if (asset) return Buffer.from(asset.body, 'utf8');
     // KaTeX's and Mermaid's files are read only once a page rendered here links them.
-    const packaged = packagedFiles(this.#used).find((file) => file.path === path);
-    if (packaged) return packaged.body;
+    if (path.startsWith('/assets/')) {
+      const packaged = packagedFiles(this.#used).find((file) => file.path === path);
+      if (packaged) return packaged.body;
+    }
     const resolution = resolvePath(this.#view.site, path);
     // Only an old path gets a page: `/x` redirecting to `/x/` is the server's alone.
     if (resolution.type === 'redirect' && this.#view.site.redirects.has(pathKey(path) ?? path)) {

@@ -10,9 +10,21 @@ export interface PageScript {
   readonly loadsScripts: boolean;
 }
 
+// Every page with code carries this script: written once per language, not once per page.
+const copyScripts = new WeakMap<object, PageScript>();
+
 /** A button on each code block of the post that copies its text, where the browser lets it. */
 export function copyCodeScript(t: Pick<Messages, 'copyCode' | 'codeCopied'>): PageScript {
-  const text = `(() => {
+  let script = copyScripts.get(t);
+  if (!script) {
+    script = { text: copyCodeText(t), loadsScripts: false };
+    copyScripts.set(t, script);
+  }
+  return script;
+}
+
+function copyCodeText(t: Pick<Messages, 'copyCode' | 'codeCopied'>): string {
+  return compact(`(() => {
   if (!navigator.clipboard) return;
   const [copy, copied] = ${JSON.stringify([t.copyCode, t.codeCopied])};
   for (const pre of document.querySelectorAll('.post-body pre:not(.mermaid)')) {
@@ -32,8 +44,7 @@ export function copyCodeScript(t: Pick<Messages, 'copyCode' | 'codeCopied'>): Pa
     pre.replaceWith(frame);
     frame.append(pre, button);
   }
-})();`;
-  return { text, loadsScripts: false };
+})();`);
 }
 
 /**
@@ -41,7 +52,7 @@ export function copyCodeScript(t: Pick<Messages, 'copyCode' | 'codeCopied'>): Pa
  * diagram in the reader's scheme: a reader who never reaches a diagram never downloads Mermaid.
  */
 export function diagramScript(mermaidPath: string): PageScript {
-  const text = `(() => {
+  const text = compact(`(() => {
   const diagrams = document.querySelectorAll('.post-body pre.mermaid');
   const draw = () => {
     const dark = matchMedia('(prefers-color-scheme: dark)').matches;
@@ -59,6 +70,19 @@ export function diagramScript(mermaidPath: string): PageScript {
     document.head.append(script);
   }, { rootMargin: '600px 0px' });
   for (const diagram of diagrams) near.observe(diagram);
-})();`;
+})();`);
   return { text, loadsScripts: true };
+}
+
+/**
+ * A script as sent: its lines without their indentation, and without comments. Each page carries
+ * it, so its bytes are paid on every page; the scripts above are written so that this is safe
+ * (every statement ends with `;`, no string spans lines).
+ */
+function compact(script: string): string {
+  return script
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('//'))
+    .join('');
 }
