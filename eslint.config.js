@@ -27,6 +27,11 @@ const STAGES = [
     message: 'Foundations import nothing of the pipeline.',
   },
   {
+    folders: ['search'],
+    upstream: ['config', 'content', 'site', 'views', 'load', 'delivery', 'cli'],
+    message: 'The search core runs in the browser too: it is given text, and imports no stage.',
+  },
+  {
     folders: ['config'],
     upstream: ['content', 'site', 'views', 'load', 'delivery', 'cli'],
     message: 'The config is read first: it imports only foundations.',

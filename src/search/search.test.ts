@@ -1,0 +1,200 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { stripKoreanEnding } from './korean.js';
+import { search, withinOneEdit } from './query.js';
+import { buildSearchIndex, readPostings, type SearchDocument } from './search-index.js';
+import { snippetOf } from './snippet.js';
+import { normalizeWord, queryWords, textTerms } from './tokenize.js';
+
+const termsOf = (text: string) => textTerms(text).map(({ term }) => term);
+
+describe('tokenizer', () => {
+  it('folds width, case and Latin accents, but keeps kana voicing and Hangul whole', () => {
+    assert.equal(normalizeWord('Café'), 'cafe');
+    assert.equal(normalizeWord('ＡＢＣ'), 'abc');
+    assert.equal(normalizeWord('ﾃｽﾄ'), 'テスト');
+    assert.equal(normalizeWord('が'), 'が');
+    assert.equal(normalizeWord('알고리즘'), '알고리즘');
+  });
+
+  it('stems English words and keeps the form written beside the stem', () => {
+    assert.deepEqual(termsOf('running tests'), ['run', 'running', 'test', 'tests']);
+  });
+
+  it('splits code identifiers into their parts and keeps them whole too', () => {
+    const terms = termsOf('parseHTTPRequest snake_case');
+    for (const term of [
+      'parsehttprequest',
+      'parse',
+      'http',
+      'request',
+      'snake_case',
+      'snake',
+      'case',
+    ]) {
+      assert.ok(terms.includes(term), term);
+    }
+  });
+
+  it('gives Korean words with their particles and without', () => {
+    assert.deepEqual(termsOf('알고리즘을 정리했습니다'), [
+      '알고리즘을',
+      '알고리즘',
+      '정리했습니다',
+      '정리',
+    ]);
+    assert.equal(stripKoreanEnding('아이'), '아이');
+    assert.equal(stripKoreanEnding('데이터베이스에서는'), '데이터베이스');
+  });
+
+  it('gives Chinese and Japanese as overlapping pairs of characters, at consecutive places', () => {
+    const terms = textTerms('分布式系统');
+    assert.deepEqual(
+      terms.map(({ term, position }) => `${term}@${position}`),
+      ['分布@0', '布式@1', '式系@2', '系统@3'],
+    );
+    assert.deepEqual(
+      terms.map(({ start, end }) => [start, end]),
+      [
+        [0, 2],
+        [1, 3],
+        [2, 4],
+        [3, 5],
+      ],
+    );
+    assert.deepEqual(termsOf('テスト'), ['テス', 'スト']);
+    assert.deepEqual(termsOf('字'), ['字']);
+  });
+
+  it('splits mixed runs by script: an English word followed by a Korean particle', () => {
+    assert.deepEqual(termsOf('Docker를'), ['docker', '를']);
+  });
+
+  it('reads a query as words, each with the forms it matches', () => {
+    const [korean, chinese, english] = queryWords('알고리즘은 分布式 Running');
+    assert.deepEqual(korean?.exact, ['알고리즘', '알고리즘은']);
+    assert.deepEqual(chinese?.pairs, ['分布', '布式']);
+    assert.deepEqual(english?.exact, ['run', 'running']);
+  });
+});
+
+describe('index', () => {
+  it('packs each term as posts, fields, counts and first places, and reads them back', () => {
+    const index = buildSearchIndex([
+      { title: 'Sort', labels: [], text: 'sort and sort again' },
+      { title: 'Other', labels: ['sort'], text: '' },
+    ]);
+    const sort = index.terms.indexOf('sort');
+    assert.equal(index.documentFrequency[sort], 2);
+    assert.deepEqual(readPostings(index.postings[sort] ?? new Uint8Array()), [
+      { document: 0, field: 0, count: 1, places: [0] },
+      { document: 0, field: 2, count: 2, places: [0, 2] },
+      { document: 1, field: 1, count: 1, places: [0] },
+    ]);
+    assert.deepEqual([...index.terms], [...index.terms].sort());
+  });
+});
+
+describe('search', () => {
+  const documents: SearchDocument[] = [
+    {
+      title: 'Notes on deployment',
+      labels: ['ops'],
+      text: 'We sort nothing here. Merge requests wait.',
+    },
+    {
+      title: 'Sorting algorithms',
+      labels: ['algorithm'],
+      text: 'Quick sort and merge sort, compared.',
+    },
+    { title: '알고리즘 정리', labels: ['알고리즘'], text: '정렬 알고리즘을 공부했습니다.' },
+    { title: '分布式系统的设计', labels: ['后端'], text: '这篇文章介绍分布式系统。' },
+    { title: 'フロントエンドのテスト', labels: ['テスト'], text: 'テストを振り返る。' },
+    { title: 'HTTP parsing', labels: ['web'], text: 'We call parseHTTPRequest for each request.' },
+  ];
+  const index = buildSearchIndex(documents);
+  const first = (query: string) => search(index, query).hits[0]?.document;
+
+  it('ranks a match in the title above one in the text', () => {
+    assert.deepEqual(
+      search(index, 'sorting').hits.map(({ document }) => document),
+      [1, 0],
+    );
+  });
+
+  it('finds inflections of English words', () => {
+    assert.equal(first('algorithm'), 1);
+    assert.equal(first('sorted'), 1);
+  });
+
+  it('counts words standing together: "merge sort" prefers the post where they are adjacent', () => {
+    const hits = search(index, 'merge sort').hits;
+    assert.equal(hits[0]?.document, 1);
+    assert.ok((hits[0]?.score ?? 0) > (hits[1]?.score ?? 0));
+  });
+
+  it('finds Korean with or without particles', () => {
+    assert.equal(first('알고리즘'), 2);
+    assert.equal(first('알고리즘을'), 2);
+    assert.equal(first('알고리즘은'), 2);
+  });
+
+  it('finds Chinese and Japanese words inside longer runs', () => {
+    assert.equal(first('分布式'), 3);
+    assert.equal(first('系统'), 3);
+    assert.equal(first('テスト'), 4);
+  });
+
+  it('finds code identifiers whole and by their parts', () => {
+    assert.equal(first('parseHTTPRequest'), 5);
+    assert.equal(first('request'), 5);
+  });
+
+  it('matches the word being typed as a prefix, and forgives one typo in a longer word', () => {
+    assert.equal(first('algor'), 1);
+    assert.equal(first('algorithn'), 1);
+    assert.deepEqual(search(index, 'algor ').hits, []);
+  });
+
+  it('finds nothing for nothing, and stays bounded on any text', () => {
+    assert.deepEqual(search(index, '').hits, []);
+    assert.deepEqual(search(index, '   \u0000 ').hits, []);
+    assert.deepEqual(search(index, '.*+?(').hits, []);
+    assert.ok(search(index, 'sort '.repeat(2000)).hits.length > 0);
+    assert.deepEqual(search(index, '\ud800').hits, []);
+  });
+
+  it('tells the typo distance of words', () => {
+    assert.ok(withinOneEdit('algorithm', 'algoritm'));
+    assert.ok(withinOneEdit('algorithm', 'algroithm'));
+    assert.ok(withinOneEdit('algorithm', 'algorithms'));
+    assert.ok(!withinOneEdit('algorithm', 'algorthms'));
+  });
+});
+
+describe('snippets', () => {
+  it('shows the stretch with the most words found, marked, with … where the text goes on', () => {
+    const text = `${'Filler words before. '.repeat(20)}Here merge sort is fast. ${'More words after. '.repeat(20)}`;
+    const pieces = snippetOf(text, new Set(['merg', 'merge', 'sort']));
+    assert.equal(pieces[0]?.text, '…');
+    assert.equal(pieces[pieces.length - 1]?.text, '…');
+    assert.deepEqual(
+      pieces.filter(({ marked }) => marked).map(({ text: piece }) => piece),
+      ['merge', 'sort'],
+    );
+  });
+
+  it('marks a Chinese word found by its pairs as one stretch', () => {
+    const pieces = snippetOf('这篇文章介绍分布式系统。', new Set(['分布', '布式']));
+    assert.deepEqual(
+      pieces.filter(({ marked }) => marked).map(({ text }) => text),
+      ['分布式'],
+    );
+  });
+
+  it('starts at the beginning when the text holds no word of the query', () => {
+    assert.deepEqual(snippetOf('Short text.', new Set(['absent'])), [
+      { text: 'Short text.', marked: false },
+    ]);
+  });
+});

@@ -1,0 +1,73 @@
+// Search: the few lines of a post's text shown under a result — where most of the query's words
+// stand together — with those words marked.
+import { textTerms } from './tokenize.js';
+
+/** A piece of a snippet, marked when it is a word the query looked for. */
+export interface SnippetPiece {
+  readonly text: string;
+  readonly marked: boolean;
+}
+
+/** About how long a snippet is, in characters. */
+export const SNIPPET_LENGTH = 180;
+
+/**
+ * The snippet of `text` for a query that looked for `terms`: the stretch of about
+ * `SNIPPET_LENGTH` characters that holds the most of them (the start of the text when it holds
+ * none), cut between words, with `…` where the text goes on.
+ */
+export function snippetOf(
+  text: string,
+  terms: ReadonlySet<string>,
+  length = SNIPPET_LENGTH,
+): SnippetPiece[] {
+  const matches = textTerms(text).filter(({ term }) => terms.has(term));
+  let bestStart = 0;
+  let bestCount = 0;
+  for (let i = 0; i < matches.length; i++) {
+    const start = matches[i]?.start ?? 0;
+    const inside = new Set<string>();
+    for (let j = i; j < matches.length && (matches[j]?.end ?? 0) - start <= length; j++) {
+      inside.add(matches[j]?.term ?? '');
+    }
+    if (inside.size > bestCount) {
+      bestCount = inside.size;
+      bestStart = start;
+    }
+  }
+  // A little of what comes before the first word found, from the start of a word.
+  let from = bestCount === 0 ? 0 : Math.max(0, bestStart - Math.floor(length / 4));
+  if (from > 0) {
+    const space = text.lastIndexOf(' ', from);
+    from = space === -1 || bestStart - space > length / 2 ? from : space + 1;
+  }
+  let to = Math.min(text.length, from + length);
+  if (to < text.length) {
+    const space = text.lastIndexOf(' ', to);
+    if (space > from + length / 2) to = space;
+  }
+  const ranges = mergedRanges(matches.filter(({ start, end }) => start >= from && end <= to));
+  const pieces: SnippetPiece[] = [];
+  if (from > 0) pieces.push({ text: '…', marked: false });
+  let at = from;
+  for (const [start, end] of ranges) {
+    if (start > at) pieces.push({ text: text.slice(at, start), marked: false });
+    pieces.push({ text: text.slice(start, end), marked: true });
+    at = end;
+  }
+  if (at < to) pieces.push({ text: text.slice(at, to), marked: false });
+  if (to < text.length) pieces.push({ text: '…', marked: false });
+  return pieces;
+}
+
+/** Overlapping or touching ranges (pairs of characters overlap) as one. */
+function mergedRanges(matches: readonly { start: number; end: number }[]): [number, number][] {
+  const sorted = [...matches].sort((a, b) => a.start - b.start);
+  const ranges: [number, number][] = [];
+  for (const { start, end } of sorted) {
+    const last = ranges[ranges.length - 1];
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else ranges.push([start, end]);
+  }
+  return ranges;
+}

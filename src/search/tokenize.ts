@@ -1,0 +1,191 @@
+// Search: text → the terms a search index holds and a query looks up, one rule for both, here
+// and in the browser. Space-separated scripts give words (English stemmed, code identifiers split
+// as well as kept whole); Korean words also give their stem without particles; Chinese and
+// Japanese, written without spaces, give overlapping pairs of characters.
+import { stemmer } from 'stemmer';
+import { stripKoreanEnding } from './korean.js';
+
+/** A term of a text at a word position, and the characters of the text it came from. */
+export interface TextTerm {
+  readonly term: string;
+  readonly position: number;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** What a term of a query is: its whole form and the forms it may match. */
+export interface QueryWord {
+  /** The terms that match it exactly: a stem and the word as written. */
+  readonly exact: readonly string[];
+  /** What a term must begin with to match it as a prefix (the reader may still be typing). */
+  readonly prefix: string;
+  /** Characters written without spaces: the pairs that make the word, all wanted. */
+  readonly pairs: readonly string[];
+  readonly script: 'spaced' | 'hangul' | 'unspaced';
+}
+
+// Where an identifier's parts meet: `parse|HTTP|Request`, `snake|case`, `utf8|Decoder`.
+const IDENTIFIER_PARTS =
+  /_+|(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{N})(?=\p{L})/u;
+const LATIN_MARKS = /(\p{Script=Latin})\p{Mn}+/gu;
+const ASCII = /^[\x20-\x7e]*$/;
+const ENGLISH_WORD = /^[a-z]{3,}$/;
+
+/** One form of every way a word may be written: NFKC, lower case, Latin without accents. */
+export function normalizeWord(word: string): string {
+  if (ASCII.test(word)) return word.toLowerCase();
+  return word
+    .normalize('NFKC')
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(LATIN_MARKS, '$1')
+    .normalize('NFC');
+}
+
+// Stemming is the costliest step and words repeat: each is stemmed once.
+const stems = new Map<string, string>();
+const MOST_STEMS = 100_000;
+
+/** The English stem of a lower-case word (`running`, `runs` → `run`); other words as they are. */
+export function stem(word: string): string {
+  if (!ENGLISH_WORD.test(word)) return word;
+  let found = stems.get(word);
+  if (found === undefined) {
+    found = stemmer(word);
+    if (stems.size >= MOST_STEMS) stems.clear();
+    stems.set(word, found);
+  }
+  return found;
+}
+
+// A word of ASCII letters and digits alone (most words of most posts), a run of Chinese or
+// Japanese, a run of Hangul, or a word of other letters (`café`, `Straße`, `данные`).
+const PIECE =
+  /([A-Za-z0-9_]+)(?![\p{L}\p{N}\p{M}])|([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30FC\u3005]+)|(\p{Script=Hangul}+)|((?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30FC\u3005\p{Script=Hangul}])[\p{L}\p{N}\p{M}_])+)/gu;
+const IDENTIFIER = /_|[a-z][A-Z]|[A-Z]{2}[a-z]|\d[A-Za-z]/;
+
+/** Calls `visit` for each piece of `text` that is tokenized alike: a word, or a run of one script. */
+function forEachPiece(
+  text: string,
+  visit: (piece: string, start: number, script: QueryWord['script'], ascii: boolean) => void,
+): void {
+  PIECE.lastIndex = 0;
+  for (let match = PIECE.exec(text); match !== null; match = PIECE.exec(text)) {
+    if (match[1] !== undefined) visit(match[1], match.index, 'spaced', true);
+    else if (match[2] !== undefined) visit(match[2], match.index, 'unspaced', false);
+    else if (match[3] !== undefined) visit(match[3], match.index, 'hangul', false);
+    else visit(match[0], match.index, 'spaced', false);
+  }
+}
+
+/** The overlapping pairs of characters of a run written without spaces (one character alone). */
+export function characterPairs(run: string): string[] {
+  const chars = [...run];
+  if (chars.length === 1) return chars;
+  return chars.slice(1).map((char, i) => `${chars[i] ?? ''}${char}`);
+}
+
+/** The parts of a code identifier, lower-cased; one part for a plain word. */
+export function identifierParts(word: string): string[] {
+  return word
+    .split(IDENTIFIER_PARTS)
+    .filter((part) => part !== '')
+    .map(normalizeWord);
+}
+
+/** What `forEachTerm` hands over for each term: the term, its place, and its characters. */
+export type TermVisitor = (term: string, position: number, start: number, end: number) => void;
+
+/**
+ * The terms of a text for the index, in order, with word positions: a term at the position after
+ * another's was next to it in the text. A word's forms (stem and written form, an identifier
+ * whole and its first part) share a position.
+ */
+export function forEachTerm(text: string, visit: TermVisitor): void {
+  let position = 0;
+  forEachPiece(text, (piece, start, script, ascii) => {
+    const end = start + piece.length;
+    if (script === 'unspaced') {
+      const chars = [...piece];
+      if (chars.length === 1) visit(normalizeWord(piece), position, start, end);
+      let offset = start;
+      for (let i = 0; i + 1 < chars.length; i++) {
+        const first = chars[i] ?? '';
+        const second = chars[i + 1] ?? '';
+        visit(
+          normalizeWord(first + second),
+          position + i,
+          offset,
+          offset + first.length + second.length,
+        );
+        offset += first.length;
+      }
+      position += Math.max(1, chars.length - 1);
+    } else if (script === 'hangul') {
+      const word = normalizeWord(piece);
+      visit(word, position, start, end);
+      const stripped = stripKoreanEnding(word);
+      if (stripped !== word) visit(stripped, position, start, end);
+      position++;
+    } else if (ascii && !IDENTIFIER.test(piece)) {
+      const word = piece.toLowerCase();
+      const stemmed = stem(word);
+      visit(stemmed, position, start, end);
+      if (stemmed !== word) visit(word, position, start, end);
+      position++;
+    } else {
+      const parts = identifierParts(piece);
+      if (parts.length > 1) visit(normalizeWord(piece), position, start, end);
+      const lower = piece.toLowerCase();
+      let offset = 0;
+      for (const [i, part] of parts.entries()) {
+        // Where in the text the part stands, for marking it: parts keep their order.
+        const at = lower.indexOf(part, offset);
+        const partStart = at === -1 ? start : start + at;
+        const partEnd = at === -1 ? end : partStart + part.length;
+        const stemmed = stem(part);
+        visit(stemmed, position + i, partStart, partEnd);
+        if (stemmed !== part) visit(part, position + i, partStart, partEnd);
+        if (at !== -1) offset = at + part.length;
+      }
+      position += Math.max(1, parts.length);
+    }
+  });
+}
+
+/** The terms of a text, as `forEachTerm` finds them. */
+export function textTerms(text: string): TextTerm[] {
+  const terms: TextTerm[] = [];
+  forEachTerm(text, (term, position, start, end) => terms.push({ term, position, start, end }));
+  return terms;
+}
+
+/** A word of a space-separated script, found as written or in its shorter form. */
+function spacedWord(word: string, form: string, script: 'spaced' | 'hangul'): QueryWord {
+  return {
+    exact: form === word ? [word] : [form, word],
+    prefix: script === 'hangul' ? form : word,
+    pairs: [],
+    script,
+  };
+}
+
+/** The words of a query, in order, each with the forms it matches. */
+export function queryWords(query: string): QueryWord[] {
+  const words: QueryWord[] = [];
+  forEachPiece(query, (text, _start, script) => {
+    if (script === 'unspaced') {
+      const word = normalizeWord(text);
+      words.push({ exact: [word], prefix: word, pairs: characterPairs(word), script: 'unspaced' });
+    } else if (script === 'hangul') {
+      const word = normalizeWord(text);
+      words.push(spacedWord(word, stripKoreanEnding(word), 'hangul'));
+    } else {
+      const whole = normalizeWord(text);
+      // An identifier is looked for whole; a plain word also by its stem.
+      const form = identifierParts(text).length > 1 ? whole : stem(whole);
+      words.push(spacedWord(whole, form, 'spaced'));
+    }
+  });
+  return words;
+}
