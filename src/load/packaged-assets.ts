@@ -1,11 +1,11 @@
 // Load: the files of the packages some bodies need — KaTeX's stylesheet and fonts for math,
 // Mermaid's script for diagrams — read from node_modules the first time they are asked for, and
 // served from the site itself under content-hashed names, only to the pages that use them.
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import type { BodyFeature } from '../content/post.js';
+import { hashedPath } from '../urls/hashed-path.js';
 
 /** A file served as it is, cacheable forever since its name changes with its content. */
 export interface PackagedAsset {
@@ -32,7 +32,7 @@ export function mathFiles(): FeatureFiles {
 export function diagramFiles(): FeatureFiles {
   return once('diagram', () => {
     const body = readFileSync(require.resolve('@mermaid-js/tiny/dist/mermaid.tiny.js'));
-    const path = hashedAssetPath('mermaid', 'js', body);
+    const path = hashedPath('mermaid', 'js', body);
     return { entry: path, files: [{ path, contentType: 'text/javascript; charset=utf-8', body }] };
   });
 }
@@ -69,21 +69,16 @@ function readMathFiles(): FeatureFiles {
       let font = fonts.get(name);
       if (!font) {
         const body = readFileSync(join(fontsDir, `${basename(name)}.woff2`));
-        font = { path: hashedAssetPath(name, 'woff2', body), contentType: 'font/woff2', body };
+        font = { path: hashedPath(name, 'woff2', body), contentType: 'font/woff2', body };
         fonts.set(name, font);
       }
       return `src:url(${font.path}) format("woff2")`;
     },
   );
   const body = Buffer.from(css, 'utf8');
-  const stylesheet = hashedAssetPath('katex', 'css', body);
+  const stylesheet = hashedPath('katex', 'css', body);
   return {
     entry: stylesheet,
     files: [{ path: stylesheet, contentType: 'text/css; charset=utf-8', body }, ...fonts.values()],
   };
-}
-
-function hashedAssetPath(name: string, extension: string, body: Buffer): string {
-  const hash = createHash('sha256').update(body).digest('hex').slice(0, 8);
-  return `/assets/${name}.${hash}.${extension}`;
 }

@@ -21,17 +21,19 @@ const LENGTH_DISCOUNT = [0.5, 0.3, 0.75] as const;
 // How much a word found as a prefix, or with a typo, counts against one found as written.
 const PREFIX_STRENGTH = 0.7;
 const TYPO_STRENGTH = 0.5;
-// A word of fewer characters is looked for as a prefix only in scripts without spaces.
+// The shortest word of a space-separated script looked for as a prefix (in the other scripts,
+// one character is), and the shortest in which a typo is forgiven.
 const SHORTEST_PREFIX = 2;
 const SHORTEST_TYPO = 5;
-// Bounds on the work of one query, whatever it is: words read, terms a prefix may stand for,
-// and posting bytes read.
-export const MOST_QUERY_WORDS = 12;
+// Bounds on the work of one query, whatever it is: characters and words read, terms a prefix
+// may stand for, and posting bytes read.
+const MOST_QUERY_CHARACTERS = 1000;
+const MOST_QUERY_WORDS = 12;
 const MOST_PREFIX_TERMS = 8;
 const MOST_POSTING_BYTES = 4_000_000;
 const PROXIMITY_BONUS = 0.5;
 
-/** A post found, with its score and the terms of the query it holds. */
+/** A post found, by its number in the index, with its score. */
 export interface SearchHit {
   readonly document: number;
   readonly score: number;
@@ -46,7 +48,7 @@ export interface SearchResult {
 /** The index, or the part of it a query needs: how a browser reads an index in shards. */
 export type IndexSource = Pick<
   SearchIndex,
-  'documentCount' | 'terms' | 'documentFrequency' | 'postings' | 'lengths'
+  'documentCount' | 'terms' | 'documentFrequency' | 'postings' | 'lengths' | 'averageLengths'
 >;
 
 interface Expansion {
@@ -56,12 +58,12 @@ interface Expansion {
 
 /** Runs `query` against `index`. `typing` says the last word may be unfinished. */
 export function search(index: IndexSource, query: string, typing = true): SearchResult {
-  const words = queryWords(query.slice(0, 1000)).slice(0, MOST_QUERY_WORDS);
+  const words = queryWords(query.slice(0, MOST_QUERY_CHARACTERS)).slice(0, MOST_QUERY_WORDS);
   const lookedFor = new Set<string>();
   const count = index.documentCount;
   if (words.length === 0 || count === 0) return { hits: [], terms: lookedFor };
   const budget = { bytes: MOST_POSTING_BYTES };
-  const reading: Reading = { index, averages: averageLengths(index), budget, lookedFor };
+  const reading: Reading = { index, budget, lookedFor };
   const totals = new Float64Array(count);
   const matched = new Uint8Array(count);
   let previous: WordMatches | undefined;
@@ -95,7 +97,6 @@ export function search(index: IndexSource, query: string, typing = true): Search
 
 interface Reading {
   readonly index: IndexSource;
-  readonly averages: readonly number[];
   readonly budget: { bytes: number };
   readonly lookedFor: Set<string>;
 }
@@ -158,7 +159,7 @@ function scoreTerm(
   matches: WordMatches,
   take: (document: number, score: number) => void,
 ): void {
-  const { index, averages, budget } = reading;
+  const { index, budget } = reading;
   const bytes = index.postings[term];
   if (!bytes || budget.bytes < bytes.length) return;
   budget.bytes -= bytes.length;
@@ -177,7 +178,9 @@ function scoreTerm(
     }
     const length = index.lengths[document * FIELDS.length + field] ?? 0;
     const discount =
-      1 - LENGTH_DISCOUNT[field] + (LENGTH_DISCOUNT[field] * length) / (averages[field] ?? 1);
+      1 -
+      LENGTH_DISCOUNT[field] +
+      (LENGTH_DISCOUNT[field] * length) / (index.averageLengths[field] ?? 1);
     weighted += (FIELD_WEIGHTS[field] * count) / discount;
     notePlace(matches.places, (document * FIELDS.length + field) * PLACES_KEPT, first, second);
   });
@@ -248,9 +251,7 @@ function oneTypoAway(terms: readonly string[], word: string): number[] {
   const found: number[] = [];
   for (let term = from; term < to; term++) {
     const candidate = terms[term] ?? '';
-    if (Math.abs(candidate.length - word.length) <= 1 && withinOneEdit(candidate, word)) {
-      found.push(term);
-    }
+    if (withinOneEdit(candidate, word)) found.push(term);
   }
   return found;
 }
@@ -272,13 +273,4 @@ export function withinOneEdit(a: string, b: string): boolean {
   if (restA <= 1 && restB <= 1) return true;
   // Two neighbouring letters swapped.
   return restA === 2 && restB === 2 && a[start] === b[start + 1] && a[start + 1] === b[start];
-}
-
-function averageLengths(index: IndexSource): number[] {
-  const sums = FIELDS.map(() => 0);
-  for (let i = 0; i < index.lengths.length; i++) {
-    const field = i % FIELDS.length;
-    sums[field] = (sums[field] ?? 0) + (index.lengths[i] ?? 0);
-  }
-  return sums.map((sum) => Math.max(1, sum / Math.max(1, index.documentCount)));
 }

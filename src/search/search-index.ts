@@ -31,6 +31,8 @@ export interface SearchIndex {
   readonly postings: readonly Uint8Array[];
   /** The length in terms of each post's fields: `lengths[post * 3 + field]`. */
   readonly lengths: Uint32Array;
+  /** The average length of each field over all posts (at least 1). */
+  readonly averageLengths: readonly number[];
 }
 
 /** A byte buffer that grows as LEB128 numbers are appended. */
@@ -104,21 +106,17 @@ export function buildSearchIndex(documents: readonly SearchDocument[]): SearchIn
     documentFrequency: Uint32Array.from(terms, (term) => writers.get(term)?.documents ?? 0),
     postings: terms.map((term) => writers.get(term)?.writer.done() ?? new Uint8Array()),
     lengths,
+    averageLengths: FIELDS.map((_, field) => {
+      let sum = 0;
+      for (let at = field; at < lengths.length; at += FIELDS.length) sum += lengths[at] ?? 0;
+      return Math.max(1, sum / Math.max(1, documents.length));
+    }),
   };
 }
 
 /** The order of terms in an index: by UTF-16 code units, the same in every JavaScript engine. */
 export function compareTerms(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** One entry of a term's postings. */
-export interface Posting {
-  readonly document: number;
-  readonly field: FieldIndex;
-  readonly count: number;
-  /** The first places of the term in the field (at most `PLACES_KEPT`). */
-  readonly places: readonly number[];
 }
 
 /**
@@ -157,15 +155,6 @@ function readNumber(cursor: { readonly bytes: Uint8Array; at: number }): number 
     if (byte < 0x80 || cursor.at >= cursor.bytes.length) return value;
     scale *= 128;
   }
-}
-
-/** The entries of a term's postings, in order of post and field. */
-export function readPostings(bytes: Uint8Array): Posting[] {
-  const postings: Posting[] = [];
-  forEachPosting(bytes, (document, field, count, first, second) => {
-    postings.push({ document, field, count, places: second === -1 ? [first] : [first, second] });
-  });
-  return postings;
 }
 
 /** The range of `terms` (sorted) that begin with `prefix`: [from, to). */

@@ -2,11 +2,25 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { stripKoreanEnding } from './korean.js';
 import { search, withinOneEdit } from './query.js';
-import { buildSearchIndex, readPostings, type SearchDocument } from './search-index.js';
+import {
+  buildSearchIndex,
+  type FieldIndex,
+  forEachPosting,
+  type SearchDocument,
+} from './search-index.js';
 import { snippetOf } from './snippet.js';
 import { normalizeWord, queryWords, textTerms } from './tokenize.js';
 
 const termsOf = (text: string) => textTerms(text).map(({ term }) => term);
+
+/** The entries of a term's postings, as objects. */
+function readPostings(bytes: Uint8Array) {
+  const postings: { document: number; field: FieldIndex; count: number; places: number[] }[] = [];
+  forEachPosting(bytes, (document, field, count, first, second) => {
+    postings.push({ document, field, count, places: second === -1 ? [first] : [first, second] });
+  });
+  return postings;
+}
 
 describe('tokenizer', () => {
   it('folds width, case and Latin accents, but keeps kana voicing and Hangul whole', () => {

@@ -42,7 +42,7 @@ export function normalizeWord(word: string): string {
     .normalize('NFC');
 }
 
-// Stemming is the costliest step and words repeat: each is stemmed once.
+// Words repeat, in a post and across posts: each is stemmed once.
 const stems = new Map<string, string>();
 const MOST_STEMS = 100_000;
 

@@ -11,6 +11,7 @@ import { themeAssets, type ThemeAsset } from '../../views/theme/assets.js';
 import type { SiteView } from './site-state.js';
 import type { BodyFeature } from '../../content/post.js';
 import { packagedFiles } from '../../load/packaged-assets.js';
+import { ASSET_FOLDER } from '../../urls/hashed-path.js';
 
 /**
  * The old paths to leave a redirect page at. One whose file differs only in case from a page's is
@@ -78,7 +79,7 @@ export class SiteDocuments {
     const asset = this.#assets.get(path);
     if (asset) return Buffer.from(asset.body, 'utf8');
     // KaTeX's and Mermaid's files are read only once a page rendered here links them.
-    if (path.startsWith('/assets/')) {
+    if (path.startsWith(ASSET_FOLDER)) {
       const packaged = packagedFiles(this.#used).find((file) => file.path === path);
       if (packaged) return packaged.body;
     }

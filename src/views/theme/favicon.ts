@@ -2,7 +2,7 @@
 import { Memo } from '../../memo/memo.js';
 import type { Site } from '../../site/build-site.js';
 import { escapeHtml } from '../html.js';
-import { hashedPath } from './content-hash.js';
+import { hashedPath } from '../../urls/hashed-path.js';
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 

@@ -1,5 +1,5 @@
 // Render: the default theme — one stylesheet for every page, light and dark, screen and print.
-import { hashedPath } from './content-hash.js';
+import { hashedPath } from '../../urls/hashed-path.js';
 
 const css = `
 :root {
