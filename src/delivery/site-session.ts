@@ -13,6 +13,8 @@ import { buildSite, swappablePosts, swapPosts, type Site } from '../site/build-s
 import type { Post } from '../content/post.js';
 import { NO_OVERLAY } from '../views/context.js';
 import { PageCaches, type SiteState } from './app/site-state.js';
+import { SiteSearchIndex } from './app/site-search.js';
+import { indexSitePosts } from '../load/search-documents.js';
 
 export interface SessionOptions {
   /** Drafts are shown, as on a local preview. */
@@ -26,6 +28,11 @@ export interface SessionOptions {
   /** Keep bodies in memory rather than read them again when a page needs them. */
   readonly keepBodies?: boolean;
   readonly onProgress?: Progress | undefined;
+  /**
+   * Index each version for search as soon as it goes online (a server), rather than when it is
+   * first searched.
+   */
+  readonly indexAtOnce?: boolean;
 }
 
 /** What opening a site folder gives: a session, if the folder loaded without errors. */
@@ -67,7 +74,16 @@ export class SiteSession {
       bodies: content.bodies,
       overlay: { ...NO_OVERLAY, liveReload: options.liveReload ?? false },
       caches: new PageCaches(),
+      searchIndex: new SiteSearchIndex(({ site, bodies }) => indexSitePosts(site, bodies)),
     };
+    this.#indexIfAsked();
+  }
+
+  /** Starts indexing the version online, on a server that indexes each version at once. */
+  #indexIfAsked(): void {
+    if (this.#options.indexAtOnce !== true) return;
+    // A failure is the search's to report, when a reader searches.
+    this.#state.searchIndex.of(this.#state).catch(() => undefined);
   }
 
   /** Loads a site folder; the session exists only when it loaded without errors. */
@@ -224,6 +240,8 @@ export class SiteSession {
     this.#state.caches.clear();
     this.#withoutNotes?.caches.clear();
     this.#withoutNotes = undefined;
+    const siteChanged = changes.site !== undefined && changes.site !== this.#state.site;
     this.#state = { ...this.#state, ...changes, caches };
+    if (siteChanged) this.#indexIfAsked();
   }
 }

@@ -10,6 +10,7 @@ import {
   type RenderedBody,
   type RenderEnv,
 } from '../content/markdown/markdown.js';
+import { flattenTokens } from '../content/markdown/flatten.js';
 import { collectMistakes } from '../content/markdown/mistakes.js';
 import { collectReferences } from '../content/markdown/references.js';
 import type { BodyFeature, BodyMistake, BodyParts, Post, Reference } from '../content/post.js';
@@ -49,6 +50,8 @@ interface BodyState {
   mistakes: readonly BodyMistake[] | undefined;
   html: string | undefined;
   features: readonly BodyFeature[] | undefined;
+  /** Kept with the text's other parts once it is parsed, unless the store rereads texts. */
+  searchText: string | undefined;
 }
 
 /**
@@ -118,6 +121,20 @@ export class BodyStore {
     return this.#rendered(post).html;
   }
 
+  /** What search reads of the body: all of its text, as words separated by single spaces. */
+  searchText(post: Post): string {
+    const state = this.#state(post);
+    if (state.searchText !== undefined) return state.searchText;
+    if (!this.#reread) this.#tokens(post, state);
+    return (
+      state.searchText ??
+      bodySearchText(
+        readBody(post.file, this.#stamps?.get(post.file)),
+        post.math ?? this.#settings.math,
+      )
+    );
+  }
+
   /** The body's HTML and what its page must load for it. */
   #rendered(post: Post): RenderedBody {
     const state = this.#state(post);
@@ -158,18 +175,7 @@ export class BodyStore {
   }
 
   #text(post: Post, state: BodyState): string {
-    return state.text ?? (this.#reread ? this.#readAgain(post) : '');
-  }
-
-  /** The body of `post` as it is on disk now, if the file is still the one loaded. */
-  #readAgain(post: Post): string {
-    const stamp = this.#stamps?.get(post.file);
-    if (stamp !== undefined && postStamp(post.file) !== stamp) throw new StaleBody(post.file);
-    const text = readTextFile(post.file);
-    if (typeof text !== 'string') throw new StaleBody(post.file);
-    const split = splitFrontMatter(normalizeText(text), post.file);
-    if (!('body' in split)) throw new StaleBody(post.file);
-    return split.body;
+    return state.text ?? (this.#reread ? readBody(post.file, this.#stamps?.get(post.file)) : '');
   }
 
   #tokens(post: Post, state: BodyState): Token[] {
@@ -178,8 +184,27 @@ export class BodyStore {
     state.excerpt ??= excerptOf(tokens, this.#settings.excerptLength);
     state.references ??= collectReferences(tokens, post.bodyLine);
     state.mistakes ??= collectMistakes(tokens, post.bodyLine, text);
+    if (!this.#reread) state.searchText ??= flattenTokens(tokens);
     return tokens;
   }
+}
+
+/**
+ * The body of a post file as it is on disk now; with the `stamp` the file had when it was loaded,
+ * only if it is still that file.
+ */
+export function readBody(file: string, stamp?: string): string {
+  if (stamp !== undefined && postStamp(file) !== stamp) throw new StaleBody(file);
+  const text = readTextFile(file);
+  if (typeof text !== 'string') throw new StaleBody(file);
+  const split = splitFrontMatter(normalizeText(text), file);
+  if (!('body' in split)) throw new StaleBody(file);
+  return split.body;
+}
+
+/** The text search reads of a body: every word of it, tags and markup left out. */
+export function bodySearchText(body: string, math: boolean | undefined): string {
+  return flattenTokens(parseMarkdown(body, { math }));
 }
 
 function packagedEntry(feature: 'math' | 'diagram'): string {
@@ -194,5 +219,6 @@ function emptyState(text: string | undefined): BodyState {
     mistakes: undefined,
     html: undefined,
     features: undefined,
+    searchText: undefined,
   };
 }

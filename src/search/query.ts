@@ -6,9 +6,10 @@
 import {
   FIELDS,
   forEachPosting,
+  type IndexSource,
   PLACES_KEPT,
   prefixRange,
-  type SearchIndex,
+  type TermDictionary,
   termNumber,
 } from './search-index.js';
 import { queryWords, type QueryWord } from './tokenize.js';
@@ -45,13 +46,9 @@ export interface SearchResult {
   readonly terms: ReadonlySet<string>;
 }
 
-/** The index, or the part of it a query needs: how a browser reads an index in shards. */
-export type IndexSource = Pick<
-  SearchIndex,
-  'documentCount' | 'terms' | 'documentFrequency' | 'postings' | 'lengths' | 'averageLengths'
->;
-
+/** A term of the index a word of the query matches, and how much a match counts. */
 interface Expansion {
+  readonly dictionary: TermDictionary;
   readonly term: number;
   readonly strength: number;
 }
@@ -65,16 +62,20 @@ export function search(index: IndexSource, query: string, typing = true): Search
   const budget = { bytes: MOST_POSTING_BYTES };
   const reading: Reading = { index, budget, lookedFor };
   const totals = new Float64Array(count);
-  const matched = new Uint8Array(count);
+  // The weight of the query's words each post holds: a post missing a rare word loses more than
+  // one missing `the`.
+  const matched = new Float64Array(count);
+  let allWeight = 0;
   let previous: WordMatches | undefined;
   for (const [i, word] of words.entries()) {
     const last = typing && i === words.length - 1 && !/\s$/.test(query);
     const current = wordMatches(reading, word, last);
+    allWeight += current.weight;
     for (let document = 0; document < count; document++) {
       const score = current.scores[document] ?? 0;
       if (score === 0) continue;
       totals[document] = (totals[document] ?? 0) + score;
-      matched[document] = (matched[document] ?? 0) + 1;
+      matched[document] = (matched[document] ?? 0) + current.weight;
       // Words next to each other in the query and in a field of the post count more.
       if (previous && (previous.scores[document] ?? 0) > 0 && near(previous, current, document)) {
         totals[document] =
@@ -85,9 +86,8 @@ export function search(index: IndexSource, query: string, typing = true): Search
   }
   const hits: SearchHit[] = [];
   for (let document = 0; document < count; document++) {
-    const found = matched[document] ?? 0;
-    if (found === 0) continue;
-    const share = found / words.length;
+    if ((totals[document] ?? 0) === 0) continue;
+    const share = (matched[document] ?? 0) / (allWeight || 1);
     hits.push({ document, score: (totals[document] ?? 0) * share * share });
   }
   // Equal scores keep the site's order: newer posts first.
@@ -104,12 +104,15 @@ interface Reading {
 /** A word's score in each post, and where it first stands in each field of each post. */
 interface WordMatches {
   readonly scores: Float64Array;
+  /** How much the word tells posts apart: the rarest of its terms' IDF, 0 if none is held. */
+  weight: number;
   /** `places[(post * 3 + field) * 2 + k]`: the word's first two places there, or -1. */
   readonly places: Int32Array;
 }
 
 function emptyMatches(count: number): WordMatches {
   return {
+    weight: 0,
     scores: new Float64Array(count),
     places: new Int32Array(count * FIELDS.length * PLACES_KEPT).fill(-1),
   };
@@ -117,35 +120,80 @@ function emptyMatches(count: number): WordMatches {
 
 function wordMatches(reading: Reading, word: QueryWord, last: boolean): WordMatches {
   const { index } = reading;
-  const matches = emptyMatches(index.documentCount);
-  if (word.script === 'unspaced' && word.pairs.length > 1) {
-    // A word of Chinese or Japanese, found by its pairs of characters: a post holding all of
-    // them scores as if it held the word; one holding some, in proportion, and less.
-    const pairs = [...new Set(word.pairs)];
-    const found = new Uint8Array(index.documentCount);
-    for (const pair of pairs) {
-      const term = termNumber(index.terms, pair);
-      if (term === -1) continue;
-      reading.lookedFor.add(pair);
-      scoreTerm(reading, term, 1, matches, (document, score) => {
-        matches.scores[document] = (matches.scores[document] ?? 0) + score;
-        found[document] = (found[document] ?? 0) + 1;
-      });
-    }
-    for (let document = 0; document < index.documentCount; document++) {
-      const coverage = (found[document] ?? 0) / pairs.length;
-      matches.scores[document] =
-        ((matches.scores[document] ?? 0) / pairs.length) * coverage * coverage;
-    }
-    return matches;
+  if (word.script === 'unspaced' && word.pairs.length > 1) return partsMatches(reading, word.pairs);
+  const expansions = expand(index, word, last);
+  if (expansions.length === 0) {
+    const parts = word.script === 'hangul' ? compoundParts(index, word.prefix) : word.parts;
+    if (parts.length > 1) return partsMatches(reading, parts);
   }
-  for (const { term, strength } of expand(index, word, last)) {
-    reading.lookedFor.add(index.terms[term] ?? '');
-    scoreTerm(reading, term, strength, matches, (document, score) => {
+  const matches = emptyMatches(index.documentCount);
+  for (const expansion of expansions) {
+    reading.lookedFor.add(expansion.dictionary.terms[expansion.term] ?? '');
+    const weight = scoreTerm(reading, expansion, matches, (document, score) => {
       if (score > (matches.scores[document] ?? 0)) matches.scores[document] = score;
     });
+    matches.weight = Math.max(matches.weight, weight);
   }
   return matches;
+}
+
+/**
+ * A word the index holds only in parts — the pairs of characters of Chinese or Japanese, a Korean
+ * compound written without spaces, the words of an identifier — found by those parts, all wanted:
+ * a post holding every part the index has scores as if it held the word; one holding some, in
+ * proportion, and less. A part no post holds counts against none.
+ */
+function partsMatches(reading: Reading, parts: readonly string[]): WordMatches {
+  const { index } = reading;
+  const matches = emptyMatches(index.documentCount);
+  const found = new Uint8Array(index.documentCount);
+  let held = 0;
+  for (const part of new Set(parts)) {
+    const dictionary = dictionaryFor(index, part);
+    const term = dictionary ? termNumber(dictionary.terms, part) : -1;
+    if (!dictionary || term === -1) continue;
+    held++;
+    reading.lookedFor.add(part);
+    const weight = scoreTerm(
+      reading,
+      { dictionary, term, strength: 1 },
+      matches,
+      (document, score) => {
+        matches.scores[document] = (matches.scores[document] ?? 0) + score;
+        found[document] = (found[document] ?? 0) + 1;
+      },
+    );
+    matches.weight = Math.max(matches.weight, weight);
+  }
+  for (let document = 0; document < index.documentCount; document++) {
+    const coverage = (found[document] ?? 0) / Math.max(1, held);
+    matches.scores[document] =
+      ((matches.scores[document] ?? 0) / Math.max(1, held)) * coverage * coverage;
+  }
+  return matches;
+}
+
+/**
+ * A Korean word written without spaces (`동적계획법`) as the longest terms of the index it is
+ * made of, read from the left (`동적`, `계획법`); syllables that begin no term are passed over.
+ */
+function compoundParts(index: IndexSource, word: string): string[] {
+  const chars = [...word];
+  const parts: string[] = [];
+  let at = 0;
+  while (at < chars.length) {
+    let taken = 0;
+    for (let end = chars.length; end - at >= 2 && taken === 0; end--) {
+      const part = chars.slice(at, end).join('');
+      const dictionary = dictionaryFor(index, part);
+      if (dictionary && termNumber(dictionary.terms, part) !== -1) {
+        parts.push(part);
+        taken = end - at;
+      }
+    }
+    at += Math.max(1, taken);
+  }
+  return parts;
 }
 
 /**
@@ -154,17 +202,20 @@ function wordMatches(reading: Reading, word: QueryWord, last: boolean): WordMatc
  */
 function scoreTerm(
   reading: Reading,
-  term: number,
-  strength: number,
+  { dictionary, term, strength }: Expansion,
   matches: WordMatches,
   take: (document: number, score: number) => void,
-): void {
+): number {
   const { index, budget } = reading;
-  const bytes = index.postings[term];
-  if (!bytes || budget.bytes < bytes.length) return;
-  budget.bytes -= bytes.length;
-  const frequency = index.documentFrequency[term] ?? 0;
+  // The size, not the bytes, counts: a browser learns which postings to fetch by a query that
+  // has none of them at hand, and it must ask for exactly those the query will read.
+  const size = dictionary.postingSize(term);
+  if (budget.bytes < size) return 0;
+  budget.bytes -= size;
+  const frequency = dictionary.documentFrequency[term] ?? 0;
   const idf = Math.log(1 + (index.documentCount - frequency + 0.5) / (frequency + 0.5));
+  const bytes = dictionary.postings(term);
+  if (!bytes) return strength * idf;
   let current = -1;
   let weighted = 0;
   const flush = (): void => {
@@ -185,6 +236,7 @@ function scoreTerm(
     notePlace(matches.places, (document * FIELDS.length + field) * PLACES_KEPT, first, second);
   });
   flush();
+  return strength * idf;
 }
 
 /** Keeps the two smallest places of a word in a field, whichever of its terms stands there. */
@@ -216,29 +268,36 @@ function near(before: WordMatches, after: WordMatches, document: number): boolea
   return false;
 }
 
+/** The dictionary that holds the terms beginning as `text` does. */
+function dictionaryFor(index: IndexSource, text: string): TermDictionary | undefined {
+  return index.dictionary(String.fromCodePoint(text.codePointAt(0) ?? 0));
+}
+
 /** The terms of the index a word matches, each with how much a match counts. */
 function expand(index: IndexSource, word: QueryWord, last: boolean): Expansion[] {
+  const dictionary = dictionaryFor(index, word.prefix);
+  if (!dictionary) return [];
+  const { terms, documentFrequency } = dictionary;
   const found = new Map<number, number>();
   for (const form of word.exact) {
-    const term = termNumber(index.terms, form);
+    // Every form of a word begins as the word does, so one dictionary holds them all.
+    const term = termNumber(terms, form);
     if (term !== -1) found.set(term, 1);
   }
   const shortest = word.script === 'spaced' ? SHORTEST_PREFIX : 1;
   if (last && [...word.prefix].length >= shortest) {
-    const [from, to] = prefixRange(index.terms, word.prefix);
+    const [from, to] = prefixRange(terms, word.prefix);
     // Among many, the terms most posts hold.
     const candidates = Array.from({ length: to - from }, (_, i) => from + i)
       .filter((term) => !found.has(term))
-      .sort(
-        (a, b) => (index.documentFrequency[b] ?? 0) - (index.documentFrequency[a] ?? 0) || a - b,
-      )
+      .sort((a, b) => (documentFrequency[b] ?? 0) - (documentFrequency[a] ?? 0) || a - b)
       .slice(0, MOST_PREFIX_TERMS);
     for (const term of candidates) found.set(term, PREFIX_STRENGTH);
   }
   if (found.size === 0 && word.script !== 'unspaced' && [...word.prefix].length >= SHORTEST_TYPO) {
-    for (const term of oneTypoAway(index.terms, word.prefix)) found.set(term, TYPO_STRENGTH);
+    for (const term of oneTypoAway(terms, word.prefix)) found.set(term, TYPO_STRENGTH);
   }
-  return [...found].map(([term, strength]) => ({ term, strength }));
+  return [...found].map(([term, strength]) => ({ dictionary, term, strength }));
 }
 
 /**

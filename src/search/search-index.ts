@@ -18,27 +18,64 @@ export type FieldIndex = 0 | 1 | 2;
 export const PLACES_KEPT = 2;
 
 /**
- * A built index. `terms` is sorted (prefixes are ranges of it); `postings[i]` holds, for the
- * term `terms[i]`, one entry per post and field it stands in, as unsigned LEB128 numbers: the
- * post's number less the previous entry's, `field | count << 2`, the first place, and, for a
- * term that stands there more than once, the distance to the second.
+ * The terms of an index, or of the part of it a query reads: sorted, so that a prefix is a range
+ * of them, with the posts each stands in and its postings, when they are at hand.
  */
-export interface SearchIndex {
-  readonly documentCount: number;
+export interface TermDictionary {
   readonly terms: readonly string[];
   /** How many posts each term stands in. */
-  readonly documentFrequency: Uint32Array;
-  readonly postings: readonly Uint8Array[];
+  readonly documentFrequency: ArrayLike<number>;
+  /** How many bytes each term's postings take, whether they are at hand or not. */
+  postingSize(term: number): number;
+  /** The postings of a term, or `undefined` when they are not at hand. */
+  postings(term: number): Uint8Array | undefined;
+}
+
+/** What a query reads of an index: the whole of it on a server, what a browser fetched of it. */
+export interface IndexSource {
+  readonly documentCount: number;
   /** The length in terms of each post's fields: `lengths[post * 3 + field]`. */
-  readonly lengths: Uint32Array;
+  readonly lengths: ArrayLike<number>;
   /** The average length of each field over all posts (at least 1). */
   readonly averageLengths: readonly number[];
+  /** The terms that begin with `character`, among others, or `undefined` if not at hand. */
+  dictionary(character: string): TermDictionary | undefined;
 }
+
+/**
+ * A built index. `terms` is sorted; the postings of `terms[i]` are the bytes of `postingBytes`
+ * from `postingStarts[i]` to `postingStarts[i + 1]`: one entry per post and field the term stands
+ * in, as unsigned LEB128 numbers — the post's number less the previous entry's, `field | count <<
+ * 2`, the first place, and, for a term that stands there more than once, the distance to the
+ * second.
+ */
+export interface SearchIndex extends IndexSource, TermDictionary {
+  readonly documentFrequency: Uint32Array;
+  readonly postingBytes: Uint8Array;
+  readonly postingStarts: Uint32Array;
+  readonly lengths: Uint32Array;
+}
+
+/** An index's numbers and bytes, as they cross to and from a worker thread. */
+export type IndexData = Pick<
+  SearchIndex,
+  | 'documentCount'
+  | 'terms'
+  | 'documentFrequency'
+  | 'postingBytes'
+  | 'postingStarts'
+  | 'lengths'
+  | 'averageLengths'
+>;
 
 /** A byte buffer that grows as LEB128 numbers are appended. */
 class ByteWriter {
-  bytes = new Uint8Array(16);
+  bytes: Uint8Array;
   length = 0;
+
+  constructor(size = 16) {
+    this.bytes = new Uint8Array(size);
+  }
 
   push(value: number): void {
     let rest = value;
@@ -54,64 +91,151 @@ class ByteWriter {
     this.bytes[this.length++] = rest;
   }
 
-  done(): Uint8Array {
-    return this.bytes.slice(0, this.length);
+  view(): Uint8Array {
+    return this.bytes.subarray(0, this.length);
   }
 }
 
-interface TermStats {
-  count: number;
-  first: number;
-  second: number;
+/**
+ * Adds posts one at a time. Terms are numbered as they are first met, so that a post's counts
+ * are kept in arrays rather than in a map of objects: building is most of what indexing costs.
+ */
+export class IndexBuilder {
+  readonly #termIds = new Map<string, number>();
+  readonly #writers: ByteWriter[] = [];
+  // Per term: the last post written, and how many posts hold it.
+  #lastPost = new Int32Array(1024).fill(-1);
+  #posts = new Uint32Array(1024);
+  // Per term, for the field being read: how often, first and second place; `#seen` says which
+  // field last touched the term, so that nothing is cleared between fields.
+  #count = new Uint32Array(1024);
+  #first = new Int32Array(1024);
+  #second = new Int32Array(1024);
+  #seen = new Int32Array(1024).fill(-1);
+  #field = 0;
+  readonly #lengths: number[] = [];
+  #documents = 0;
+
+  /** Adds the next post: its number is how many came before it. */
+  add(document: SearchDocument): void {
+    const number = this.#documents++;
+    const fields = [document.title, document.labels.join('\n'), document.text];
+    for (let field = 0; field < fields.length; field++) {
+      const stamp = this.#field++;
+      const touched: number[] = [];
+      let length = 0;
+      forEachTerm(fields[field] ?? '', (term, position) => {
+        length = position + 1;
+        const id = this.#idOf(term);
+        if (this.#seen[id] !== stamp) {
+          this.#seen[id] = stamp;
+          this.#count[id] = 1;
+          this.#first[id] = position;
+          this.#second[id] = -1;
+          touched.push(id);
+        } else {
+          const count = this.#count[id] ?? 1;
+          if (count === 1) this.#second[id] = position;
+          this.#count[id] = count + 1;
+        }
+      });
+      this.#lengths.push(length);
+      for (const id of touched) {
+        const writer = this.#writers[id] as ByteWriter;
+        const last = this.#lastPost[id] ?? -1;
+        if (last !== number) this.#posts[id] = (this.#posts[id] ?? 0) + 1;
+        writer.push(last === -1 ? number : number - last);
+        this.#lastPost[id] = number;
+        const count = this.#count[id] ?? 1;
+        const first = this.#first[id] ?? 0;
+        writer.push(field | (count << 2));
+        writer.push(first);
+        if (count > 1) writer.push((this.#second[id] ?? first) - first);
+      }
+    }
+  }
+
+  /** The numbers and bytes of the index of the posts added. */
+  finish(): IndexData {
+    const order = [...this.#termIds.keys()].sort(compareTerms);
+    const documentFrequency = new Uint32Array(order.length);
+    const postingStarts = new Uint32Array(order.length + 1);
+    let size = 0;
+    order.forEach((term, i) => {
+      const id = this.#termIds.get(term) ?? 0;
+      documentFrequency[i] = this.#posts[id] ?? 0;
+      postingStarts[i] = size;
+      size += this.#writers[id]?.length ?? 0;
+    });
+    postingStarts[order.length] = size;
+    const postingBytes = new Uint8Array(size);
+    order.forEach((term, i) => {
+      const writer = this.#writers[this.#termIds.get(term) ?? 0];
+      if (writer) postingBytes.set(writer.view(), postingStarts[i]);
+    });
+    const lengths = Uint32Array.from(this.#lengths);
+    return {
+      documentCount: this.#documents,
+      terms: order,
+      documentFrequency,
+      postingBytes,
+      postingStarts,
+      lengths,
+      averageLengths: FIELDS.map((_, field) => {
+        let sum = 0;
+        for (let at = field; at < lengths.length; at += FIELDS.length) sum += lengths[at] ?? 0;
+        return Math.max(1, sum / Math.max(1, this.#documents));
+      }),
+    };
+  }
+
+  #idOf(term: string): number {
+    let id = this.#termIds.get(term);
+    if (id === undefined) {
+      id = this.#writers.length;
+      this.#termIds.set(term, id);
+      this.#writers.push(new ByteWriter());
+      if (id >= this.#seen.length) this.#grow();
+    }
+    return id;
+  }
+
+  #grow(): void {
+    const size = this.#seen.length * 2;
+    const grown = <T extends Int32Array | Uint32Array>(from: T, make: (n: number) => T): T => {
+      const to = make(size);
+      to.set(from);
+      return to;
+    };
+    this.#lastPost = grown(this.#lastPost, (n) => new Int32Array(n).fill(-1));
+    this.#posts = grown(this.#posts, (n) => new Uint32Array(n));
+    this.#count = grown(this.#count, (n) => new Uint32Array(n));
+    this.#first = grown(this.#first, (n) => new Int32Array(n));
+    this.#second = grown(this.#second, (n) => new Int32Array(n));
+    this.#seen = grown(this.#seen, (n) => new Int32Array(n).fill(-1));
+  }
 }
 
 /** Builds the index of `documents`; a post's number is its place in the list. */
 export function buildSearchIndex(documents: readonly SearchDocument[]): SearchIndex {
-  const writers = new Map<string, { writer: ByteWriter; last: number; documents: number }>();
-  const lengths = new Uint32Array(documents.length * FIELDS.length);
-  documents.forEach((document, number) => {
-    const fields = [document.title, document.labels.join('\n'), document.text];
-    fields.forEach((text, field) => {
-      const stats = new Map<string, TermStats>();
-      let length = 0;
-      forEachTerm(text, (term, position) => {
-        length = position + 1;
-        const known = stats.get(term);
-        if (!known) stats.set(term, { count: 1, first: position, second: -1 });
-        else {
-          if (known.count === 1) known.second = position;
-          known.count++;
-        }
-      });
-      lengths[number * FIELDS.length + field] = length;
-      for (const [term, { count, first, second }] of stats) {
-        let entry = writers.get(term);
-        if (!entry) {
-          entry = { writer: new ByteWriter(), last: 0, documents: 0 };
-          writers.set(term, entry);
-        }
-        if (entry.documents === 0 || entry.last !== number) entry.documents++;
-        entry.writer.push(number - entry.last);
-        entry.last = number;
-        entry.writer.push(field | (count << 2));
-        entry.writer.push(first);
-        if (count > 1) entry.writer.push(second - first);
-      }
-    });
-  });
-  const terms = [...writers.keys()].sort(compareTerms);
-  return {
-    documentCount: documents.length,
-    terms,
-    documentFrequency: Uint32Array.from(terms, (term) => writers.get(term)?.documents ?? 0),
-    postings: terms.map((term) => writers.get(term)?.writer.done() ?? new Uint8Array()),
-    lengths,
-    averageLengths: FIELDS.map((_, field) => {
-      let sum = 0;
-      for (let at = field; at < lengths.length; at += FIELDS.length) sum += lengths[at] ?? 0;
-      return Math.max(1, sum / Math.max(1, documents.length));
-    }),
+  const builder = new IndexBuilder();
+  for (const document of documents) builder.add(document);
+  return openIndex(builder.finish());
+}
+
+/** An index from its numbers and bytes, all at hand: one dictionary for every character. */
+export function openIndex(data: IndexData): SearchIndex {
+  const { postingBytes, postingStarts } = data;
+  const index: SearchIndex = {
+    ...data,
+    postingSize: (term) => (postingStarts[term + 1] ?? 0) - (postingStarts[term] ?? 0),
+    postings: (term) =>
+      term >= 0 && term < data.terms.length
+        ? postingBytes.subarray(postingStarts[term], postingStarts[term + 1])
+        : undefined,
+    dictionary: () => index,
   };
+  return index;
 }
 
 /** The order of terms in an index: by UTF-16 code units, the same in every JavaScript engine. */

@@ -100,7 +100,7 @@ describe('index', () => {
     ]);
     const sort = index.terms.indexOf('sort');
     assert.equal(index.documentFrequency[sort], 2);
-    assert.deepEqual(readPostings(index.postings[sort] ?? new Uint8Array()), [
+    assert.deepEqual(readPostings(index.postings(sort) ?? new Uint8Array()), [
       { document: 0, field: 0, count: 1, places: [0] },
       { document: 0, field: 2, count: 2, places: [0, 2] },
       { document: 1, field: 1, count: 1, places: [0] },

@@ -21,6 +21,8 @@ export interface QueryWord {
   readonly prefix: string;
   /** Characters written without spaces: the pairs that make the word, all wanted. */
   readonly pairs: readonly string[];
+  /** An identifier's words, stemmed: what finds it where it is part of a longer one. */
+  readonly parts: readonly string[];
   readonly script: 'spaced' | 'hangul' | 'unspaced';
 }
 
@@ -44,38 +46,77 @@ export function normalizeWord(word: string): string {
 
 // Words repeat, in a post and across posts: each is stemmed once.
 const stems = new Map<string, string>();
-const MOST_STEMS = 100_000;
+const MOST_REMEMBERED = 100_000;
+
+/**
+ * `make(key)`, remembered in `memo` — emptied when it holds too many, which only a text of
+ * hundreds of thousands of distinct words does.
+ */
+function remembered<V>(memo: Map<string, V>, key: string, make: (key: string) => V): V {
+  let value = memo.get(key);
+  if (value === undefined) {
+    value = make(key);
+    if (memo.size >= MOST_REMEMBERED) memo.clear();
+    memo.set(key, value);
+  }
+  return value;
+}
 
 /** The English stem of a lower-case word (`running`, `runs` → `run`); other words as they are. */
 export function stem(word: string): string {
-  if (!ENGLISH_WORD.test(word)) return word;
-  let found = stems.get(word);
-  if (found === undefined) {
-    found = stemmer(word);
-    if (stems.size >= MOST_STEMS) stems.clear();
-    stems.set(word, found);
-  }
-  return found;
+  return ENGLISH_WORD.test(word) ? remembered(stems, word, stemmer) : word;
 }
 
 // A word of ASCII letters and digits alone (most words of most posts), a run of Chinese or
 // Japanese, a run of Hangul, or a word of other letters (`café`, `Straße`, `данные`).
 const PIECE =
   /([A-Za-z0-9_]+)(?![\p{L}\p{N}\p{M}])|([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30FC\u3005]+)|(\p{Script=Hangul}+)|((?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30FC\u3005\p{Script=Hangul}])[\p{L}\p{N}\p{M}_])+)/gu;
-const IDENTIFIER = /_|[a-z][A-Z]|[A-Z]{2}[a-z]|\d[A-Za-z]/;
 
-/** Calls `visit` for each piece of `text` that is tokenized alike: a word, or a run of one script. */
+/**
+ * Calls `visit` for each piece of `text` that is tokenized alike: a word, or a run of one script.
+ * Words of ASCII letters and digits, most of most posts, are scanned by hand; the rest by `PIECE`.
+ */
 function forEachPiece(
   text: string,
   visit: (piece: string, start: number, script: QueryWord['script'], ascii: boolean) => void,
 ): void {
-  PIECE.lastIndex = 0;
-  for (let match = PIECE.exec(text); match !== null; match = PIECE.exec(text)) {
+  const length = text.length;
+  let at = 0;
+  while (at < length) {
+    const code = text.charCodeAt(at);
+    if (code < 0x80) {
+      if (!isAsciiWordCode(code)) {
+        at++;
+        continue;
+      }
+      let end = at + 1;
+      while (end < length && isAsciiWordCode(text.charCodeAt(end))) end++;
+      // A word that goes on in other letters (`café`) is read whole by the pattern.
+      if (end === length || text.charCodeAt(end) < 0x80) {
+        visit(text.slice(at, end), at, 'spaced', true);
+        at = end;
+        continue;
+      }
+    }
+    PIECE.lastIndex = at;
+    const match = PIECE.exec(text);
+    if (match === null) return;
     if (match[1] !== undefined) visit(match[1], match.index, 'spaced', true);
     else if (match[2] !== undefined) visit(match[2], match.index, 'unspaced', false);
     else if (match[3] !== undefined) visit(match[3], match.index, 'hangul', false);
     else visit(match[0], match.index, 'spaced', false);
+    at = match.index + match[0].length;
   }
+}
+
+/** `[A-Za-z0-9_]` */
+function isAsciiWordCode(code: number): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x30 && code <= 0x39) ||
+    code === 0x5f
+  );
 }
 
 /** The overlapping pairs of characters of a run written without spaces (one character alone). */
@@ -127,30 +168,70 @@ export function forEachTerm(text: string, visit: TermVisitor): void {
       const stripped = stripKoreanEnding(word);
       if (stripped !== word) visit(stripped, position, start, end);
       position++;
-    } else if (ascii && !IDENTIFIER.test(piece)) {
-      const word = piece.toLowerCase();
-      const stemmed = stem(word);
-      visit(stemmed, position, start, end);
-      if (stemmed !== word) visit(word, position, start, end);
-      position++;
     } else {
-      const parts = identifierParts(piece);
-      if (parts.length > 1) visit(normalizeWord(piece), position, start, end);
-      const lower = piece.toLowerCase();
-      let offset = 0;
-      for (const [i, part] of parts.entries()) {
-        // Where in the text the part stands, for marking it: parts keep their order.
-        const at = lower.indexOf(part, offset);
-        const partStart = at === -1 ? start : start + at;
-        const partEnd = at === -1 ? end : partStart + part.length;
-        const stemmed = stem(part);
-        visit(stemmed, position + i, partStart, partEnd);
-        if (stemmed !== part) visit(part, position + i, partStart, partEnd);
-        if (at !== -1) offset = at + part.length;
+      const forms = ascii ? asciiWordForms(piece) : wordForms(piece);
+      for (let i = 0; i < forms.terms.length; i++) {
+        visit(
+          forms.terms[i] ?? '',
+          position + (forms.offsets[i] ?? 0),
+          start + (forms.starts[i] ?? 0),
+          start + (forms.ends[i] ?? piece.length),
+        );
       }
-      position += Math.max(1, parts.length);
+      position += forms.width;
     }
   });
+}
+
+/** The terms of one word of a space-separated script, placed relative to the word. */
+interface WordForms {
+  readonly terms: readonly string[];
+  /** How many positions after the word's first each term stands. */
+  readonly offsets: readonly number[];
+  /** Where in the word each term's characters begin and end. */
+  readonly starts: readonly number[];
+  readonly ends: readonly number[];
+  /** How many positions the word takes. */
+  readonly width: number;
+}
+
+// Words repeat, in a post and across posts: each ASCII word as written is read once.
+const asciiWords = new Map<string, WordForms>();
+
+function asciiWordForms(word: string): WordForms {
+  return remembered(asciiWords, word, wordForms);
+}
+
+/**
+ * A word's stem and the word as written; an identifier's parts, each stemmed and as written, and
+ * the identifier whole, at its first part's position.
+ */
+function wordForms(piece: string): WordForms {
+  const terms: string[] = [];
+  const offsets: number[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const add = (term: string, offset: number, start: number, end: number): void => {
+    terms.push(term);
+    offsets.push(offset);
+    starts.push(start);
+    ends.push(end);
+  };
+  const parts = identifierParts(piece);
+  if (parts.length > 1) add(normalizeWord(piece), 0, 0, piece.length);
+  const lower = piece.toLowerCase();
+  let from = 0;
+  for (const [i, part] of parts.entries()) {
+    // Where in the word the part stands, for marking it: parts keep their order.
+    const at = lower.indexOf(part, from);
+    const partStart = at === -1 ? 0 : at;
+    const partEnd = at === -1 ? piece.length : partStart + part.length;
+    const stemmed = stem(part);
+    add(stemmed, i, partStart, partEnd);
+    if (stemmed !== part) add(part, i, partStart, partEnd);
+    if (at !== -1) from = at + part.length;
+  }
+  return { terms, offsets, starts, ends, width: Math.max(1, parts.length) };
 }
 
 /** The terms of a text, as `forEachTerm` finds them. */
@@ -161,11 +242,17 @@ export function textTerms(text: string): TextTerm[] {
 }
 
 /** A word of a space-separated script, found as written or in its shorter form. */
-function spacedWord(word: string, form: string, script: 'spaced' | 'hangul'): QueryWord {
+function spacedWord(
+  word: string,
+  form: string,
+  script: 'spaced' | 'hangul',
+  parts: readonly string[] = [],
+): QueryWord {
   return {
     exact: form === word ? [word] : [form, word],
     prefix: script === 'hangul' ? form : word,
     pairs: [],
+    parts,
     script,
   };
 }
@@ -176,15 +263,22 @@ export function queryWords(query: string): QueryWord[] {
   forEachPiece(query, (text, _start, script) => {
     if (script === 'unspaced') {
       const word = normalizeWord(text);
-      words.push({ exact: [word], prefix: word, pairs: characterPairs(word), script: 'unspaced' });
+      words.push({
+        exact: [word],
+        prefix: word,
+        pairs: characterPairs(word),
+        parts: [],
+        script: 'unspaced',
+      });
     } else if (script === 'hangul') {
       const word = normalizeWord(text);
       words.push(spacedWord(word, stripKoreanEnding(word), 'hangul'));
     } else {
       const whole = normalizeWord(text);
-      // An identifier is looked for whole; a plain word also by its stem.
-      const form = identifierParts(text).length > 1 ? whole : stem(whole);
-      words.push(spacedWord(whole, form, 'spaced'));
+      const parts = identifierParts(text);
+      // An identifier is looked for whole, then by its words; a plain word also by its stem.
+      if (parts.length > 1) words.push(spacedWord(whole, whole, 'spaced', parts.map(stem)));
+      else words.push(spacedWord(whole, stem(whole), 'spaced'));
     }
   });
   return words;

@@ -9,6 +9,8 @@ export type Route =
   | { readonly kind: 'category'; readonly term: Term }
   | { readonly kind: 'tag'; readonly term: Term }
   | { readonly kind: 'post'; readonly post: Post }
+  /** The search page: its form, and on a server the results of the query it is asked with. */
+  | { readonly kind: 'search' }
   /** The RSS feed of the whole site, or of one category. */
   | { readonly kind: 'rss'; readonly term?: Term }
   | { readonly kind: 'atom' }
@@ -29,6 +31,7 @@ export const featuredPath = (page: number): string => (page <= 1 ? '/' : `/page/
 export const categoryPath = (term: Term): string => `/categories/${encodeURIComponent(term.slug)}/`;
 export const tagPath = (term: Term): string => `/tags/${encodeURIComponent(term.slug)}/`;
 export const postPath = (post: Post): string => post.path;
+export const SEARCH_PATH = '/search/';
 export const FEED_PATH = '/feed.xml';
 export const ATOM_PATH = '/atom.xml';
 export const SITEMAP_PATH = '/sitemap.xml';
@@ -45,6 +48,8 @@ export function pathOf(route: Route): string {
       return tagPath(route.term);
     case 'post':
       return postPath(route.post);
+    case 'search':
+      return SEARCH_PATH;
     case 'rss':
       return route.term ? categoryFeedPath(route.term) : FEED_PATH;
     case 'atom':
@@ -73,6 +78,7 @@ export function listRoutes(site: Site): Route[] {
     ...site.categories.map((term): Route => ({ kind: 'category', term })),
     ...site.tags.map((term): Route => ({ kind: 'tag', term })),
     ...site.posts.map((post): Route => ({ kind: 'post', post })),
+    { kind: 'search' },
     { kind: 'rss' },
     { kind: 'atom' },
     ...site.categories.map((term): Route => ({ kind: 'rss', term })),
@@ -159,6 +165,7 @@ function documentOf(site: Site, segments: readonly string[]): Route | undefined 
 function routeOf(site: Site, segments: readonly string[]): Route | undefined {
   const [section, name, ...rest] = segments;
   if (section === undefined) return { kind: 'featured', page: 1 };
+  if (section === 'search' && name === undefined) return { kind: 'search' };
   if (name === undefined || rest.length > 0) return undefined;
   switch (section) {
     case 'page': {

@@ -1,6 +1,6 @@
 // Render: the page shell shared by every page — head, header with navigation, main, footer.
 import { PROFILE_LINKS, type Locale, type ProfileLink } from '../config/schema.js';
-import { ATOM_PATH, categoryPath, FEED_PATH, homePath } from '../site/routes.js';
+import { ATOM_PATH, categoryPath, FEED_PATH, homePath, SEARCH_PATH } from '../site/routes.js';
 import { absoluteUrl } from './absolute-urls.js';
 import { serializeJsonLd } from './structured-data.js';
 import { LIVE_RELOAD_PATH, type ViewContext } from './context.js';
@@ -144,7 +144,17 @@ ${
 <ul>
 ${navLink(homePath(), ctx.t.home)}${categories.map((term) => navLink(categoryPath(term), term.title))}</ul>
 </nav>
-</header>`;
+${page.path === SEARCH_PATH ? '' : searchForm(ctx)}</header>`;
+}
+
+/** A plain GET form: it searches on a server with scripts off, and leads to the search page. */
+function searchForm(ctx: ViewContext): Html {
+  return html`<form class="site-search" role="search" action="${SEARCH_PATH}" method="get" aria-label="${ctx.t.searchLabel}">
+<label class="visually-hidden" for="site-search-query">${ctx.t.searchLabel}</label>
+<input id="site-search-query" type="search" name="q" autocomplete="off" spellcheck="false" maxlength="1000">
+<button type="submit">${ctx.t.search}</button>
+</form>
+`;
 }
 
 function footer(ctx: ViewContext): Html {

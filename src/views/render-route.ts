@@ -7,6 +7,7 @@ import { atomFeed, feedPosts, rssFeed } from './feeds.js';
 import { categoryPage, featuredPage, featuredPosts, tagPage } from './listing.js';
 import { notFoundPage } from './not-found.js';
 import { neighboursOf, postPage } from './post-page.js';
+import { searchPage, type SearchResultsView } from './search-page.js';
 import type { PageScript } from './theme/page-scripts.js';
 import { robotsTxt, sitemap } from './sitemap.js';
 
@@ -40,6 +41,7 @@ export function bodiesShownBy(
       const posts = feedPosts(site, route.kind === 'rss' ? route.term : undefined);
       return { excerpts: withoutDescription(posts), html: posts };
     }
+    case 'search':
     case 'sitemap':
     case 'robots':
       return { excerpts: [], html: [] };
@@ -66,6 +68,7 @@ export function postsShownBy(site: Site, route: Route): readonly Post[] {
       return feedPosts(site, route.kind === 'rss' ? route.term : undefined);
     case 'sitemap':
       return site.posts;
+    case 'search':
     case 'robots':
       return [];
   }
@@ -97,6 +100,8 @@ export function renderRoute(
         ...postPage(ctx, route.post),
         features: bodies.features?.get(route.post) ?? [],
       };
+    case 'search':
+      return { contentType: HTML, ...searchPage(ctx, undefined) };
     case 'rss':
       return {
         contentType: 'application/rss+xml; charset=utf-8',
@@ -109,6 +114,15 @@ export function renderRoute(
     case 'robots':
       return { contentType: 'text/plain; charset=utf-8', body: robotsTxt(site) };
   }
+}
+
+/** The search page with one page of the results of a query. */
+export function renderSearchResults(
+  site: Site,
+  results: SearchResultsView,
+  overlay?: AuthoringOverlay,
+): Rendered {
+  return { contentType: HTML, ...searchPage(viewContext(site, NO_BODIES, overlay), results) };
 }
 
 export function renderNotFound(site: Site, overlay?: AuthoringOverlay): Rendered {

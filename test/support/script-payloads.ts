@@ -81,7 +81,7 @@ const COPY_BUTTONS = new Set(LOCALES.map((locale) => copyCodeScript(messagesFor(
 /**
  * Asserts that a parsed HTML or XML document holds nothing a browser would run: no script but
  * JSON-LD data (which must parse) and Folio's own copy button, no event handler attribute, no
- * URL with a script scheme.
+ * URL with a script scheme, no form but the search form.
  */
 export function assertInert($: CheerioAPI, where: string): void {
   $('script').each((_, script) => {
@@ -97,6 +97,13 @@ export function assertInert($: CheerioAPI, where: string): void {
       for (const url of urlsIn(name.toLowerCase(), value)) assert.ok(!runsScript(url), shown);
     }
   });
-  assert.equal($('iframe, object, embed, base, form').length, 0, `${where}: active elements`);
+  assert.equal($('iframe, object, embed, base').length, 0, `${where}: active elements`);
+  // The one form a page may have is Folio's own search: a GET to the search page.
+  $('form').each((_, form) => {
+    const attributes = $(form).attr() ?? {};
+    assert.equal(attributes.action, '/search/', `${where}: a form that is not the search form`);
+    assert.equal(attributes.method, 'get', `${where}: a form that is not the search form`);
+  });
+  assert.equal($('[formaction]').length, 0, `${where}: a button that submits elsewhere`);
   assert.equal($('meta[http-equiv]').length, 0, `${where}: a meta http-equiv`);
 }

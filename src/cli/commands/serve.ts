@@ -41,6 +41,8 @@ export async function serveCommand(siteDir: string, options: ServeOptions): Prom
     liveReload: options.watch,
     // A watched folder changes under the server: each version keeps its own bodies.
     keepBodies: options.watch,
+    // Readers can search from the first request without waiting for the whole index.
+    indexAtOnce: true,
   });
   progress.end();
   const { diagnostics } = load;

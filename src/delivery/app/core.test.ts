@@ -6,12 +6,22 @@ import { NO_OVERLAY } from '../../views/context.js';
 import { resourceFor } from './core.js';
 import type { StaticFile } from './http.js';
 import type { Resource } from './resource.js';
+import { indexSitePosts } from '../../load/search-documents.js';
+import { SiteSearchIndex } from './site-search.js';
 import { PageCaches, type SiteState } from './site-state.js';
 
 function makeState(): SiteState {
   const { config, posts, bodies } = makeContent(makeConfig({ pageSize: 2 }), makePosts(5));
   const site = buildSite(config, posts, { now: Date.now() });
-  return { site, bodies, overlay: NO_OVERLAY, caches: new PageCaches() };
+  return {
+    site,
+    bodies,
+    overlay: NO_OVERLAY,
+    caches: new PageCaches(),
+    searchIndex: new SiteSearchIndex(({ site: shown, bodies: texts }) =>
+      indexSitePosts(shown, texts),
+    ),
+  };
 }
 
 const get = (url: string, method = 'GET') => ({ method, url });

@@ -2,14 +2,21 @@
 // resource: a page or feed rendered from the site, a theme file, a file of static/, a redirect,
 // the 404 page, or an error the request alone decides. How it is sent is decided around it.
 import type { Site } from '../../site/build-site.js';
-import { listRoutes, pathOf, resolvePath, type Route } from '../../site/routes.js';
+import type { Post } from '../../content/post.js';
+import { StaleBody } from '../../load/body-store.js';
+import { search } from '../../search/query.js';
+import type { SearchIndex } from '../../search/search-index.js';
+import { snippetOf } from '../../search/snippet.js';
+import { listRoutes, pathOf, resolvePath, SEARCH_PATH, type Route } from '../../site/routes.js';
 import {
   bodiesShownBy,
   postsShownBy,
   renderNotFound,
   renderRoute,
+  renderSearchResults,
   type Rendered,
 } from '../../views/render-route.js';
+import type { SearchResultsView } from '../../views/search-page.js';
 import { themeAssets } from '../../views/theme/assets.js';
 import { packagedFiles } from '../../load/packaged-assets.js';
 import type { AppRequest, StaticFiles } from './http.js';
@@ -19,8 +26,11 @@ import type { SiteState, SiteView } from './site-state.js';
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const ALLOWED_METHODS = 'GET, HEAD';
-// Longer request targets are answered 414; no page of a blog has one.
+// Longer request targets are answered 414; no page of a blog has one. A search may be longer: its
+// query is cut to the length read, and Node bounds the whole request line.
 export const MAX_URL_LENGTH = 8192;
+// The longest query read: the search field allows no more.
+const MAX_QUERY_LENGTH = 1000;
 // The key the 404 page is kept under: no request target is this.
 const NOT_FOUND_KEY = '\u0000404';
 
@@ -34,7 +44,9 @@ export function resourceFor(
   staticFiles?: StaticFiles,
 ): Resource | Promise<Resource> {
   const { method, url } = request;
-  if (url.length > MAX_URL_LENGTH) return plain(414, 'URI Too Long');
+  if (url.length > MAX_URL_LENGTH && !url.startsWith(`${SEARCH_PATH}?`)) {
+    return plain(414, 'URI Too Long');
+  }
   if (method !== 'GET' && method !== 'HEAD') {
     return plain(405, 'Method Not Allowed', { allow: ALLOWED_METHODS });
   }
@@ -54,6 +66,9 @@ export function resourceFor(
       };
     }
     case 'page':
+      if (resolution.route.kind === 'search' && queryStart !== -1) {
+        return searchDocument(state, url.slice(queryStart + 1));
+      }
       return pageDocument(state, resolution.route);
     case 'post-file': {
       const beside = staticFiles?.lookupBeside?.(resolution.post.file, resolution.path);
@@ -125,6 +140,73 @@ function notFoundDocument(state: SiteState): Document {
     const { contentType, body } = renderMissing(state);
     state.caches.shows.set(key, []);
     return document(key, 404, contentType, REVALIDATE, body);
+  });
+}
+
+/**
+ * The search page with the results of the query in `search` (the URL's query string): the
+ * reader's words are read leniently — any text makes a page, none is reflected as markup — and
+ * each query's work is bounded, so a flood of searches slows pages no more than a flood of pages.
+ */
+function searchDocument(state: SiteState, search: string): Document | Promise<Document> {
+  const { query, page } = searchRequest(search);
+  if (query === '') return pageDocument(state, { kind: 'search' });
+  const key = `${page}\u0000${query}`;
+  const known = state.caches.searches.peek(key);
+  if (known) return known;
+  return state.searchIndex.of(state).then((index) =>
+    state.caches.searches.get(key, () => {
+      const { contentType, body } = renderSearchResults(
+        state.site,
+        searchResults(state, index, query, page),
+        state.overlay,
+      );
+      return document(SEARCH_PATH, 200, contentType, REVALIDATE, body);
+    }),
+  );
+}
+
+/** The words and the page a search asks for: the first of each, if repeated. */
+export function searchRequest(search: string): { query: string; page: number } {
+  // Decoding makes U+FFFD of bytes that are not UTF-8: a query holds no unpaired surrogate.
+  const params = new URLSearchParams(search);
+  const query = (params.get('q') ?? '')
+    .slice(0, MAX_QUERY_LENGTH)
+    .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim();
+  const page = /^[1-9]\d{0,5}$/.test(params.get('page') ?? '') ? Number(params.get('page')) : 1;
+  return { query, page };
+}
+
+function searchResults(
+  state: SiteState,
+  index: SearchIndex,
+  query: string,
+  page: number,
+): SearchResultsView {
+  const { posts, config } = state.site;
+  const found = search(index, query);
+  const pageCount = Math.max(1, Math.ceil(found.hits.length / config.pageSize));
+  const shown = Math.min(page, pageCount);
+  const hits = found.hits
+    .slice((shown - 1) * config.pageSize, shown * config.pageSize)
+    .flatMap(({ document: number }) => {
+      const post = posts[number];
+      return post ? [{ post, snippet: snippetOf(searchText(state, post), found.terms) }] : [];
+    });
+  return { query, page: shown, pageCount, total: found.hits.length, hits };
+}
+
+/** A post's text for its snippet; none when its file changed since it was loaded. */
+function searchText(state: SiteState, post: Post): string {
+  return state.caches.searchTexts.get(post, () => {
+    try {
+      return state.bodies.searchText(post);
+    } catch (cause) {
+      if (cause instanceof StaleBody) return '';
+      throw cause;
+    }
   });
 }
 

@@ -25,7 +25,7 @@ function contentSecurityPolicy(liveReload: boolean, page: ScriptAllowance | unde
     'frame-src https:',
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'none'",
+    "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
 }

@@ -7,10 +7,13 @@ import type { AuthoringOverlay } from '../../views/context.js';
 import { CompressedForms } from './compression.js';
 import { RememberedAnswers } from './remembered-answers.js';
 import type { Document } from './resource.js';
+import type { SiteSearchIndex } from './site-search.js';
 
 /** Where the parts of bodies a document shows come from: a body store, on the loading side. */
 export interface BodySource {
   parts(shown: { readonly excerpts: readonly Post[]; readonly html: readonly Post[] }): BodyParts;
+  /** The whole text of a body, as search reads it: where snippets come from. */
+  searchText(post: Post): string;
 }
 
 /** What a document is rendered from. */
@@ -25,12 +28,17 @@ export interface SiteView {
 export interface SiteState extends SiteView {
   /** Made from `site` and `overlay`: whoever changes either empties them. */
   readonly caches: PageCaches;
+  /** The search index of `site`, made once per version of it. */
+  readonly searchIndex: SiteSearchIndex;
 }
 
 // Documents are kept by canonical path, so the site bounds how many there are; these bounds are
 // only a guard, far above any site's size.
 const DOCUMENTS = 1 << 20;
 const COMPRESSED_FORMS = 2 * DOCUMENTS;
+// Queries are the reader's to choose: what is kept of their answers is bounded by bytes.
+const SEARCH_PAGES_BYTES = 16_000_000;
+const SEARCH_TEXTS_CHARACTERS = 4_000_000;
 
 /** Everything made from one version of the site for requests, emptied by one `clear()`. */
 export class PageCaches {
@@ -47,6 +55,14 @@ export class PageCaches {
   readonly answers = new RememberedAnswers();
   /** The posts each document shows anything of, by the key the document is kept under. */
   readonly shows = new Map<string, readonly Post[]>();
+  /** Pages of search results, by query and page. */
+  readonly searches = new Memo<string, Document>('search pages', SEARCH_PAGES_BYTES, {
+    weigh: (_, page) => page.body.length,
+  });
+  /** The texts of the posts search results show, for their snippets. */
+  readonly searchTexts = new Memo<Post, string>('search texts', SEARCH_TEXTS_CHARACTERS, {
+    weigh: (_, text) => Math.max(1, text.length),
+  });
 
   /**
    * The caches of the next version of the site when it differs from this one only in new
@@ -69,6 +85,8 @@ export class PageCaches {
 
   clear(): void {
     this.shows.clear();
+    this.searches.clear();
+    this.searchTexts.clear();
     this.documents.clear();
     this.assets.clear();
     this.compressed.clear();

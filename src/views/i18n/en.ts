@@ -32,4 +32,17 @@ export const en: Messages = {
   nextPost: 'Next post',
   copyCode: 'Copy',
   codeCopied: 'Copied',
+  search: 'Search',
+  searchLabel: 'Search this site',
+  searchResultsFor: (query) => `Results for “${query}”`,
+  postsFound: (count) => (count === 1 ? '1 post found' : `${count} posts found`),
+  noResults: (query) => `No posts match “${query}”.`,
+  searchTips: [
+    'Check the spelling.',
+    'Try fewer words, or more general ones.',
+    'Look through the categories below.',
+  ],
+  searchPrompt: 'Type words to look for in titles, tags and posts.',
+  searchNeedsScript:
+    'Search on this site runs in your browser and needs JavaScript. Turn it on, or browse the categories below.',
 };

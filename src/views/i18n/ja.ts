@@ -33,4 +33,17 @@ export const ja: Messages = {
   nextPost: '次の記事',
   copyCode: 'コピー',
   codeCopied: 'コピーしました',
+  search: '検索',
+  searchLabel: 'このサイトを検索',
+  searchResultsFor: (query) => `「${query}」の検索結果`,
+  postsFound: (count) => `${count} 件の記事が見つかりました`,
+  noResults: (query) => `「${query}」に一致する記事はありません。`,
+  searchTips: [
+    'つづりを確かめてください。',
+    '言葉を減らすか、より一般的な言葉で検索してください。',
+    '下のカテゴリーから探してください。',
+  ],
+  searchPrompt: 'タイトル・タグ・本文から探す言葉を入力してください。',
+  searchNeedsScript:
+    'このサイトの検索はブラウザーで動き、JavaScript が必要です。有効にするか、下のカテゴリーから探してください。',
 };

@@ -32,4 +32,17 @@ export const ko: Messages = {
   nextPost: '다음 글',
   copyCode: '복사',
   codeCopied: '복사됨',
+  search: '검색',
+  searchLabel: '이 사이트 검색',
+  searchResultsFor: (query) => `“${query}” 검색 결과`,
+  postsFound: (count) => `글 ${count}개를 찾았습니다`,
+  noResults: (query) => `“${query}”에 맞는 글이 없습니다.`,
+  searchTips: [
+    '맞춤법을 확인해 보세요.',
+    '단어 수를 줄이거나 더 일반적인 단어로 검색해 보세요.',
+    '아래 카테고리를 둘러보세요.',
+  ],
+  searchPrompt: '제목, 태그, 본문에서 찾을 단어를 입력하세요.',
+  searchNeedsScript:
+    '이 사이트의 검색은 브라우저에서 동작하며 JavaScript가 필요합니다. JavaScript를 켜거나 아래 카테고리를 둘러보세요.',
 };

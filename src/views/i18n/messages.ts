@@ -36,6 +36,19 @@ export interface Messages {
   /** The button that copies a code block, and what it says once it has. */
   readonly copyCode: string;
   readonly codeCopied: string;
+  /** The search form's button, and the search page's title. */
+  readonly search: string;
+  /** The name of the search field. */
+  readonly searchLabel: string;
+  readonly searchResultsFor: (query: string) => string;
+  readonly postsFound: (count: number) => string;
+  readonly noResults: (query: string) => string;
+  /** What to try when nothing was found, one line each. */
+  readonly searchTips: readonly string[];
+  /** On the search page before anything is asked. */
+  readonly searchPrompt: string;
+  /** On an exported site's search page, with scripts off. */
+  readonly searchNeedsScript: string;
 }
 
 const catalogues: Record<Locale, Messages> = { en, ko, ja, 'zh-Hans': zhHans };

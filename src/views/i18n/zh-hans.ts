@@ -30,4 +30,12 @@ export const zhHans: Messages = {
   nextPost: '下一篇',
   copyCode: '复制',
   codeCopied: '已复制',
+  search: '搜索',
+  searchLabel: '搜索本站',
+  searchResultsFor: (query) => `“${query}”的搜索结果`,
+  postsFound: (count) => `找到 ${count} 篇文章`,
+  noResults: (query) => `没有与“${query}”匹配的文章。`,
+  searchTips: ['检查拼写。', '减少关键词，或换用更常见的词。', '浏览下方的分类。'],
+  searchPrompt: '输入要在标题、标签和正文中查找的词。',
+  searchNeedsScript: '本站搜索在浏览器中运行，需要 JavaScript。请启用它，或浏览下方的分类。',
 };

@@ -5,7 +5,7 @@ const css = `
 :root {
   color-scheme: light dark;
   --text: #1f2328; --muted: #57606a; --bg: #ffffff; --surface: #f6f8fa; --line: #d0d7de;
-  --accent: #0b5cad; --accent-soft: #e7f0fa; --focus: #0b5cad;
+  --accent: #0b5cad; --accent-soft: #e7f0fa; --focus: #0b5cad; --mark: #fff1a8;
   --font: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial,
     "Apple SD Gothic Neo", "Malgun Gothic", "Noto Sans KR", "Hiragino Sans", "Yu Gothic UI",
     "Noto Sans JP", "PingFang SC", "Microsoft YaHei", "Noto Sans SC", "Noto Sans CJK KR", sans-serif;
@@ -15,7 +15,7 @@ const css = `
 @media (prefers-color-scheme: dark) {
   :root {
     --text: #e6edf3; --muted: #9da7b3; --bg: #0d1117; --surface: #161b22; --line: #30363d;
-    --accent: #79b8ff; --accent-soft: #1a2a3d; --focus: #79b8ff;
+    --accent: #79b8ff; --accent-soft: #1a2a3d; --focus: #79b8ff; --mark: #5a4b00;
   }
 }
 *, *::before, *::after { box-sizing: border-box; }
@@ -43,6 +43,19 @@ main:focus { outline: none; }
 .site-nav a { display: inline-block; padding: .25rem 0; color: var(--muted); text-decoration: none; }
 .site-nav a:hover { color: var(--text); }
 .site-nav a[aria-current="page"] { color: var(--text); font-weight: 600; box-shadow: inset 0 -2px var(--accent); }
+.visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+.site-search, .search-field { display: flex; gap: .5rem; }
+.site-search { margin-top: .9rem; }
+.site-search input, .search-field input { flex: 1; min-width: 0; padding: .35rem .65rem; font: inherit; font-size: 1rem; color: var(--text); background: var(--bg); border: 1px solid var(--muted); border-radius: .375rem; }
+.site-search button, .search-field button { padding: .35rem .9rem; font: inherit; font-size: 1rem; font-weight: 600; color: var(--bg); background: var(--accent); border: 1px solid var(--accent); border-radius: .375rem; cursor: pointer; }
+.search-form label { display: block; margin: 1rem 0 .4rem; font-weight: 600; }
+.search-status { margin: 1.25rem 0 0; color: var(--muted); }
+.search-hits { list-style: none; margin: 0; padding: 0; }
+.search-hit { padding: 1.25rem 0; border-bottom: 1px solid var(--line); }
+.search-snippet { margin: .5rem 0 0; }
+mark { padding: 0 .1em; border-radius: 2px; background: var(--mark); color: inherit; }
+.search-tips, .search-browse { margin: .75rem 0; }
+.search-browse { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .4rem 1.25rem; }
 .page-title { margin: 2.25rem 0 .25rem; font-size: 1.75rem; line-height: 1.3; letter-spacing: -.01em; }
 .page-subtitle { margin: 0 0 .5rem; font-size: 1.05rem; font-weight: 500; color: var(--muted); }
 .entry { padding: 1.75rem 0; border-bottom: 1px solid var(--line); }
@@ -151,7 +164,7 @@ main:focus { outline: none; }
 @media print {
   :root { --text: #000; --muted: #333; --bg: #fff; --surface: #fff; --accent: #000; --line: #999; }
   body { font-size: 11pt; line-height: 1.5; }
-  .skip-link, .site-nav, .share, .pager, .post-neighbours, .profile-links, .preview-banner, .heading-link, .copy-code { display: none; }
+  .skip-link, .site-nav, .site-search, .share, .pager, .post-neighbours, .profile-links, .preview-banner, .heading-link, .copy-code { display: none; }
   .site-header, main, .site-footer { max-width: none; padding: 0; }
   .post-body a[href^="http"]::after { content: " (" attr(href) ")"; font-size: .85em; overflow-wrap: anywhere; }
   .post-body pre, .post-body img, .post-body table { break-inside: avoid; }

@@ -1,0 +1,394 @@
+// Benchmark: search quality. Folio's search core against Pagefind and MiniSearch on the labelled
+// queries of bench/search/queries.json, over the demo blog and imported real blogs (Korean,
+// Chinese). Prints one Markdown table of recall@10 and MRR by query group, Folio's failures, and
+// Folio's query time.
+//
+//   npm run build && npx tsx bench/search-quality.ts
+//
+// The demo is demo/; the other sites are Folio sites made by `folio import` into the folder
+// `SEARCH_SITES` names (default /work/scratch/search-sites/<site>); a site not found is skipped
+// with its queries. Pagefind indexes the HTML `folio build` writes (into bench/.work/), each post
+// page's <article>, and is queried in Node through its own pagefind.js and WebAssembly, its files
+// fetched from disk.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import MiniSearch, { type Options as MiniSearchOptions } from 'minisearch';
+import * as pagefind from 'pagefind';
+import { indexedPost, searchDocument } from '../src/load/search-documents.js';
+import { loadSite } from '../src/load/load-site.js';
+import { buildSite } from '../src/site/build-site.js';
+import { search } from '../src/search/query.js';
+import { buildSearchIndex, type SearchDocument } from '../src/search/search-index.js';
+import { checkBuilt, FOLIO_BIN } from './lib/folio.js';
+import { REPO_ROOT, WORK_DIR } from './lib/setup.js';
+import { median, percentile } from './lib/stats.js';
+
+const QUERIES_FILE = join(REPO_ROOT, 'bench', 'search', 'queries.json');
+const SITES_DIR = process.env.SEARCH_SITES ?? '/work/scratch/search-sites';
+const OUT_DIR = join(WORK_DIR, 'search-quality');
+const GROUPS = [
+  'english',
+  'korean',
+  'chinese',
+  'japanese',
+  'mixed',
+  'identifier',
+  'phrase',
+  'typo',
+  'prefix',
+] as const;
+type Group = (typeof GROUPS)[number];
+/** How many results count: recall@K, and MRR over the first K. */
+const K = 10;
+/** How often every query runs for Folio's query time. */
+const TIMING_ROUNDS = 20;
+
+interface Labelled {
+  readonly site: string;
+  readonly group: Group;
+  readonly query: string;
+  /** The slugs of the posts a reader would want. */
+  readonly relevant: readonly string[];
+}
+
+/** A published post as every engine is given it. */
+interface BenchDocument extends SearchDocument {
+  readonly slug: string;
+  /** The path of its page, percent-encoded, as Folio serves it. */
+  readonly path: string;
+}
+
+/** An engine over one site: a query → slugs, best first. */
+interface Engine {
+  readonly name: string;
+  search(query: string): Promise<readonly string[]>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The documents
+
+/** The site's published posts (no drafts, none scheduled), in the site's order, as Folio indexes them. */
+async function siteDocuments(siteDir: string): Promise<BenchDocument[]> {
+  const { content, diagnostics } = await loadSite(siteDir, { checkBodies: false });
+  if (!content) {
+    const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+    throw new Error(`${siteDir} does not load: ${errors.map((e) => e.message).join('; ')}`);
+  }
+  const site = buildSite(content.config, content.posts, { now: Date.now() });
+  return site.posts.map((post) => ({
+    ...searchDocument(indexedPost(post, site), content.bodies.searchText(post)),
+    slug: post.slug,
+    path: post.path,
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The engines
+
+function folioEngine(
+  documents: readonly BenchDocument[],
+): Engine & { timeAll(q: string[]): number[] } {
+  const index = buildSearchIndex(documents);
+  const slugsOf = (query: string): string[] =>
+    search(index, query)
+      .hits.slice(0, K)
+      .map(({ document }) => documents[document]?.slug ?? '');
+  return {
+    name: 'Folio',
+    search: (query) => Promise.resolve(slugsOf(query)),
+    timeAll(queries) {
+      const times: number[] = [];
+      for (let round = 0; round < TIMING_ROUNDS; round++) {
+        for (const query of queries) {
+          const started = performance.now();
+          search(index, query);
+          times.push(performance.now() - started);
+        }
+      }
+      return times;
+    },
+  };
+}
+
+/** Words as Intl.Segmenter finds them: dictionary words in Chinese and Japanese. */
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
+function segmenterWords(text: string): string[] {
+  return [...segmenter.segment(text)].filter((s) => s.isWordLike).map((s) => s.segment);
+}
+
+function miniSearchEngine(
+  name: string,
+  documents: readonly BenchDocument[],
+  tokenize?: (text: string) => string[],
+): Engine {
+  // As MiniSearch's docs suggest for a search box: prefix and fuzzy matching, fields boosted as
+  // Folio weighs them (title 5, labels 3, text 1).
+  const options: MiniSearchOptions<BenchDocument> = {
+    idField: 'slug',
+    fields: ['title', 'labels', 'text'],
+    extractField: (document, field) =>
+      field === 'labels'
+        ? document.labels.join(' ')
+        : String(document[field as keyof BenchDocument]),
+    searchOptions: { boost: { title: 5, labels: 3, text: 1 }, prefix: true, fuzzy: 0.2 },
+    ...(tokenize ? { tokenize } : {}),
+  };
+  const miniSearch = new MiniSearch<BenchDocument>(options);
+  miniSearch.addAll(documents);
+  return {
+    name,
+    search: (query) =>
+      Promise.resolve(
+        miniSearch
+          .search(query)
+          .slice(0, K)
+          .map((result) => String(result.id)),
+      ),
+  };
+}
+
+/** What of pagefind.js the bench calls. */
+interface PagefindModule {
+  options(options: { basePath: string; baseUrl: string }): Promise<void>;
+  init(): Promise<void>;
+  search(query: string): Promise<{ results: { data(): Promise<{ url: string }> }[] } | null>;
+}
+
+/** Lets pagefind.js read its index and WebAssembly from disk, as it would over HTTP. */
+function fetchFilesFromDisk(): void {
+  const fetchOnline = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (!url.startsWith('file:')) return fetchOnline(input, init);
+    return new Response(await readFile(fileURLToPath(url)));
+  };
+}
+
+const decodedPath = (path: string): string => {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+};
+
+/** Builds the site with `folio build`, indexes each post page with Pagefind, and loads its search. */
+async function pagefindEngine(
+  site: string,
+  siteDir: string,
+  documents: readonly BenchDocument[],
+): Promise<Engine & { language: string }> {
+  const built = join(OUT_DIR, site, 'site');
+  const bundle = join(OUT_DIR, site, 'pagefind');
+  await mkdir(join(OUT_DIR, site), { recursive: true });
+  execFileSync(process.execPath, [FOLIO_BIN, 'build', siteDir, '--out', built, '--clean'], {
+    stdio: 'ignore',
+  });
+  const { index, errors } = await pagefind.createIndex({ rootSelector: 'article' });
+  if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
+  for (const document of documents) {
+    const file = join(built, decodedPath(document.path), 'index.html');
+    const added = await index.addHTMLFile({
+      url: document.path,
+      content: await readFile(file, 'utf8'),
+    });
+    if (added.errors.length > 0) throw new Error(`Pagefind, ${file}: ${added.errors.join('; ')}`);
+  }
+  await rm(bundle, { recursive: true, force: true });
+  const written = await index.writeFiles({ outputPath: bundle });
+  if (written.errors.length > 0) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
+  const entry = JSON.parse(readFileSync(join(bundle, 'pagefind-entry.json'), 'utf8')) as {
+    languages: Record<string, unknown>;
+  };
+  const module = (await import(pathToFileURL(join(bundle, 'pagefind.js')).href)) as PagefindModule;
+  // Result URLs are the paths given to addHTMLFile, under baseUrl (else under the bundle's URL).
+  await module.options({ basePath: `${pathToFileURL(bundle).href}/`, baseUrl: '/' });
+  await module.init();
+  const slugByPath = new Map(documents.map(({ path, slug }) => [decodedPath(path), slug]));
+  return {
+    name: 'Pagefind',
+    language: Object.keys(entry.languages).join(', '),
+    async search(query) {
+      const found = await module.search(query);
+      const data = await Promise.all((found?.results ?? []).slice(0, K).map((r) => r.data()));
+      return data.map(({ url }) => slugByPath.get(decodedPath(url)) ?? url);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scores and the report
+
+interface Scored {
+  readonly recall: number;
+  readonly reciprocalRank: number;
+  /** 1-based rank of the first relevant post, or 0 when none is in the first K. */
+  readonly firstRank: number;
+}
+
+function score(found: readonly string[], relevant: readonly string[]): Scored {
+  const wanted = new Set(relevant);
+  const hits = found.slice(0, K).filter((slug) => wanted.has(slug)).length;
+  const firstRank = found.slice(0, K).findIndex((slug) => wanted.has(slug)) + 1;
+  return {
+    recall: hits / Math.min(K, wanted.size),
+    reciprocalRank: firstRank === 0 ? 0 : 1 / firstRank,
+    firstRank,
+  };
+}
+
+const mean = (values: readonly number[]): number =>
+  values.length === 0 ? Number.NaN : values.reduce((sum, value) => sum + value, 0) / values.length;
+const figure = (value: number): string => (Number.isNaN(value) ? '—' : value.toFixed(2));
+
+interface Outcome {
+  readonly labelled: Labelled;
+  readonly scores: ReadonlyMap<string, Scored>;
+  readonly folioTop: readonly string[];
+}
+
+function readQueries(): Labelled[] {
+  const queries = JSON.parse(readFileSync(QUERIES_FILE, 'utf8')) as Labelled[];
+  for (const { site, group, query, relevant } of queries) {
+    if (!GROUPS.includes(group)) throw new Error(`${QUERIES_FILE}: "${query}": no group ${group}`);
+    if (relevant.length === 0)
+      throw new Error(`${QUERIES_FILE}: "${query}" (${site}): nothing relevant`);
+  }
+  return queries;
+}
+
+function siteDir(site: string): string {
+  return site === 'demo' ? join(REPO_ROOT, 'demo') : join(SITES_DIR, site);
+}
+
+async function main(): Promise<void> {
+  // dist/ is what `folio build` runs (the HTML Pagefind indexes); Folio's search core runs from src/.
+  const stale = await checkBuilt();
+  if (stale) console.error(`${stale} (the pages Pagefind indexes come from dist/)`);
+  fetchFilesFromDisk();
+  const queries = readQueries();
+  const sites = [...new Set(queries.map(({ site }) => site))];
+  const outcomes: Outcome[] = [];
+  const times: number[] = [];
+  const notes: string[] = [];
+  let engineNames: string[] = [];
+  for (const site of sites) {
+    const dir = siteDir(site);
+    const mine = queries.filter((labelled) => labelled.site === site);
+    if (!existsSync(join(dir, 'folio.config.yaml'))) {
+      notes.push(`${site}: skipped (${dir} is not a Folio site), ${mine.length} queries left out`);
+      continue;
+    }
+    const documents = await siteDocuments(dir);
+    const slugs = new Set(documents.map(({ slug }) => slug));
+    for (const { query, relevant } of mine) {
+      for (const slug of relevant) {
+        if (!slugs.has(slug)) throw new Error(`${site}: "${query}": no published post ${slug}`);
+      }
+    }
+    const folio = folioEngine(documents);
+    const pagefindSite = await pagefindEngine(site, dir, documents);
+    const engines: Engine[] = [
+      folio,
+      pagefindSite,
+      miniSearchEngine('MiniSearch', documents),
+      miniSearchEngine('MiniSearch+Segmenter', documents, segmenterWords),
+    ];
+    engineNames = engines.map(({ name }) => name);
+    notes.push(
+      `${site}: ${documents.length} posts; Pagefind indexed them as language "${pagefindSite.language}"`,
+    );
+    for (const labelled of mine) {
+      const scores = new Map<string, Scored>();
+      let folioTop: readonly string[] = [];
+      for (const engine of engines) {
+        const found = await engine.search(labelled.query);
+        if (engine === folio) folioTop = found;
+        scores.set(engine.name, score(found, labelled.relevant));
+      }
+      outcomes.push({ labelled, scores, folioTop });
+    }
+    times.push(...folio.timeAll(mine.map(({ query }) => query)));
+  }
+  await pagefind.close();
+  printTable(outcomes, engineNames);
+  console.log('');
+  console.log(
+    `Folio query time over ${outcomes.length} queries × ${TIMING_ROUNDS}: median ` +
+      `${median(times).toFixed(3)} ms, p99 ${percentile(times, 99).toFixed(3)} ms (server index).`,
+  );
+  console.log('');
+  for (const note of [
+    ...notes,
+    'MiniSearch: default tokenizer (splits on spaces and punctuation, so a Chinese or Japanese ' +
+      'run is one word); MiniSearch+Segmenter tokenizes index and query with Intl.Segmenter ' +
+      '(words). Both: prefix, fuzzy 0.2, boosts title 5, labels 3, text 1.',
+    `Recall@${K} counts at most ${K} relevant posts; MRR is over the first ${K} results.`,
+  ]) {
+    console.log(`- ${note}`);
+  }
+  printFailures(outcomes);
+}
+
+function printTable(outcomes: readonly Outcome[], engines: readonly string[]): void {
+  const header = [
+    'group',
+    'queries',
+    ...engines.flatMap((name) => [`${name} R@${K}`, `${name} MRR`]),
+  ];
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(`| ${header.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`);
+  const rows: [string, readonly Outcome[]][] = [
+    ...GROUPS.map((group): [string, Outcome[]] => [
+      group,
+      outcomes.filter(({ labelled }) => labelled.group === group),
+    ]),
+    ['**all**', outcomes],
+  ];
+  for (const [name, inGroup] of rows) {
+    if (inGroup.length === 0) continue;
+    const cells = engines.flatMap((engine) => {
+      const scores = inGroup.map(({ scores: byEngine }) => byEngine.get(engine));
+      return [
+        figure(mean(scores.map((s) => s?.recall ?? 0))),
+        figure(mean(scores.map((s) => s?.reciprocalRank ?? 0))),
+      ];
+    });
+    console.log(`| ${[name, String(inGroup.length), ...cells].join(' | ')} |`);
+  }
+}
+
+/** Slugs for the report, the first few of a long list. */
+function listed(slugs: readonly string[], most = 6): string {
+  if (slugs.length === 0) return '—';
+  const more = slugs.length > most ? ` and ${slugs.length - most} more` : '';
+  return `${slugs.slice(0, most).join(', ')}${more}`;
+}
+
+/** Every query where Folio missed a relevant post or did not rank one first. */
+function printFailures(outcomes: readonly Outcome[]): void {
+  const failures = outcomes.filter(({ scores }) => {
+    const folio = scores.get('Folio');
+    return folio !== undefined && (folio.recall < 1 || folio.firstRank !== 1);
+  });
+  console.log('');
+  console.log(`## Folio's failures (${failures.length}): a relevant post missed, or not first`);
+  console.log('');
+  for (const { labelled, scores, folioTop } of failures) {
+    const folio = scores.get('Folio');
+    const rank = folio?.firstRank ? `first relevant at ${folio.firstRank}` : 'none relevant';
+    console.log(
+      `- [${labelled.site}/${labelled.group}] "${labelled.query}": recall ${figure(folio?.recall ?? 0)}, ${rank}`,
+    );
+    const top = new Set(folioTop);
+    const missed = labelled.relevant.filter((slug) => !top.has(slug));
+    console.log(`  expected: ${listed(labelled.relevant)}; not in the top ${K}: ${listed(missed)}`);
+    console.log(`  Folio's top 5: ${folioTop.slice(0, 5).join(', ') || '(nothing)'}`);
+  }
+}
+
+await main();
