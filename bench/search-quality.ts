@@ -1,7 +1,8 @@
 // Benchmark: search quality. Folio's search core against Pagefind and MiniSearch on the labelled
 // queries of bench/search/queries.json, over the demo blog and imported real blogs (Korean,
 // Chinese). Prints one Markdown table of recall@10 and MRR by query group, Folio's failures, and
-// Folio's query time.
+// Folio's query time; then, on 1,000 and 10,000 posts of the benchmark corpus, what indexing
+// costs, how large the index is and how long queries take.
 //
 //   npm run build && npx tsx bench/search-quality.ts
 //
@@ -18,11 +19,12 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import MiniSearch, { type Options as MiniSearchOptions } from 'minisearch';
 import * as pagefind from 'pagefind';
-import { indexedPost, searchDocument } from '../src/load/search-documents.js';
+import { indexedPost, indexPosts, searchDocument } from '../src/load/search-documents.js';
 import { loadSite } from '../src/load/load-site.js';
 import { buildSite } from '../src/site/build-site.js';
+import { writeCorpus } from './corpus.js';
 import { search } from '../src/search/query.js';
-import { buildSearchIndex, type SearchDocument } from '../src/search/search-index.js';
+import { buildSearchIndex, openIndex, type SearchDocument } from '../src/search/search-index.js';
 import { checkBuilt, FOLIO_BIN } from './lib/folio.js';
 import { REPO_ROOT, WORK_DIR } from './lib/setup.js';
 import { median, percentile } from './lib/stats.js';
@@ -94,7 +96,7 @@ function folioEngine(
 ): Engine & { timeAll(q: string[]): number[] } {
   const index = buildSearchIndex(documents);
   const slugsOf = (query: string): string[] =>
-    search(index, query)
+    search(index, query, { limit: K })
       .hits.slice(0, K)
       .map(({ document }) => documents[document]?.slug ?? '');
   return {
@@ -105,7 +107,7 @@ function folioEngine(
       for (let round = 0; round < TIMING_ROUNDS; round++) {
         for (const query of queries) {
           const started = performance.now();
-          search(index, query);
+          search(index, query, { limit: K });
           times.push(performance.now() - started);
         }
       }
@@ -265,6 +267,66 @@ function siteDir(site: string): string {
   return site === 'demo' ? join(REPO_ROOT, 'demo') : join(SITES_DIR, site);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Speed and size on the benchmark corpus
+
+const SPEED_SIZES = [1000, 10_000] as const;
+const SPEED_QUERIES = 500;
+const SPEED_ROUNDS = 5;
+
+/** What indexing and querying `posts` posts of the benchmark corpus cost, as a server does it. */
+async function speedAt(posts: number): Promise<string> {
+  const dir = join(WORK_DIR, 'search-speed', String(posts));
+  if (!existsSync(join(dir, 'folio.config.yaml'))) await writeCorpus(dir, posts);
+  const { content } = await loadSite(dir, { checkBodies: false });
+  if (!content) throw new Error(`${dir} does not load`);
+  const site = buildSite(content.config, content.posts, { now: Date.now() });
+  const started = performance.now();
+  // As the indexing thread does it: every body read from its file and parsed again.
+  const index = openIndex(indexPosts(site.posts.map((post) => indexedPost(post, site))));
+  const indexing = performance.now() - started;
+  const bytes =
+    index.postingBytes.byteLength +
+    index.postingStarts.byteLength +
+    index.documentFrequency.byteLength +
+    index.lengths.byteLength +
+    index.terms.reduce((sum, term) => sum + 2 * term.length, 0);
+  const times: number[] = [];
+  const queries = speedQueries(index.terms, index.documentFrequency);
+  // A server answers for long: its code is compiled by the time most queries come.
+  for (const query of queries) search(index, query, { limit: K });
+  for (let round = 0; round < SPEED_ROUNDS; round++) {
+    for (const query of queries) {
+      const at = performance.now();
+      search(index, query, { limit: K });
+      times.push(performance.now() - at);
+    }
+  }
+  return (
+    `| ${posts.toLocaleString('en')} | ${(indexing / 1000).toFixed(2)} s | ` +
+    `${index.terms.length.toLocaleString('en')} | ${(bytes / 1e6).toFixed(1)} MB | ` +
+    `${median(times).toFixed(2)} ms | ${percentile(times, 99).toFixed(2)} ms |`
+  );
+}
+
+/**
+ * Queries of one to four words of the corpus, common and rare alike (terms picked evenly along
+ * their order by how many posts hold them), the last word cut short in one query of three.
+ */
+function speedQueries(terms: readonly string[], frequency: ArrayLike<number>): string[] {
+  const words = terms
+    .map((term, i) => ({ term, posts: frequency[i] ?? 0 }))
+    .filter(({ term }) => /^[a-z]{3,}$/.test(term))
+    .sort((a, b) => b.posts - a.posts || (a.term < b.term ? -1 : 1));
+  const pick = (i: number): string => words[(i * 7919) % words.length]?.term ?? 'the';
+  return Array.from({ length: SPEED_QUERIES }, (_, i) => {
+    const chosen = Array.from({ length: 1 + (i % 4) }, (__, j) => pick(i * 4 + j));
+    const last = chosen.length - 1;
+    if (i % 3 === 0) chosen[last] = (chosen[last] ?? '').slice(0, 4);
+    return chosen.join(' ');
+  });
+}
+
 async function main(): Promise<void> {
   // dist/ is what `folio build` runs (the HTML Pagefind indexes); Folio's search core runs from src/.
   const stale = await checkBuilt();
@@ -332,6 +394,12 @@ async function main(): Promise<void> {
     console.log(`- ${note}`);
   }
   printFailures(outcomes);
+  console.log('');
+  console.log('## Speed and size on the benchmark corpus (one thread)');
+  console.log('');
+  console.log('| posts | indexing | terms | index in memory | query median | query p99 |');
+  console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const posts of SPEED_SIZES) console.log(await speedAt(posts));
 }
 
 function printTable(outcomes: readonly Outcome[], engines: readonly string[]): void {

@@ -12,7 +12,7 @@ import {
   type TermDictionary,
   termNumber,
 } from './search-index.js';
-import { queryWords, type QueryWord } from './tokenize.js';
+import { queryWords, type QueryWord, stem } from './tokenize.js';
 
 /** How much a match in each field counts, by `FIELDS`. */
 const FIELD_WEIGHTS = [5, 3, 1] as const;
@@ -42,7 +42,10 @@ export interface SearchHit {
 
 /** What a query found, best first, and the terms it looked for (to mark in snippets). */
 export interface SearchResult {
+  /** The best hits, as many as asked for. */
   readonly hits: readonly SearchHit[];
+  /** How many posts the query found in all. */
+  readonly total: number;
   readonly terms: ReadonlySet<string>;
 }
 
@@ -53,18 +56,32 @@ interface Expansion {
   readonly strength: number;
 }
 
-/** Runs `query` against `index`. `typing` says the last word may be unfinished. */
-export function search(index: IndexSource, query: string, typing = true): SearchResult {
+/** How a query is run. */
+export interface SearchOptions {
+  /** Whether the last word may be unfinished, and matches as a prefix (default true). */
+  readonly typing?: boolean;
+  /** How many of the best hits to give (default all). */
+  readonly limit?: number;
+}
+
+/** Runs `query` against `index`. */
+export function search(
+  index: IndexSource,
+  query: string,
+  { typing = true, limit = Infinity }: SearchOptions = {},
+): SearchResult {
   const words = queryWords(query.slice(0, MOST_QUERY_CHARACTERS)).slice(0, MOST_QUERY_WORDS);
   const lookedFor = new Set<string>();
   const count = index.documentCount;
-  if (words.length === 0 || count === 0) return { hits: [], terms: lookedFor };
+  if (words.length === 0 || count === 0) return { hits: [], total: 0, terms: lookedFor };
   const budget = { bytes: MOST_POSTING_BYTES };
-  const reading: Reading = { index, budget, lookedFor };
-  const totals = new Float64Array(count);
-  // The weight of the query's words each post holds: a post missing a rare word loses more than
-  // one missing `the`.
-  const matched = new Float64Array(count);
+  const work = scratchFor(count);
+  const discounts = [
+    LENGTH_DISCOUNT.map((share) => 1 - share),
+    LENGTH_DISCOUNT.map((share, field) => share / (index.averageLengths[field] ?? 1)),
+  ] as const;
+  const reading: Reading = { index, budget, lookedFor, work, turn: 0, discounts };
+  const { totals, matched } = work;
   let allWeight = 0;
   let previous: WordMatches | undefined;
   for (const [i, word] of words.entries()) {
@@ -84,21 +101,104 @@ export function search(index: IndexSource, query: string, typing = true): Search
     }
     previous = current;
   }
-  const hits: SearchHit[] = [];
+  let total = 0;
   for (let document = 0; document < count; document++) {
     if ((totals[document] ?? 0) === 0) continue;
+    total++;
     const share = (matched[document] ?? 0) / (allWeight || 1);
-    hits.push({ document, score: (totals[document] ?? 0) * share * share });
+    totals[document] = (totals[document] ?? 0) * share * share;
   }
-  // Equal scores keep the site's order: newer posts first.
-  hits.sort((a, b) => b.score - a.score || a.document - b.document);
-  return { hits, terms: lookedFor };
+  return { hits: best(totals, Math.min(limit, total)), total, terms: lookedFor };
+}
+
+/**
+ * The `k` posts of highest score, best first; equal scores keep the site's order, newer posts
+ * first. A heap of the best so far spares sorting every post found to show ten.
+ */
+function best(scores: Float64Array, k: number): SearchHit[] {
+  const better = (a: number, b: number): number => (scores[b] ?? 0) - (scores[a] ?? 0) || a - b;
+  if (k <= 0) return [];
+  // A heap whose root is the weakest of the best `k` so far. Posts come in the site's order, so
+  // a later one must score strictly more than the root to take its place.
+  const heap = new Int32Array(k);
+  let size = 0;
+  const weaker = (i: number, j: number): boolean => better(heap[i] ?? 0, heap[j] ?? 0) > 0;
+  const swap = (i: number, j: number): void => {
+    const kept = heap[i] ?? 0;
+    heap[i] = heap[j] ?? 0;
+    heap[j] = kept;
+  };
+  for (let document = 0; document < scores.length; document++) {
+    const score = scores[document] ?? 0;
+    if (score <= 0) continue;
+    if (size < k) {
+      heap[size] = document;
+      for (let at = size++; at > 0 && weaker(at, (at - 1) >> 1); at = (at - 1) >> 1) {
+        swap(at, (at - 1) >> 1);
+      }
+    } else if (score > (scores[heap[0] ?? 0] ?? 0)) {
+      heap[0] = document;
+      for (let at = 0; ;) {
+        const left = 2 * at + 1;
+        let weakest = at;
+        if (left < size && weaker(left, weakest)) weakest = left;
+        if (left + 1 < size && weaker(left + 1, weakest)) weakest = left + 1;
+        if (weakest === at) break;
+        swap(at, weakest);
+        at = weakest;
+      }
+    }
+  }
+  return Array.from(heap.subarray(0, size))
+    .sort(better)
+    .map((document) => ({ document, score: scores[document] ?? 0 }));
 }
 
 interface Reading {
   readonly index: IndexSource;
   readonly budget: { bytes: number };
   readonly lookedFor: Set<string>;
+  readonly work: Scratch;
+  /** Which of the two `work.words` the next word fills. */
+  turn: number;
+  /**
+   * BM25's length discount of each field, `fixed + perTerm × length`: the same for every
+   * posting a query reads.
+   */
+  readonly discounts: readonly [fixed: readonly number[], perTerm: readonly number[]];
+}
+
+/**
+ * The arrays a query fills, one number per post: a query runs to its end once begun, so one set
+ * serves every query of an index's size, and a flood of queries leaves no garbage behind.
+ */
+interface Scratch {
+  readonly count: number;
+  readonly totals: Float64Array;
+  /** The weight of the query's words each post holds: missing a rare word costs more. */
+  readonly matched: Float64Array;
+  /** How many parts of a word each post holds. */
+  readonly parts: Uint8Array;
+  /** The word being read and the one before it. */
+  readonly words: readonly [WordMatches, WordMatches];
+}
+
+let scratch: Scratch | undefined;
+
+function scratchFor(count: number): Scratch {
+  if (scratch?.count !== count) {
+    scratch = {
+      count,
+      totals: new Float64Array(count),
+      matched: new Float64Array(count),
+      parts: new Uint8Array(count),
+      words: [emptyMatches(count), emptyMatches(count)],
+    };
+  } else {
+    scratch.totals.fill(0);
+    scratch.matched.fill(0);
+  }
+  return scratch;
 }
 
 /** A word's score in each post, and where it first stands in each field of each post. */
@@ -118,6 +218,16 @@ function emptyMatches(count: number): WordMatches {
   };
 }
 
+/** The matches of the next word, emptied: the one before it is kept for proximity. */
+function nextMatches(reading: Reading): WordMatches {
+  const matches = reading.work.words[reading.turn] as WordMatches;
+  reading.turn = 1 - reading.turn;
+  matches.weight = 0;
+  matches.scores.fill(0);
+  matches.places.fill(-1);
+  return matches;
+}
+
 function wordMatches(reading: Reading, word: QueryWord, last: boolean): WordMatches {
   const { index } = reading;
   if (word.script === 'unspaced' && word.pairs.length > 1) return partsMatches(reading, word.pairs);
@@ -126,12 +236,10 @@ function wordMatches(reading: Reading, word: QueryWord, last: boolean): WordMatc
     const parts = word.script === 'hangul' ? compoundParts(index, word.prefix) : word.parts;
     if (parts.length > 1) return partsMatches(reading, parts);
   }
-  const matches = emptyMatches(index.documentCount);
+  const matches = nextMatches(reading);
   for (const expansion of expansions) {
     reading.lookedFor.add(expansion.dictionary.terms[expansion.term] ?? '');
-    const weight = scoreTerm(reading, expansion, matches, (document, score) => {
-      if (score > (matches.scores[document] ?? 0)) matches.scores[document] = score;
-    });
+    const weight = scoreTerm(reading, expansion, matches);
     matches.weight = Math.max(matches.weight, weight);
   }
   return matches;
@@ -145,8 +253,8 @@ function wordMatches(reading: Reading, word: QueryWord, last: boolean): WordMatc
  */
 function partsMatches(reading: Reading, parts: readonly string[]): WordMatches {
   const { index } = reading;
-  const matches = emptyMatches(index.documentCount);
-  const found = new Uint8Array(index.documentCount);
+  const matches = nextMatches(reading);
+  const found = reading.work.parts.fill(0);
   let held = 0;
   for (const part of new Set(parts)) {
     const dictionary = dictionaryFor(index, part);
@@ -154,15 +262,7 @@ function partsMatches(reading: Reading, parts: readonly string[]): WordMatches {
     if (!dictionary || term === -1) continue;
     held++;
     reading.lookedFor.add(part);
-    const weight = scoreTerm(
-      reading,
-      { dictionary, term, strength: 1 },
-      matches,
-      (document, score) => {
-        matches.scores[document] = (matches.scores[document] ?? 0) + score;
-        found[document] = (found[document] ?? 0) + 1;
-      },
-    );
+    const weight = scoreTerm(reading, { dictionary, term, strength: 1 }, matches, found);
     matches.weight = Math.max(matches.weight, weight);
   }
   for (let document = 0; document < index.documentCount; document++) {
@@ -198,13 +298,14 @@ function compoundParts(index: IndexSource, word: string): string[] {
 
 /**
  * Reads a term's postings: BM25F over each post's fields (weighted, length-discounted counts,
- * saturated), handed to `take` once per post, and the term's places noted in `matches`.
+ * saturated) into `matches` — the best of the word's terms, or, for the `parts` of a word, their
+ * sum, with how many parts each post holds — and the term's places. Gives the term's weight.
  */
 function scoreTerm(
   reading: Reading,
   { dictionary, term, strength }: Expansion,
   matches: WordMatches,
-  take: (document: number, score: number) => void,
+  parts?: Uint8Array,
 ): number {
   const { index, budget } = reading;
   // The size, not the bytes, counts: a browser learns which postings to fetch by a query that
@@ -216,10 +317,20 @@ function scoreTerm(
   const idf = Math.log(1 + (index.documentCount - frequency + 0.5) / (frequency + 0.5));
   const bytes = dictionary.postings(term);
   if (!bytes) return strength * idf;
+  const { scores, places } = matches;
+  const { lengths } = index;
+  const scale = strength * idf * (K1 + 1);
+  const [fixed, perTerm] = reading.discounts;
   let current = -1;
   let weighted = 0;
   const flush = (): void => {
-    if (current !== -1) take(current, (strength * idf * weighted * (K1 + 1)) / (weighted + K1));
+    if (current === -1) return;
+    const score = (scale * weighted) / (weighted + K1);
+    const before = scores[current] ?? 0;
+    if (parts) {
+      scores[current] = before + score;
+      parts[current] = (parts[current] ?? 0) + 1;
+    } else if (score > before) scores[current] = score;
   };
   forEachPosting(bytes, (document, field, count, first, second) => {
     if (document !== current) {
@@ -227,13 +338,10 @@ function scoreTerm(
       current = document;
       weighted = 0;
     }
-    const length = index.lengths[document * FIELDS.length + field] ?? 0;
-    const discount =
-      1 -
-      LENGTH_DISCOUNT[field] +
-      (LENGTH_DISCOUNT[field] * length) / (index.averageLengths[field] ?? 1);
-    weighted += (FIELD_WEIGHTS[field] * count) / discount;
-    notePlace(matches.places, (document * FIELDS.length + field) * PLACES_KEPT, first, second);
+    const at = document * FIELDS.length + field;
+    const discount = (fixed[field] ?? 1) + (perTerm[field] ?? 0) * (lengths[at] ?? 0);
+    weighted += ((FIELD_WEIGHTS[field] ?? 1) * count) / discount;
+    notePlace(places, at * PLACES_KEPT, first, second);
   });
   flush();
   return strength * idf;
@@ -241,15 +349,17 @@ function scoreTerm(
 
 /** Keeps the two smallest places of a word in a field, whichever of its terms stands there. */
 function notePlace(places: Int32Array, at: number, first: number, second: number): void {
-  for (const place of [first, second]) {
-    if (place < 0) continue;
-    const a = places[at] ?? -1;
-    const b = places[at + 1] ?? -1;
-    if (a === -1 || place < a) {
-      places[at + 1] = a;
-      places[at] = place;
-    } else if (place !== a && (b === -1 || place < b)) places[at + 1] = place;
-  }
+  keepPlace(places, at, first);
+  if (second >= 0) keepPlace(places, at, second);
+}
+
+function keepPlace(places: Int32Array, at: number, place: number): void {
+  const a = places[at] ?? -1;
+  const b = places[at + 1] ?? -1;
+  if (a === -1 || place < a) {
+    places[at + 1] = a;
+    places[at] = place;
+  } else if (place !== a && (b === -1 || place < b)) places[at + 1] = place;
 }
 
 /** Whether the second word stands within two places after the first in some field of the post. */
@@ -287,9 +397,11 @@ function expand(index: IndexSource, word: QueryWord, last: boolean): Expansion[]
   const shortest = word.script === 'spaced' ? SHORTEST_PREFIX : 1;
   if (last && [...word.prefix].length >= shortest) {
     const [from, to] = prefixRange(terms, word.prefix);
-    // Among many, the terms most posts hold.
+    // Among many, the terms most posts hold. A form of the word itself (`tests` for `test`)
+    // finds nothing its stem has not: every form is indexed by its stem too.
+    const forms = new Set(word.exact);
     const candidates = Array.from({ length: to - from }, (_, i) => from + i)
-      .filter((term) => !found.has(term))
+      .filter((term) => !found.has(term) && !forms.has(stem(terms[term] ?? '')))
       .sort((a, b) => (documentFrequency[b] ?? 0) - (documentFrequency[a] ?? 0) || a - b)
       .slice(0, MOST_PREFIX_TERMS);
     for (const term of candidates) found.set(term, PREFIX_STRENGTH);

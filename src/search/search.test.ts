@@ -178,6 +178,17 @@ describe('search', () => {
     assert.deepEqual(search(index, '\ud800').hits, []);
   });
 
+  it('gives the best hits asked for, in the order of all of them, and how many there are', () => {
+    for (const query of ['sort', 'merge sort', 'request', 'we']) {
+      const all = search(index, query);
+      for (const limit of [0, 1, 2]) {
+        const some = search(index, query, { limit });
+        assert.deepEqual(some.hits, all.hits.slice(0, limit), `${query}, ${limit}`);
+        assert.equal(some.total, all.hits.length);
+      }
+    }
+  });
+
   it('tells the typo distance of words', () => {
     assert.ok(withinOneEdit('algorithm', 'algoritm'));
     assert.ok(withinOneEdit('algorithm', 'algroithm'));

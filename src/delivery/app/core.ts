@@ -186,8 +186,9 @@ function searchResults(
   page: number,
 ): SearchResultsView {
   const { posts, config } = state.site;
-  const found = search(index, query);
-  const pageCount = Math.max(1, Math.ceil(found.hits.length / config.pageSize));
+  // Past the last page, every hit is given, and the last page is shown.
+  const found = search(index, query, { limit: page * config.pageSize });
+  const pageCount = Math.max(1, Math.ceil(found.total / config.pageSize));
   const shown = Math.min(page, pageCount);
   const hits = found.hits
     .slice((shown - 1) * config.pageSize, shown * config.pageSize)
@@ -195,7 +196,7 @@ function searchResults(
       const post = posts[number];
       return post ? [{ post, snippet: snippetOf(searchText(state, post), found.terms) }] : [];
     });
-  return { query, page: shown, pageCount, total: found.hits.length, hits };
+  return { query, page: shown, pageCount, total: found.total, hits };
 }
 
 /** A post's text for its snippet; none when its file changed since it was loaded. */

@@ -37,8 +37,8 @@ export interface SiteState extends SiteView {
 const DOCUMENTS = 1 << 20;
 const COMPRESSED_FORMS = 2 * DOCUMENTS;
 // Queries are the reader's to choose: what is kept of their answers is bounded by bytes.
-const SEARCH_PAGES_BYTES = 16_000_000;
-const SEARCH_TEXTS_CHARACTERS = 4_000_000;
+const SEARCH_PAGES_BYTES = 4_000_000;
+const SEARCH_TEXTS_CHARACTERS = 1_000_000;
 
 /** Everything made from one version of the site for requests, emptied by one `clear()`. */
 export class PageCaches {
