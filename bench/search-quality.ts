@@ -282,7 +282,7 @@ async function speedAt(posts: number): Promise<string> {
   if (!content) throw new Error(`${dir} does not load`);
   const site = buildSite(content.config, content.posts, { now: Date.now() });
   const started = performance.now();
-  // As the indexing thread does it: every body read from its file and parsed again.
+  // As the indexing process does it: every body read from its file and parsed again.
   const index = openIndex(indexPosts(site.posts.map((post) => indexedPost(post, site))));
   const indexing = performance.now() - started;
   const bytes =

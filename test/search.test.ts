@@ -6,6 +6,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import * as cheerio from 'cheerio';
+import { loadSite } from '../src/load/load-site.js';
+import { indexSitePosts } from '../src/load/search-documents.js';
+import type { SearchIndex } from '../src/search/search-index.js';
+import { buildSite } from '../src/site/build-site.js';
 import { serveSite, type ServedFixture } from './support/serve-fixture.js';
 import { tempRoot } from './support/temp-root.js';
 
@@ -225,6 +229,24 @@ describe('hostile queries', () => {
 });
 
 describe('the index', () => {
+  it('is the same made in a child process, as for a large site, as on the thread', async () => {
+    const { content } = await loadSite(dir);
+    assert.ok(content);
+    const built = buildSite(content.config, content.posts, { now: NOW });
+    const here = await indexSitePosts(built, content.bodies, false);
+    const apart = await indexSitePosts(built, content.bodies, true);
+    const data = (index: SearchIndex) => ({
+      terms: index.terms,
+      documentFrequency: [...index.documentFrequency],
+      postingBytes: [...index.postingBytes],
+      postingStarts: [...index.postingStarts],
+      lengths: [...index.lengths],
+      averageLengths: index.averageLengths,
+    });
+    assert.ok(here.terms.includes('zeppelin') === false, 'drafts are not indexed');
+    assert.deepEqual(data(apart), data(here));
+  });
+
   it('follows the site: a new post is found once the server has loaded it', async () => {
     const own = join(root, 'edited');
     writeSite(own);

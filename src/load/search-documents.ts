@@ -1,6 +1,11 @@
 // Load: what search reads of each post — its title, its category and tags, the text of its body
-// read from its file — and the index of a site's posts, made here or on a worker thread.
-import { Worker } from 'node:worker_threads';
+// read from its file — and the index of a site's posts, made here or in a child process.
+import { fork } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Post } from '../content/post.js';
 import { slugify } from '../content/slugify.js';
 import type { Site } from '../site/build-site.js';
@@ -13,7 +18,7 @@ import {
 } from '../search/search-index.js';
 import { bodySearchText, readBody, StaleBody } from './body-store.js';
 
-/** A post as the indexing thread is handed it: what it indexes, and where its body is. */
+/** A post as the indexing process is handed it: what it indexes, and where its body is. */
 export interface IndexedPost {
   readonly file: string;
   readonly title: string;
@@ -74,45 +79,112 @@ export function indexPosts(
   return builder.finish();
 }
 
-// Fewer posts are indexed at once, on the thread that asks: starting a thread costs more.
-const INDEXED_IN_THREAD = 300;
+// Fewer posts are indexed at once, on the thread that asks: starting a process costs more.
+const INDEXED_HERE = 300;
 
 /**
  * The index of a version of a site's posts: small sites' at once from their bodies, larger ones'
- * on a worker thread that reads their files, while the thread that asks goes on answering.
+ * (or any, `apart`) in a child process that reads their files, while the server goes on
+ * answering, and gives back all the memory that took when it exits.
  */
 export function indexSitePosts(
   site: Site,
   bodies: { searchText(post: Post): string },
+  apart = site.posts.length >= INDEXED_HERE,
 ): Promise<SearchIndex> {
   const { posts } = site;
   const indexed = posts.map((post) => indexedPost(post, site));
-  if (posts.length < INDEXED_IN_THREAD) {
+  if (!apart) {
     const data = indexPosts(indexed, (_, number) => {
       const post = posts[number];
       return post ? bodies.searchText(post) : '';
     });
     return Promise.resolve(openIndex(data));
   }
-  return indexPostsInThread(indexed);
+  return indexPostsApart(indexed);
 }
 
-/** `indexPosts` on a worker thread: the thread that asks goes on answering meanwhile. */
-function indexPostsInThread(posts: readonly IndexedPost[]): Promise<SearchIndex> {
-  // Under a TypeScript loader (the tests) this module is a .ts file, and so is the thread's.
+/** `indexPosts` in a child process, which hands the index over as files. */
+async function indexPostsApart(posts: readonly IndexedPost[]): Promise<SearchIndex> {
+  // Under a TypeScript loader (the tests) this module is a .ts file, and so is the process's;
+  // the loader goes with it, a test runner's own flags do not.
   const entry = new URL(
-    `./search-thread.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`,
+    `./search-process.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`,
     import.meta.url,
   );
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(entry, { workerData: posts });
-    worker.once('message', (data: IndexData) => {
-      resolve(openIndex(data));
-      void worker.terminate();
+  const folder = await mkdtemp(join(tmpdir(), 'folio-search-'));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = fork(fileURLToPath(entry), [], {
+        serialization: 'advanced',
+        execArgv: process.execArgv.filter((flag) => !flag.startsWith('--test')),
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      let written = false;
+      child.once('message', () => {
+        written = true;
+      });
+      child.once('error', reject);
+      child.once('exit', (code) => {
+        if (written) resolve();
+        else reject(new Error(`the search indexing process stopped (exit code ${code})`));
+      });
+      child.send({ posts, folder });
     });
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      reject(new Error(`the search indexing thread stopped (exit code ${code})`));
-    });
-  });
+    return openIndex(readIndexFiles(folder));
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+// The files of an index handed from the indexing process to the server.
+const INDEX_FILES = {
+  numbers: 'numbers.json',
+  terms: 'terms.txt',
+  documentFrequency: 'document-frequency.bin',
+  postingStarts: 'posting-starts.bin',
+  postingBytes: 'postings.bin',
+  lengths: 'lengths.bin',
+} as const;
+
+/** Writes an index into `folder` as one file for each of its arrays. */
+export function writeIndexFiles(folder: string, data: IndexData): void {
+  const { documentCount, averageLengths } = data;
+  writeFileSync(
+    join(folder, INDEX_FILES.numbers),
+    JSON.stringify({ documentCount, averageLengths }),
+  );
+  // Terms hold no line break: the tokenizer splits at every space.
+  writeFileSync(join(folder, INDEX_FILES.terms), data.terms.join('\n'));
+  for (const name of ['documentFrequency', 'postingStarts', 'postingBytes', 'lengths'] as const) {
+    writeFileSync(join(folder, INDEX_FILES[name]), data[name]);
+  }
+}
+
+/**
+ * Reads what `writeIndexFiles` wrote. Each array is a view of the file's own buffer, read once:
+ * no copy of ten megabytes of postings is made on the way.
+ */
+export function readIndexFiles(folder: string): IndexData {
+  const read = (name: keyof typeof INDEX_FILES): Buffer =>
+    readFileSync(join(folder, INDEX_FILES[name]));
+  const numbers = JSON.parse(read('numbers').toString('utf8')) as Pick<
+    IndexData,
+    'documentCount' | 'averageLengths'
+  >;
+  // A small file's buffer may be a slice of a shared one, not aligned for 32-bit numbers: copied.
+  const words = (buffer: Buffer): Uint32Array =>
+    buffer.byteOffset % 4 === 0
+      ? new Uint32Array(buffer.buffer, buffer.byteOffset, buffer.byteLength / 4)
+      : new Uint32Array(new Uint8Array(buffer).buffer);
+  const terms = read('terms').toString('utf8');
+  const postings = read('postingBytes');
+  return {
+    ...numbers,
+    terms: terms === '' ? [] : terms.split('\n'),
+    documentFrequency: words(read('documentFrequency')),
+    postingStarts: words(read('postingStarts')),
+    postingBytes: new Uint8Array(postings.buffer, postings.byteOffset, postings.byteLength),
+    lengths: words(read('lengths')),
+  };
 }
