@@ -115,3 +115,50 @@ describe('keyboard on /page/26/', { skip: browserSkip }, () => {
     assert.equal(await page.locator('.pager [aria-current="page"]').textContent(), '27');
   });
 });
+
+describe('searching with the keyboard alone', { skip: browserSkip }, () => {
+  let browser: Browser;
+  let site: ServedFixture;
+
+  before(async () => {
+    browser = await launchBrowser();
+    site = await serveDemo();
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.server.close();
+  });
+
+  it('reaches the header search field by Tab, searches with Enter, and tabs into the results', async () => {
+    const { context, page } = await openPage(browser, { width: 375, scheme: 'dark' });
+    try {
+      await page.goto(`${site.server.url}/`, { waitUntil: 'load' });
+      let stop: FocusState | null = null;
+      for (let i = 0; i < MAX_TABS && stop?.tag !== 'input'; i++) {
+        await page.keyboard.press('Tab');
+        stop = await focusState(page);
+      }
+      assert.equal(stop?.tag, 'input', 'the search field is a Tab stop');
+      assert.ok(stop && hasVisibleFocus(stop), 'the focused search field shows a focus indicator');
+      await page.keyboard.type('binary heap');
+      await Promise.all([
+        page.waitForURL(/\/search\/\?q=binary\+heap$/),
+        page.keyboard.press('Enter'),
+      ]);
+      assert.equal(await page.locator('h1').textContent(), 'Results for “binary heap”');
+      const first = page.locator('.search-hit h2 a').first();
+      assert.ok(((await first.textContent()) ?? '').length > 0, 'a result is shown');
+      assert.ok((await page.locator('.search-hit mark').count()) > 0, 'found words are marked');
+      // The first result follows the page's own search field in the Tab order.
+      await page.locator('#search-query').focus();
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.textContent ?? ''),
+        await first.textContent(),
+      );
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -57,6 +57,13 @@ const TARGETS: readonly Target[] = [
     status: 200,
   },
   { name: 'not-found', label: '404 page', path: '/no-such-page/', status: 404 },
+  { name: 'search', label: 'search results /search/?q=sort', path: '/search/?q=sort', status: 200 },
+  {
+    name: 'search-none',
+    label: 'search that finds nothing',
+    path: '/search/?q=xylophone',
+    status: 200,
+  },
 ];
 
 const WIDTHS = [375, 1280] as const;
