@@ -69,7 +69,7 @@ export type IndexData = Pick<
 >;
 
 /** A byte buffer that grows as LEB128 numbers are appended. */
-class ByteWriter {
+export class ByteWriter {
   bytes: Uint8Array;
   length = 0;
 
@@ -267,6 +267,14 @@ export function forEachPosting(
     const second = count > 1 ? first + readNumber(cursor) : -1;
     visit(document, (code & 3) as FieldIndex, count, first, second);
   }
+}
+
+/** The first `count` unsigned LEB128 numbers of `bytes` (0 past their end). */
+export function readNumbers(bytes: Uint8Array, count: number): Uint32Array {
+  const numbers = new Uint32Array(count);
+  const cursor = { bytes, at: 0 };
+  for (let i = 0; i < count && cursor.at < bytes.length; i++) numbers[i] = readNumber(cursor);
+  return numbers;
 }
 
 /** The unsigned LEB128 number at the cursor, which moves past it. */

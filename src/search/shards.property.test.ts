@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { search } from './query.js';
+import { buildSearchIndex } from './search-index.js';
+import { ShardedIndex, shardIndex } from './shards.js';
+
+// Words of every kind the tokenizer reads alike or apart: English with inflections, identifiers,
+// Korean with particles, Chinese and Japanese runs, accented Latin.
+const WORDS = [
+  'sort',
+  'sorting',
+  'sorted',
+  'merge',
+  'merging',
+  'heap',
+  'heaps',
+  'queue',
+  'parseHTTPRequest',
+  'read_header_block',
+  'JsonSerializer',
+  'DataContractJsonSerializer',
+  '알고리즘',
+  '알고리즘을',
+  '알고리즘은',
+  '동적',
+  '계획법',
+  '동적계획법',
+  '分布式系统',
+  '负载均衡',
+  'テストを書く',
+  'パスワード',
+  'café',
+  'naïve',
+  'the',
+  'a',
+];
+
+const word = fc.constantFrom(...WORDS);
+const text = fc.array(word, { maxLength: 30 }).map((words) => words.join(' '));
+const documents = fc.array(
+  fc.record({ title: text, labels: fc.array(word, { maxLength: 3 }), text }),
+  { minLength: 1, maxLength: 25 },
+);
+// A query: words of the texts, some cut short or with a letter changed, as a reader types.
+const query = fc
+  .array(
+    fc.tuple(word, fc.constantFrom('whole', 'prefix', 'typo')).map(([w, kind]) => {
+      if (kind === 'prefix') return w.slice(0, Math.max(1, w.length - 2));
+      if (kind === 'typo' && w.length >= 5) return `${w.slice(0, 2)}x${w.slice(3)}`;
+      return w;
+    }),
+    { minLength: 1, maxLength: 4 },
+  )
+  .map((words) => words.join(' '));
+
+describe('a cut index', () => {
+  it('ranks every query as the whole index does, reading only the files it fetched', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        documents,
+        fc.array(query, { minLength: 1, maxLength: 5 }),
+        async (docs, queries) => {
+          const whole = buildSearchIndex(docs);
+          const { manifest, files } = shardIndex(whole, { dictionaryBytes: 80, postingBytes: 24 });
+          const sharded = new ShardedIndex(manifest);
+          const fetched: string[] = [];
+          const load = (path: string) => {
+            fetched.push(path);
+            const file = files.get(path);
+            return file === undefined ? Promise.reject(new Error(path)) : Promise.resolve(file);
+          };
+          for (const q of queries) {
+            const expected = search(whole, q, { limit: 10 });
+            const found = await sharded.search(q, load, { limit: 10 });
+            assert.deepEqual(found.hits, expected.hits, q);
+            assert.equal(found.total, expected.total, q);
+            assert.deepEqual([...found.terms].sort(), [...expected.terms].sort(), q);
+          }
+          assert.ok(fetched.length <= files.size);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('fetches, for one word, its dictionary, the postings of its forms and the lengths', async () => {
+    const docs = Array.from({ length: 200 }, (_, i) => ({
+      title: `post ${i} ${i % 7 === 0 ? 'merge' : 'heap'}`,
+      labels: [],
+      text: WORDS.join(' '),
+    }));
+    const { manifest, files } = shardIndex(buildSearchIndex(docs), {
+      dictionaryBytes: 100,
+      postingBytes: 200,
+    });
+    assert.ok(manifest.dictionaries.length > 3 && manifest.postings.length > 3);
+    const fetched: string[] = [];
+    const sharded = new ShardedIndex(manifest);
+    await sharded.search('merge ', (path) => {
+      fetched.push(path);
+      return Promise.resolve(files.get(path) ?? '');
+    });
+    assert.equal(fetched.filter((path) => path.includes('/terms-')).length, 1);
+    // `merge` is found by its stem `merg` and as written: two terms, in two files at most.
+    assert.ok(fetched.filter((path) => path.includes('/postings-')).length <= 2);
+    assert.equal(fetched.filter((path) => path.includes('/lengths.')).length, 1);
+  });
+});

@@ -1,0 +1,209 @@
+// Search: an index cut into files for a static site, and the index a browser reads from them.
+// A query fetches only what it reads: the dictionaries of the characters its words begin with,
+// and the postings of the terms it chose. It is run by the same `search` as on a server, over
+// the files it fetched, and ranks alike, since it reads the same numbers.
+import { hashedPath } from '../urls/hashed-path.js';
+import { search, type SearchOptions, type SearchResult } from './query.js';
+import {
+  ByteWriter,
+  type IndexData,
+  type IndexSource,
+  readNumbers,
+  type TermDictionary,
+} from './search-index.js';
+
+/** What a page carries of a cut index: its numbers, and the paths of its files. */
+export interface ShardManifest {
+  readonly documentCount: number;
+  readonly averageLengths: readonly number[];
+  /** The file of every post's field lengths, LEB128 numbers: `post * 3 + field`. */
+  readonly lengths: string;
+  /** The dictionary of each bucket of first characters, by bucket. */
+  readonly dictionaries: readonly string[];
+  /** The files of postings, by number. */
+  readonly postings: readonly string[];
+}
+
+/** One bucket's terms, sorted, and where the postings of each are. */
+export interface DictionaryFile {
+  readonly terms: readonly string[];
+  readonly frequency: readonly number[];
+  /** The postings file of each term, its first byte there, and how many bytes. */
+  readonly file: readonly number[];
+  readonly start: readonly number[];
+  readonly size: readonly number[];
+}
+
+/** A cut index: the manifest, and the content of each file by its path. */
+export interface IndexShards {
+  readonly manifest: ShardManifest;
+  readonly files: ReadonlyMap<string, string | Uint8Array>;
+}
+
+/** How big the files of a cut index grow before another is begun. */
+export interface ShardSizes {
+  readonly dictionaryBytes?: number;
+  readonly postingBytes?: number;
+}
+
+const DICTIONARY_BYTES = 16_000;
+const POSTING_BYTES = 32_000;
+
+/** The bucket of the terms that begin with `character`, among `buckets`. */
+export function bucketOf(character: string, buckets: number): number {
+  return (Math.imul(character.codePointAt(0) ?? 0, 0x9e3779b1) >>> 0) % buckets;
+}
+
+/**
+ * Cuts an index into files: postings in runs of terms of about `postingBytes`, dictionaries in
+ * buckets by the terms' first character, enough of them that each holds about `dictionaryBytes`.
+ */
+export function shardIndex(data: IndexData, sizes: ShardSizes = {}): IndexShards {
+  const files = new Map<string, string | Uint8Array>();
+  const postingLimit = sizes.postingBytes ?? POSTING_BYTES;
+  const { terms, postingStarts, postingBytes } = data;
+
+  const postings: string[] = [];
+  const fileOf = new Uint32Array(terms.length);
+  const startIn = new Uint32Array(terms.length);
+  let from = 0;
+  while (from < terms.length) {
+    const first = postingStarts[from] ?? 0;
+    let to = from + 1;
+    while (to < terms.length && (postingStarts[to + 1] ?? 0) - first <= postingLimit) to++;
+    for (let term = from; term < to; term++) {
+      fileOf[term] = postings.length;
+      startIn[term] = (postingStarts[term] ?? 0) - first;
+    }
+    const bytes = postingBytes.slice(first, postingStarts[to] ?? first);
+    const path = hashedPath(`search/postings-${postings.length}`, 'bin', bytes);
+    files.set(path, bytes);
+    postings.push(path);
+    from = to;
+  }
+
+  const characters = terms.reduce((sum, term) => sum + term.length + 12, 0);
+  const buckets = Math.max(1, Math.ceil(characters / (sizes.dictionaryBytes ?? DICTIONARY_BYTES)));
+  const members: number[][] = Array.from({ length: buckets }, () => []);
+  terms.forEach((term, i) => {
+    members[bucketOf(String.fromCodePoint(term.codePointAt(0) ?? 0), buckets)]?.push(i);
+  });
+  const dictionaries = members.map((numbers, bucket) => {
+    const dictionary: DictionaryFile = {
+      terms: numbers.map((i) => terms[i] ?? ''),
+      frequency: numbers.map((i) => data.documentFrequency[i] ?? 0),
+      file: numbers.map((i) => fileOf[i] ?? 0),
+      start: numbers.map((i) => startIn[i] ?? 0),
+      size: numbers.map((i) => (postingStarts[i + 1] ?? 0) - (postingStarts[i] ?? 0)),
+    };
+    const text = JSON.stringify(dictionary);
+    const path = hashedPath(`search/terms-${bucket}`, 'json', text);
+    files.set(path, text);
+    return path;
+  });
+
+  const lengthBytes = leb128(data.lengths);
+  const lengths = hashedPath('search/lengths', 'bin', lengthBytes);
+  files.set(lengths, lengthBytes);
+  return {
+    manifest: {
+      documentCount: data.documentCount,
+      averageLengths: data.averageLengths,
+      lengths,
+      dictionaries,
+      postings,
+    },
+    files,
+  };
+}
+
+function leb128(numbers: ArrayLike<number>): Uint8Array {
+  const writer = new ByteWriter(Math.max(16, numbers.length * 2));
+  for (let i = 0; i < numbers.length; i++) writer.push(numbers[i] ?? 0);
+  return writer.view().slice();
+}
+
+/** Fetches a file of a cut index by its path: text for dictionaries, bytes for the rest. */
+export type ShardLoader = (path: string) => Promise<string | Uint8Array>;
+
+/**
+ * The index a browser holds of a cut index: what it fetched so far. It answers `search` like the
+ * whole index for every query whose files are at hand; `searchShards` fetches them first.
+ */
+export class ShardedIndex implements IndexSource {
+  readonly documentCount: number;
+  readonly averageLengths: readonly number[];
+  lengths: ArrayLike<number> = [];
+  readonly #manifest: ShardManifest;
+  readonly #dictionaries = new Map<number, TermDictionary>();
+  readonly #postings = new Map<number, Uint8Array>();
+  // What the last query asked for and did not find at hand.
+  readonly #wanted = new Set<string>();
+
+  constructor(manifest: ShardManifest) {
+    this.#manifest = manifest;
+    this.documentCount = manifest.documentCount;
+    this.averageLengths = manifest.averageLengths;
+  }
+
+  dictionary(character: string): TermDictionary | undefined {
+    const bucket = bucketOf(character, this.#manifest.dictionaries.length);
+    const known = this.#dictionaries.get(bucket);
+    if (!known) this.#wanted.add(this.#manifest.dictionaries[bucket] ?? '');
+    return known;
+  }
+
+  /** Runs `query` once its files are fetched: a round for dictionaries, one for postings. */
+  async search(
+    query: string,
+    load: ShardLoader,
+    options: SearchOptions = {},
+  ): Promise<SearchResult> {
+    if (this.lengths.length === 0 && this.documentCount > 0) {
+      const bytes = await load(this.#manifest.lengths);
+      this.lengths = readNumbers(toBytes(bytes), this.documentCount * 3);
+    }
+    for (let round = 0; ; round++) {
+      this.#wanted.clear();
+      const result = search(this, query, options);
+      if (this.#wanted.size === 0 || round > 4) return result;
+      await Promise.all([...this.#wanted].map((path) => this.#fetch(path, load)));
+    }
+  }
+
+  async #fetch(path: string, load: ShardLoader): Promise<void> {
+    const bucket = this.#manifest.dictionaries.indexOf(path);
+    if (bucket !== -1) {
+      const loaded = await load(path);
+      const file = JSON.parse(
+        typeof loaded === 'string' ? loaded : new TextDecoder().decode(loaded),
+      ) as DictionaryFile;
+      this.#dictionaries.set(bucket, this.#dictionaryOf(file));
+      return;
+    }
+    const number = this.#manifest.postings.indexOf(path);
+    if (number !== -1) this.#postings.set(number, toBytes(await load(path)));
+  }
+
+  #dictionaryOf(file: DictionaryFile): TermDictionary {
+    return {
+      terms: file.terms,
+      documentFrequency: file.frequency,
+      postingSize: (term) => file.size[term] ?? 0,
+      postings: (term) => {
+        const number = file.file[term] ?? 0;
+        const bytes = this.#postings.get(number);
+        if (!bytes) {
+          this.#wanted.add(this.#manifest.postings[number] ?? '');
+          return undefined;
+        }
+        const start = file.start[term] ?? 0;
+        return bytes.subarray(start, start + (file.size[term] ?? 0));
+      },
+    };
+  }
+}
+
+function toBytes(content: string | Uint8Array): Uint8Array {
+  return typeof content === 'string' ? new TextEncoder().encode(content) : content;
+}
