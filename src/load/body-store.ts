@@ -68,6 +68,8 @@ export class BodyStore {
   readonly #stamps: ReadonlyMap<string, string> | undefined;
   // Keyed by the post object: an edited post is a new object, and a post gone is forgotten with it.
   readonly #states: WeakMap<Post, BodyState>;
+  // Whether a store that rereads keeps each body's search text from its parse until taken.
+  #keepSearchTexts = false;
 
   /**
    * `previous` is the store of the load before, whose posts this load may have kept: what was
@@ -119,6 +121,22 @@ export class BodyStore {
 
   html(post: Post): string {
     return this.#rendered(post).html;
+  }
+
+  /**
+   * From now on, keeps what search reads of each body parsed, until `takeSearchText` takes it:
+   * an export indexes each post as it renders its page, without parsing it again.
+   */
+  keepSearchTexts(): void {
+    this.#keepSearchTexts = true;
+  }
+
+  /** What search reads of the body, given once: kept from its parse, or read now. */
+  takeSearchText(post: Post): string {
+    const state = this.#state(post);
+    const text = state.searchText ?? this.searchText(post);
+    if (this.#reread) state.searchText = undefined;
+    return text;
   }
 
   /** What search reads of the body: all of its text, as words separated by single spaces. */
@@ -184,7 +202,7 @@ export class BodyStore {
     state.excerpt ??= excerptOf(tokens, this.#settings.excerptLength);
     state.references ??= collectReferences(tokens, post.bodyLine);
     state.mistakes ??= collectMistakes(tokens, post.bodyLine, text);
-    if (!this.#reread) state.searchText ??= flattenTokens(tokens);
+    if (!this.#reread || this.#keepSearchTexts) state.searchText ??= flattenTokens(tokens);
     return tokens;
   }
 }

@@ -28,7 +28,7 @@ const SHORTEST_PREFIX = 2;
 const SHORTEST_TYPO = 5;
 // Bounds on the work of one query, whatever it is: characters and words read, terms a prefix
 // may stand for, and posting bytes read.
-const MOST_QUERY_CHARACTERS = 1000;
+export const MOST_QUERY_CHARACTERS = 1000;
 const MOST_QUERY_WORDS = 12;
 const MOST_PREFIX_TERMS = 8;
 const MOST_POSTING_BYTES = 4_000_000;

@@ -181,11 +181,7 @@ export class IndexBuilder {
       postingBytes,
       postingStarts,
       lengths,
-      averageLengths: FIELDS.map((_, field) => {
-        let sum = 0;
-        for (let at = field; at < lengths.length; at += FIELDS.length) sum += lengths[at] ?? 0;
-        return Math.max(1, sum / Math.max(1, this.#documents));
-      }),
+      averageLengths: averageLengthsOf(lengths, this.#documents),
     };
   }
 
@@ -312,4 +308,131 @@ function lowerBound(terms: readonly string[], value: string): number {
     else high = middle;
   }
   return low;
+}
+
+/** The index of some of a site's posts, numbered from 0, and each one's number in the site. */
+export interface IndexPart {
+  readonly data: IndexData;
+  /** The site's number of each post of the part, by its number there. */
+  readonly numbers: ArrayLike<number>;
+}
+
+/**
+ * One index of the posts of several parts — made apart, as the threads of an export each index
+ * the posts they render — numbered as the site numbers them: the same bytes as one index made of
+ * all the posts in the site's order.
+ */
+export function mergeIndexes(parts: readonly IndexPart[], documentCount: number): IndexData {
+  const lengths = new Uint32Array(documentCount * FIELDS.length);
+  const byTerm = new Map<string, { part: IndexPart; term: number }[]>();
+  for (const part of parts) {
+    part.data.terms.forEach((term, number) => {
+      let found = byTerm.get(term);
+      if (!found) byTerm.set(term, (found = []));
+      found.push({ part, term: number });
+    });
+    for (let local = 0; local < part.numbers.length; local++) {
+      const global = part.numbers[local] ?? 0;
+      for (let field = 0; field < FIELDS.length; field++) {
+        lengths[global * FIELDS.length + field] =
+          part.data.lengths[local * FIELDS.length + field] ?? 0;
+      }
+    }
+  }
+  const terms = [...byTerm.keys()].sort(compareTerms);
+  const documentFrequency = new Uint32Array(terms.length);
+  const postingStarts = new Uint32Array(terms.length + 1);
+  const writer = new ByteWriter(1 << 16);
+  terms.forEach((term, i) => {
+    postingStarts[i] = writer.length;
+    // Each part's entries are in the order of its posts, which is the site's: a merge of sorted
+    // runs, unless a part's numbers go back, which only a part made out of order does.
+    const runs: number[][] = [];
+    for (const { part, term: number } of byTerm.get(term) ?? []) {
+      const { postingBytes, postingStarts: starts } = part.data;
+      documentFrequency[i] =
+        (documentFrequency[i] ?? 0) + (part.data.documentFrequency[number] ?? 0);
+      const run: number[] = [];
+      forEachPosting(
+        postingBytes.subarray(starts[number], starts[number + 1]),
+        (document, field, count, first, second) => {
+          run.push(part.numbers[document] ?? 0, field, count, first, second);
+        },
+      );
+      runs.push(run);
+    }
+    let last = 0;
+    mergeRuns(runs, (entries, k) => {
+      const document = entries[k] ?? 0;
+      const count = entries[k + 2] ?? 1;
+      const first = entries[k + 3] ?? 0;
+      writer.push(document - last);
+      last = document;
+      writer.push((entries[k + 1] ?? 0) | (count << 2));
+      writer.push(first);
+      if (count > 1) writer.push((entries[k + 4] ?? first) - first);
+    });
+  });
+  postingStarts[terms.length] = writer.length;
+  return {
+    documentCount,
+    terms,
+    documentFrequency,
+    postingBytes: writer.view().slice(),
+    postingStarts,
+    lengths,
+    averageLengths: averageLengthsOf(lengths, documentCount),
+  };
+}
+
+/**
+ * Hands over the entries of `runs` — five numbers each, post and field first — in the order of
+ * post and field. Runs are each in that order when their parts were made in the site's order: a
+ * merge; otherwise all are sorted.
+ */
+function mergeRuns(
+  runs: readonly (readonly number[])[],
+  emit: (run: readonly number[], at: number) => void,
+): void {
+  // A post and a field as one number: fields are fewer than four.
+  const key = (run: readonly number[], at: number): number =>
+    (run[at] ?? 0) * 4 + (run[at + 1] ?? 0);
+  const inOrder = runs.every((run) => {
+    for (let at = 5; at < run.length; at += 5) if (key(run, at) < key(run, at - 5)) return false;
+    return true;
+  });
+  if (!inOrder) {
+    const all = runs.flatMap((run) =>
+      Array.from({ length: run.length / 5 }, (_, n) => ({ run, at: n * 5 })),
+    );
+    all.sort((a, b) => key(a.run, a.at) - key(b.run, b.at));
+    for (const { run, at } of all) emit(run, at);
+    return;
+  }
+  const next = runs.map(() => 0);
+  for (;;) {
+    let best = -1;
+    let bestKey = Infinity;
+    for (let r = 0; r < runs.length; r++) {
+      const run = runs[r] ?? [];
+      const at = next[r] ?? 0;
+      if (at >= run.length) continue;
+      const candidate = key(run, at);
+      if (candidate < bestKey) {
+        best = r;
+        bestKey = candidate;
+      }
+    }
+    if (best === -1) return;
+    emit(runs[best] ?? [], next[best] ?? 0);
+    next[best] = (next[best] ?? 0) + 5;
+  }
+}
+
+function averageLengthsOf(lengths: Uint32Array, documentCount: number): number[] {
+  return FIELDS.map((_, field) => {
+    let sum = 0;
+    for (let at = field; at < lengths.length; at += FIELDS.length) sum += lengths[at] ?? 0;
+    return Math.max(1, sum / Math.max(1, documentCount));
+  });
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { search } from './query.js';
-import { buildSearchIndex } from './search-index.js';
+import { buildSearchIndex, IndexBuilder, mergeIndexes } from './search-index.js';
 import { ShardedIndex, shardIndex } from './shards.js';
 
 // Words of every kind the tokenizer reads alike or apart: English with inflections, identifiers,
@@ -53,6 +53,38 @@ const query = fc
     { minLength: 1, maxLength: 4 },
   )
   .map((words) => words.join(' '));
+
+describe('an index made in parts', () => {
+  it('is, merged, the index of all the posts in their order', () => {
+    fc.assert(
+      fc.property(documents, fc.array(fc.nat(2), { maxLength: 25 }), (docs, owners) => {
+        // Each post goes to the part `owners` names: parts interleave, as an export's threads do.
+        const builders = [new IndexBuilder(), new IndexBuilder(), new IndexBuilder()];
+        const numbers: number[][] = [[], [], []];
+        // Part 2 takes its posts last first: out of the site's order.
+        const order = docs.map((_, i) => i);
+        const backwards = order.filter((i) => owners[i] === 2).reverse();
+        for (const i of [...order.filter((i) => owners[i] !== 2), ...backwards]) {
+          const owner = owners[i] ?? 0;
+          builders[owner]?.add(docs[i] ?? { title: '', labels: [], text: '' });
+          numbers[owner]?.push(i);
+        }
+        const merged = mergeIndexes(
+          builders.map((builder, k) => ({ data: builder.finish(), numbers: numbers[k] ?? [] })),
+          docs.length,
+        );
+        const whole = buildSearchIndex(docs);
+        assert.deepEqual(merged.terms, whole.terms);
+        assert.deepEqual([...merged.documentFrequency], [...whole.documentFrequency]);
+        assert.deepEqual([...merged.postingStarts], [...whole.postingStarts]);
+        assert.deepEqual([...merged.postingBytes], [...whole.postingBytes]);
+        assert.deepEqual([...merged.lengths], [...whole.lengths]);
+        assert.deepEqual(merged.averageLengths, whole.averageLengths);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
 
 describe('a cut index', () => {
   it('ranks every query as the whole index does, reading only the files it fetched', async () => {

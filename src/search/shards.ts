@@ -207,3 +207,65 @@ export class ShardedIndex implements IndexSource {
 function toBytes(content: string | Uint8Array): Uint8Array {
   return typeof content === 'string' ? new TextEncoder().encode(content) : content;
 }
+
+/**
+ * What a results list shows of a post: title, path, date (ISO and as shown), category (title
+ * and path), and the start of its text, where snippets are cut from.
+ */
+export type DocumentEntry = readonly [
+  title: string,
+  path: string,
+  iso: string,
+  date: string,
+  category: string | null,
+  categoryPath: string | null,
+  text: string,
+];
+
+/** How much of each post's text a static site keeps for snippets: a first query fetches it. */
+export const SNIPPET_SOURCE_LENGTH = 2000;
+/** Posts per file of entries: a page of results fetches one file per post it shows, at most. */
+export const ENTRIES_PER_FILE = 8;
+
+/** The files of the entries of every post, in the site's order, `ENTRIES_PER_FILE` to a file. */
+export function entryFiles(entries: readonly DocumentEntry[]): {
+  readonly paths: string[];
+  readonly files: Map<string, string>;
+} {
+  const paths: string[] = [];
+  const files = new Map<string, string>();
+  for (let from = 0; from < entries.length; from += ENTRIES_PER_FILE) {
+    const text = JSON.stringify(entries.slice(from, from + ENTRIES_PER_FILE));
+    const path = hashedPath(`search/posts-${paths.length}`, 'json', text);
+    files.set(path, text);
+    paths.push(path);
+  }
+  return { paths, files };
+}
+
+/** The files of a site's search: the cut index, and the entries of its posts. */
+export interface SearchFiles {
+  readonly manifest: ShardManifest;
+  /** The files of entries, by number: post `n` is in file `n / ENTRIES_PER_FILE`. */
+  readonly entries: readonly string[];
+}
+
+/** What an exported search page hands its script: the files, and the site's words. */
+export interface SearchPageSetup extends SearchFiles {
+  readonly pageSize: number;
+  readonly strings: SearchPageStrings;
+}
+
+/** The site's words the script writes; `{n}` and `{q}` stand for a count and the query. */
+export interface SearchPageStrings {
+  readonly title: string;
+  readonly resultsFor: string;
+  readonly postsFound: string;
+  readonly onePostFound: string;
+  readonly noResults: string;
+  readonly tips: readonly string[];
+  readonly prompt: string;
+  readonly pagination: string;
+  readonly previousPage: string;
+  readonly nextPage: string;
+}

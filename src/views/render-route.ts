@@ -7,7 +7,7 @@ import { atomFeed, feedPosts, rssFeed } from './feeds.js';
 import { categoryPage, featuredPage, featuredPosts, tagPage } from './listing.js';
 import { notFoundPage } from './not-found.js';
 import { neighboursOf, postPage } from './post-page.js';
-import { searchPage, type SearchResultsView } from './search-page.js';
+import { type ExportedSearch, searchPage, type SearchResultsView } from './search-page.js';
 import type { PageScript } from './theme/page-scripts.js';
 import { robotsTxt, sitemap } from './sitemap.js';
 
@@ -123,6 +123,12 @@ export function renderSearchResults(
   overlay?: AuthoringOverlay,
 ): Rendered {
   return { contentType: HTML, ...searchPage(viewContext(site, NO_BODIES, overlay), results) };
+}
+
+/** An exported site's search page, with the script that searches there and what it is handed. */
+export function renderExportedSearch(site: Site, exported: ExportedSearch): Rendered {
+  const page = searchPage(viewContext(site), undefined, exported);
+  return { contentType: HTML, ...page };
 }
 
 export function renderNotFound(site: Site, overlay?: AuthoringOverlay): Rendered {

@@ -3,11 +3,20 @@
 // nothing was.
 import type { Post } from '../content/post.js';
 import { slugify } from '../content/slugify.js';
+import {
+  type DocumentEntry,
+  type SearchPageSetup,
+  type SearchPageStrings,
+  SNIPPET_SOURCE_LENGTH,
+} from '../search/shards.js';
 import type { SnippetPiece } from '../search/snippet.js';
+import type { Site } from '../site/build-site.js';
 import { categoryPath, postPath, SEARCH_PATH } from '../site/routes.js';
 import type { ViewContext } from './context.js';
 import { formatPostDate } from './format-date.js';
-import { html, type Html } from './html.js';
+import { html, raw, type Html } from './html.js';
+import type { Messages } from './i18n/messages.js';
+import { scriptJson } from './structured-data.js';
 import { layout } from './layout.js';
 import { pager } from './pager.js';
 import type { PageScript } from './theme/page-scripts.js';
@@ -35,15 +44,22 @@ export function searchResultsPath(query: string, page = 1): string {
   return `${SEARCH_PATH}${q}${page > 1 ? `&page=${page}` : ''}`;
 }
 
+/** The search page of an exported site: its script, and what the script is handed. */
+export interface ExportedSearch {
+  readonly script: PageScript;
+  readonly setup: SearchPageSetup;
+}
+
 /**
  * The search page: with `results`, a server's answer to a query; without, the form alone, which on
- * an exported site a `script` runs in the browser (with a word for readers whose scripts are off).
+ * an exported site a script runs in the browser (with a word for readers whose scripts are off).
  */
 export function searchPage(
   ctx: ViewContext,
   results: SearchResultsView | undefined,
-  script?: PageScript,
+  exported?: ExportedSearch,
 ): { body: string; scripts: readonly PageScript[] } {
+  const script = exported?.script;
   const { t } = ctx;
   const query = results?.query ?? '';
   const heading = query === '' ? t.search : t.searchResultsFor(query);
@@ -58,7 +74,13 @@ export function searchPage(
 <div id="search-results" class="search-results">
 ${results ? resultsOf(ctx, results) : html`<p class="search-status">${t.searchPrompt}</p>`}
 </div>
-${script ? html`<noscript><p class="search-status">${t.searchNeedsScript}</p>${browse(ctx)}</noscript>\n` : ''}`;
+${
+  exported
+    ? html`<noscript><p class="search-status">${t.searchNeedsScript}</p>${browse(ctx)}</noscript>
+<script type="application/json" id="search-setup">${raw(scriptJson(exported.setup))}</script>
+`
+    : ''
+}`;
   return {
     body: layout(ctx, {
       title: heading,
@@ -105,6 +127,39 @@ function hitOf(ctx: ViewContext, { post, snippet }: SearchHitView): Html {
   )}</p>
 </li>
 `;
+}
+
+/** What an exported search page shows of `post`, with the start of its `text`. */
+export function searchEntry(site: Site, post: Post, text: string): DocumentEntry {
+  const date = formatPostDate(post.date, site.config.timezone);
+  const term =
+    post.category === undefined ? undefined : site.categoryBySlug.get(slugify(post.category));
+  return [
+    post.title,
+    postPath(post),
+    date.iso,
+    date.text,
+    term?.title ?? null,
+    term ? categoryPath(term) : null,
+    text.slice(0, SNIPPET_SOURCE_LENGTH),
+  ];
+}
+
+/** The words of the search page in the site's language, for its script to write. */
+export function searchPageStrings(t: Messages): SearchPageStrings {
+  const MANY = 987654;
+  return {
+    title: t.search,
+    resultsFor: t.searchResultsFor('{q}'),
+    postsFound: t.postsFound(MANY).replace(String(MANY), '{n}'),
+    onePostFound: t.postsFound(1),
+    noResults: t.noResults('{q}'),
+    tips: t.searchTips,
+    prompt: t.searchPrompt,
+    pagination: t.pagination,
+    previousPage: t.previousPage,
+    nextPage: t.nextPage,
+  };
 }
 
 /** The categories, for a reader who found nothing (or cannot search). */

@@ -68,5 +68,10 @@ export function postData(site: Site, post: Post, description: string): JsonLd {
 
 /** JSON for a `<script type="application/ld+json">` element: `<` escaped so it cannot end it. */
 export function serializeJsonLd(data: JsonLd): string {
+  return scriptJson(data);
+}
+
+/** JSON for any data `<script>` element: `<` escaped so it cannot end the element. */
+export function scriptJson(data: unknown): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }

@@ -4,7 +4,7 @@
 import type { Site } from '../../site/build-site.js';
 import type { Post } from '../../content/post.js';
 import { StaleBody } from '../../load/body-store.js';
-import { search } from '../../search/query.js';
+import { MOST_QUERY_CHARACTERS, search } from '../../search/query.js';
 import type { SearchIndex } from '../../search/search-index.js';
 import { snippetOf } from '../../search/snippet.js';
 import { listRoutes, pathOf, resolvePath, SEARCH_PATH, type Route } from '../../site/routes.js';
@@ -29,8 +29,6 @@ export const ALLOWED_METHODS = 'GET, HEAD';
 // Longer request targets are answered 414; no page of a blog has one. A search may be longer: its
 // query is cut to the length read, and Node bounds the whole request line.
 export const MAX_URL_LENGTH = 8192;
-// The longest query read: the search field allows no more.
-const MAX_QUERY_LENGTH = 1000;
 // The key the 404 page is kept under: no request target is this.
 const NOT_FOUND_KEY = '\u0000404';
 
@@ -171,7 +169,7 @@ export function searchRequest(search: string): { query: string; page: number } {
   // Decoding makes U+FFFD of bytes that are not UTF-8: a query holds no unpaired surrogate.
   const params = new URLSearchParams(search);
   const query = (params.get('q') ?? '')
-    .slice(0, MAX_QUERY_LENGTH)
+    .slice(0, MOST_QUERY_CHARACTERS)
     .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
     .replace(/\s+/gu, ' ')
     .trim();

@@ -40,8 +40,11 @@ export class DocumentWriter {
     return { documents: this.#documents, files: this.#files, bytes: this.#bytes };
   }
 
-  /** Writes the document answered at `urlPath`, and its compressed forms when it is text. */
-  write(urlPath: string, body: Buffer): void {
+  /**
+   * Writes the document answered at `urlPath`, and its compressed forms when it is text, unless
+   * `compressed` is false.
+   */
+  write(urlPath: string, body: Buffer, compressed = true): void {
     const file = join(this.#root, fileOf(urlPath));
     const folder = dirname(file);
     if (!this.#folders.has(folder)) {
@@ -49,7 +52,7 @@ export class DocumentWriter {
       this.#folders.add(folder);
     }
     this.#writeFile(file, body);
-    if (COMPRESSIBLE.test(file)) {
+    if (compressed && COMPRESSIBLE.test(file)) {
       this.#writeFile(`${file}.br`, brotliCompressSync(body, brotliOptions(body, BROTLI_QUALITY)));
       this.#writeFile(`${file}.gz`, gzipSync(body, { level: GZIP_LEVEL }));
     }

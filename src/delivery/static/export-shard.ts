@@ -3,8 +3,16 @@
 // the core the server answers from, so that every share writes the bytes the server would send.
 import type { Post } from '../../content/post.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
-import { buildSite, type Redirect } from '../../site/build-site.js';
-import { pathOf } from '../../site/routes.js';
+import { buildSite, type Redirect, type Site } from '../../site/build-site.js';
+import { pathOf, SEARCH_PATH } from '../../site/routes.js';
+import type { BodyStore } from '../../load/body-store.js';
+import { indexedPost, searchDocument } from '../../load/search-documents.js';
+import { searchPageScript } from '../../load/search-page-script.js';
+import { IndexBuilder, type IndexData } from '../../search/search-index.js';
+import type { DocumentEntry, SearchFiles, SearchPageSetup } from '../../search/shards.js';
+import { messagesFor } from '../../views/i18n/messages.js';
+import { renderExportedSearch } from '../../views/render-route.js';
+import { searchEntry, searchPageStrings } from '../../views/search-page.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
 import { SiteDocuments } from '../app/documents.js';
 import { loadSite } from '../../load/load-site.js';
@@ -16,6 +24,15 @@ export interface ShardOptions {
   readonly root: string;
   /** The instant the export is taken at, epoch ms: every share publishes the same posts. */
   readonly now: number;
+}
+
+/** What a share indexed for search: the posts whose pages it wrote, numbered as it wrote them. */
+export interface SearchPart {
+  readonly data: IndexData;
+  /** The site's number of each post indexed, in the order indexed. */
+  readonly numbers: readonly number[];
+  /** What a results list shows of each post indexed, in the same order. */
+  readonly entries: readonly DocumentEntry[];
 }
 
 /** The path the 404 page is written under, which no request of the site answers 200. */
@@ -42,6 +59,12 @@ export class ExportShard {
   // The public posts by the path of their page, and those whose page this share has written.
   #postsByPath = new Map<string, Post>();
   readonly #written = new Set<Post>();
+  // Each post is indexed for search as its page is written, from the body that page parsed.
+  readonly #search = new IndexBuilder();
+  readonly #searchNumbers: number[] = [];
+  readonly #searchEntries: DocumentEntry[] = [];
+  #numbers = new Map<Post, number>();
+  #bodies: BodyStore | undefined;
 
   constructor(options: ShardOptions) {
     this.#options = options;
@@ -59,7 +82,10 @@ export class ExportShard {
       return { diagnostics, posts: [], others: [], redirects: [], folders: [] };
     }
     this.#checkBodies = checkBodies;
+    content.bodies.keepSearchTexts();
+    this.#bodies = content.bodies;
     const site = buildSite(content.config, content.posts, { now: this.#options.now });
+    this.#numbers = new Map(site.posts.map((post, number) => [post, number]));
     const documents = new SiteDocuments({ site, bodies: content.bodies });
     this.#documents = documents;
     this.#postsByPath = new Map(
@@ -68,6 +94,8 @@ export class ExportShard {
     const posts: string[] = [];
     const others: string[] = [];
     for (const path of documents.paths()) {
+      // The search page is written last, once the index it reads is made.
+      if (path === SEARCH_PATH) continue;
       (this.#postsByPath.has(path) ? posts : others).push(path);
     }
     others.push(NOT_FOUND_DOCUMENT);
@@ -85,11 +113,46 @@ export class ExportShard {
       for (const path of paths) {
         this.#writer.write(path, documentBody(documents, path));
         const post = this.#postsByPath.get(path);
-        if (post) this.#written.add(post);
+        if (post) {
+          this.#written.add(post);
+          this.#index(documents.site, post);
+        }
       }
     } catch (cause) {
       return Promise.reject(cause instanceof Error ? cause : new Error(String(cause)));
     }
+    return Promise.resolve(this.#writer.tally);
+  }
+
+  #index(site: Site, post: Post): void {
+    const text = this.#bodies?.takeSearchText(post) ?? '';
+    this.#search.add(searchDocument(indexedPost(post, site), text));
+    this.#searchNumbers.push(this.#numbers.get(post) ?? 0);
+    this.#searchEntries.push(searchEntry(site, post, text));
+  }
+
+  /** The index of the posts whose pages this share wrote. */
+  searchPart(): Promise<SearchPart> {
+    return Promise.resolve({
+      data: this.#search.finish(),
+      numbers: this.#searchNumbers,
+      entries: this.#searchEntries,
+    });
+  }
+
+  /** Writes the search page, whose script reads the index in `files`. */
+  writeSearchPage(files: SearchFiles): Promise<WriteTally> {
+    const documents = this.#documents;
+    if (!documents) return Promise.reject(new Error('the site is not loaded, or has errors'));
+    const { site } = documents;
+    const setup: SearchPageSetup = {
+      ...files,
+      pageSize: site.config.pageSize,
+      strings: searchPageStrings(messagesFor(site.config.locale)),
+    };
+    const script = { text: searchPageScript(), loadsScripts: false };
+    const { body } = renderExportedSearch(documents.site, { script, setup });
+    this.#writer.write(SEARCH_PATH, Buffer.from(body, 'utf8'));
     return Promise.resolve(this.#writer.tally);
   }
 

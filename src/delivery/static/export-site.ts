@@ -11,10 +11,17 @@ import {
   POSTS_DIR,
   STATIC_DIR,
 } from '../../content/read-sources.js';
-import { servedBesidePost } from '../../site/routes.js';
+import { SEARCH_PATH, servedBesidePost } from '../../site/routes.js';
+import { mergeIndexes } from '../../search/search-index.js';
+import {
+  type DocumentEntry,
+  entryFiles,
+  type SearchFiles,
+  shardIndex,
+} from '../../search/shards.js';
 import type { Redirect } from '../../site/build-site.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../../diagnostics/diagnostic.js';
-import { fileOf, filesOf, type WriteTally } from './document-writer.js';
+import { DocumentWriter, fileOf, filesOf, type WriteTally } from './document-writer.js';
 import { ExportShard, type ShardOptions, type ShardPlan } from './export-shard.js';
 import { ThreadShard, threadsFor, type Shard } from './thread-shard.js';
 import {
@@ -95,6 +102,41 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   }
 }
 
+/**
+ * The files of the site's search: each share indexed the posts whose pages it wrote; their
+ * indexes are merged in the site's order and cut into files, beside the entries results show.
+ */
+async function writeSearchFiles(
+  shards: readonly Shard[],
+  posts: number,
+  root: string,
+): Promise<{
+  files: SearchFiles;
+  /** The files written, relative to `root`. */ paths: string[];
+  tally: WriteTally;
+}> {
+  const parts = await Promise.all(shards.map((shard) => shard.searchPart()));
+  const data = mergeIndexes(parts, posts);
+  const entries: DocumentEntry[] = new Array<DocumentEntry>(posts);
+  for (const part of parts) {
+    part.numbers.forEach((number, i) => {
+      const entry = part.entries[i];
+      if (entry) entries[number] = entry;
+    });
+  }
+  const { manifest, files } = shardIndex(data);
+  const listed = entryFiles(entries);
+  const writer = new DocumentWriter(root);
+  const paths: string[] = [];
+  // Without precompressed forms: a host compresses what a script fetches as it sends it, and
+  // three files for each of a thousand more would cost a large site's build more than its pages.
+  for (const [path, content] of [...files, ...listed.files]) {
+    writer.write(path, Buffer.from(content), false);
+    paths.push(fileOf(path));
+  }
+  return { files: { manifest, entries: listed.paths }, paths, tally: writer.tally };
+}
+
 /** What `writeSite` did, and every file it wrote, relative to the export's folder. */
 interface WrittenSite extends ExportResult {
   readonly written: readonly string[];
@@ -155,8 +197,10 @@ async function writeSite(options: ExportOptions, root: string): Promise<WrittenS
     // KaTeX's and Mermaid's files, only where a page written links them.
     const packaged = [...new Set((await Promise.all(shards.map((s) => s.packagedPaths()))).flat())];
     const first = shards[0];
-    const tallies =
-      packaged.length > 0 && first ? [await first.write(packaged), ...written.slice(1)] : written;
+    if (!first) throw new Error('an export has at least one share');
+    if (packaged.length > 0) await first.write(packaged);
+    const search = await writeSearchFiles(shards, plan.posts.length, root);
+    const tallies = [await first.writeSearchPage(search.files), ...written.slice(1), search.tally];
     return {
       diagnostics: plan.diagnostics,
       // Each share checks the bodies it rendered; the first also those of unpublished posts.
@@ -174,7 +218,8 @@ async function writeSite(options: ExportOptions, root: string): Promise<WrittenS
       },
       written: [
         ...new Set([...staticFiles, ...redirectsFile, ...besidePosts]),
-        ...[...plan.others, ...plan.posts, ...packaged].flatMap(filesOf),
+        ...search.paths,
+        ...[...plan.others, ...plan.posts, ...packaged, SEARCH_PATH].flatMap(filesOf),
       ],
     };
   } finally {

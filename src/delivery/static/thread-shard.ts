@@ -4,7 +4,8 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { WriteTally } from './document-writer.js';
-import type { ShardOptions, ShardPlan } from './export-shard.js';
+import type { SearchFiles } from '../../search/shards.js';
+import type { SearchPart, ShardOptions, ShardPlan } from './export-shard.js';
 
 /** What the exporting thread needs of a share, wherever it runs. */
 export interface Shard {
@@ -12,6 +13,8 @@ export interface Shard {
   write(paths: readonly string[]): Promise<WriteTally>;
   checkBodies(unpublished: boolean): Promise<Diagnostic[]>;
   packagedPaths(): Promise<string[]>;
+  searchPart(): Promise<SearchPart>;
+  writeSearchPage(files: SearchFiles): Promise<WriteTally>;
   close(): Promise<void>;
 }
 
@@ -22,7 +25,9 @@ type ShardCall =
   | { readonly method: 'load' }
   | { readonly method: 'write'; readonly paths: readonly string[] }
   | { readonly method: 'checkBodies'; readonly unpublished: boolean }
-  | { readonly method: 'packagedPaths' };
+  | { readonly method: 'packagedPaths' }
+  | { readonly method: 'searchPart' }
+  | { readonly method: 'writeSearchPage'; readonly files: SearchFiles };
 
 export type Message =
   | { readonly id: number; readonly result: unknown }
@@ -81,6 +86,14 @@ export class ThreadShard implements Shard {
 
   packagedPaths(): Promise<string[]> {
     return this.#call({ method: 'packagedPaths' });
+  }
+
+  searchPart(): Promise<SearchPart> {
+    return this.#call({ method: 'searchPart' });
+  }
+
+  writeSearchPage(files: SearchFiles): Promise<WriteTally> {
+    return this.#call({ method: 'writeSearchPage', files });
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,210 @@
+// Search: the script of an exported site's search page, bundled for the browser at Folio's own
+// build. It runs the server's search over the index cut into files, fetching only what a query
+// reads, and writes the results as the server's results page shows them: the same posts, in the
+// same order, with the same marks.
+import {
+  type DocumentEntry,
+  ENTRIES_PER_FILE,
+  type SearchPageSetup,
+  ShardedIndex,
+} from './shards.js';
+import { MOST_QUERY_CHARACTERS } from './query.js';
+import { snippetOf } from './snippet.js';
+
+// The few parts of the browser this script uses: Folio's code is type-checked for Node alone.
+interface DomNode {
+  textContent: string | null;
+  append(...nodes: (DomNode | string)[]): void;
+  replaceChildren(...nodes: (DomNode | string)[]): void;
+  setAttribute(name: string, value: string): void;
+  addEventListener(type: string, listener: (event: { preventDefault(): void }) => void): void;
+}
+interface Browser {
+  readonly document: {
+    title: string;
+    getElementById(id: string): (DomNode & { value?: string }) | null;
+    querySelector(selector: string): DomNode | null;
+    createElement(tag: string): DomNode;
+  };
+  readonly location: { readonly search: string; readonly pathname: string };
+  readonly history: { replaceState(data: null, unused: string, url: string): void };
+  fetch(url: string): Promise<{
+    ok: boolean;
+    text(): Promise<string>;
+    arrayBuffer(): Promise<ArrayBuffer>;
+  }>;
+  setTimeout(run: () => void, ms: number): number;
+  clearTimeout(id: number): void;
+}
+
+const browser = globalThis as unknown as Browser;
+const { document } = browser;
+// While the reader types, a query waits this long for the next key.
+const TYPING_PAUSE_MS = 150;
+
+function start(): void {
+  const setupText = document.getElementById('search-setup')?.textContent;
+  const input = document.getElementById('search-query');
+  const results = document.getElementById('search-results');
+  const form = document.querySelector('main form[role="search"]');
+  const heading = document.getElementById('search-title');
+  if (!setupText || !input || !results || !form || !heading) return;
+  const setup = JSON.parse(setupText) as SearchPageSetup;
+  const { strings } = setup;
+  const siteTitle = document.title.includes(' · ')
+    ? document.title.slice(document.title.indexOf(' · '))
+    : '';
+  const index = new ShardedIndex(setup.manifest);
+  const files = new Map<string, Promise<string | Uint8Array>>();
+  const load = (path: string): Promise<string | Uint8Array> => {
+    let file = files.get(path);
+    if (!file) {
+      file = browser.fetch(path).then(async (response) => {
+        if (!response.ok) throw new Error(`${path}: ${String(response.ok)}`);
+        return path.endsWith('.json')
+          ? response.text()
+          : new Uint8Array(await response.arrayBuffer());
+      });
+      // A file that failed is asked for again by the next query.
+      file.catch(() => files.delete(path));
+      files.set(path, file);
+    }
+    return file;
+  };
+  const entries = async (numbers: readonly number[]): Promise<DocumentEntry[]> => {
+    const wanted = [...new Set(numbers.map((n) => Math.floor(n / ENTRIES_PER_FILE)))];
+    const loaded = new Map<number, DocumentEntry[]>();
+    await Promise.all(
+      wanted.map(async (file) => {
+        const text = await load(setup.entries[file] ?? '');
+        loaded.set(file, JSON.parse(String(text)) as DocumentEntry[]);
+      }),
+    );
+    return numbers.flatMap((n) => {
+      const entry = loaded.get(Math.floor(n / ENTRIES_PER_FILE))?.[n % ENTRIES_PER_FILE];
+      return entry ? [entry] : [];
+    });
+  };
+
+  const element = (
+    tag: string,
+    attributes: Record<string, string>,
+    ...children: (DomNode | string)[]
+  ): DomNode => {
+    const made = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) made.setAttribute(name, value);
+    made.append(...children);
+    return made;
+  };
+  const status = (text: string): DomNode =>
+    element('p', { class: 'search-status', role: 'status' }, text);
+  const pageLink = (query: string, page: number): string =>
+    `${browser.location.pathname}?q=${encodeURIComponent(query).replaceAll('%20', '+')}${page > 1 ? `&page=${page}` : ''}`;
+
+  let asked = 0;
+  const run = async (raw: string, page: number): Promise<void> => {
+    const turn = ++asked;
+    // Read as the server reads a query: the same words give the same posts in the same order.
+    const query = raw
+      .slice(0, MOST_QUERY_CHARACTERS)
+      .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
+      .replace(/\s+/gu, ' ')
+      .trim();
+    heading.textContent = query === '' ? strings.title : strings.resultsFor.replace('{q}', query);
+    document.title = `${heading.textContent ?? ''}${siteTitle}`;
+    if (query === '') {
+      results.replaceChildren(element('p', { class: 'search-status' }, strings.prompt));
+      return;
+    }
+    const found = await index.search(query, load, { limit: page * setup.pageSize });
+    const pageCount = Math.max(1, Math.ceil(found.total / setup.pageSize));
+    const shown = Math.min(page, pageCount);
+    const hits = found.hits.slice((shown - 1) * setup.pageSize, shown * setup.pageSize);
+    const shownEntries = await entries(hits.map(({ document: n }) => n));
+    // A later query has begun: its results are the ones to show.
+    if (turn !== asked) return;
+    if (found.total === 0) {
+      results.replaceChildren(
+        status(strings.noResults.replace('{q}', query)),
+        element(
+          'ul',
+          { class: 'search-tips' },
+          ...strings.tips.map((tip) => element('li', {}, tip)),
+        ),
+      );
+      return;
+    }
+    const list = element(
+      'ol',
+      { class: 'search-hits' },
+      ...shownEntries.map(([title, path, iso, date, category, categoryPath, text]) => {
+        const byline = element('p', { class: 'byline' }, element('time', { datetime: iso }, date));
+        if (category !== null && categoryPath !== null) {
+          byline.append(' · ', element('a', { href: categoryPath }, category));
+        }
+        const snippet = element(
+          'p',
+          { class: 'search-snippet' },
+          ...snippetOf(text, found.terms).map((piece) =>
+            piece.marked ? element('mark', {}, piece.text) : piece.text,
+          ),
+        );
+        return element(
+          'li',
+          { class: 'search-hit' },
+          element('h2', { class: 'entry-title' }, element('a', { href: path }, title)),
+          byline,
+          snippet,
+        );
+      }),
+    );
+    const count =
+      found.total === 1
+        ? strings.onePostFound
+        : strings.postsFound.replace('{n}', String(found.total));
+    const parts: DomNode[] = [status(count), list];
+    if (pageCount > 1) {
+      const step = (label: string, target: number, rel: string): DomNode =>
+        target >= 1 && target <= pageCount
+          ? element('li', {}, element('a', { href: pageLink(query, target), rel }, label))
+          : element('li', {}, element('span', { class: 'pager-inactive' }, label));
+      parts.push(
+        element(
+          'nav',
+          { class: 'pager', 'aria-label': strings.pagination },
+          element(
+            'ul',
+            {},
+            step(strings.previousPage, shown - 1, 'prev'),
+            element('li', {}, element('span', { 'aria-current': 'page' }, String(shown))),
+            step(strings.nextPage, shown + 1, 'next'),
+          ),
+        ),
+      );
+    }
+    results.replaceChildren(...parts);
+  };
+
+  const params = new URLSearchParams(browser.location.search);
+  const initial = params.get('q') ?? '';
+  const page = /^[1-9]\d{0,5}$/.test(params.get('page') ?? '') ? Number(params.get('page')) : 1;
+  input.value = initial;
+  void run(initial, page);
+  let pause: number | undefined;
+  const follow = (): void => {
+    const query = input.value ?? '';
+    browser.history.replaceState(null, '', pageLink(query, 1));
+    void run(query, 1);
+  };
+  input.addEventListener('input', () => {
+    if (pause !== undefined) browser.clearTimeout(pause);
+    pause = browser.setTimeout(follow, TYPING_PAUSE_MS);
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (pause !== undefined) browser.clearTimeout(pause);
+    follow();
+  });
+}
+
+start();
