@@ -1,7 +1,7 @@
 // Search: the index of a site's posts — for each term, the posts and fields it stands in, how
 // often, and where first — packed into bytes, so that ten thousand posts fit in a few megabytes
 // on the server and the very same bytes can be sent to a browser in shards.
-import { forEachTerm } from './tokenize.js';
+import { forEachTerm, type KnownWords } from './tokenize.js';
 
 /** What is searched of a post: its title, its tags and category, the text of its body. */
 export interface SearchDocument {
@@ -96,6 +96,16 @@ export class ByteWriter {
   }
 }
 
+interface KnownWord {
+  readonly ids: Int32Array;
+  readonly offsets: readonly number[];
+  readonly width: number;
+}
+
+// Distinct ASCII words a builder remembers the terms of: only a text of hundreds of thousands of
+// distinct words holds more, and then they are met again from nothing.
+const MOST_KNOWN_WORDS = 200_000;
+
 /**
  * Adds posts one at a time. Terms are numbered as they are first met, so that a post's counts
  * are kept in arrays rather than in a map of objects: building is most of what indexing costs.
@@ -115,32 +125,60 @@ export class IndexBuilder {
   #field = 0;
   readonly #lengths: number[] = [];
   #documents = 0;
+  // The field being read: its stamp in `#seen`, the terms it touched, its length so far.
+  #stamp = -1;
+  #touched: number[] = [];
+  #length = 0;
+  // The terms of ASCII words as written, by number: one lookup for all the terms of a word.
+  readonly #words = new Map<string, KnownWord>();
+
+  readonly #visit = (term: string, position: number): void => {
+    this.#touch(this.#idOf(term), position);
+  };
+
+  readonly #knownWords: KnownWords = {
+    known: (written, position) => {
+      const word = this.#words.get(written);
+      if (!word) return 0;
+      for (let i = 0; i < word.ids.length; i++) {
+        this.#touch(word.ids[i] ?? 0, position + (word.offsets[i] ?? 0));
+      }
+      return word.width;
+    },
+    learn: (written, forms) => {
+      if (this.#words.size >= MOST_KNOWN_WORDS) this.#words.clear();
+      const ids = Int32Array.from(forms.terms, (term) => this.#idOf(term));
+      this.#words.set(written, { ids, offsets: forms.offsets, width: forms.width });
+    },
+  };
+
+  /** Counts `id` at `position` in the field being read. */
+  #touch(id: number, position: number): void {
+    this.#length = position + 1;
+    if (this.#seen[id] !== this.#stamp) {
+      this.#seen[id] = this.#stamp;
+      this.#count[id] = 1;
+      this.#first[id] = position;
+      this.#second[id] = -1;
+      this.#touched.push(id);
+    } else {
+      const count = this.#count[id] ?? 1;
+      if (count === 1) this.#second[id] = position;
+      this.#count[id] = count + 1;
+    }
+  }
 
   /** Adds the next post: its number is how many came before it. */
   add(document: SearchDocument): void {
     const number = this.#documents++;
     const fields = [document.title, document.labels.join('\n'), document.text];
     for (let field = 0; field < fields.length; field++) {
-      const stamp = this.#field++;
-      const touched: number[] = [];
-      let length = 0;
-      forEachTerm(fields[field] ?? '', (term, position) => {
-        length = position + 1;
-        const id = this.#idOf(term);
-        if (this.#seen[id] !== stamp) {
-          this.#seen[id] = stamp;
-          this.#count[id] = 1;
-          this.#first[id] = position;
-          this.#second[id] = -1;
-          touched.push(id);
-        } else {
-          const count = this.#count[id] ?? 1;
-          if (count === 1) this.#second[id] = position;
-          this.#count[id] = count + 1;
-        }
-      });
-      this.#lengths.push(length);
-      for (const id of touched) {
+      this.#stamp = this.#field++;
+      this.#touched = [];
+      this.#length = 0;
+      forEachTerm(fields[field] ?? '', this.#visit, this.#knownWords);
+      this.#lengths.push(this.#length);
+      for (const id of this.#touched) {
         const writer = this.#writers[id] as ByteWriter;
         const last = this.#lastPost[id] ?? -1;
         if (last !== number) this.#posts[id] = (this.#posts[id] ?? 0) + 1;

@@ -142,9 +142,16 @@ export type TermVisitor = (term: string, position: number, start: number, end: n
  * another's was next to it in the text. A word's forms (stem and written form, an identifier
  * whole and its first part) share a position.
  */
-export function forEachTerm(text: string, visit: TermVisitor): void {
+export function forEachTerm(text: string, visit: TermVisitor, words?: KnownWords): void {
   let position = 0;
   forEachPiece(text, (piece, start, script, ascii) => {
+    if (ascii && words) {
+      const width = words.known(piece, position);
+      if (width > 0) {
+        position += width;
+        return;
+      }
+    }
     const end = start + piece.length;
     if (script === 'unspaced') {
       const chars = [...piece];
@@ -170,6 +177,7 @@ export function forEachTerm(text: string, visit: TermVisitor): void {
       position++;
     } else {
       const forms = ascii ? asciiWordForms(piece) : wordForms(piece);
+      if (ascii) words?.learn(piece, forms);
       for (let i = 0; i < forms.terms.length; i++) {
         visit(
           forms.terms[i] ?? '',
@@ -183,8 +191,19 @@ export function forEachTerm(text: string, visit: TermVisitor): void {
   });
 }
 
+/**
+ * A reader of terms that knows ASCII words it met before: most words of a large site repeat, and
+ * one lookup of the word as written can stand for finding each of its terms.
+ */
+export interface KnownWords {
+  /** Takes the terms of `written` at `position` if it knows it: how many positions it took, or 0. */
+  known(written: string, position: number): number;
+  /** Meets `written` for the first time; its terms are visited next, as any word's. */
+  learn(written: string, forms: WordForms): void;
+}
+
 /** The terms of one word of a space-separated script, placed relative to the word. */
-interface WordForms {
+export interface WordForms {
   readonly terms: readonly string[];
   /** How many positions after the word's first each term stands. */
   readonly offsets: readonly number[];
