@@ -159,15 +159,19 @@ export class ShardedIndex implements IndexSource {
     load: ShardLoader,
     options: SearchOptions = {},
   ): Promise<SearchResult> {
-    if (this.lengths.length === 0 && this.documentCount > 0) {
-      const bytes = await load(this.#manifest.lengths);
-      this.lengths = readNumbers(toBytes(bytes), this.documentCount * 3);
-    }
+    // The lengths come while the query learns which other files it reads.
+    let lengths =
+      this.lengths.length === 0 && this.documentCount > 0
+        ? load(this.#manifest.lengths).then((bytes) => {
+            this.lengths = readNumbers(toBytes(bytes), this.documentCount * 3);
+          })
+        : undefined;
     for (let round = 0; ; round++) {
       this.#wanted.clear();
       const result = search(this, query, options);
-      if (this.#wanted.size === 0 || round > 4) return result;
-      await Promise.all([...this.#wanted].map((path) => this.#fetch(path, load)));
+      if ((this.#wanted.size === 0 && !lengths) || round > 4) return result;
+      await Promise.all([...[...this.#wanted].map((path) => this.#fetch(path, load)), lengths]);
+      lengths = undefined;
     }
   }
 
@@ -223,9 +227,9 @@ export type DocumentEntry = readonly [
 ];
 
 /** How much of each post's text a static site keeps for snippets: a first query fetches it. */
-export const SNIPPET_SOURCE_LENGTH = 2000;
+export const SNIPPET_SOURCE_LENGTH = 800;
 /** Posts per file of entries: a page of results fetches one file per post it shows, at most. */
-export const ENTRIES_PER_FILE = 8;
+export const ENTRIES_PER_FILE = 4;
 
 /** The files of the entries of every post, in the site's order, `ENTRIES_PER_FILE` to a file. */
 export function entryFiles(entries: readonly DocumentEntry[]): {
