@@ -2,7 +2,8 @@
 // queries of bench/search/queries.json, over the demo blog and imported real blogs (Korean,
 // Chinese). Prints one Markdown table of recall@10 and MRR by query group, Folio's failures, and
 // Folio's query time; then, on 1,000 and 10,000 posts of the benchmark corpus, what indexing
-// costs, how large the index is and how long queries take.
+// costs, how large the index is and how long queries take, and a first query on the exported
+// 10,000 posts in Chromium (served by a plain static server from test/support).
 //
 //   npm run build && npx tsx bench/search-quality.ts
 //
@@ -28,6 +29,8 @@ import { buildSearchIndex, openIndex, type SearchDocument } from '../src/search/
 import { checkBuilt, FOLIO_BIN } from './lib/folio.js';
 import { REPO_ROOT, WORK_DIR } from './lib/setup.js';
 import { median, percentile } from './lib/stats.js';
+import { chromium } from 'playwright-core';
+import { serveStatic } from '../test/support/static-server.js';
 
 const QUERIES_FILE = join(REPO_ROOT, 'bench', 'search', 'queries.json');
 const SITES_DIR = process.env.SEARCH_SITES ?? '/work/scratch/search-sites';
@@ -327,6 +330,83 @@ function speedQueries(terms: readonly string[], frequency: ArrayLike<number>): s
   });
 }
 
+// Queries a reader might type first, for the first query on an exported site.
+const FIRST_QUERIES = [
+  'docker build',
+  'cache invalidation strategy',
+  'latency',
+  'the error',
+  'memory leak in go',
+  'kubernetes deploy',
+  'tes',
+  'configuraton',
+];
+
+/**
+ * A first query on the export of `posts` posts in Chromium, served by a plain static server: the
+ * bytes and files it fetched, and the time from submitting the form to the results, each query
+ * on a fresh page whose script has loaded.
+ */
+async function firstQueriesAt(posts: number): Promise<string[]> {
+  const dir = join(WORK_DIR, 'search-speed', String(posts));
+  const out = join(WORK_DIR, 'search-speed', `${posts}-export`);
+  await rm(out, { recursive: true, force: true });
+  execFileSync(process.execPath, [FOLIO_BIN, 'build', dir, '--out', out], { stdio: 'ignore' });
+  const server = await serveStatic(out);
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  const lines: string[] = [];
+  try {
+    for (const query of FIRST_QUERIES) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${server.url}/search/`, { waitUntil: 'load' });
+      const before = server.requests.length;
+      const ms = await page.evaluate(submitAndTime, query);
+      const fetched = server.requests.slice(before);
+      const bytes = fetched.reduce((sum, request) => sum + request.bytes, 0);
+      lines.push(
+        `| ${query} | ${fetched.length} | ${(bytes / 1000).toFixed(0)} KB | ${ms.toFixed(0)} ms |`,
+      );
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return lines;
+}
+
+/** In the page: submits `query` and resolves with the milliseconds until results are shown. */
+function submitAndTime(query: string): Promise<number> {
+  interface Page {
+    document: {
+      getElementById(id: string): { value: string; querySelector(s: string): unknown } | null;
+      querySelector(selector: string): { requestSubmit(): void } | null;
+    };
+    performance: { now(): number };
+    MutationObserver: new (callback: () => void) => {
+      observe(target: unknown, options: Record<string, boolean>): void;
+    };
+  }
+  const page = globalThis as unknown as Page;
+  const input = page.document.getElementById('search-query');
+  const results = page.document.getElementById('search-results');
+  const form = page.document.querySelector('main form[role="search"]');
+  return new Promise((resolve) => {
+    const started = page.performance.now();
+    new page.MutationObserver(() => {
+      if (results?.querySelector('.search-status[role="status"]')) {
+        resolve(page.performance.now() - started);
+      }
+    }).observe(results, { childList: true, subtree: true });
+    if (input) input.value = query;
+    form?.requestSubmit();
+  });
+}
+
 async function main(): Promise<void> {
   // dist/ is what `folio build` runs (the HTML Pagefind indexes); Folio's search core runs from src/.
   const stale = await checkBuilt();
@@ -400,6 +480,12 @@ async function main(): Promise<void> {
   console.log('| posts | indexing | terms | index in memory | query median | query p99 |');
   console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const posts of SPEED_SIZES) console.log(await speedAt(posts));
+  console.log('');
+  console.log('## A first query on the exported 10,000 posts, in Chromium');
+  console.log('');
+  console.log('| query | files | fetched | results after |');
+  console.log('| --- | ---: | ---: | ---: |');
+  for (const line of await firstQueriesAt(10_000)) console.log(line);
 }
 
 function printTable(outcomes: readonly Outcome[], engines: readonly string[]): void {
