@@ -116,7 +116,6 @@ async function indexPostsApart(posts: readonly IndexedPost[]): Promise<SearchInd
   try {
     await new Promise<void>((resolve, reject) => {
       const child = fork(fileURLToPath(entry), [], {
-        serialization: 'advanced',
         execArgv: process.execArgv.filter((flag) => !flag.startsWith('--test')),
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
@@ -165,7 +164,7 @@ export function writeIndexFiles(folder: string, data: IndexData): void {
  * Reads what `writeIndexFiles` wrote. Each array is a view of the file's own buffer, read once:
  * no copy of ten megabytes of postings is made on the way.
  */
-export function readIndexFiles(folder: string): IndexData {
+function readIndexFiles(folder: string): IndexData {
   const read = (name: keyof typeof INDEX_FILES): Buffer =>
     readFileSync(join(folder, INDEX_FILES[name]));
   const numbers = JSON.parse(read('numbers').toString('utf8')) as Pick<

@@ -8,7 +8,7 @@ import {
   type SearchPageSetup,
   ShardedIndex,
 } from './shards.js';
-import { MOST_QUERY_CHARACTERS } from './query.js';
+import { readQuery, resultsPage, searchQueryString, searchRequest } from './search-request.js';
 import { snippetOf } from './snippet.js';
 
 // The few parts of the browser this script uses: Folio's code is type-checked for Node alone.
@@ -99,17 +99,13 @@ function start(): void {
   const status = (text: string): DomNode =>
     element('p', { class: 'search-status', role: 'status' }, text);
   const pageLink = (query: string, page: number): string =>
-    `${browser.location.pathname}?q=${encodeURIComponent(query).replaceAll('%20', '+')}${page > 1 ? `&page=${page}` : ''}`;
+    `${browser.location.pathname}${searchQueryString(query, page)}`;
 
   let asked = 0;
   const run = async (raw: string, page: number): Promise<void> => {
     const turn = ++asked;
     // Read as the server reads a query: the same words give the same posts in the same order.
-    const query = raw
-      .slice(0, MOST_QUERY_CHARACTERS)
-      .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
-      .replace(/\s+/gu, ' ')
-      .trim();
+    const query = readQuery(raw);
     heading.textContent = query === '' ? strings.title : strings.resultsFor.replace('{q}', query);
     document.title = `${heading.textContent ?? ''}${siteTitle}`;
     if (query === '') {
@@ -117,9 +113,7 @@ function start(): void {
       return;
     }
     const found = await index.search(query, load, { limit: page * setup.pageSize });
-    const pageCount = Math.max(1, Math.ceil(found.total / setup.pageSize));
-    const shown = Math.min(page, pageCount);
-    const hits = found.hits.slice((shown - 1) * setup.pageSize, shown * setup.pageSize);
+    const { page: shown, pageCount, hits } = resultsPage(found, page, setup.pageSize);
     const shownEntries = await entries(hits.map(({ document: n }) => n));
     // A later query has begun: its results are the ones to show.
     if (turn !== asked) return;
@@ -185,9 +179,7 @@ function start(): void {
     results.replaceChildren(...parts);
   };
 
-  const params = new URLSearchParams(browser.location.search);
-  const initial = params.get('q') ?? '';
-  const page = /^[1-9]\d{0,5}$/.test(params.get('page') ?? '') ? Number(params.get('page')) : 1;
+  const { query: initial, page } = searchRequest(browser.location.search);
   input.value = initial;
   void run(initial, page);
   let pause: number | undefined;

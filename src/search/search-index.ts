@@ -273,7 +273,7 @@ export function openIndex(data: IndexData): SearchIndex {
 }
 
 /** The order of terms in an index: by UTF-16 code units, the same in every JavaScript engine. */
-export function compareTerms(a: string, b: string): number {
+function compareTerms(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 

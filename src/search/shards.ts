@@ -50,7 +50,7 @@ const DICTIONARY_BYTES = 16_000;
 const POSTING_BYTES = 32_000;
 
 /** The bucket of the terms that begin with `character`, among `buckets`. */
-export function bucketOf(character: string, buckets: number): number {
+function bucketOf(character: string, buckets: number): number {
   return (Math.imul(character.codePointAt(0) ?? 0, 0x9e3779b1) >>> 0) % buckets;
 }
 
@@ -128,7 +128,7 @@ export type ShardLoader = (path: string) => Promise<string | Uint8Array>;
 
 /**
  * The index a browser holds of a cut index: what it fetched so far. It answers `search` like the
- * whole index for every query whose files are at hand; `searchShards` fetches them first.
+ * whole index for every query whose files are at hand; its `search` fetches them first.
  */
 export class ShardedIndex implements IndexSource {
   readonly documentCount: number;

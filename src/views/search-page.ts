@@ -9,6 +9,7 @@ import {
   type SearchPageStrings,
   SNIPPET_SOURCE_LENGTH,
 } from '../search/shards.js';
+import { searchQueryString } from '../search/search-request.js';
 import type { SnippetPiece } from '../search/snippet.js';
 import type { Site } from '../site/build-site.js';
 import { categoryPath, postPath, SEARCH_PATH } from '../site/routes.js';
@@ -36,12 +37,6 @@ export interface SearchResultsView {
   /** How many posts were found in all. */
   readonly total: number;
   readonly hits: readonly SearchHitView[];
-}
-
-/** The address of a page of the results of `query`. */
-export function searchResultsPath(query: string, page = 1): string {
-  const q = `?q=${encodeURIComponent(query).replaceAll('%20', '+')}`;
-  return `${SEARCH_PATH}${q}${page > 1 ? `&page=${page}` : ''}`;
 }
 
 /** The search page of an exported site: its script, and what the script is handed. */
@@ -108,7 +103,12 @@ ${browse(ctx)}`;
 ${results.hits.map((hit) => hitOf(ctx, hit))}</ol>
 ${
   results.pageCount > 1
-    ? pager(ctx, results.page, results.pageCount, (page) => searchResultsPath(results.query, page))
+    ? pager(
+        ctx,
+        results.page,
+        results.pageCount,
+        (page) => `${SEARCH_PATH}${searchQueryString(results.query, page)}`,
+      )
     : ''
 }`;
 }

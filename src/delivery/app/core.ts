@@ -4,7 +4,8 @@
 import type { Site } from '../../site/build-site.js';
 import type { Post } from '../../content/post.js';
 import { StaleBody } from '../../load/body-store.js';
-import { MOST_QUERY_CHARACTERS, search } from '../../search/query.js';
+import { search } from '../../search/query.js';
+import { resultsPage, searchRequest } from '../../search/search-request.js';
 import type { SearchIndex } from '../../search/search-index.js';
 import { snippetOf } from '../../search/snippet.js';
 import { listRoutes, pathOf, resolvePath, SEARCH_PATH, type Route } from '../../site/routes.js';
@@ -65,7 +66,7 @@ export function resourceFor(
     }
     case 'page':
       if (resolution.route.kind === 'search' && queryStart !== -1) {
-        return searchDocument(state, url.slice(queryStart + 1));
+        return searchResultsDocument(state, url.slice(queryStart + 1));
       }
       return pageDocument(state, resolution.route);
     case 'post-file': {
@@ -146,7 +147,7 @@ function notFoundDocument(state: SiteState): Document {
  * reader's words are read leniently — any text makes a page, none is reflected as markup — and
  * each query's work is bounded, so a flood of searches slows pages no more than a flood of pages.
  */
-function searchDocument(state: SiteState, search: string): Document | Promise<Document> {
+function searchResultsDocument(state: SiteState, search: string): Document | Promise<Document> {
   const { query, page } = searchRequest(search);
   if (query === '') return pageDocument(state, { kind: 'search' });
   const key = `${page}\u0000${query}`;
@@ -164,19 +165,6 @@ function searchDocument(state: SiteState, search: string): Document | Promise<Do
   );
 }
 
-/** The words and the page a search asks for: the first of each, if repeated. */
-export function searchRequest(search: string): { query: string; page: number } {
-  // Decoding makes U+FFFD of bytes that are not UTF-8: a query holds no unpaired surrogate.
-  const params = new URLSearchParams(search);
-  const query = (params.get('q') ?? '')
-    .slice(0, MOST_QUERY_CHARACTERS)
-    .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
-    .replace(/\s+/gu, ' ')
-    .trim();
-  const page = /^[1-9]\d{0,5}$/.test(params.get('page') ?? '') ? Number(params.get('page')) : 1;
-  return { query, page };
-}
-
 function searchResults(
   state: SiteState,
   index: SearchIndex,
@@ -184,17 +172,13 @@ function searchResults(
   page: number,
 ): SearchResultsView {
   const { posts, config } = state.site;
-  // Past the last page, every hit is given, and the last page is shown.
   const found = search(index, query, { limit: page * config.pageSize });
-  const pageCount = Math.max(1, Math.ceil(found.total / config.pageSize));
-  const shown = Math.min(page, pageCount);
-  const hits = found.hits
-    .slice((shown - 1) * config.pageSize, shown * config.pageSize)
-    .flatMap(({ document: number }) => {
-      const post = posts[number];
-      return post ? [{ post, snippet: snippetOf(searchText(state, post), found.terms) }] : [];
-    });
-  return { query, page: shown, pageCount, total: found.total, hits };
+  const shown = resultsPage(found, page, config.pageSize);
+  const hits = shown.hits.flatMap(({ document: number }) => {
+    const post = posts[number];
+    return post ? [{ post, snippet: snippetOf(searchText(state, post), found.terms) }] : [];
+  });
+  return { query, page: shown.page, pageCount: shown.pageCount, total: found.total, hits };
 }
 
 /** A post's text for its snippet; none when its file changed since it was loaded. */

@@ -8,7 +8,7 @@ import { pathOf, SEARCH_PATH } from '../../site/routes.js';
 import type { BodyStore } from '../../load/body-store.js';
 import { indexedPost, searchDocument } from '../../load/search-documents.js';
 import { searchPageScript } from '../../load/search-page-script.js';
-import { IndexBuilder, type IndexData } from '../../search/search-index.js';
+import { IndexBuilder, type IndexPart } from '../../search/search-index.js';
 import type { DocumentEntry, SearchFiles, SearchPageSetup } from '../../search/shards.js';
 import { messagesFor } from '../../views/i18n/messages.js';
 import { renderExportedSearch } from '../../views/render-route.js';
@@ -27,11 +27,9 @@ export interface ShardOptions {
 }
 
 /** What a share indexed for search: the posts whose pages it wrote, numbered as it wrote them. */
-export interface SearchPart {
-  readonly data: IndexData;
-  /** The site's number of each post indexed, in the order indexed. */
+export interface SearchPart extends IndexPart {
   readonly numbers: readonly number[];
-  /** What a results list shows of each post indexed, in the same order. */
+  /** What a results list shows of each post indexed, in the order indexed. */
   readonly entries: readonly DocumentEntry[];
 }
 
