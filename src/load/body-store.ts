@@ -10,7 +10,7 @@ import {
   type RenderedBody,
   type RenderEnv,
 } from '../content/markdown/markdown.js';
-import { flattenTokens } from '../content/markdown/flatten.js';
+import { runningText } from '../content/markdown/flatten.js';
 import { collectMistakes } from '../content/markdown/mistakes.js';
 import { collectReferences } from '../content/markdown/references.js';
 import type { BodyFeature, BodyMistake, BodyParts, Post, Reference } from '../content/post.js';
@@ -202,7 +202,7 @@ export class BodyStore {
     state.excerpt ??= excerptOf(tokens, this.#settings.excerptLength);
     state.references ??= collectReferences(tokens, post.bodyLine);
     state.mistakes ??= collectMistakes(tokens, post.bodyLine, text);
-    if (!this.#reread || this.#keepSearchTexts) state.searchText ??= flattenTokens(tokens);
+    if (!this.#reread || this.#keepSearchTexts) state.searchText ??= runningText(tokens);
     return tokens;
   }
 }
@@ -220,9 +220,12 @@ export function readBody(file: string, stamp?: string): string {
   return split.body;
 }
 
-/** The text search reads of a body: every word of it, tags and markup left out. */
+/**
+ * The text search reads of a body: every word of it, tags and markup left out, white space as it
+ * is (`snippetText` tidies what is shown).
+ */
 export function bodySearchText(body: string, math: boolean | undefined): string {
-  return flattenTokens(parseMarkdown(body, { math }));
+  return runningText(parseMarkdown(body, { math }));
 }
 
 function packagedEntry(feature: 'math' | 'diagram'): string {

@@ -97,6 +97,8 @@ export class ByteWriter {
 }
 
 interface KnownWord {
+  readonly written: string;
+  readonly hash: number;
   readonly ids: Int32Array;
   readonly offsets: readonly number[];
   readonly width: number;
@@ -129,28 +131,57 @@ export class IndexBuilder {
   #stamp = -1;
   #touched: number[] = [];
   #length = 0;
-  // The terms of ASCII words as written, by number: one lookup for all the terms of a word.
-  readonly #words = new Map<string, KnownWord>();
+  // The terms of ASCII words as written, by number: one lookup for all the terms of a word. The
+  // table is open-addressed by the hash the tokenizer makes as it scans, so that a word met
+  // before is found without cutting it out of the text: slot → 1 + its place in `#words`.
+  #words: KnownWord[] = [];
+  #wordSlots = new Int32Array(1 << 12);
 
   readonly #visit = (term: string, position: number): void => {
     this.#touch(this.#idOf(term), position);
   };
 
   readonly #knownWords: KnownWords = {
-    known: (written, position) => {
-      const word = this.#words.get(written);
-      if (!word) return 0;
-      for (let i = 0; i < word.ids.length; i++) {
-        this.#touch(word.ids[i] ?? 0, position + (word.offsets[i] ?? 0));
+    known: (text, start, end, hash, position) => {
+      const slots = this.#wordSlots;
+      const mask = slots.length - 1;
+      const length = end - start;
+      for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+        const place = slots[slot] ?? 0;
+        if (place === 0) return 0;
+        const word = this.#words[place - 1] as KnownWord;
+        if (
+          word.hash === hash &&
+          word.written.length === length &&
+          text.startsWith(word.written, start)
+        ) {
+          for (let i = 0; i < word.ids.length; i++) {
+            this.#touch(word.ids[i] ?? 0, position + (word.offsets[i] ?? 0));
+          }
+          return word.width;
+        }
       }
-      return word.width;
     },
-    learn: (written, forms) => {
-      if (this.#words.size >= MOST_KNOWN_WORDS) this.#words.clear();
+    learn: (written, hash, forms) => {
+      if (this.#words.length >= MOST_KNOWN_WORDS) {
+        this.#words = [];
+        this.#wordSlots.fill(0);
+      }
       const ids = Int32Array.from(forms.terms, (term) => this.#idOf(term));
-      this.#words.set(written, { ids, offsets: forms.offsets, width: forms.width });
+      this.#words.push({ written, hash, ids, offsets: forms.offsets, width: forms.width });
+      if (this.#words.length * 2 > this.#wordSlots.length) {
+        this.#wordSlots = new Int32Array(this.#wordSlots.length * 2);
+        this.#words.forEach((word, i) => this.#slotWord(word, i + 1));
+      } else this.#slotWord(this.#words[this.#words.length - 1] as KnownWord, this.#words.length);
     },
   };
+
+  #slotWord(word: KnownWord, place: number): void {
+    const mask = this.#wordSlots.length - 1;
+    let slot = word.hash & mask;
+    while (this.#wordSlots[slot] !== 0) slot = (slot + 1) & mask;
+    this.#wordSlots[slot] = place;
+  }
 
   /** Counts `id` at `position` in the field being read. */
   #touch(id: number, position: number): void {
@@ -348,7 +379,11 @@ function lowerBound(terms: readonly string[], value: string): number {
   return low;
 }
 
-/** The index of some of a site's posts, numbered from 0, and each one's number in the site. */
+/**
+ * The index of some of a site's posts, numbered from 0, and each one's number in the site. The
+ * site's numbers go up, as they do for an export thread, which takes its posts in the site's
+ * order: so each term's postings, renumbered, are already in order, and parts merge as streams.
+ */
 export interface IndexPart {
   readonly data: IndexData;
   /** The site's number of each post of the part, by its number there. */
@@ -362,12 +397,19 @@ export interface IndexPart {
  */
 export function mergeIndexes(parts: readonly IndexPart[], documentCount: number): IndexData {
   const lengths = new Uint32Array(documentCount * FIELDS.length);
-  const byTerm = new Map<string, { part: IndexPart; term: number }[]>();
-  for (const part of parts) {
+  // Each term's parts, as pairs of a part's place and the term's number there.
+  const byTerm = new Map<string, number[]>();
+  let bytes = 0;
+  parts.forEach((part, place) => {
+    for (let local = 1; local < part.numbers.length; local++) {
+      if ((part.numbers[local] ?? 0) <= (part.numbers[local - 1] ?? 0)) {
+        throw new Error("an index part's posts must be numbered in the site's order");
+      }
+    }
     part.data.terms.forEach((term, number) => {
-      let found = byTerm.get(term);
-      if (!found) byTerm.set(term, (found = []));
-      found.push({ part, term: number });
+      const found = byTerm.get(term);
+      if (found) found.push(place, number);
+      else byTerm.set(term, [place, number]);
     });
     for (let local = 0; local < part.numbers.length; local++) {
       const global = part.numbers[local] ?? 0;
@@ -376,40 +418,42 @@ export function mergeIndexes(parts: readonly IndexPart[], documentCount: number)
           part.data.lengths[local * FIELDS.length + field] ?? 0;
       }
     }
-  }
+    bytes += part.data.postingBytes.length;
+  });
   const terms = [...byTerm.keys()].sort(compareTerms);
   const documentFrequency = new Uint32Array(terms.length);
   const postingStarts = new Uint32Array(terms.length + 1);
-  const writer = new ByteWriter(1 << 16);
+  // Renumbering changes only the first entry of each post, by a byte or two.
+  const writer = new ByteWriter(bytes + bytes / 8 + 16);
+  const streams = parts.map(() => new PostingStream());
+  const open: PostingStream[] = [];
   terms.forEach((term, i) => {
     postingStarts[i] = writer.length;
-    // Each part's entries are in the order of its posts, which is the site's: a merge of sorted
-    // runs, unless a part's numbers go back, which only a part made out of order does.
-    const runs: number[][] = [];
-    for (const { part, term: number } of byTerm.get(term) ?? []) {
-      const { postingBytes, postingStarts: starts } = part.data;
-      documentFrequency[i] =
-        (documentFrequency[i] ?? 0) + (part.data.documentFrequency[number] ?? 0);
-      const run: number[] = [];
-      forEachPosting(
-        postingBytes.subarray(starts[number], starts[number + 1]),
-        (document, field, count, first, second) => {
-          run.push(part.numbers[document] ?? 0, field, count, first, second);
-        },
-      );
-      runs.push(run);
+    const found = byTerm.get(term) ?? [];
+    open.length = 0;
+    let frequency = 0;
+    for (let k = 0; k < found.length; k += 2) {
+      const place = found[k] ?? 0;
+      const number = found[k + 1] ?? 0;
+      const { data, numbers } = parts[place] as IndexPart;
+      frequency += data.documentFrequency[number] ?? 0;
+      const stream = streams[place] as PostingStream;
+      stream.open(data.postingBytes, data.postingStarts, number, numbers);
+      open.push(stream);
     }
+    documentFrequency[i] = frequency;
+    // Parts never share a post: the stream on the lowest post gives its next entry.
     let last = 0;
-    mergeRuns(runs, (entries, k) => {
-      const document = entries[k] ?? 0;
-      const count = entries[k + 2] ?? 1;
-      const first = entries[k + 3] ?? 0;
-      writer.push(document - last);
-      last = document;
-      writer.push((entries[k + 1] ?? 0) | (count << 2));
-      writer.push(first);
-      if (count > 1) writer.push((entries[k + 4] ?? first) - first);
-    });
+    for (;;) {
+      let next: PostingStream | undefined;
+      for (const stream of open) {
+        if (!stream.done && (next === undefined || stream.document < next.document)) next = stream;
+      }
+      if (next === undefined) break;
+      writer.push(next.document - last);
+      last = next.document;
+      next.copyEntry(writer);
+    }
   });
   postingStarts[terms.length] = writer.length;
   return {
@@ -423,47 +467,37 @@ export function mergeIndexes(parts: readonly IndexPart[], documentCount: number)
   };
 }
 
-/**
- * Hands over the entries of `runs` — five numbers each, post and field first — in the order of
- * post and field. Runs are each in that order when their parts were made in the site's order: a
- * merge; otherwise all are sorted.
- */
-function mergeRuns(
-  runs: readonly (readonly number[])[],
-  emit: (run: readonly number[], at: number) => void,
-): void {
-  // A post and a field as one number: fields are fewer than four.
-  const key = (run: readonly number[], at: number): number =>
-    (run[at] ?? 0) * 4 + (run[at + 1] ?? 0);
-  const inOrder = runs.every((run) => {
-    for (let at = 5; at < run.length; at += 5) if (key(run, at) < key(run, at - 5)) return false;
-    return true;
-  });
-  if (!inOrder) {
-    const all = runs.flatMap((run) =>
-      Array.from({ length: run.length / 5 }, (_, n) => ({ run, at: n * 5 })),
-    );
-    all.sort((a, b) => key(a.run, a.at) - key(b.run, b.at));
-    for (const { run, at } of all) emit(run, at);
-    return;
+/** The postings of one term of a part, read an entry at a time, its posts in the site's numbers. */
+class PostingStream {
+  #cursor = { bytes: new Uint8Array(0) as Uint8Array, at: 0 };
+  #local = 0;
+  #numbers: ArrayLike<number> = [];
+  /** The site's number of the post of the entry at hand. */
+  document = 0;
+  done = true;
+
+  open(bytes: Uint8Array, starts: Uint32Array, term: number, numbers: ArrayLike<number>): void {
+    this.#cursor = { bytes: bytes.subarray(starts[term], starts[term + 1]), at: 0 };
+    this.#numbers = numbers;
+    this.#local = 0;
+    this.#advance();
   }
-  const next = runs.map(() => 0);
-  for (;;) {
-    let best = -1;
-    let bestKey = Infinity;
-    for (let r = 0; r < runs.length; r++) {
-      const run = runs[r] ?? [];
-      const at = next[r] ?? 0;
-      if (at >= run.length) continue;
-      const candidate = key(run, at);
-      if (candidate < bestKey) {
-        best = r;
-        bestKey = candidate;
-      }
-    }
-    if (best === -1) return;
-    emit(runs[best] ?? [], next[best] ?? 0);
-    next[best] = (next[best] ?? 0) + 5;
+
+  /** Writes the rest of the entry at hand — field and count, first place, second — as it is. */
+  copyEntry(writer: ByteWriter): void {
+    const code = readNumber(this.#cursor);
+    writer.push(code);
+    writer.push(readNumber(this.#cursor));
+    // A count over 1: the distance to the second place follows.
+    if (code >= 8) writer.push(readNumber(this.#cursor));
+    this.#advance();
+  }
+
+  #advance(): void {
+    this.done = this.#cursor.at >= this.#cursor.bytes.length;
+    if (this.done) return;
+    this.#local += readNumber(this.#cursor);
+    this.document = this.#numbers[this.#local] ?? 0;
   }
 }
 

@@ -61,14 +61,11 @@ describe('an index made in parts', () => {
         // Each post goes to the part `owners` names: parts interleave, as an export's threads do.
         const builders = [new IndexBuilder(), new IndexBuilder(), new IndexBuilder()];
         const numbers: number[][] = [[], [], []];
-        // Part 2 takes its posts last first: out of the site's order.
-        const order = docs.map((_, i) => i);
-        const backwards = order.filter((i) => owners[i] === 2).reverse();
-        for (const i of [...order.filter((i) => owners[i] !== 2), ...backwards]) {
+        docs.forEach((doc, i) => {
           const owner = owners[i] ?? 0;
-          builders[owner]?.add(docs[i] ?? { title: '', labels: [], text: '' });
+          builders[owner]?.add(doc);
           numbers[owner]?.push(i);
-        }
+        });
         const merged = mergeIndexes(
           builders.map((builder, k) => ({ data: builder.finish(), numbers: numbers[k] ?? [] })),
           docs.length,
@@ -82,6 +79,16 @@ describe('an index made in parts', () => {
         assert.deepEqual(merged.averageLengths, whole.averageLengths);
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it("is refused when a part took its posts out of the site's order", () => {
+    const builder = new IndexBuilder();
+    builder.add({ title: 'heap', labels: [], text: 'sort' });
+    builder.add({ title: 'queue', labels: [], text: 'sort' });
+    assert.throws(
+      () => mergeIndexes([{ data: builder.finish(), numbers: [1, 0] }], 2),
+      /in the site's order/,
     );
   });
 });

@@ -8,6 +8,18 @@ export interface SnippetPiece {
   readonly marked: boolean;
 }
 
+/**
+ * The text snippets are cut from: the words of `text` separated by single spaces; with `length`,
+ * only the first `length` characters of it, read without tidying the rest.
+ */
+export function snippetText(text: string, length = Infinity): string {
+  for (let read = Math.min(text.length, length * 2); ; read = Math.min(text.length, read * 2)) {
+    const tidy = text.slice(0, read).replace(/\s+/gu, ' ').trim();
+    // One character more than wanted: spaces trimmed at the cut are not at the end of the whole.
+    if (tidy.length > length || read === text.length) return tidy.slice(0, length);
+  }
+}
+
 /** About how long a snippet is, in characters. */
 export const SNIPPET_LENGTH = 180;
 

@@ -74,11 +74,13 @@ const PIECE =
 
 /**
  * Calls `visit` for each piece of `text` that is tokenized alike: a word, or a run of one script.
- * Words of ASCII letters and digits, most of most posts, are scanned by hand; the rest by `PIECE`.
+ * Words of ASCII letters and digits, most of most posts, are scanned by hand, hashed as they are
+ * scanned, and offered to `known` before they are cut out of the text; the rest is read by `PIECE`.
  */
 function forEachPiece(
   text: string,
-  visit: (piece: string, start: number, script: QueryWord['script'], ascii: boolean) => void,
+  visit: (piece: string, start: number, script: QueryWord['script'], hash?: number) => void,
+  known?: (start: number, end: number, hash: number) => boolean,
 ): void {
   const length = text.length;
   let at = 0;
@@ -89,24 +91,52 @@ function forEachPiece(
         at++;
         continue;
       }
+      let hash = Math.imul(HASH_BASIS ^ code, HASH_PRIME);
       let end = at + 1;
-      while (end < length && isAsciiWordCode(text.charCodeAt(end))) end++;
+      for (; end < length; end++) {
+        const next = text.charCodeAt(end);
+        if (!isAsciiWordCode(next)) break;
+        hash = Math.imul(hash ^ next, HASH_PRIME);
+      }
       // A word that goes on in other letters (`café`) is read whole by the pattern.
       if (end === length || text.charCodeAt(end) < 0x80) {
-        visit(text.slice(at, end), at, 'spaced', true);
+        if (known === undefined || !known(at, end, hash)) {
+          visit(text.slice(at, end), at, 'spaced', hash);
+        }
         at = end;
         continue;
       }
     }
+    // Quotes, dashes and spaces of General Punctuation are never part of a word: no need to ask
+    // the pattern, which costs far more than a look at the code.
+    if (code >= 0x2000 && code <= 0x206f) {
+      at++;
+      continue;
+    }
     PIECE.lastIndex = at;
     const match = PIECE.exec(text);
     if (match === null) return;
-    if (match[1] !== undefined) visit(match[1], match.index, 'spaced', true);
-    else if (match[2] !== undefined) visit(match[2], match.index, 'unspaced', false);
-    else if (match[3] !== undefined) visit(match[3], match.index, 'hangul', false);
-    else visit(match[0], match.index, 'spaced', false);
     at = match.index + match[0].length;
+    if (match[1] !== undefined) {
+      const hash = asciiHash(match[1]);
+      if (known === undefined || !known(match.index, at, hash)) {
+        visit(match[1], match.index, 'spaced', hash);
+      }
+    } else if (match[2] !== undefined) visit(match[2], match.index, 'unspaced');
+    else if (match[3] !== undefined) visit(match[3], match.index, 'hangul');
+    else visit(match[0], match.index, 'spaced');
   }
+}
+
+// 32-bit FNV-1a, over the UTF-16 code units of an ASCII word.
+const HASH_BASIS = 0x811c9dc5 | 0;
+const HASH_PRIME = 0x01000193;
+
+/** The hash of an ASCII word, as `forEachPiece` makes it while it scans. */
+export function asciiHash(word: string): number {
+  let hash = HASH_BASIS;
+  for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), HASH_PRIME);
+  return hash;
 }
 
 /** `[A-Za-z0-9_]` */
@@ -144,24 +174,32 @@ export type TermVisitor = (term: string, position: number, start: number, end: n
  */
 export function forEachTerm(text: string, visit: TermVisitor, words?: KnownWords): void {
   let position = 0;
-  forEachPiece(text, (piece, start, script, ascii) => {
-    if (ascii && words) {
-      const width = words.known(piece, position);
-      if (width > 0) {
-        position += width;
-        return;
-      }
-    }
+  const known =
+    words &&
+    ((start: number, end: number, hash: number): boolean => {
+      const width = words.known(text, start, end, hash, position);
+      position += width;
+      return width > 0;
+    });
+  const readPiece = (
+    piece: string,
+    start: number,
+    script: QueryWord['script'],
+    hash?: number,
+  ): void => {
     const end = start + piece.length;
     if (script === 'unspaced') {
       const chars = [...piece];
       if (chars.length === 1) visit(normalizeWord(piece), position, start, end);
+      // Most runs are normal already, and then so is each of their pairs: one test for all.
+      const normal = normalizeWord(piece) === piece;
       let offset = start;
       for (let i = 0; i + 1 < chars.length; i++) {
         const first = chars[i] ?? '';
         const second = chars[i + 1] ?? '';
+        const pair = first + second;
         visit(
-          normalizeWord(first + second),
+          normal ? pair : normalizeWord(pair),
           position + i,
           offset,
           offset + first.length + second.length,
@@ -170,14 +208,13 @@ export function forEachTerm(text: string, visit: TermVisitor, words?: KnownWords
       }
       position += Math.max(1, chars.length - 1);
     } else if (script === 'hangul') {
-      const word = normalizeWord(piece);
+      const [word, stripped] = remembered(koreanWords, piece, koreanForms);
       visit(word, position, start, end);
-      const stripped = stripKoreanEnding(word);
       if (stripped !== word) visit(stripped, position, start, end);
       position++;
     } else {
-      const forms = ascii ? asciiWordForms(piece) : wordForms(piece);
-      if (ascii) words?.learn(piece, forms);
+      const forms = hash === undefined ? wordForms(piece) : asciiWordForms(piece);
+      if (hash !== undefined) words?.learn(piece, hash, forms);
       for (let i = 0; i < forms.terms.length; i++) {
         visit(
           forms.terms[i] ?? '',
@@ -188,7 +225,8 @@ export function forEachTerm(text: string, visit: TermVisitor, words?: KnownWords
       }
       position += forms.width;
     }
-  });
+  };
+  forEachPiece(text, readPiece, known);
 }
 
 /**
@@ -196,10 +234,14 @@ export function forEachTerm(text: string, visit: TermVisitor, words?: KnownWords
  * one lookup of the word as written can stand for finding each of its terms.
  */
 export interface KnownWords {
-  /** Takes the terms of `written` at `position` if it knows it: how many positions it took, or 0. */
-  known(written: string, position: number): number;
+  /**
+   * Takes the terms of the ASCII word `text[start, end)`, whose `asciiHash` is `hash`, at
+   * `position` if it knows it: how many positions it took, or 0. The word is not cut out of the
+   * text until it is not known.
+   */
+  known(text: string, start: number, end: number, hash: number, position: number): number;
   /** Meets `written` for the first time; its terms are visited next, as any word's. */
-  learn(written: string, forms: WordForms): void;
+  learn(written: string, hash: number, forms: WordForms): void;
 }
 
 /** The terms of one word of a space-separated script, placed relative to the word. */
@@ -212,6 +254,14 @@ export interface WordForms {
   readonly ends: readonly number[];
   /** How many positions the word takes. */
   readonly width: number;
+}
+
+// Korean words as written: their normal form, and that form without its particle or ending.
+const koreanWords = new Map<string, readonly [string, string]>();
+
+function koreanForms(written: string): readonly [string, string] {
+  const word = normalizeWord(written);
+  return [word, stripKoreanEnding(word)];
 }
 
 // Words repeat, in a post and across posts: each ASCII word as written is read once.

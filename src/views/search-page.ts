@@ -10,7 +10,7 @@ import {
   SNIPPET_SOURCE_LENGTH,
 } from '../search/shards.js';
 import { searchQueryString } from '../search/search-request.js';
-import type { SnippetPiece } from '../search/snippet.js';
+import { type SnippetPiece, snippetText } from '../search/snippet.js';
 import type { Site } from '../site/build-site.js';
 import { categoryPath, postPath, SEARCH_PATH } from '../site/routes.js';
 import type { ViewContext } from './context.js';
@@ -141,7 +141,7 @@ export function searchEntry(site: Site, post: Post, text: string): DocumentEntry
     date.text,
     term?.title ?? null,
     term ? categoryPath(term) : null,
-    text.slice(0, SNIPPET_SOURCE_LENGTH),
+    snippetText(text, SNIPPET_SOURCE_LENGTH),
   ];
 }
 

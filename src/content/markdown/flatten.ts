@@ -47,10 +47,18 @@ const INLINE = new Set([
 
 /**
  * Flattens a token stream to words separated by single spaces: headings, emphasis, link texts,
- * lists, tables, inline code and code blocks keep their text, math its TeX source; raw HTML tags, comments and
- * images vanish (the text between tags stays, unless it is a script or a style).
+ * lists, tables, inline code and code blocks keep their text, math its TeX source; raw HTML tags,
+ * comments and images vanish (the text between tags stays, unless it is a script or a style).
  */
 export function flattenTokens(tokens: readonly Token[]): string {
+  return runningText(tokens).replace(/\s+/gu, ' ').trim();
+}
+
+/**
+ * The text of a token stream as `flattenTokens` reads it, its white space left as it is: what a
+ * reader of words alone (search) takes, without the cost of tidying spaces no one sees.
+ */
+export function runningText(tokens: readonly Token[]): string {
   const parts: string[] = [];
   let inFootnotes = false;
   for (const token of tokens) {
@@ -65,7 +73,7 @@ export function flattenTokens(tokens: readonly Token[]): string {
     else continue;
     parts.push(' ');
   }
-  return parts.join('').replace(/\s+/gu, ' ').trim();
+  return parts.join('');
 }
 
 function flattenInline(children: readonly Token[], parts: string[]): void {

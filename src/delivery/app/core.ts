@@ -7,7 +7,7 @@ import { StaleBody } from '../../load/body-store.js';
 import { search } from '../../search/query.js';
 import { resultsPage, searchRequest } from '../../search/search-request.js';
 import type { SearchIndex } from '../../search/search-index.js';
-import { snippetOf } from '../../search/snippet.js';
+import { snippetOf, snippetText } from '../../search/snippet.js';
 import { listRoutes, pathOf, resolvePath, SEARCH_PATH, type Route } from '../../site/routes.js';
 import {
   bodiesShownBy,
@@ -185,7 +185,7 @@ function searchResults(
 function searchText(state: SiteState, post: Post): string {
   return state.caches.searchTexts.get(post, () => {
     try {
-      return state.bodies.searchText(post);
+      return snippetText(state.bodies.searchText(post));
     } catch (cause) {
       if (cause instanceof StaleBody) return '';
       throw cause;
