@@ -96,14 +96,6 @@ export class ByteWriter {
   }
 }
 
-interface KnownWord {
-  readonly written: string;
-  readonly hash: number;
-  readonly ids: Int32Array;
-  readonly offsets: readonly number[];
-  readonly width: number;
-}
-
 // Distinct ASCII words a builder remembers the terms of: only a text of hundreds of thousands of
 // distinct words holds more, and then they are met again from nothing.
 const MOST_KNOWN_WORDS = 200_000;
@@ -111,6 +103,8 @@ const MOST_KNOWN_WORDS = 200_000;
 /**
  * Adds posts one at a time. Terms are numbered as they are first met, so that a post's counts
  * are kept in arrays rather than in a map of objects: building is most of what indexing costs.
+ * An ASCII word met before — most words of most posts — is counted as a word, found by the hash
+ * the tokenizer makes as it scans; its terms take its counts once for each field it stands in.
  */
 export class IndexBuilder {
   readonly #termIds = new Map<string, number>();
@@ -127,76 +121,133 @@ export class IndexBuilder {
   #field = 0;
   readonly #lengths: number[] = [];
   #documents = 0;
-  // The field being read: its stamp in `#seen`, the terms it touched, its length so far.
+  // The field being read: its stamp in `#seen`, the terms and words it touched, its length.
   #stamp = -1;
   #touched: number[] = [];
+  #touchedWords: number[] = [];
   #length = 0;
-  // The terms of ASCII words as written, by number: one lookup for all the terms of a word. The
-  // table is open-addressed by the hash the tokenizer makes as it scans, so that a word met
-  // before is found without cutting it out of the text: slot → 1 + its place in `#words`.
-  #words: KnownWord[] = [];
+  // Known ASCII words, by number: as written, their hash, their terms and where each stands.
+  #words: string[] = [];
+  #wordHashes = new Int32Array(1024);
+  #wordTerms: Int32Array[] = [];
+  #wordOffsets: Int32Array[] = [];
+  #wordWidths = new Int32Array(1024);
+  // Per word, for the field being read, as per term above.
+  #wordSeen = new Int32Array(1024).fill(-1);
+  #wordCount = new Uint32Array(1024);
+  #wordFirst = new Int32Array(1024);
+  #wordSecond = new Int32Array(1024);
+  // Open addressing by hash: slot → 1 + the word's number, 0 for none.
   #wordSlots = new Int32Array(1 << 12);
 
   readonly #visit = (term: string, position: number): void => {
-    this.#touch(this.#idOf(term), position);
+    this.#touch(this.#idOf(term), 1, position, -1);
+    if (position >= this.#length) this.#length = position + 1;
   };
 
   readonly #knownWords: KnownWords = {
     known: (text, start, end, hash, position) => {
-      const slots = this.#wordSlots;
-      const mask = slots.length - 1;
-      const length = end - start;
-      for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-        const place = slots[slot] ?? 0;
-        if (place === 0) return 0;
-        const word = this.#words[place - 1] as KnownWord;
-        if (
-          word.hash === hash &&
-          word.written.length === length &&
-          text.startsWith(word.written, start)
-        ) {
-          for (let i = 0; i < word.ids.length; i++) {
-            this.#touch(word.ids[i] ?? 0, position + (word.offsets[i] ?? 0));
-          }
-          return word.width;
-        }
+      const word = this.#find(text, start, end, hash);
+      if (word === -1) return 0;
+      if (this.#wordSeen[word] !== this.#stamp) {
+        this.#wordSeen[word] = this.#stamp;
+        this.#wordCount[word] = 1;
+        this.#wordFirst[word] = position;
+        this.#wordSecond[word] = -1;
+        this.#touchedWords.push(word);
+      } else {
+        const count = this.#wordCount[word] ?? 1;
+        if (count === 1) this.#wordSecond[word] = position;
+        this.#wordCount[word] = count + 1;
       }
+      const width = this.#wordWidths[word] ?? 1;
+      this.#length = position + width;
+      return width;
     },
     learn: (written, hash, forms) => {
-      if (this.#words.length >= MOST_KNOWN_WORDS) {
-        this.#words = [];
-        this.#wordSlots.fill(0);
-      }
-      const ids = Int32Array.from(forms.terms, (term) => this.#idOf(term));
-      this.#words.push({ written, hash, ids, offsets: forms.offsets, width: forms.width });
+      if (this.#words.length >= MOST_KNOWN_WORDS) this.#forgetWords();
+      const word = this.#words.length;
+      if (word >= this.#wordWidths.length) this.#growWords();
+      this.#words.push(written);
+      this.#wordHashes[word] = hash;
+      this.#wordTerms.push(Int32Array.from(forms.terms, (term) => this.#idOf(term)));
+      this.#wordOffsets.push(Int32Array.from(forms.offsets));
+      this.#wordWidths[word] = forms.width;
       if (this.#words.length * 2 > this.#wordSlots.length) {
         this.#wordSlots = new Int32Array(this.#wordSlots.length * 2);
-        this.#words.forEach((word, i) => this.#slotWord(word, i + 1));
-      } else this.#slotWord(this.#words[this.#words.length - 1] as KnownWord, this.#words.length);
+        for (let known = 0; known < this.#words.length; known++) this.#slotWord(known);
+      } else this.#slotWord(word);
     },
   };
 
-  #slotWord(word: KnownWord, place: number): void {
-    const mask = this.#wordSlots.length - 1;
-    let slot = word.hash & mask;
-    while (this.#wordSlots[slot] !== 0) slot = (slot + 1) & mask;
-    this.#wordSlots[slot] = place;
+  /** The number of the known word `text[start, end)`, or -1. */
+  #find(text: string, start: number, end: number, hash: number): number {
+    const slots = this.#wordSlots;
+    const mask = slots.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const place = slots[slot] ?? 0;
+      if (place === 0) return -1;
+      const word = place - 1;
+      if (this.#wordHashes[word] === hash) {
+        const written = this.#words[word] ?? '';
+        if (written.length === end - start && text.startsWith(written, start)) return word;
+      }
+    }
   }
 
-  /** Counts `id` at `position` in the field being read. */
-  #touch(id: number, position: number): void {
-    this.#length = position + 1;
+  #slotWord(word: number): void {
+    const mask = this.#wordSlots.length - 1;
+    let slot = (this.#wordHashes[word] ?? 0) & mask;
+    while (this.#wordSlots[slot] !== 0) slot = (slot + 1) & mask;
+    this.#wordSlots[slot] = word + 1;
+  }
+
+  #forgetWords(): void {
+    this.#flushWords();
+    this.#words = [];
+    this.#wordTerms = [];
+    this.#wordOffsets = [];
+    this.#wordSlots.fill(0);
+    this.#wordSeen.fill(-1);
+  }
+
+  /** Gives the terms of each word the field touched the word's counts and places. */
+  #flushWords(): void {
+    for (const word of this.#touchedWords) {
+      const terms = this.#wordTerms[word] as Int32Array;
+      const offsets = this.#wordOffsets[word] as Int32Array;
+      const count = this.#wordCount[word] ?? 1;
+      const first = this.#wordFirst[word] ?? 0;
+      const second = this.#wordSecond[word] ?? -1;
+      for (let i = 0; i < terms.length; i++) {
+        const offset = offsets[i] ?? 0;
+        this.#touch(terms[i] ?? 0, count, first + offset, second === -1 ? -1 : second + offset);
+      }
+    }
+    this.#touchedWords = [];
+  }
+
+  /**
+   * Counts `id` `count` times in the field being read, first at `first` and then at `second`
+   * (-1 for none): a term keeps the two lowest places it stands at, whatever order they come in.
+   */
+  #touch(id: number, count: number, first: number, second: number): void {
     if (this.#seen[id] !== this.#stamp) {
       this.#seen[id] = this.#stamp;
-      this.#count[id] = 1;
-      this.#first[id] = position;
-      this.#second[id] = -1;
+      this.#count[id] = count;
+      this.#first[id] = first;
+      this.#second[id] = second;
       this.#touched.push(id);
-    } else {
-      const count = this.#count[id] ?? 1;
-      if (count === 1) this.#second[id] = position;
-      this.#count[id] = count + 1;
+      return;
     }
+    this.#count[id] = (this.#count[id] ?? 0) + count;
+    const kept = this.#first[id] ?? 0;
+    const next = this.#second[id] ?? -1;
+    if (first < kept) {
+      this.#first[id] = first;
+      // The second lowest: the first kept, unless the new second is lower still.
+      this.#second[id] = second !== -1 && second < kept ? second : kept;
+    } else if (next === -1 || first < next) this.#second[id] = first;
   }
 
   /** Adds the next post: its number is how many came before it. */
@@ -208,6 +259,7 @@ export class IndexBuilder {
       this.#touched = [];
       this.#length = 0;
       forEachTerm(fields[field] ?? '', this.#visit, this.#knownWords);
+      this.#flushWords();
       this.#lengths.push(this.#length);
       for (const id of this.#touched) {
         const writer = this.#writers[id] as ByteWriter;
@@ -265,20 +317,33 @@ export class IndexBuilder {
     return id;
   }
 
+  #growWords(): void {
+    const size = this.#wordWidths.length * 2;
+    this.#wordHashes = grownTo(this.#wordHashes, size);
+    this.#wordWidths = grownTo(this.#wordWidths, size);
+    this.#wordSeen = grownTo(this.#wordSeen, size, -1);
+    this.#wordCount = grownTo(this.#wordCount, size);
+    this.#wordFirst = grownTo(this.#wordFirst, size);
+    this.#wordSecond = grownTo(this.#wordSecond, size);
+  }
+
   #grow(): void {
     const size = this.#seen.length * 2;
-    const grown = <T extends Int32Array | Uint32Array>(from: T, make: (n: number) => T): T => {
-      const to = make(size);
-      to.set(from);
-      return to;
-    };
-    this.#lastPost = grown(this.#lastPost, (n) => new Int32Array(n).fill(-1));
-    this.#posts = grown(this.#posts, (n) => new Uint32Array(n));
-    this.#count = grown(this.#count, (n) => new Uint32Array(n));
-    this.#first = grown(this.#first, (n) => new Int32Array(n));
-    this.#second = grown(this.#second, (n) => new Int32Array(n));
-    this.#seen = grown(this.#seen, (n) => new Int32Array(n).fill(-1));
+    this.#lastPost = grownTo(this.#lastPost, size, -1);
+    this.#posts = grownTo(this.#posts, size);
+    this.#count = grownTo(this.#count, size);
+    this.#first = grownTo(this.#first, size);
+    this.#second = grownTo(this.#second, size);
+    this.#seen = grownTo(this.#seen, size, -1);
   }
+}
+
+/** `array` in a longer array of its kind, the new places holding `fill`. */
+function grownTo<T extends Int32Array | Uint32Array>(array: T, size: number, fill = 0): T {
+  const grown = new (array.constructor as new (size: number) => T)(size);
+  if (fill !== 0) grown.fill(fill);
+  grown.set(array);
+  return grown;
 }
 
 /** Builds the index of `documents`; a post's number is its place in the list. */

@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { search } from './query.js';
-import { buildSearchIndex, IndexBuilder, mergeIndexes } from './search-index.js';
+import {
+  buildSearchIndex,
+  FIELDS,
+  forEachPosting,
+  IndexBuilder,
+  mergeIndexes,
+} from './search-index.js';
+import { textTerms } from './tokenize.js';
 import { ShardedIndex, shardIndex } from './shards.js';
 
 // Words of every kind the tokenizer reads alike or apart: English with inflections, identifiers,
@@ -53,6 +60,70 @@ const query = fc
     { minLength: 1, maxLength: 4 },
   )
   .map((words) => words.join(' '));
+
+// Texts whose words are apart by anything a post holds between words, not only spaces.
+const separator = fc.constantFrom(' ', ', ', ' — ', '\n\n', '’s ', '. ', '(', ') ', '「', '」');
+const looseText = fc
+  .array(fc.tuple(word, separator), { maxLength: 40 })
+  .map((pairs) => pairs.map(([w, s]) => w + s).join(''));
+
+describe('an index built post by post', () => {
+  it('holds each term where the tokenizer finds it, for words met before as for new ones', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            title: looseText,
+            labels: fc.array(word, { maxLength: 3 }),
+            text: looseText,
+          }),
+          {
+            minLength: 1,
+            maxLength: 12,
+          },
+        ),
+        (docs) => {
+          const builder = new IndexBuilder();
+          for (const doc of docs) builder.add(doc);
+          const index = builder.finish();
+          // What each field should give: every place of every term, read by the tokenizer alone.
+          const expected = new Map<string, string[]>();
+          const lengths: number[] = [];
+          docs.forEach((doc, number) => {
+            [doc.title, doc.labels.join('\n'), doc.text].forEach((field, f) => {
+              const places = new Map<string, number[]>();
+              let length = 0;
+              for (const { term, position } of textTerms(field)) {
+                places.set(term, [...(places.get(term) ?? []), position]);
+                length = Math.max(length, position + 1);
+              }
+              lengths.push(length);
+              for (const [term, at] of places) {
+                const sorted = [...at].sort((a, b) => a - b);
+                const entry = `${number} ${f} ${sorted.length} ${sorted[0]} ${sorted[1] ?? -1}`;
+                expected.set(term, [...(expected.get(term) ?? []), entry]);
+              }
+            });
+          });
+          const found = new Map<string, string[]>();
+          index.terms.forEach((term, i) => {
+            const entries: string[] = [];
+            forEachPosting(
+              index.postingBytes.subarray(index.postingStarts[i], index.postingStarts[i + 1]),
+              (document, field, count, first, second) =>
+                entries.push(`${document} ${field} ${count} ${first} ${second}`),
+            );
+            found.set(term, entries);
+          });
+          assert.deepEqual(found, expected);
+          assert.deepEqual([...index.lengths], lengths);
+          assert.equal(index.lengths.length, docs.length * FIELDS.length);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
 
 describe('an index made in parts', () => {
   it('is, merged, the index of all the posts in their order', () => {

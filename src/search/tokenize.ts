@@ -73,21 +73,29 @@ const PIECE =
   /([A-Za-z0-9_]+)(?![\p{L}\p{N}\p{M}])|([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30FC\u3005]+)|(\p{Script=Hangul}+)|((?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30FC\u3005\p{Script=Hangul}])[\p{L}\p{N}\p{M}_])+)/gu;
 
 /**
- * Calls `visit` for each piece of `text` that is tokenized alike: a word, or a run of one script.
- * Words of ASCII letters and digits, most of most posts, are scanned by hand, hashed as they are
- * scanned, and offered to `known` before they are cut out of the text; the rest is read by `PIECE`.
+ * Calls `visit` for each piece of `text` that is tokenized alike: a word, or a run of one script,
+ * with its word position; `visit` answers how many positions the piece took. Words of ASCII
+ * letters and digits, most of most posts, are scanned by hand, hashed as they are scanned, and
+ * offered to `words` before they are cut out of the text; the rest is read by `PIECE`.
  */
 function forEachPiece(
   text: string,
-  visit: (piece: string, start: number, script: QueryWord['script'], hash?: number) => void,
-  known?: (start: number, end: number, hash: number) => boolean,
+  visit: (
+    piece: string,
+    start: number,
+    script: QueryWord['script'],
+    position: number,
+    hash?: number,
+  ) => number,
+  words?: KnownWords,
 ): void {
   const length = text.length;
   let at = 0;
+  let position = 0;
   while (at < length) {
     const code = text.charCodeAt(at);
     if (code < 0x80) {
-      if (!isAsciiWordCode(code)) {
+      if (ASCII_WORD_CODES[code] === 0) {
         at++;
         continue;
       }
@@ -95,14 +103,13 @@ function forEachPiece(
       let end = at + 1;
       for (; end < length; end++) {
         const next = text.charCodeAt(end);
-        if (!isAsciiWordCode(next)) break;
+        if (next >= 0x80 || ASCII_WORD_CODES[next] === 0) break;
         hash = Math.imul(hash ^ next, HASH_PRIME);
       }
       // A word that goes on in other letters (`café`) is read whole by the pattern.
       if (end === length || text.charCodeAt(end) < 0x80) {
-        if (known === undefined || !known(at, end, hash)) {
-          visit(text.slice(at, end), at, 'spaced', hash);
-        }
+        const width = words === undefined ? 0 : words.known(text, at, end, hash, position);
+        position += width || visit(text.slice(at, end), at, 'spaced', position, hash);
         at = end;
         continue;
       }
@@ -119,14 +126,19 @@ function forEachPiece(
     at = match.index + match[0].length;
     if (match[1] !== undefined) {
       const hash = asciiHash(match[1]);
-      if (known === undefined || !known(match.index, at, hash)) {
-        visit(match[1], match.index, 'spaced', hash);
-      }
-    } else if (match[2] !== undefined) visit(match[2], match.index, 'unspaced');
-    else if (match[3] !== undefined) visit(match[3], match.index, 'hangul');
-    else visit(match[0], match.index, 'spaced');
+      const width = words === undefined ? 0 : words.known(text, match.index, at, hash, position);
+      position += width || visit(match[1], match.index, 'spaced', position, hash);
+    } else if (match[2] !== undefined) {
+      position += visit(match[2], match.index, 'unspaced', position);
+    } else if (match[3] !== undefined) position += visit(match[3], match.index, 'hangul', position);
+    else position += visit(match[0], match.index, 'spaced', position);
   }
 }
+
+/** Which ASCII codes make words: `[A-Za-z0-9_]`. */
+const ASCII_WORD_CODES = Uint8Array.from({ length: 0x80 }, (_, code) =>
+  /\w/.test(String.fromCharCode(code)) ? 1 : 0,
+);
 
 // 32-bit FNV-1a, over the UTF-16 code units of an ASCII word.
 const HASH_BASIS = 0x811c9dc5 | 0;
@@ -137,16 +149,6 @@ export function asciiHash(word: string): number {
   let hash = HASH_BASIS;
   for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), HASH_PRIME);
   return hash;
-}
-
-/** `[A-Za-z0-9_]` */
-function isAsciiWordCode(code: number): boolean {
-  return (
-    (code >= 0x61 && code <= 0x7a) ||
-    (code >= 0x41 && code <= 0x5a) ||
-    (code >= 0x30 && code <= 0x39) ||
-    code === 0x5f
-  );
 }
 
 /** The overlapping pairs of characters of a run written without spaces (one character alone). */
@@ -173,20 +175,13 @@ export type TermVisitor = (term: string, position: number, start: number, end: n
  * whole and its first part) share a position.
  */
 export function forEachTerm(text: string, visit: TermVisitor, words?: KnownWords): void {
-  let position = 0;
-  const known =
-    words &&
-    ((start: number, end: number, hash: number): boolean => {
-      const width = words.known(text, start, end, hash, position);
-      position += width;
-      return width > 0;
-    });
   const readPiece = (
     piece: string,
     start: number,
     script: QueryWord['script'],
+    position: number,
     hash?: number,
-  ): void => {
+  ): number => {
     const end = start + piece.length;
     if (script === 'unspaced') {
       const chars = [...piece];
@@ -206,27 +201,27 @@ export function forEachTerm(text: string, visit: TermVisitor, words?: KnownWords
         );
         offset += first.length;
       }
-      position += Math.max(1, chars.length - 1);
-    } else if (script === 'hangul') {
+      return Math.max(1, chars.length - 1);
+    }
+    if (script === 'hangul') {
       const [word, stripped] = remembered(koreanWords, piece, koreanForms);
       visit(word, position, start, end);
       if (stripped !== word) visit(stripped, position, start, end);
-      position++;
-    } else {
-      const forms = hash === undefined ? wordForms(piece) : asciiWordForms(piece);
-      if (hash !== undefined) words?.learn(piece, hash, forms);
-      for (let i = 0; i < forms.terms.length; i++) {
-        visit(
-          forms.terms[i] ?? '',
-          position + (forms.offsets[i] ?? 0),
-          start + (forms.starts[i] ?? 0),
-          start + (forms.ends[i] ?? piece.length),
-        );
-      }
-      position += forms.width;
+      return 1;
     }
+    const forms = hash === undefined ? wordForms(piece) : asciiWordForms(piece);
+    if (hash !== undefined) words?.learn(piece, hash, forms);
+    for (let i = 0; i < forms.terms.length; i++) {
+      visit(
+        forms.terms[i] ?? '',
+        position + (forms.offsets[i] ?? 0),
+        start + (forms.starts[i] ?? 0),
+        start + (forms.ends[i] ?? piece.length),
+      );
+    }
+    return forms.width;
   };
-  forEachPiece(text, readPiece, known);
+  forEachPiece(text, readPiece, words);
 }
 
 /**
@@ -349,6 +344,8 @@ export function queryWords(query: string): QueryWord[] {
       if (parts.length > 1) words.push(spacedWord(whole, whole, 'spaced', parts.map(stem)));
       else words.push(spacedWord(whole, stem(whole), 'spaced'));
     }
+    // A query's words are read in order; their positions are not asked for.
+    return 1;
   });
   return words;
 }
