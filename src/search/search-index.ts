@@ -91,10 +91,24 @@ export class ByteWriter {
     this.bytes[this.length++] = rest;
   }
 
+  /** Appends `source[from, to)`, numbers already written. */
+  copy(source: Uint8Array, from: number, to: number): void {
+    const size = to - from;
+    if (this.length + size > this.bytes.length) {
+      const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + size));
+      grown.set(this.bytes);
+      this.bytes = grown;
+    }
+    for (let at = from; at < to; at++) this.bytes[this.length++] = source[at] ?? 0;
+  }
+
   view(): Uint8Array {
     return this.bytes.subarray(0, this.length);
   }
 }
+
+// How many postings entries a builder holds before it writes them out.
+const LOG_ENTRIES = 1 << 15;
 
 // Distinct ASCII words a builder remembers the terms of: only a text of hundreds of thousands of
 // distinct words holds more, and then they are met again from nothing.
@@ -112,6 +126,8 @@ export class IndexBuilder {
   // Per term: the last post written, and how many posts hold it.
   #lastPost = new Int32Array(1024).fill(-1);
   #posts = new Uint32Array(1024);
+  // Per term: the last post whose entry is written to its postings.
+  #writtenPost = new Int32Array(1024).fill(-1);
   // Per term, for the field being read: how often, first and second place; `#seen` says which
   // field last touched the term, so that nothing is cleared between fields.
   #count = new Uint32Array(1024);
@@ -262,22 +278,79 @@ export class IndexBuilder {
       this.#flushWords();
       this.#lengths.push(this.#length);
       for (const id of this.#touched) {
-        const writer = this.#writers[id] as ByteWriter;
-        const last = this.#lastPost[id] ?? -1;
-        if (last !== number) this.#posts[id] = (this.#posts[id] ?? 0) + 1;
-        writer.push(last === -1 ? number : number - last);
-        this.#lastPost[id] = number;
+        if (this.#lastPost[id] !== number) {
+          this.#posts[id] = (this.#posts[id] ?? 0) + 1;
+          this.#lastPost[id] = number;
+        }
         const count = this.#count[id] ?? 1;
-        const first = this.#first[id] ?? 0;
-        writer.push(field | (count << 2));
-        writer.push(first);
-        if (count > 1) writer.push((this.#second[id] ?? first) - first);
+        this.#logEntry(
+          id,
+          number,
+          field | (count << 2),
+          this.#first[id] ?? 0,
+          this.#second[id] ?? -1,
+        );
       }
     }
   }
 
+  // Entries wait in a log, in the order posts give them, and go to their terms' postings a few
+  // thousand at a time, grouped by term: written one term after another, each term's bytes are
+  // met once in a while rather than for every post, which a large index's memory rewards.
+  // Five numbers an entry: term, post, field and count, first place, second place.
+  #log = new Int32Array(LOG_ENTRIES * 5);
+  #logged = 0;
+  // Per term, while the log is written: its earliest entry not yet written, -1 for none.
+  #firstLogged = new Int32Array(1024).fill(-1);
+
+  #logEntry(id: number, post: number, code: number, first: number, second: number): void {
+    const at = this.#logged * 5;
+    this.#log[at] = id;
+    this.#log[at + 1] = post;
+    this.#log[at + 2] = code;
+    this.#log[at + 3] = first;
+    this.#log[at + 4] = second;
+    if (++this.#logged === LOG_ENTRIES) this.#writeLog();
+  }
+
+  /** Writes the entries logged to their terms' postings, each term's in the order logged. */
+  #writeLog(): void {
+    const log = this.#log;
+    const entries = this.#logged;
+    // Each entry points to the next of its term: one pass makes every term's chain.
+    const next = new Int32Array(entries).fill(-1);
+    const logged: number[] = [];
+    const earliest = this.#firstLogged;
+    for (let entry = entries - 1; entry >= 0; entry--) {
+      const id = log[entry * 5] ?? 0;
+      const later = earliest[id] ?? -1;
+      if (later === -1) logged.push(id);
+      else next[entry] = later;
+      earliest[id] = entry;
+    }
+    for (const id of logged) {
+      const writer = this.#writers[id] as ByteWriter;
+      let last = this.#writtenPost[id] ?? -1;
+      for (let entry = earliest[id] ?? -1; entry !== -1; entry = next[entry] ?? -1) {
+        const at = entry * 5;
+        const post = log[at + 1] ?? 0;
+        const code = log[at + 2] ?? 0;
+        const first = log[at + 3] ?? 0;
+        writer.push(last === -1 ? post : post - last);
+        last = post;
+        writer.push(code);
+        writer.push(first);
+        if (code >= 8) writer.push((log[at + 4] ?? first) - first);
+      }
+      this.#writtenPost[id] = last;
+      earliest[id] = -1;
+    }
+    this.#logged = 0;
+  }
+
   /** The numbers and bytes of the index of the posts added. */
   finish(): IndexData {
+    this.#writeLog();
     const order = [...this.#termIds.keys()].sort(compareTerms);
     const documentFrequency = new Uint32Array(order.length);
     const postingStarts = new Uint32Array(order.length + 1);
@@ -330,6 +403,8 @@ export class IndexBuilder {
   #grow(): void {
     const size = this.#seen.length * 2;
     this.#lastPost = grownTo(this.#lastPost, size, -1);
+    this.#writtenPost = grownTo(this.#writtenPost, size, -1);
+    this.#firstLogged = grownTo(this.#firstLogged, size, -1);
     this.#posts = grownTo(this.#posts, size);
     this.#count = grownTo(this.#count, size);
     this.#first = grownTo(this.#first, size);
@@ -550,11 +625,14 @@ class PostingStream {
 
   /** Writes the rest of the entry at hand — field and count, first place, second — as it is. */
   copyEntry(writer: ByteWriter): void {
+    const { bytes } = this.#cursor;
+    const from = this.#cursor.at;
     const code = readNumber(this.#cursor);
-    writer.push(code);
-    writer.push(readNumber(this.#cursor));
-    // A count over 1: the distance to the second place follows.
-    if (code >= 8) writer.push(readNumber(this.#cursor));
+    // The first place, and for a count over 1 the distance to the second: their bytes as they are.
+    for (let numbers = code >= 8 ? 2 : 1; numbers > 0; numbers--) {
+      while ((bytes[this.#cursor.at++] ?? 0) >= 0x80);
+    }
+    writer.copy(bytes, from, this.#cursor.at);
     this.#advance();
   }
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { stripKoreanEnding } from './korean.js';
 import { search, withinOneEdit } from './query.js';
 import {
@@ -8,7 +9,7 @@ import {
   forEachPosting,
   type SearchDocument,
 } from './search-index.js';
-import { snippetOf } from './snippet.js';
+import { snippetOf, snippetText } from './snippet.js';
 import { normalizeWord, queryWords, textTerms } from './tokenize.js';
 
 const termsOf = (text: string) => textTerms(text).map(({ term }) => term);
@@ -214,6 +215,23 @@ describe('snippets', () => {
     assert.deepEqual(
       pieces.filter(({ marked }) => marked).map(({ text }) => text),
       ['分布式'],
+    );
+  });
+
+  it('are cut from the text with single spaces, its start alone read when only that is wanted', () => {
+    const indented = `\n\n    fn main() {\n        println!("hi");\n    }\n\nAnd   then\twords.  `;
+    assert.equal(snippetText(indented), 'fn main() { println!("hi"); } And then words.');
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('word', 'x', '  ', '\n', '\t\t', '        ', '알고리즘', '。'), {
+          maxLength: 300,
+        }),
+        fc.integer({ min: 1, max: 120 }),
+        (pieces, length) => {
+          const text = pieces.join('');
+          assert.equal(snippetText(text, length), snippetText(text).slice(0, length));
+        },
+      ),
     );
   });
 

@@ -13,7 +13,9 @@ export interface SnippetPiece {
  * only the first `length` characters of it, read without tidying the rest.
  */
 export function snippetText(text: string, length = Infinity): string {
-  for (let read = Math.min(text.length, length * 2); ; read = Math.min(text.length, read * 2)) {
+  // Most of a post's first characters are words, not runs of spaces: a little more than wanted
+  // is nearly always enough.
+  for (let read = Math.min(text.length, length * 1.25); ; read = Math.min(text.length, read * 2)) {
     const tidy = text.slice(0, read).replace(/\s+/gu, ' ').trim();
     // One character more than wanted: spaces trimmed at the cut are not at the end of the whole.
     if (tidy.length > length || read === text.length) return tidy.slice(0, length);
