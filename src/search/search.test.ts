@@ -221,15 +221,32 @@ describe('snippets', () => {
   it('are cut from the text with single spaces, its start alone read when only that is wanted', () => {
     const indented = `\n\n    fn main() {\n        println!("hi");\n    }\n\nAnd   then\twords.  `;
     assert.equal(snippetText(indented), 'fn main() { println!("hi"); } And then words.');
+    // Every space \s matches, and none that it does not (a zero-width space is no space).
+    const spaces = [
+      ' ',
+      '\n',
+      '\t',
+      '\v',
+      '\f',
+      '\r',
+      '\u00a0',
+      '\u2003',
+      '\u2028',
+      '\u3000',
+      '\ufeff',
+    ];
     fc.assert(
       fc.property(
-        fc.array(fc.constantFrom('word', 'x', '  ', '\n', '\t\t', '        ', '알고리즘', '。'), {
-          maxLength: 300,
-        }),
+        fc.array(
+          fc.constantFrom('word', 'x', '알고리즘', '。', '\u200b', '😀', ...spaces, '  \n\t  '),
+          { maxLength: 300 },
+        ),
         fc.integer({ min: 1, max: 120 }),
         (pieces, length) => {
           const text = pieces.join('');
-          assert.equal(snippetText(text, length), snippetText(text).slice(0, length));
+          const tidy = text.replace(/\s+/gu, ' ').trim();
+          assert.equal(snippetText(text), tidy);
+          assert.equal(snippetText(text, length), tidy.slice(0, length));
         },
       ),
     );

@@ -2,15 +2,16 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { search } from './query.js';
-import {
-  buildSearchIndex,
-  FIELDS,
-  forEachPosting,
-  IndexBuilder,
-  mergeIndexes,
-} from './search-index.js';
+import { buildSearchIndex, FIELDS, forEachPosting, IndexBuilder } from './search-index.js';
+import { SiteIndexer } from './site-indexer.js';
 import { textTerms } from './tokenize.js';
-import { ShardedIndex, shardIndex } from './shards.js';
+import {
+  type DocumentEntry,
+  ENTRIES_PER_FILE,
+  entryFile,
+  ShardedIndex,
+  shardIndex,
+} from './shards.js';
 
 // Words of every kind the tokenizer reads alike or apart: English with inflections, identifiers,
 // Korean with particles, Chinese and Japanese runs, accented Latin.
@@ -125,42 +126,88 @@ describe('an index built post by post', () => {
   });
 });
 
-describe('an index made in parts', () => {
-  it('is, merged, the index of all the posts in their order', () => {
+describe('an index of posts that come in any order', () => {
+  const entryOf = (number: number): DocumentEntry => [
+    `post ${number}`,
+    `/posts/${number}/`,
+    '2025-01-01',
+    'Jan 1, 2025',
+    null,
+    null,
+    `text of ${number}`,
+  ];
+
+  it("is the index of all the posts in the site's order, its entries filed as they fill", () => {
     fc.assert(
-      fc.property(documents, fc.array(fc.nat(2), { maxLength: 25 }), (docs, owners) => {
-        // Each post goes to the part `owners` names: parts interleave, as an export's threads do.
-        const builders = [new IndexBuilder(), new IndexBuilder(), new IndexBuilder()];
-        const numbers: number[][] = [[], [], []];
-        docs.forEach((doc, i) => {
-          const owner = owners[i] ?? 0;
-          builders[owner]?.add(doc);
-          numbers[owner]?.push(i);
-        });
-        const merged = mergeIndexes(
-          builders.map((builder, k) => ({ data: builder.finish(), numbers: numbers[k] ?? [] })),
-          docs.length,
-        );
-        const whole = buildSearchIndex(docs);
-        assert.deepEqual(merged.terms, whole.terms);
-        assert.deepEqual([...merged.documentFrequency], [...whole.documentFrequency]);
-        assert.deepEqual([...merged.postingStarts], [...whole.postingStarts]);
-        assert.deepEqual([...merged.postingBytes], [...whole.postingBytes]);
-        assert.deepEqual([...merged.lengths], [...whole.lengths]);
-        assert.deepEqual(merged.averageLengths, whole.averageLengths);
-      }),
+      fc.property(
+        documents,
+        fc.array(fc.nat(), { maxLength: 30 }),
+        fc.integer({ min: 1, max: 7 }),
+        (docs, keys, batchSize) => {
+          // Batches of posts in a shuffled order, as an export's threads finish them.
+          const batches: number[][] = [];
+          for (let from = 0; from < docs.length; from += batchSize) {
+            batches.push(docs.slice(from, from + batchSize).map((_, i) => from + i));
+          }
+          const order = batches
+            .map((batch, i) => ({ batch, key: keys[i] ?? i }))
+            .sort((a, b) => a.key - b.key);
+          const indexer = new SiteIndexer(docs.length);
+          const written = new Map<string, string | Uint8Array>();
+          for (const { batch } of order) {
+            const filled = indexer.add(
+              batch.map((number) => ({
+                number,
+                document: docs[number] ?? { title: '', labels: [], text: '' },
+                entry: entryOf(number),
+              })),
+            );
+            for (const file of filled) written.set(file.path, file.content);
+          }
+          const { data, files, entries } = indexer.finish();
+          for (const file of files) written.set(file.path, file.content);
+
+          const whole = buildSearchIndex(docs);
+          assert.deepEqual(data.terms, whole.terms);
+          assert.deepEqual([...data.documentFrequency], [...whole.documentFrequency]);
+          assert.deepEqual([...data.postingStarts], [...whole.postingStarts]);
+          assert.deepEqual([...data.postingBytes], [...whole.postingBytes]);
+          assert.deepEqual([...data.lengths], [...whole.lengths]);
+          assert.deepEqual(data.averageLengths, whole.averageLengths);
+
+          const all = docs.map((_, number) => entryOf(number));
+          const expected = [];
+          for (let from = 0; from < all.length; from += ENTRIES_PER_FILE) {
+            expected.push(entryFile(all.slice(from, from + ENTRIES_PER_FILE), expected.length));
+          }
+          assert.deepEqual(
+            entries,
+            expected.map(({ path }) => path),
+          );
+          assert.deepEqual(
+            [...written].sort(),
+            expected.map(({ path, content }) => [path, content]).sort(),
+          );
+        },
+      ),
       { numRuns: 200 },
     );
   });
 
-  it("is refused when a part took its posts out of the site's order", () => {
-    const builder = new IndexBuilder();
-    builder.add({ title: 'heap', labels: [], text: 'sort' });
-    builder.add({ title: 'queue', labels: [], text: 'sort' });
-    assert.throws(
-      () => mergeIndexes([{ data: builder.finish(), numbers: [1, 0] }], 2),
-      /in the site's order/,
-    );
+  it('refuses a post twice, a number out of the site, and a finish with posts missing', () => {
+    const post = (number: number) => ({
+      number,
+      document: { title: 'heap', labels: [], text: 'sort' },
+      entry: entryOf(number),
+    });
+    const indexer = new SiteIndexer(3);
+    indexer.add([post(0), post(2)]);
+    assert.throws(() => indexer.add([post(0)]), /not one of the site's posts yet to index/);
+    assert.throws(() => indexer.add([post(2)]), /not one of the site's posts yet to index/);
+    assert.throws(() => indexer.add([post(3)]), /not one of the site's posts yet to index/);
+    assert.throws(() => indexer.finish(), /1 of the site's posts never came/);
+    indexer.add([post(1)]);
+    assert.equal(indexer.finish().data.documentCount, 3);
   });
 });
 

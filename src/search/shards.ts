@@ -231,20 +231,13 @@ export const SNIPPET_SOURCE_LENGTH = 800;
 /** Posts per file of entries: a page of results fetches one file per post it shows, at most. */
 export const ENTRIES_PER_FILE = 4;
 
-/** The files of the entries of every post, in the site's order, `ENTRIES_PER_FILE` to a file. */
-export function entryFiles(entries: readonly DocumentEntry[]): {
-  readonly paths: string[];
-  readonly files: Map<string, string>;
-} {
-  const paths: string[] = [];
-  const files = new Map<string, string>();
-  for (let from = 0; from < entries.length; from += ENTRIES_PER_FILE) {
-    const text = JSON.stringify(entries.slice(from, from + ENTRIES_PER_FILE));
-    const path = hashedPath(`search/posts-${paths.length}`, 'json', text);
-    files.set(path, text);
-    paths.push(path);
-  }
-  return { paths, files };
+/** The `number`th file of entries: those of posts `number * ENTRIES_PER_FILE` on, in order. */
+export function entryFile(
+  entries: readonly DocumentEntry[],
+  number: number,
+): { readonly path: string; readonly content: string } {
+  const content = JSON.stringify(entries);
+  return { path: hashedPath(`search/posts-${number}`, 'json', content), content };
 }
 
 /** The files of a site's search: the cut index, and the entries of its posts. */

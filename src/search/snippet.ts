@@ -10,16 +10,45 @@ export interface SnippetPiece {
 
 /**
  * The text snippets are cut from: the words of `text` separated by single spaces; with `length`,
- * only the first `length` characters of it, read without tidying the rest.
+ * only the first `length` characters of it, read no further than they need. White space is what
+ * `\s` matches; this reads it code by code, since an export cuts the start of every post.
  */
 export function snippetText(text: string, length = Infinity): string {
-  // Most of a post's first characters are words, not runs of spaces: a little more than wanted
-  // is nearly always enough.
-  for (let read = Math.min(text.length, length * 1.25); ; read = Math.min(text.length, read * 2)) {
-    const tidy = text.slice(0, read).replace(/\s+/gu, ' ').trim();
-    // One character more than wanted: spaces trimmed at the cut are not at the end of the whole.
-    if (tidy.length > length || read === text.length) return tidy.slice(0, length);
+  const words: string[] = [];
+  let size = 0;
+  let at = skipSpaces(text, 0);
+  while (at < text.length && size < length) {
+    let end = at + 1;
+    while (end < text.length && !isSpace(text.charCodeAt(end))) end++;
+    if (words.length > 0) size++;
+    words.push(text.slice(at, end));
+    size += end - at;
+    at = skipSpaces(text, end);
   }
+  const tidy = words.join(' ');
+  return tidy.length > length ? tidy.slice(0, length) : tidy;
+}
+
+function skipSpaces(text: string, from: number): number {
+  let at = from;
+  while (at < text.length && isSpace(text.charCodeAt(at))) at++;
+  return at;
+}
+
+/** Whether a UTF-16 code is white space to `\s`. */
+function isSpace(code: number): boolean {
+  if (code < 0x80) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 /** About how long a snippet is, in characters. */

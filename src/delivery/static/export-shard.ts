@@ -3,13 +3,13 @@
 // the core the server answers from, so that every share writes the bytes the server would send.
 import type { Post } from '../../content/post.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
-import { buildSite, type Redirect, type Site } from '../../site/build-site.js';
+import { buildSite, type Redirect } from '../../site/build-site.js';
 import { pathOf, SEARCH_PATH } from '../../site/routes.js';
 import type { BodyStore } from '../../load/body-store.js';
 import { indexedPost, searchDocument } from '../../load/search-documents.js';
 import { searchPageScript } from '../../load/search-page-script.js';
-import { IndexBuilder, type IndexPart } from '../../search/search-index.js';
-import type { DocumentEntry, SearchFiles, SearchPageSetup } from '../../search/shards.js';
+import type { SearchFiles, SearchPageSetup } from '../../search/shards.js';
+import type { RenderedPost } from '../../search/site-indexer.js';
 import { messagesFor } from '../../views/i18n/messages.js';
 import { renderExportedSearch } from '../../views/render-route.js';
 import { searchEntry, searchPageStrings } from '../../views/search-page.js';
@@ -26,11 +26,11 @@ export interface ShardOptions {
   readonly now: number;
 }
 
-/** What a share indexed for search: the posts whose pages it wrote, numbered as it wrote them. */
-export interface SearchPart extends IndexPart {
-  readonly numbers: readonly number[];
-  /** What a results list shows of each post indexed, in the order indexed. */
-  readonly entries: readonly DocumentEntry[];
+/** What a share did with a batch: its running tally, and the posts whose pages it wrote. */
+export interface WrittenBatch {
+  readonly tally: WriteTally;
+  /** What search reads and shows of each post written, for the exporting thread to index. */
+  readonly posts: readonly RenderedPost[];
 }
 
 /** The path the 404 page is written under, which no request of the site answers 200. */
@@ -57,10 +57,7 @@ export class ExportShard {
   // The public posts by the path of their page, and those whose page this share has written.
   #postsByPath = new Map<string, Post>();
   readonly #written = new Set<Post>();
-  // Each post is indexed for search as its page is written, from the body that page parsed.
-  readonly #search = new IndexBuilder();
-  readonly #searchNumbers: number[] = [];
-  readonly #searchEntries: DocumentEntry[] = [];
+  // Each public post's place in the site's order, which search numbers it by.
   #numbers = new Map<Post, number>();
   #bodies: BodyStore | undefined;
 
@@ -103,39 +100,32 @@ export class ExportShard {
     return { diagnostics, posts, others, redirects: documents.redirects(), folders };
   }
 
-  /** Writes the documents at `paths` and answers the running tally of this share. */
-  write(paths: readonly string[]): Promise<WriteTally> {
+  /**
+   * Writes the documents at `paths`; answers the running tally of this share, and what search
+   * reads of each post written, taken from the body its page has just parsed.
+   */
+  write(paths: readonly string[]): Promise<WrittenBatch> {
     const documents = this.#documents;
     if (!documents) return Promise.reject(new Error('the site is not loaded, or has errors'));
+    const { site } = documents;
+    const posts: RenderedPost[] = [];
     try {
       for (const path of paths) {
         this.#writer.write(path, documentBody(documents, path));
         const post = this.#postsByPath.get(path);
-        if (post) {
-          this.#written.add(post);
-          this.#index(documents.site, post);
-        }
+        if (!post) continue;
+        this.#written.add(post);
+        const text = this.#bodies?.takeSearchText(post) ?? '';
+        posts.push({
+          number: this.#numbers.get(post) ?? 0,
+          document: searchDocument(indexedPost(post, site), text),
+          entry: searchEntry(site, post, text),
+        });
       }
     } catch (cause) {
       return Promise.reject(cause instanceof Error ? cause : new Error(String(cause)));
     }
-    return Promise.resolve(this.#writer.tally);
-  }
-
-  #index(site: Site, post: Post): void {
-    const text = this.#bodies?.takeSearchText(post) ?? '';
-    this.#search.add(searchDocument(indexedPost(post, site), text));
-    this.#searchNumbers.push(this.#numbers.get(post) ?? 0);
-    this.#searchEntries.push(searchEntry(site, post, text));
-  }
-
-  /** The index of the posts whose pages this share wrote. */
-  searchPart(): Promise<SearchPart> {
-    return Promise.resolve({
-      data: this.#search.finish(),
-      numbers: this.#searchNumbers,
-      entries: this.#searchEntries,
-    });
+    return Promise.resolve({ tally: this.#writer.tally, posts });
   }
 
   /** Writes the search page, whose script reads the index in `files`. */

@@ -12,17 +12,17 @@ import {
   STATIC_DIR,
 } from '../../content/read-sources.js';
 import { SEARCH_PATH, servedBesidePost } from '../../site/routes.js';
-import { mergeIndexes } from '../../search/search-index.js';
-import {
-  type DocumentEntry,
-  entryFiles,
-  type SearchFiles,
-  shardIndex,
-} from '../../search/shards.js';
+import { type SearchFiles, shardIndex } from '../../search/shards.js';
+import { type SearchFile, SiteIndexer } from '../../search/site-indexer.js';
 import type { Redirect } from '../../site/build-site.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { DocumentWriter, fileOf, filesOf, type WriteTally } from './document-writer.js';
-import { ExportShard, type ShardOptions, type ShardPlan } from './export-shard.js';
+import {
+  ExportShard,
+  type ShardOptions,
+  type ShardPlan,
+  type WrittenBatch,
+} from './export-shard.js';
 import { ThreadShard, threadsFor, type Shard } from './thread-shard.js';
 import {
   foreignFiles,
@@ -103,38 +103,46 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
 }
 
 /**
- * The files of the site's search: each share indexed the posts whose pages it wrote; their
- * indexes are merged in the site's order and cut into files, beside the entries results show.
+ * The search of an export: the posts each share rendered are indexed here, in the site's order,
+ * while the shares go on rendering; their entries are written as they fill a file, the index once
+ * every post is in.
  */
-async function writeSearchFiles(
-  shards: readonly Shard[],
-  posts: number,
-  root: string,
-): Promise<{
-  files: SearchFiles;
-  /** The files written, relative to `root`. */ paths: string[];
-  tally: WriteTally;
-}> {
-  const parts = await Promise.all(shards.map((shard) => shard.searchPart()));
-  const data = mergeIndexes(parts, posts);
-  const entries: DocumentEntry[] = new Array<DocumentEntry>(posts);
-  for (const part of parts) {
-    part.numbers.forEach((number, i) => {
-      const entry = part.entries[i];
-      if (entry) entries[number] = entry;
-    });
+class ExportSearch {
+  readonly #indexer: SiteIndexer;
+  readonly #writer: DocumentWriter;
+  /** The files written, relative to the export's folder. */
+  readonly paths: string[] = [];
+
+  constructor(posts: number, root: string) {
+    this.#indexer = new SiteIndexer(posts);
+    this.#writer = new DocumentWriter(root);
   }
-  const { manifest, files } = shardIndex(data);
-  const listed = entryFiles(entries);
-  const writer = new DocumentWriter(root);
-  const paths: string[] = [];
-  // Without precompressed forms: a host compresses what a script fetches as it sends it, and
-  // three files for each of a thousand more would cost a large site's build more than its pages.
-  for (const [path, content] of [...files, ...listed.files]) {
-    writer.write(path, Buffer.from(content), false);
-    paths.push(fileOf(path));
+
+  add(batch: WrittenBatch): void {
+    this.#write(this.#indexer.add(batch.posts));
   }
-  return { files: { manifest, entries: listed.paths }, paths, tally: writer.tally };
+
+  /** Writes the index, cut into files; answers what the search page reads. */
+  finish(): SearchFiles {
+    const { data, files, entries } = this.#indexer.finish();
+    const { manifest, files: indexFiles } = shardIndex(data);
+    this.#write(files);
+    this.#write([...indexFiles].map(([path, content]) => ({ path, content })));
+    return { manifest, entries };
+  }
+
+  get tally(): WriteTally {
+    return this.#writer.tally;
+  }
+
+  #write(files: readonly SearchFile[]): void {
+    // Without precompressed forms: a host compresses what a script fetches as it sends it, and
+    // three files for each of a thousand more would cost a large site's build more than its pages.
+    for (const { path, content } of files) {
+      this.#writer.write(path, Buffer.from(content), false);
+      this.paths.push(fileOf(path));
+    }
+  }
 }
 
 /** What `writeSite` did, and every file it wrote, relative to the export's folder. */
@@ -178,16 +186,25 @@ async function writeSite(options: ExportOptions, root: string): Promise<WrittenS
     let done = 0;
     const batches: (readonly string[])[] = [];
     for (let i = 0; i < plan.posts.length; i += BATCH) batches.push(plan.posts.slice(i, i + BATCH));
-    const run = async (shard: Shard, first: readonly string[]): Promise<WriteTally> => {
-      let tally = await shard.write(first);
-      done += first.length;
+    const search = new ExportSearch(plan.posts.length, root);
+    const write = async (shard: Shard, batch: readonly string[]): Promise<WriteTally> => {
+      const written = await shard.write(batch);
+      done += batch.length;
       options.onProgress?.(done, total);
-      for (let batch = batches.shift(); batch; batch = batches.shift()) {
-        tally = await shard.write(batch);
-        done += batch.length;
-        options.onProgress?.(done, total);
+      search.add(written);
+      return written.tally;
+    };
+    // Each share has its next batch in hand while this thread indexes the last one it finished,
+    // so that no share waits for it.
+    const run = async (shard: Shard, first: readonly string[]): Promise<WriteTally> => {
+      let current = write(shard, first);
+      for (;;) {
+        const batch = batches.shift();
+        const queued = batch ? awaitedLater(write(shard, batch)) : undefined;
+        const tally = await current;
+        if (!queued) return tally;
+        current = queued;
       }
-      return tally;
     };
     // The first share writes the listings first: they need every post's excerpt, which only it
     // then parses, while the others start on post pages at once.
@@ -199,8 +216,8 @@ async function writeSite(options: ExportOptions, root: string): Promise<WrittenS
     const first = shards[0];
     if (!first) throw new Error('an export has at least one share');
     if (packaged.length > 0) await first.write(packaged);
-    const search = await writeSearchFiles(shards, plan.posts.length, root);
-    const tallies = [await first.writeSearchPage(search.files), ...written.slice(1), search.tally];
+    const searchFiles = search.finish();
+    const tallies = [await first.writeSearchPage(searchFiles), ...written.slice(1), search.tally];
     return {
       diagnostics: plan.diagnostics,
       // Each share checks the bodies it rendered; the first also those of unpublished posts.
@@ -225,6 +242,15 @@ async function writeSite(options: ExportOptions, root: string): Promise<WrittenS
   } finally {
     await Promise.all(shards.map((shard) => shard.close()));
   }
+}
+
+/**
+ * `promise`, marked as handled until it is awaited: a share's queued batch may fail while the
+ * batch before it is awaited, and the rejection is met when its turn comes.
+ */
+function awaitedLater<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
 }
 
 /**

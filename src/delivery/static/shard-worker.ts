@@ -18,8 +18,6 @@ async function answer(call: Call): Promise<unknown> {
       return shard.checkBodies(call.unpublished);
     case 'packagedPaths':
       return shard.packagedPaths();
-    case 'searchPart':
-      return shard.searchPart();
     case 'writeSearchPage':
       return shard.writeSearchPage(call.files);
   }

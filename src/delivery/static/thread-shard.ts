@@ -5,15 +5,14 @@ import { Worker } from 'node:worker_threads';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { WriteTally } from './document-writer.js';
 import type { SearchFiles } from '../../search/shards.js';
-import type { SearchPart, ShardOptions, ShardPlan } from './export-shard.js';
+import type { ShardOptions, ShardPlan, WrittenBatch } from './export-shard.js';
 
 /** What the exporting thread needs of a share, wherever it runs. */
 export interface Shard {
   load(onProgress?: (done: number, total: number) => void): Promise<ShardPlan>;
-  write(paths: readonly string[]): Promise<WriteTally>;
+  write(paths: readonly string[]): Promise<WrittenBatch>;
   checkBodies(unpublished: boolean): Promise<Diagnostic[]>;
   packagedPaths(): Promise<string[]>;
-  searchPart(): Promise<SearchPart>;
   writeSearchPage(files: SearchFiles): Promise<WriteTally>;
   close(): Promise<void>;
 }
@@ -26,7 +25,6 @@ type ShardCall =
   | { readonly method: 'write'; readonly paths: readonly string[] }
   | { readonly method: 'checkBodies'; readonly unpublished: boolean }
   | { readonly method: 'packagedPaths' }
-  | { readonly method: 'searchPart' }
   | { readonly method: 'writeSearchPage'; readonly files: SearchFiles };
 
 export type Message =
@@ -76,7 +74,7 @@ export class ThreadShard implements Shard {
     return this.#call({ method: 'load' });
   }
 
-  write(paths: readonly string[]): Promise<WriteTally> {
+  write(paths: readonly string[]): Promise<WrittenBatch> {
     return this.#call({ method: 'write', paths });
   }
 
@@ -86,10 +84,6 @@ export class ThreadShard implements Shard {
 
   packagedPaths(): Promise<string[]> {
     return this.#call({ method: 'packagedPaths' });
-  }
-
-  searchPart(): Promise<SearchPart> {
-    return this.#call({ method: 'searchPart' });
   }
 
   writeSearchPage(files: SearchFiles): Promise<WriteTally> {
