@@ -5,9 +5,9 @@
 // than the text), by how many of the query's words it has, and more when they stand together.
 import {
   FIELDS,
-  forEachPosting,
   type IndexSource,
   PLACES_KEPT,
+  PostingReader,
   prefixRange,
   type TermDictionary,
   termNumber,
@@ -181,6 +181,7 @@ interface Scratch {
   readonly parts: Uint8Array;
   /** The word being read and the one before it. */
   readonly words: readonly [WordMatches, WordMatches];
+  readonly reader: PostingReader;
 }
 
 let scratch: Scratch | undefined;
@@ -193,6 +194,7 @@ function scratchFor(count: number): Scratch {
       matched: new Float64Array(count),
       parts: new Uint8Array(count),
       words: [emptyMatches(count), emptyMatches(count)],
+      reader: new PostingReader(),
     };
   } else {
     scratch.totals.fill(0);
@@ -321,29 +323,28 @@ function scoreTerm(
   const { lengths } = index;
   const scale = strength * idf * (K1 + 1);
   const [fixed, perTerm] = reading.discounts;
+  const reader = reading.work.reader.reset(bytes);
+  // Entries come by post: a post's fields are summed, then its score is kept.
   let current = -1;
   let weighted = 0;
-  const flush = (): void => {
-    if (current === -1) return;
-    const score = (scale * weighted) / (weighted + K1);
-    const before = scores[current] ?? 0;
-    if (parts) {
-      scores[current] = before + score;
-      parts[current] = (parts[current] ?? 0) + 1;
-    } else if (score > before) scores[current] = score;
-  };
-  forEachPosting(bytes, (document, field, count, first, second) => {
-    if (document !== current) {
-      flush();
-      current = document;
+  for (let more = reader.next(); ; more = reader.next()) {
+    if (current !== -1 && (!more || reader.document !== current)) {
+      const score = (scale * weighted) / (weighted + K1);
+      const before = scores[current] ?? 0;
+      if (parts) {
+        scores[current] = before + score;
+        parts[current] = (parts[current] ?? 0) + 1;
+      } else if (score > before) scores[current] = score;
       weighted = 0;
     }
+    if (!more) break;
+    const { document, field } = reader;
+    current = document;
     const at = document * FIELDS.length + field;
     const discount = (fixed[field] ?? 1) + (perTerm[field] ?? 0) * (lengths[at] ?? 0);
-    weighted += ((FIELD_WEIGHTS[field] ?? 1) * count) / discount;
-    notePlace(places, at * PLACES_KEPT, first, second);
-  });
-  flush();
+    weighted += ((FIELD_WEIGHTS[field] ?? 1) * reader.count) / discount;
+    notePlace(places, at * PLACES_KEPT, reader.first, reader.second);
+  }
   return strength * idf;
 }
 

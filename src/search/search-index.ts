@@ -438,9 +438,42 @@ function compareTerms(a: string, b: string): number {
 }
 
 /**
- * Calls `visit` for each entry of a term's postings, in order of post and field, without making
- * an object of each: a query reads thousands of them.
+ * Reads a term's postings an entry at a time, in order of post and field, into its own fields:
+ * a query reads hundreds of thousands of entries, and makes neither an object nor a call of a
+ * function it is handed for each.
  */
+export class PostingReader {
+  document = 0;
+  field: FieldIndex = 0;
+  count = 0;
+  first = 0;
+  /** The second place, -1 for a term that stands there once. */
+  second = -1;
+  readonly #cursor: { bytes: Uint8Array; at: number } = { bytes: new Uint8Array(0), at: 0 };
+
+  /** Starts reading `bytes`, a term's postings. */
+  reset(bytes: Uint8Array): this {
+    this.#cursor.bytes = bytes;
+    this.#cursor.at = 0;
+    this.document = 0;
+    return this;
+  }
+
+  /** Moves to the next entry: false past the last. */
+  next(): boolean {
+    const cursor = this.#cursor;
+    if (cursor.at >= cursor.bytes.length) return false;
+    this.document += readNumber(cursor);
+    const code = readNumber(cursor);
+    this.first = readNumber(cursor);
+    this.count = Math.floor(code / 4);
+    this.field = (code & 3) as FieldIndex;
+    this.second = this.count > 1 ? this.first + readNumber(cursor) : -1;
+    return true;
+  }
+}
+
+/** Calls `visit` for each entry of a term's postings, in order of post and field. */
 export function forEachPosting(
   bytes: Uint8Array,
   visit: (
@@ -451,15 +484,9 @@ export function forEachPosting(
     second: number,
   ) => void,
 ): void {
-  const cursor = { bytes, at: 0 };
-  let document = 0;
-  while (cursor.at < bytes.length) {
-    document += readNumber(cursor);
-    const code = readNumber(cursor);
-    const first = readNumber(cursor);
-    const count = Math.floor(code / 4);
-    const second = count > 1 ? first + readNumber(cursor) : -1;
-    visit(document, (code & 3) as FieldIndex, count, first, second);
+  const reader = new PostingReader().reset(bytes);
+  while (reader.next()) {
+    visit(reader.document, reader.field, reader.count, reader.first, reader.second);
   }
 }
 
