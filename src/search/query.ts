@@ -87,17 +87,20 @@ export function search(
   for (const [i, word] of words.entries()) {
     const last = typing && i === words.length - 1 && !/\s$/.test(query);
     const current = wordMatches(reading, word, last);
-    allWeight += current.weight;
+    const { scores, weight } = current;
+    const before = previous?.scores;
+    allWeight += weight;
     for (let document = 0; document < count; document++) {
-      const score = current.scores[document] ?? 0;
+      const score = scores[document] ?? 0;
       if (score === 0) continue;
-      totals[document] = (totals[document] ?? 0) + score;
-      matched[document] = (matched[document] ?? 0) + current.weight;
+      let total = (totals[document] ?? 0) + score;
+      matched[document] = (matched[document] ?? 0) + weight;
       // Words next to each other in the query and in a field of the post count more.
-      if (previous && (previous.scores[document] ?? 0) > 0 && near(previous, current, document)) {
-        totals[document] =
-          (totals[document] ?? 0) + PROXIMITY_BONUS * ((previous.scores[document] ?? 0) + score);
+      const scoreBefore = before?.[document] ?? 0;
+      if (previous && scoreBefore > 0 && near(previous, current, document)) {
+        total += PROXIMITY_BONUS * (scoreBefore + score);
       }
+      totals[document] = total;
     }
     previous = current;
   }

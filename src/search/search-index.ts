@@ -91,9 +91,36 @@ export class ByteWriter {
     this.bytes[this.length++] = rest;
   }
 
+  /** Appends `source[from, to)`: numbers written already. */
+  copy(source: Uint8Array, from: number, to: number): void {
+    const size = to - from;
+    if (this.length + size > this.bytes.length) {
+      const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + size));
+      grown.set(this.bytes.subarray(0, this.length));
+      this.bytes = grown;
+    }
+    this.bytes.set(source.subarray(from, to), this.length);
+    this.length += size;
+  }
+
   view(): Uint8Array {
     return this.bytes.subarray(0, this.length);
   }
+}
+
+/**
+ * The index of a run of a site's posts, numbered from 0 within it, its terms in no set order:
+ * what an export thread makes of each batch of posts it renders, for `IndexJoiner` to join.
+ */
+export interface IndexSegment {
+  readonly documentCount: number;
+  readonly terms: readonly string[];
+  readonly documentFrequency: Uint32Array;
+  /** The number of the last post each term stands in. */
+  readonly lastDocument: Uint32Array;
+  readonly postingStarts: Uint32Array;
+  readonly postingBytes: Uint8Array;
+  readonly lengths: Uint32Array;
 }
 
 // How many postings entries a builder holds before it writes them out.
@@ -111,7 +138,10 @@ const MOST_KNOWN_WORDS = 200_000;
  */
 export class IndexBuilder {
   readonly #termIds = new Map<string, number>();
+  readonly #terms: string[] = [];
   readonly #writers: ByteWriter[] = [];
+  // The terms written to since the last segment, in the order first written.
+  #segmentTerms: number[] = [];
   // Per term: the last post written, and how many posts hold it.
   #lastPost = new Int32Array(1024).fill(-1);
   #posts = new Uint32Array(1024);
@@ -124,7 +154,7 @@ export class IndexBuilder {
   #second = new Int32Array(1024);
   #seen = new Int32Array(1024).fill(-1);
   #field = 0;
-  readonly #lengths: number[] = [];
+  #lengths: number[] = [];
   #documents = 0;
   // The field being read: its stamp in `#seen`, the terms and words it touched, its length.
   #stamp = -1;
@@ -320,6 +350,7 @@ export class IndexBuilder {
     for (const id of logged) {
       const writer = this.#writers[id] as ByteWriter;
       let last = this.#writtenPost[id] ?? -1;
+      if (last === -1) this.#segmentTerms.push(id);
       for (let entry = earliest[id] ?? -1; entry !== -1; entry = next[entry] ?? -1) {
         const at = entry * 5;
         const post = log[at + 1] ?? 0;
@@ -340,32 +371,56 @@ export class IndexBuilder {
   /** The numbers and bytes of the index of the posts added. */
   finish(): IndexData {
     this.#writeLog();
-    const order = [...this.#termIds.keys()].sort(compareTerms);
-    const documentFrequency = new Uint32Array(order.length);
-    const postingStarts = new Uint32Array(order.length + 1);
+    return joinedIndex(this.#termIds, {
+      documentCount: this.#documents,
+      frequency: (id) => this.#posts[id] ?? 0,
+      postings: (id) => this.#writers[id]?.view(),
+      lengths: Uint32Array.from(this.#lengths),
+    });
+  }
+
+  /**
+   * The index of the posts added since the last segment, numbered from 0; the next post added is
+   * the first of the next segment. What the builder knows of words is kept for it.
+   */
+  segment(): IndexSegment {
+    this.#writeLog();
+    const ids = this.#segmentTerms;
+    const terms: string[] = [];
+    const documentFrequency = new Uint32Array(ids.length);
+    const lastDocument = new Uint32Array(ids.length);
+    const postingStarts = new Uint32Array(ids.length + 1);
     let size = 0;
-    order.forEach((term, i) => {
-      const id = this.#termIds.get(term) ?? 0;
+    ids.forEach((id, i) => {
+      terms.push(this.#terms[id] ?? '');
       documentFrequency[i] = this.#posts[id] ?? 0;
+      lastDocument[i] = this.#writtenPost[id] ?? 0;
       postingStarts[i] = size;
       size += this.#writers[id]?.length ?? 0;
     });
-    postingStarts[order.length] = size;
+    postingStarts[ids.length] = size;
     const postingBytes = new Uint8Array(size);
-    order.forEach((term, i) => {
-      const writer = this.#writers[this.#termIds.get(term) ?? 0];
-      if (writer) postingBytes.set(writer.view(), postingStarts[i]);
+    ids.forEach((id, i) => {
+      const writer = this.#writers[id] as ByteWriter;
+      postingBytes.set(writer.view(), postingStarts[i]);
+      writer.length = 0;
+      this.#posts[id] = 0;
+      this.#lastPost[id] = -1;
+      this.#writtenPost[id] = -1;
     });
-    const lengths = Uint32Array.from(this.#lengths);
-    return {
+    const segment: IndexSegment = {
       documentCount: this.#documents,
-      terms: order,
+      terms,
       documentFrequency,
-      postingBytes,
+      lastDocument,
       postingStarts,
-      lengths,
-      averageLengths: averageLengthsOf(lengths, this.#documents),
+      postingBytes,
+      lengths: Uint32Array.from(this.#lengths),
     };
+    this.#segmentTerms = [];
+    this.#lengths = [];
+    this.#documents = 0;
+    return segment;
   }
 
   #idOf(term: string): number {
@@ -373,6 +428,7 @@ export class IndexBuilder {
     if (id === undefined) {
       id = this.#writers.length;
       this.#termIds.set(term, id);
+      this.#terms.push(term);
       this.#writers.push(new ByteWriter());
       if (id >= this.#seen.length) this.#grow();
     }
@@ -400,6 +456,101 @@ export class IndexBuilder {
     this.#second = grownTo(this.#second, size);
     this.#seen = grownTo(this.#seen, size, -1);
   }
+}
+
+/**
+ * Joins the segments of a site's posts, in the site's order, into the index one builder makes of
+ * all of them: each term's postings in a segment are its entries, their first post renumbered.
+ */
+export class IndexJoiner {
+  readonly #termIds = new Map<string, number>();
+  readonly #writers: ByteWriter[] = [];
+  // Per term: how many posts hold it, and the last of them, -1 for none yet.
+  readonly #posts: number[] = [];
+  readonly #lastPost: number[] = [];
+  readonly #lengths: Uint32Array[] = [];
+  #documents = 0;
+
+  /** Adds the posts of `segment`, numbered on from those added before. */
+  append(segment: IndexSegment): void {
+    const base = this.#documents;
+    const { terms, postingStarts, postingBytes } = segment;
+    const cursor = { bytes: postingBytes, at: 0 };
+    for (let i = 0; i < terms.length; i++) {
+      const term = terms[i] ?? '';
+      let id = this.#termIds.get(term);
+      if (id === undefined) {
+        id = this.#writers.length;
+        this.#termIds.set(term, id);
+        this.#writers.push(new ByteWriter());
+        this.#posts.push(0);
+        this.#lastPost.push(-1);
+      }
+      cursor.at = postingStarts[i] ?? 0;
+      const first = base + readNumber(cursor);
+      const last = this.#lastPost[id] ?? -1;
+      const writer = this.#writers[id] as ByteWriter;
+      writer.push(last === -1 ? first : first - last);
+      writer.copy(postingBytes, cursor.at, postingStarts[i + 1] ?? cursor.at);
+      this.#lastPost[id] = base + (segment.lastDocument[i] ?? 0);
+      this.#posts[id] = (this.#posts[id] ?? 0) + (segment.documentFrequency[i] ?? 0);
+    }
+    this.#lengths.push(segment.lengths);
+    this.#documents += segment.documentCount;
+  }
+
+  /** The numbers and bytes of the index of every post appended. */
+  finish(): IndexData {
+    const lengths = new Uint32Array(this.#documents * FIELDS.length);
+    let at = 0;
+    for (const part of this.#lengths) {
+      lengths.set(part, at);
+      at += part.length;
+    }
+    return joinedIndex(this.#termIds, {
+      documentCount: this.#documents,
+      frequency: (id) => this.#posts[id] ?? 0,
+      postings: (id) => this.#writers[id]?.view(),
+      lengths,
+    });
+  }
+}
+
+/** An index of terms numbered as met, their postings and counts by number: sorted and packed. */
+function joinedIndex(
+  termIds: ReadonlyMap<string, number>,
+  by: {
+    readonly documentCount: number;
+    readonly frequency: (id: number) => number;
+    readonly postings: (id: number) => Uint8Array | undefined;
+    readonly lengths: Uint32Array;
+  },
+): IndexData {
+  const order = [...termIds.keys()].sort(compareTerms);
+  const ids = order.map((term) => termIds.get(term) ?? 0);
+  const documentFrequency = new Uint32Array(order.length);
+  const postingStarts = new Uint32Array(order.length + 1);
+  let size = 0;
+  ids.forEach((id, i) => {
+    documentFrequency[i] = by.frequency(id);
+    postingStarts[i] = size;
+    size += by.postings(id)?.length ?? 0;
+  });
+  postingStarts[order.length] = size;
+  const postingBytes = new Uint8Array(size);
+  ids.forEach((id, i) => {
+    const postings = by.postings(id);
+    if (postings) postingBytes.set(postings, postingStarts[i]);
+  });
+  return {
+    documentCount: by.documentCount,
+    terms: order,
+    documentFrequency,
+    postingStarts,
+    postingBytes,
+    lengths: by.lengths,
+    averageLengths: averageLengthsOf(by.lengths, by.documentCount),
+  };
 }
 
 /** `array` in a longer array of its kind, the new places holding `fill`. */

@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { search } from './query.js';
-import { buildSearchIndex, FIELDS, forEachPosting, IndexBuilder } from './search-index.js';
+import {
+  buildSearchIndex,
+  FIELDS,
+  forEachPosting,
+  IndexBuilder,
+  type SearchDocument,
+} from './search-index.js';
 import { SiteIndexer } from './site-indexer.js';
 import { textTerms } from './tokenize.js';
 import {
@@ -126,7 +132,7 @@ describe('an index built post by post', () => {
   });
 });
 
-describe('an index of posts that come in any order', () => {
+describe('an index joined from batches of posts', () => {
   const entryOf = (number: number): DocumentEntry => [
     `post ${number}`,
     `/posts/${number}/`,
@@ -136,33 +142,39 @@ describe('an index of posts that come in any order', () => {
     null,
     `text of ${number}`,
   ];
+  const batchOf = (builder: IndexBuilder, docs: readonly SearchDocument[], first: number) => {
+    for (const doc of docs) builder.add(doc);
+    return {
+      first,
+      segment: builder.segment(),
+      entries: docs.map((_, i) => entryOf(first + i)),
+    };
+  };
 
   it("is the index of all the posts in the site's order, its entries filed as they fill", () => {
     fc.assert(
       fc.property(
         documents,
-        fc.array(fc.nat(), { maxLength: 30 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat(2)), { maxLength: 30 }),
         fc.integer({ min: 1, max: 7 }),
-        (docs, keys, batchSize) => {
-          // Batches of posts in a shuffled order, as an export's threads finish them.
-          const batches: number[][] = [];
-          for (let from = 0; from < docs.length; from += batchSize) {
-            batches.push(docs.slice(from, from + batchSize).map((_, i) => from + i));
+        (docs, draws, batchSize) => {
+          // Runs of posts, each indexed by one of three builders and finished in a shuffled
+          // order, as an export's threads index the batches they render.
+          const builders = [new IndexBuilder(), new IndexBuilder(), new IndexBuilder()];
+          const batches = [];
+          for (let from = 0, i = 0; from < docs.length; from += batchSize, i++) {
+            const [key, owner] = draws[i] ?? [i, 0];
+            const builder = builders[owner] as IndexBuilder;
+            batches.push({
+              key,
+              batch: batchOf(builder, docs.slice(from, from + batchSize), from),
+            });
           }
-          const order = batches
-            .map((batch, i) => ({ batch, key: keys[i] ?? i }))
-            .sort((a, b) => a.key - b.key);
+          batches.sort((a, b) => a.key - b.key);
           const indexer = new SiteIndexer(docs.length);
           const written = new Map<string, string | Uint8Array>();
-          for (const { batch } of order) {
-            const filled = indexer.add(
-              batch.map((number) => ({
-                number,
-                document: docs[number] ?? { title: '', labels: [], text: '' },
-                entry: entryOf(number),
-              })),
-            );
-            for (const file of filled) written.set(file.path, file.content);
+          for (const { batch } of batches) {
+            for (const file of indexer.add(batch)) written.set(file.path, file.content);
           }
           const { data, files, entries } = indexer.finish();
           for (const file of files) written.set(file.path, file.content);
@@ -194,19 +206,18 @@ describe('an index of posts that come in any order', () => {
     );
   });
 
-  it('refuses a post twice, a number out of the site, and a finish with posts missing', () => {
-    const post = (number: number) => ({
-      number,
-      document: { title: 'heap', labels: [], text: 'sort' },
-      entry: entryOf(number),
-    });
+  it('refuses a batch twice, posts out of the site, and a finish with posts missing', () => {
+    const builder = new IndexBuilder();
+    const doc = { title: 'heap', labels: [], text: 'sort' };
     const indexer = new SiteIndexer(3);
-    indexer.add([post(0), post(2)]);
-    assert.throws(() => indexer.add([post(0)]), /not one of the site's posts yet to index/);
-    assert.throws(() => indexer.add([post(2)]), /not one of the site's posts yet to index/);
-    assert.throws(() => indexer.add([post(3)]), /not one of the site's posts yet to index/);
-    assert.throws(() => indexer.finish(), /1 of the site's posts never came/);
-    indexer.add([post(1)]);
+    indexer.add(batchOf(builder, [doc], 0));
+    indexer.add(batchOf(builder, [doc], 2));
+    const refused = /are not a batch of the site's yet to index/;
+    assert.throws(() => indexer.add(batchOf(builder, [doc], 0)), refused);
+    assert.throws(() => indexer.add(batchOf(builder, [doc], 2)), refused);
+    assert.throws(() => indexer.add(batchOf(builder, [doc, doc], 2)), refused);
+    assert.throws(() => indexer.finish(), /posts 1 to 2 never came/);
+    indexer.add(batchOf(builder, [doc], 1));
     assert.equal(indexer.finish().data.documentCount, 3);
   });
 });

@@ -1,14 +1,16 @@
-// Search: the index of a site made from posts that come in any order — an export's threads render
-// batches of pages and finish them in no fixed order — added in the site's order by one builder,
-// so that the index is the very one a server makes of the same posts, with no merge.
-import { IndexBuilder, type IndexData, type SearchDocument } from './search-index.js';
+// Search: the index of a site joined from the indexes of its batches of posts — an export's
+// threads each index the batches of pages they render, and finish them in no fixed order —
+// joined in the site's order, so that the index is the very one a server makes of the same posts.
+import { type IndexData, IndexJoiner, type IndexSegment } from './search-index.js';
 import { type DocumentEntry, ENTRIES_PER_FILE, entryFile } from './shards.js';
 
-/** A post as its page was rendered: its number in the site, what is searched, what is shown. */
-export interface RenderedPost {
-  readonly number: number;
-  readonly document: SearchDocument;
-  readonly entry: DocumentEntry;
+/** A batch of posts next to each other in the site, as a thread rendered and indexed them. */
+export interface IndexedBatch {
+  /** The site's number of the batch's first post. */
+  readonly first: number;
+  readonly segment: IndexSegment;
+  /** What a results list shows of each post of the batch, in order. */
+  readonly entries: readonly DocumentEntry[];
 }
 
 /** A file of a static site's search, by its URL path. */
@@ -19,9 +21,9 @@ export interface SearchFile {
 
 export class SiteIndexer {
   readonly #count: number;
-  readonly #builder = new IndexBuilder();
-  // Posts that came before those ahead of them in the site, by number.
-  readonly #waiting = new Map<number, RenderedPost>();
+  readonly #joiner = new IndexJoiner();
+  // Batches that came before those ahead of them in the site, by their first post.
+  readonly #waiting = new Map<number, IndexedBatch>();
   #next = 0;
   // The entries of the file being filled, and the paths of the files filled.
   #entries: DocumentEntry[] = [];
@@ -33,24 +35,26 @@ export class SiteIndexer {
   }
 
   /**
-   * Takes rendered posts and indexes every post whose turn has come: answers the files of
-   * entries that those posts filled, to be written now rather than at the end.
+   * Takes a batch and joins every batch whose turn has come: answers the files of entries that
+   * their posts filled, to be written now rather than at the end.
    */
-  add(posts: readonly RenderedPost[]): SearchFile[] {
-    for (const post of posts) {
-      const { number } = post;
-      const due = Number.isInteger(number) && number >= this.#next && number < this.#count;
-      if (!due || this.#waiting.has(number)) {
-        throw new Error(`post ${number} is not one of the site's posts yet to index`);
-      }
-      this.#waiting.set(number, post);
+  add(batch: IndexedBatch): SearchFile[] {
+    const { first, segment, entries } = batch;
+    const end = first + segment.documentCount;
+    const due = Number.isInteger(first) && first >= this.#next && end <= this.#count;
+    if (!due || this.#waiting.has(first) || entries.length !== segment.documentCount) {
+      throw new Error(`posts ${first} to ${end - 1} are not a batch of the site's yet to index`);
     }
+    this.#waiting.set(first, batch);
     const filled: SearchFile[] = [];
-    for (let post = this.#waiting.get(this.#next); post; post = this.#waiting.get(this.#next)) {
-      this.#waiting.delete(this.#next++);
-      this.#builder.add(post.document);
-      this.#entries.push(post.entry);
-      if (this.#entries.length === ENTRIES_PER_FILE) filled.push(this.#fileEntries());
+    for (let next = this.#waiting.get(this.#next); next; next = this.#waiting.get(this.#next)) {
+      this.#waiting.delete(this.#next);
+      this.#joiner.append(next.segment);
+      this.#next += next.segment.documentCount;
+      for (const entry of next.entries) {
+        this.#entries.push(entry);
+        if (this.#entries.length === ENTRIES_PER_FILE) filled.push(this.#fileEntries());
+      }
     }
     return filled;
   }
@@ -60,12 +64,11 @@ export class SiteIndexer {
    * must have come.
    */
   finish(): { readonly data: IndexData; readonly files: SearchFile[]; readonly entries: string[] } {
-    if (this.#next !== this.#count) {
-      const missing = this.#count - this.#next - this.#waiting.size;
-      throw new Error(`${missing} of the site's posts never came to be indexed`);
+    if (this.#next !== this.#count || this.#waiting.size > 0) {
+      throw new Error(`posts ${this.#next} to ${this.#count - 1} never came to be indexed`);
     }
     const files = this.#entries.length > 0 ? [this.#fileEntries()] : [];
-    return { data: this.#builder.finish(), files, entries: [...this.#entryPaths] };
+    return { data: this.#joiner.finish(), files, entries: [...this.#entryPaths] };
   }
 
   #fileEntries(): SearchFile {

@@ -3,13 +3,14 @@
 // the core the server answers from, so that every share writes the bytes the server would send.
 import type { Post } from '../../content/post.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
-import { buildSite, type Redirect } from '../../site/build-site.js';
+import { buildSite, type Redirect, type Site } from '../../site/build-site.js';
 import { pathOf, SEARCH_PATH } from '../../site/routes.js';
 import type { BodyStore } from '../../load/body-store.js';
 import { indexedPost, searchDocument } from '../../load/search-documents.js';
 import { searchPageScript } from '../../load/search-page-script.js';
-import type { SearchFiles, SearchPageSetup } from '../../search/shards.js';
-import type { RenderedPost } from '../../search/site-indexer.js';
+import { IndexBuilder } from '../../search/search-index.js';
+import type { DocumentEntry, SearchFiles, SearchPageSetup } from '../../search/shards.js';
+import type { IndexedBatch } from '../../search/site-indexer.js';
 import { messagesFor } from '../../views/i18n/messages.js';
 import { renderExportedSearch } from '../../views/render-route.js';
 import { searchEntry, searchPageStrings } from '../../views/search-page.js';
@@ -26,11 +27,11 @@ export interface ShardOptions {
   readonly now: number;
 }
 
-/** What a share did with a batch: its running tally, and the posts whose pages it wrote. */
+/** What a share did with a batch: its running tally, and the index of the posts it wrote. */
 export interface WrittenBatch {
   readonly tally: WriteTally;
-  /** What search reads and shows of each post written, for the exporting thread to index. */
-  readonly posts: readonly RenderedPost[];
+  /** The index of the batch's posts, for the exporting thread to join; none without posts. */
+  readonly search: IndexedBatch | undefined;
 }
 
 /** The path the 404 page is written under, which no request of the site answers 200. */
@@ -60,6 +61,8 @@ export class ExportShard {
   // Each public post's place in the site's order, which search numbers it by.
   #numbers = new Map<Post, number>();
   #bodies: BodyStore | undefined;
+  // Kept from batch to batch for what it knows of words; each batch is indexed as a segment.
+  readonly #search = new IndexBuilder();
 
   constructor(options: ShardOptions) {
     this.#options = options;
@@ -86,13 +89,13 @@ export class ExportShard {
     this.#postsByPath = new Map(
       documents.site.posts.map((post) => [pathOf({ kind: 'post', post }), post]),
     );
-    const posts: string[] = [];
-    const others: string[] = [];
-    for (const path of documents.paths()) {
+    // Post pages in the site's order, so that a batch of them is a run of the site's posts,
+    // which search indexes as one segment.
+    const posts = [...this.#postsByPath.keys()];
+    const others = documents
+      .paths()
       // The search page is written last, once the index it reads is made.
-      if (path === SEARCH_PATH) continue;
-      (this.#postsByPath.has(path) ? posts : others).push(path);
-    }
+      .filter((path) => path !== SEARCH_PATH && !this.#postsByPath.has(path));
     others.push(NOT_FOUND_DOCUMENT);
     const folders = documents.site.posts
       .filter((post) => post.ownFolder)
@@ -101,31 +104,42 @@ export class ExportShard {
   }
 
   /**
-   * Writes the documents at `paths`; answers the running tally of this share, and what search
-   * reads of each post written, taken from the body its page has just parsed.
+   * Writes the documents at `paths`; answers the running tally of this share, and the index of
+   * the posts written, made from the bodies their pages have just parsed.
    */
   write(paths: readonly string[]): Promise<WrittenBatch> {
     const documents = this.#documents;
     if (!documents) return Promise.reject(new Error('the site is not loaded, or has errors'));
-    const { site } = documents;
-    const posts: RenderedPost[] = [];
+    const posts: Post[] = [];
     try {
       for (const path of paths) {
         this.#writer.write(path, documentBody(documents, path));
         const post = this.#postsByPath.get(path);
         if (!post) continue;
         this.#written.add(post);
-        const text = this.#bodies?.takeSearchText(post) ?? '';
-        posts.push({
-          number: this.#numbers.get(post) ?? 0,
-          document: searchDocument(indexedPost(post, site), text),
-          entry: searchEntry(site, post, text),
-        });
+        posts.push(post);
       }
+      // Indexed after the pages: the index's tables stay in the processor's caches from one
+      // post to the next, where rendering a page between two would push them out.
+      const search = posts.length > 0 ? this.#indexBatch(documents.site, posts) : undefined;
+      return Promise.resolve({ tally: this.#writer.tally, search });
     } catch (cause) {
       return Promise.reject(cause instanceof Error ? cause : new Error(String(cause)));
     }
-    return Promise.resolve({ tally: this.#writer.tally, posts });
+  }
+
+  #indexBatch(site: Site, posts: readonly Post[]): IndexedBatch {
+    const first = this.#numbers.get(posts[0] as Post) ?? 0;
+    const entries: DocumentEntry[] = [];
+    posts.forEach((post, i) => {
+      if (this.#numbers.get(post) !== first + i) {
+        throw new Error("a batch of post pages must be a run of the site's posts, in its order");
+      }
+      const text = this.#bodies?.takeSearchText(post) ?? '';
+      this.#search.add(searchDocument(indexedPost(post, site), text));
+      entries.push(searchEntry(site, post, text));
+    });
+    return { first, segment: this.#search.segment(), entries };
   }
 
   /** Writes the search page, whose script reads the index in `files`. */

@@ -103,9 +103,9 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
 }
 
 /**
- * The search of an export: the posts each share rendered are indexed here, in the site's order,
- * while the shares go on rendering; their entries are written as they fill a file, the index once
- * every post is in.
+ * The search of an export: each share indexes the batches of posts it renders, and their indexes
+ * are joined here in the site's order while the shares go on rendering; entries are written as
+ * they fill a file, the index once every post is in.
  */
 class ExportSearch {
   readonly #indexer: SiteIndexer;
@@ -119,7 +119,7 @@ class ExportSearch {
   }
 
   add(batch: WrittenBatch): void {
-    this.#write(this.#indexer.add(batch.posts));
+    if (batch.search) this.#write(this.#indexer.add(batch.search));
   }
 
   /** Writes the index, cut into files; answers what the search page reads. */
@@ -194,7 +194,7 @@ async function writeSite(options: ExportOptions, root: string): Promise<WrittenS
       search.add(written);
       return written.tally;
     };
-    // Each share has its next batch in hand while this thread indexes the last one it finished,
+    // Each share has its next batch in hand while this thread takes in the last one it finished,
     // so that no share waits for it.
     const run = async (shard: Shard, first: readonly string[]): Promise<WriteTally> => {
       let current = write(shard, first);
