@@ -321,13 +321,20 @@ async function speedAt(posts: number): Promise<string> {
   const queries = speedQueries(index.terms, index.documentFrequency);
   // A server answers for long: its code is compiled by the time most queries come.
   for (const query of queries) compiled.search(index, query, { limit: K });
+  const slowest = new Map<string, number>();
   for (let round = 0; round < SPEED_ROUNDS; round++) {
     for (const query of queries) {
       const at = performance.now();
       compiled.search(index, query, { limit: K });
-      times.push(performance.now() - at);
+      const time = performance.now() - at;
+      times.push(time);
+      slowest.set(query, Math.max(time, slowest.get(query) ?? 0));
     }
   }
+  const worst = [...slowest].sort((a, b) => b[1] - a[1]).slice(0, 5);
+  console.error(
+    `${posts} posts, slowest queries: ${worst.map(([query, time]) => `"${query}" ${time.toFixed(2)} ms`).join(', ')}`,
+  );
   return (
     `| ${posts.toLocaleString('en')} | ${(indexing / 1000).toFixed(2)} s | ` +
     `${index.terms.length.toLocaleString('en')} | ${(bytes / 1e6).toFixed(1)} MB | ` +

@@ -76,11 +76,8 @@ export function search(
   if (words.length === 0 || count === 0) return { hits: [], total: 0, terms: lookedFor };
   const budget = { bytes: MOST_POSTING_BYTES };
   const work = scratchFor(count);
-  const discounts = [
-    LENGTH_DISCOUNT.map((share) => 1 - share),
-    LENGTH_DISCOUNT.map((share, field) => share / (index.averageLengths[field] ?? 1)),
-  ] as const;
-  const reading: Reading = { index, budget, lookedFor, work, turn: 0, discounts };
+  const fieldWeights = fieldWeightsOf(index, work);
+  const reading: Reading = { index, budget, lookedFor, work, turn: 0, fieldWeights };
   const { totals, matched } = work;
   let allWeight = 0;
   let previous: WordMatches | undefined;
@@ -164,11 +161,8 @@ interface Reading {
   readonly work: Scratch;
   /** Which of the two `work.words` the next word fills. */
   turn: number;
-  /**
-   * BM25's length discount of each field, `fixed + perTerm × length`: the same for every
-   * posting a query reads.
-   */
-  readonly discounts: readonly [fixed: readonly number[], perTerm: readonly number[]];
+  /** What a term counts for once in each field of each post: see `fieldWeightsOf`. */
+  readonly fieldWeights: Float64Array;
 }
 
 /**
@@ -185,6 +179,9 @@ interface Scratch {
   /** The word being read and the one before it. */
   readonly words: readonly [WordMatches, WordMatches];
   readonly reader: PostingReader;
+  /** The field weights of the lengths last read, and those lengths. */
+  fieldWeights: Float64Array;
+  weightedLengths: IndexSource['lengths'] | undefined;
 }
 
 let scratch: Scratch | undefined;
@@ -198,12 +195,36 @@ function scratchFor(count: number): Scratch {
       parts: new Uint8Array(count),
       words: [emptyMatches(count), emptyMatches(count)],
       reader: new PostingReader(),
+      fieldWeights: new Float64Array(count * FIELDS.length),
+      weightedLengths: undefined,
     };
   } else {
     scratch.totals.fill(0);
     scratch.matched.fill(0);
   }
   return scratch;
+}
+
+/**
+ * What one occurrence of a term counts for in each field of each post, `fieldWeights[post * 3 +
+ * field]`: the field's weight over BM25's discount for its length. Made once for the lengths of an
+ * index, not for each of the hundreds of thousands of postings a query reads.
+ */
+function fieldWeightsOf(index: IndexSource, work: Scratch): Float64Array {
+  const { lengths } = index;
+  if (work.weightedLengths === lengths) return work.fieldWeights;
+  const weights = work.fieldWeights;
+  for (let field = 0; field < FIELDS.length; field++) {
+    const share = LENGTH_DISCOUNT[field] ?? 0;
+    const fixed = 1 - share;
+    const perTerm = share / (index.averageLengths[field] ?? 1);
+    const weight = FIELD_WEIGHTS[field] ?? 1;
+    for (let at = field; at < weights.length; at += FIELDS.length) {
+      weights[at] = weight / (fixed + perTerm * (lengths[at] ?? 0));
+    }
+  }
+  work.weightedLengths = lengths;
+  return weights;
 }
 
 /** A word's score in each post, and where it first stands in each field of each post. */
@@ -323,9 +344,8 @@ function scoreTerm(
   const bytes = dictionary.postings(term);
   if (!bytes) return strength * idf;
   const { scores, places } = matches;
-  const { lengths } = index;
   const scale = strength * idf * (K1 + 1);
-  const [fixed, perTerm] = reading.discounts;
+  const { fieldWeights } = reading;
   const reader = reading.work.reader.reset(bytes);
   // Entries come by post: a post's fields are summed, then its score is kept.
   let current = -1;
@@ -344,8 +364,7 @@ function scoreTerm(
     const { document, field } = reader;
     current = document;
     const at = document * FIELDS.length + field;
-    const discount = (fixed[field] ?? 1) + (perTerm[field] ?? 0) * (lengths[at] ?? 0);
-    weighted += ((FIELD_WEIGHTS[field] ?? 1) * reader.count) / discount;
+    weighted += (fieldWeights[at] ?? 0) * reader.count;
     notePlace(places, at * PLACES_KEPT, reader.first, reader.second);
   }
   return strength * idf;

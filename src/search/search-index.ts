@@ -600,27 +600,41 @@ export class PostingReader {
   first = 0;
   /** The second place, -1 for a term that stands there once. */
   second = -1;
-  readonly #cursor: { bytes: Uint8Array; at: number } = { bytes: new Uint8Array(0), at: 0 };
+  #bytes = new Uint8Array(0) as Uint8Array;
+  #at = 0;
 
   /** Starts reading `bytes`, a term's postings. */
   reset(bytes: Uint8Array): this {
-    this.#cursor.bytes = bytes;
-    this.#cursor.at = 0;
+    this.#bytes = bytes;
+    this.#at = 0;
     this.document = 0;
     return this;
   }
 
   /** Moves to the next entry: false past the last. */
   next(): boolean {
-    const cursor = this.#cursor;
-    if (cursor.at >= cursor.bytes.length) return false;
-    this.document += readNumber(cursor);
-    const code = readNumber(cursor);
-    this.first = readNumber(cursor);
+    if (this.#at >= this.#bytes.length) return false;
+    this.document += this.#number();
+    const code = this.#number();
+    this.first = this.#number();
     this.count = Math.floor(code / 4);
     this.field = (code & 3) as FieldIndex;
-    this.second = this.count > 1 ? this.first + readNumber(cursor) : -1;
+    this.second = this.count > 1 ? this.first + this.#number() : -1;
     return true;
+  }
+
+  /** The LEB128 number at hand, read past: most are a byte or two. */
+  #number(): number {
+    const bytes = this.#bytes;
+    let at = this.#at;
+    let byte = bytes[at++] ?? 0;
+    let value = byte & 0x7f;
+    for (let scale = 128; byte >= 0x80 && at < bytes.length; scale *= 128) {
+      byte = bytes[at++] ?? 0;
+      value += (byte & 0x7f) * scale;
+    }
+    this.#at = at;
+    return value;
   }
 }
 
