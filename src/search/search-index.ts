@@ -140,8 +140,10 @@ export class IndexBuilder {
   readonly #termIds = new Map<string, number>();
   readonly #terms: string[] = [];
   readonly #writers: ByteWriter[] = [];
-  // The terms written to since the last segment, in the order first written.
+  // The terms written to since the last segment, in the order first written; whether a segment
+  // was taken, after which the index is the joined segments', never this builder's own.
   #segmentTerms: number[] = [];
+  #segmented = false;
   // Per term: the last post written, and how many posts hold it.
   #lastPost = new Int32Array(1024).fill(-1);
   #posts = new Uint32Array(1024);
@@ -370,6 +372,8 @@ export class IndexBuilder {
 
   /** The numbers and bytes of the index of the posts added. */
   finish(): IndexData {
+    if (this.#segmented)
+      throw new Error('a builder that gave segments is finished by joining them');
     this.#writeLog();
     return joinedIndex(this.#termIds, {
       documentCount: this.#documents,
@@ -384,6 +388,7 @@ export class IndexBuilder {
    * the first of the next segment. What the builder knows of words is kept for it.
    */
   segment(): IndexSegment {
+    this.#segmented = true;
     this.#writeLog();
     const ids = this.#segmentTerms;
     const terms: string[] = [];
@@ -635,23 +640,6 @@ export class PostingReader {
     }
     this.#at = at;
     return value;
-  }
-}
-
-/** Calls `visit` for each entry of a term's postings, in order of post and field. */
-export function forEachPosting(
-  bytes: Uint8Array,
-  visit: (
-    document: number,
-    field: FieldIndex,
-    count: number,
-    first: number,
-    second: number,
-  ) => void,
-): void {
-  const reader = new PostingReader().reset(bytes);
-  while (reader.next()) {
-    visit(reader.document, reader.field, reader.count, reader.first, reader.second);
   }
 }
 

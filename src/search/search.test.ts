@@ -6,7 +6,7 @@ import { search, withinOneEdit } from './query.js';
 import {
   buildSearchIndex,
   type FieldIndex,
-  forEachPosting,
+  PostingReader,
   type SearchDocument,
 } from './search-index.js';
 import { snippetOf, snippetText } from './snippet.js';
@@ -17,9 +17,11 @@ const termsOf = (text: string) => textTerms(text).map(({ term }) => term);
 /** The entries of a term's postings, as objects. */
 function readPostings(bytes: Uint8Array) {
   const postings: { document: number; field: FieldIndex; count: number; places: number[] }[] = [];
-  forEachPosting(bytes, (document, field, count, first, second) => {
+  const reader = new PostingReader().reset(bytes);
+  while (reader.next()) {
+    const { document, field, count, first, second } = reader;
     postings.push({ document, field, count, places: second === -1 ? [first] : [first, second] });
-  });
+  }
   return postings;
 }
 

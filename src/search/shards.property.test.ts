@@ -5,8 +5,8 @@ import { search } from './query.js';
 import {
   buildSearchIndex,
   FIELDS,
-  forEachPosting,
   IndexBuilder,
+  PostingReader,
   type SearchDocument,
 } from './search-index.js';
 import { SiteIndexer } from './site-indexer.js';
@@ -115,11 +115,13 @@ describe('an index built post by post', () => {
           const found = new Map<string, string[]>();
           index.terms.forEach((term, i) => {
             const entries: string[] = [];
-            forEachPosting(
+            const reader = new PostingReader().reset(
               index.postingBytes.subarray(index.postingStarts[i], index.postingStarts[i + 1]),
-              (document, field, count, first, second) =>
-                entries.push(`${document} ${field} ${count} ${first} ${second}`),
             );
+            while (reader.next()) {
+              const { document, field, count, first, second } = reader;
+              entries.push(`${document} ${field} ${count} ${first} ${second}`);
+            }
             found.set(term, entries);
           });
           assert.deepEqual(found, expected);
@@ -219,6 +221,13 @@ describe('an index joined from batches of posts', () => {
     assert.throws(() => indexer.finish(), /posts 1 to 2 never came/);
     indexer.add(batchOf(builder, [doc], 1));
     assert.equal(indexer.finish().data.documentCount, 3);
+  });
+
+  it('is made by joining the segments of a builder, never by finishing it', () => {
+    const builder = new IndexBuilder();
+    builder.add({ title: 'heap', labels: [], text: 'sort' });
+    builder.segment();
+    assert.throws(() => builder.finish(), /finished by joining them/);
   });
 });
 
