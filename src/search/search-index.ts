@@ -123,32 +123,26 @@ export interface IndexSegment {
   readonly lengths: Uint32Array;
 }
 
-// How many postings entries a builder holds before it writes them out.
-const LOG_ENTRIES = 1 << 15;
+// Posts to a segment, where the whole index is built at once.
+const SEGMENT_POSTS = 64;
 
 // Distinct ASCII words a builder remembers the terms of: only a text of hundreds of thousands of
 // distinct words holds more, and then they are met again from nothing.
 const MOST_KNOWN_WORDS = 200_000;
 
+// The numbers a builder keeps per known word.
+const WORD_STATE = 7;
+
 /**
- * Adds posts one at a time. Terms are numbered as they are first met, so that a post's counts
- * are kept in arrays rather than in a map of objects: building is most of what indexing costs.
- * An ASCII word met before — most words of most posts — is counted as a word, found by the hash
- * the tokenizer makes as it scans; its terms take its counts once for each field it stands in.
+ * Adds posts one at a time, and gives the index of those added since the last segment. Terms
+ * are numbered as they are first met, so that a post's counts are kept in arrays rather than in
+ * a map of objects: building is most of what indexing costs. An ASCII word met before — most
+ * words of most posts — is counted as a word, found by the hash the tokenizer makes as it scans;
+ * its terms take its counts once for each field it stands in.
  */
-export class IndexBuilder {
+export class SegmentBuilder {
   readonly #termIds = new Map<string, number>();
   readonly #terms: string[] = [];
-  readonly #writers: ByteWriter[] = [];
-  // The terms written to since the last segment, in the order first written; whether a segment
-  // was taken, after which the index is the joined segments', never this builder's own.
-  #segmentTerms: number[] = [];
-  #segmented = false;
-  // Per term: the last post written, and how many posts hold it.
-  #lastPost = new Int32Array(1024).fill(-1);
-  #posts = new Uint32Array(1024);
-  // Per term: the last post whose entry is written to its postings.
-  #writtenPost = new Int32Array(1024).fill(-1);
   // Per term, for the field being read: how often, first and second place; `#seen` says which
   // field last touched the term, so that nothing is cleared between fields.
   #count = new Uint32Array(1024);
@@ -163,19 +157,19 @@ export class IndexBuilder {
   #touched: number[] = [];
   #touchedWords: number[] = [];
   #length = 0;
-  // Known ASCII words, by number: as written, their hash, their terms and where each stands.
-  #words: string[] = [];
-  #wordHashes = new Int32Array(1024);
+  // Known ASCII words, by number: their terms and where each stands.
   #wordTerms: Int32Array[] = [];
   #wordOffsets: Int32Array[] = [];
-  #wordWidths = new Int32Array(1024);
-  // Per word, for the field being read, as per term above.
-  #wordSeen = new Int32Array(1024).fill(-1);
-  #wordCount = new Uint32Array(1024);
-  #wordFirst = new Int32Array(1024);
-  #wordSecond = new Int32Array(1024);
-  // Open addressing by hash: slot → 1 + the word's number, 0 for none.
-  #wordSlots = new Int32Array(1 << 12);
+  // Per word, side by side, for one look at memory finds them all: the stamp of the field that
+  // last met it, how often it stands there, its first and second place, its width, and where its
+  // characters start in `#wordCharacters` and how many they are.
+  #wordState = new Int32Array(1024 * WORD_STATE);
+  // The characters of every known word, one after another: compared as numbers, and holding no
+  // string cut from a post, which would keep all of the post's text.
+  #wordCharacters = new Uint16Array(1 << 14);
+  #wordCharactersUsed = 0;
+  // Open addressing by hash, two numbers a slot: the hash, and 1 + the word's number (0: none).
+  #wordSlots = new Int32Array(2 << 12);
 
   readonly #visit = (term: string, position: number): void => {
     this.#touch(this.#idOf(term), 1, position, -1);
@@ -186,66 +180,99 @@ export class IndexBuilder {
     known: (text, start, end, hash, position) => {
       const word = this.#find(text, start, end, hash);
       if (word === -1) return 0;
-      if (this.#wordSeen[word] !== this.#stamp) {
-        this.#wordSeen[word] = this.#stamp;
-        this.#wordCount[word] = 1;
-        this.#wordFirst[word] = position;
-        this.#wordSecond[word] = -1;
+      const state = this.#wordState;
+      const at = word * WORD_STATE;
+      if (state[at] !== this.#stamp) {
+        state[at] = this.#stamp;
+        state[at + 1] = 1;
+        state[at + 2] = position;
+        state[at + 3] = -1;
         this.#touchedWords.push(word);
       } else {
-        const count = this.#wordCount[word] ?? 1;
-        if (count === 1) this.#wordSecond[word] = position;
-        this.#wordCount[word] = count + 1;
+        const count = state[at + 1] ?? 1;
+        if (count === 1) state[at + 3] = position;
+        state[at + 1] = count + 1;
       }
-      const width = this.#wordWidths[word] ?? 1;
+      const width = state[at + 4] ?? 1;
       this.#length = position + width;
       return width;
     },
     learn: (written, hash, forms) => {
-      if (this.#words.length >= MOST_KNOWN_WORDS) this.#forgetWords();
-      const word = this.#words.length;
-      if (word >= this.#wordWidths.length) this.#growWords();
-      this.#words.push(written);
-      this.#wordHashes[word] = hash;
+      if (this.#wordTerms.length >= MOST_KNOWN_WORDS) this.#forgetWords();
+      const word = this.#wordTerms.length;
+      if ((word + 1) * WORD_STATE > this.#wordState.length) {
+        this.#wordState = grownTo(this.#wordState, this.#wordState.length * 2, -1);
+      }
       this.#wordTerms.push(Int32Array.from(forms.terms, (term) => this.#idOf(term)));
       this.#wordOffsets.push(Int32Array.from(forms.offsets));
-      this.#wordWidths[word] = forms.width;
-      if (this.#words.length * 2 > this.#wordSlots.length) {
-        this.#wordSlots = new Int32Array(this.#wordSlots.length * 2);
-        for (let known = 0; known < this.#words.length; known++) this.#slotWord(known);
-      } else this.#slotWord(word);
+      const at = word * WORD_STATE;
+      this.#wordState[at] = -1;
+      this.#wordState[at + 4] = forms.width;
+      this.#wordState[at + 5] = this.#keepCharacters(written);
+      this.#wordState[at + 6] = written.length;
+      if (this.#wordTerms.length * 4 > this.#wordSlots.length) {
+        const slots = this.#wordSlots;
+        this.#wordSlots = new Int32Array(slots.length * 2);
+        for (let slot = 0; slot < slots.length; slot += 2) {
+          const place = slots[slot + 1] ?? 0;
+          if (place !== 0) this.#slotWord(slots[slot] ?? 0, place - 1);
+        }
+      }
+      this.#slotWord(hash, word);
     },
   };
 
   /** The number of the known word `text[start, end)`, or -1. */
   #find(text: string, start: number, end: number, hash: number): number {
     const slots = this.#wordSlots;
-    const mask = slots.length - 1;
+    const mask = (slots.length >> 1) - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const place = slots[slot] ?? 0;
+      const place = slots[slot * 2 + 1] ?? 0;
       if (place === 0) return -1;
-      const word = place - 1;
-      if (this.#wordHashes[word] === hash) {
-        const written = this.#words[word] ?? '';
-        if (written.length === end - start && text.startsWith(written, start)) return word;
-      }
+      if (slots[slot * 2] === hash && this.#isWord(place - 1, text, start, end)) return place - 1;
     }
   }
 
-  #slotWord(word: number): void {
-    const mask = this.#wordSlots.length - 1;
-    let slot = (this.#wordHashes[word] ?? 0) & mask;
-    while (this.#wordSlots[slot] !== 0) slot = (slot + 1) & mask;
-    this.#wordSlots[slot] = word + 1;
+  /** Whether `text[start, end)` is the characters of `word`. */
+  #isWord(word: number, text: string, start: number, end: number): boolean {
+    const at = word * WORD_STATE;
+    if (this.#wordState[at + 6] !== end - start) return false;
+    const characters = this.#wordCharacters;
+    const from = (this.#wordState[at + 5] ?? 0) - start;
+    for (let i = start; i < end; i++) {
+      if (text.charCodeAt(i) !== characters[from + i]) return false;
+    }
+    return true;
+  }
+
+  /** Keeps the characters of `word`: where they start. */
+  #keepCharacters(word: string): number {
+    const start = this.#wordCharactersUsed;
+    if (start + word.length > this.#wordCharacters.length) {
+      const grown = new Uint16Array(Math.max(this.#wordCharacters.length * 2, start + word.length));
+      grown.set(this.#wordCharacters);
+      this.#wordCharacters = grown;
+    }
+    for (let i = 0; i < word.length; i++) this.#wordCharacters[start + i] = word.charCodeAt(i);
+    this.#wordCharactersUsed = start + word.length;
+    return start;
+  }
+
+  #slotWord(hash: number, word: number): void {
+    const slots = this.#wordSlots;
+    const mask = (slots.length >> 1) - 1;
+    let slot = hash & mask;
+    while (slots[slot * 2 + 1] !== 0) slot = (slot + 1) & mask;
+    slots[slot * 2] = hash;
+    slots[slot * 2 + 1] = word + 1;
   }
 
   #forgetWords(): void {
     this.#flushWords();
-    this.#words = [];
     this.#wordTerms = [];
+    this.#wordCharactersUsed = 0;
     this.#wordOffsets = [];
     this.#wordSlots.fill(0);
-    this.#wordSeen.fill(-1);
   }
 
   /** Gives the terms of each word the field touched the word's counts and places. */
@@ -253,9 +280,10 @@ export class IndexBuilder {
     for (const word of this.#touchedWords) {
       const terms = this.#wordTerms[word] as Int32Array;
       const offsets = this.#wordOffsets[word] as Int32Array;
-      const count = this.#wordCount[word] ?? 1;
-      const first = this.#wordFirst[word] ?? 0;
-      const second = this.#wordSecond[word] ?? -1;
+      const at = word * WORD_STATE;
+      const count = this.#wordState[at + 1] ?? 1;
+      const first = this.#wordState[at + 2] ?? 0;
+      const second = this.#wordState[at + 3] ?? -1;
       for (let i = 0; i < terms.length; i++) {
         const offset = offsets[i] ?? 0;
         this.#touch(terms[i] ?? 0, count, first + offset, second === -1 ? -1 : second + offset);
@@ -299,10 +327,6 @@ export class IndexBuilder {
       this.#flushWords();
       this.#lengths.push(this.#length);
       for (const id of this.#touched) {
-        if (this.#lastPost[id] !== number) {
-          this.#posts[id] = (this.#posts[id] ?? 0) + 1;
-          this.#lastPost[id] = number;
-        }
         const count = this.#count[id] ?? 1;
         this.#logEntry(
           id,
@@ -315,114 +339,83 @@ export class IndexBuilder {
     }
   }
 
-  // Entries wait in a log, in the order posts give them, and go to their terms' postings a few
-  // thousand at a time, grouped by term: written one term after another, each term's bytes are
-  // met once in a while rather than for every post, which a large index's memory rewards.
-  // Five numbers an entry: term, post, field and count, first place, second place.
-  #log = new Int32Array(LOG_ENTRIES * 5);
+  // Entries wait in a log, in the order posts give them, until the segment is taken: then they
+  // are written out grouped by term, each term's in the order logged. Five numbers an entry:
+  // term, post, field and count, first place, second place.
+  #log = new Int32Array(1 << 15);
   #logged = 0;
-  // Per term, while the log is written: its earliest entry not yet written, -1 for none.
+  // Per term, while a segment is written: its earliest entry, -1 for none.
   #firstLogged = new Int32Array(1024).fill(-1);
 
   #logEntry(id: number, post: number, code: number, first: number, second: number): void {
-    const at = this.#logged * 5;
-    this.#log[at] = id;
-    this.#log[at + 1] = post;
-    this.#log[at + 2] = code;
-    this.#log[at + 3] = first;
-    this.#log[at + 4] = second;
-    if (++this.#logged === LOG_ENTRIES) this.#writeLog();
+    let at = this.#logged * 5;
+    if (at + 5 > this.#log.length) this.#log = grownTo(this.#log, this.#log.length * 2);
+    const log = this.#log;
+    log[at++] = id;
+    log[at++] = post;
+    log[at++] = code;
+    log[at++] = first;
+    log[at] = second;
+    this.#logged++;
   }
 
-  /** Writes the entries logged to their terms' postings, each term's in the order logged. */
-  #writeLog(): void {
+  /**
+   * The index of the posts added since the last segment, numbered from 0, its terms in the order
+   * of their last entries; the next post added is the first of the next segment. What the
+   * builder knows of words is kept for it.
+   */
+  segment(): IndexSegment {
     const log = this.#log;
     const entries = this.#logged;
     // Each entry points to the next of its term: one pass makes every term's chain.
     const next = new Int32Array(entries).fill(-1);
-    const logged: number[] = [];
+    const ids: number[] = [];
     const earliest = this.#firstLogged;
     for (let entry = entries - 1; entry >= 0; entry--) {
       const id = log[entry * 5] ?? 0;
       const later = earliest[id] ?? -1;
-      if (later === -1) logged.push(id);
+      if (later === -1) ids.push(id);
       else next[entry] = later;
       earliest[id] = entry;
     }
-    for (const id of logged) {
-      const writer = this.#writers[id] as ByteWriter;
-      let last = this.#writtenPost[id] ?? -1;
-      if (last === -1) this.#segmentTerms.push(id);
+    const terms: string[] = [];
+    const documentFrequency = new Uint32Array(ids.length);
+    const lastDocument = new Uint32Array(ids.length);
+    const postingStarts = new Uint32Array(ids.length + 1);
+    const bytes = new ByteWriter(entries * 4 + 16);
+    ids.forEach((id, i) => {
+      terms.push(this.#terms[id] ?? '');
+      postingStarts[i] = bytes.length;
+      let last = -1;
+      let posts = 0;
       for (let entry = earliest[id] ?? -1; entry !== -1; entry = next[entry] ?? -1) {
         const at = entry * 5;
         const post = log[at + 1] ?? 0;
         const code = log[at + 2] ?? 0;
         const first = log[at + 3] ?? 0;
-        writer.push(last === -1 ? post : post - last);
+        if (post !== last) posts++;
+        bytes.push(last === -1 ? post : post - last);
         last = post;
-        writer.push(code);
-        writer.push(first);
-        if (code >= 8) writer.push((log[at + 4] ?? first) - first);
+        bytes.push(code);
+        bytes.push(first);
+        if (code >= 8) bytes.push((log[at + 4] ?? first) - first);
       }
-      this.#writtenPost[id] = last;
+      documentFrequency[i] = posts;
+      lastDocument[i] = last;
       earliest[id] = -1;
-    }
-    this.#logged = 0;
-  }
-
-  /** The numbers and bytes of the index of the posts added. */
-  finish(): IndexData {
-    if (this.#segmented)
-      throw new Error('a builder that gave segments is finished by joining them');
-    this.#writeLog();
-    return joinedIndex(this.#termIds, {
-      documentCount: this.#documents,
-      frequency: (id) => this.#posts[id] ?? 0,
-      postings: (id) => this.#writers[id]?.view(),
-      lengths: Uint32Array.from(this.#lengths),
     });
-  }
-
-  /**
-   * The index of the posts added since the last segment, numbered from 0; the next post added is
-   * the first of the next segment. What the builder knows of words is kept for it.
-   */
-  segment(): IndexSegment {
-    this.#segmented = true;
-    this.#writeLog();
-    const ids = this.#segmentTerms;
-    const terms: string[] = [];
-    const documentFrequency = new Uint32Array(ids.length);
-    const lastDocument = new Uint32Array(ids.length);
-    const postingStarts = new Uint32Array(ids.length + 1);
-    let size = 0;
-    ids.forEach((id, i) => {
-      terms.push(this.#terms[id] ?? '');
-      documentFrequency[i] = this.#posts[id] ?? 0;
-      lastDocument[i] = this.#writtenPost[id] ?? 0;
-      postingStarts[i] = size;
-      size += this.#writers[id]?.length ?? 0;
-    });
-    postingStarts[ids.length] = size;
-    const postingBytes = new Uint8Array(size);
-    ids.forEach((id, i) => {
-      const writer = this.#writers[id] as ByteWriter;
-      postingBytes.set(writer.view(), postingStarts[i]);
-      writer.length = 0;
-      this.#posts[id] = 0;
-      this.#lastPost[id] = -1;
-      this.#writtenPost[id] = -1;
-    });
+    postingStarts[ids.length] = bytes.length;
     const segment: IndexSegment = {
       documentCount: this.#documents,
       terms,
       documentFrequency,
       lastDocument,
       postingStarts,
-      postingBytes,
+      // Exactly its bytes: a segment crosses to another thread, where all of a buffer is copied.
+      postingBytes: bytes.view().slice(),
       lengths: Uint32Array.from(this.#lengths),
     };
-    this.#segmentTerms = [];
+    this.#logged = 0;
     this.#lengths = [];
     this.#documents = 0;
     return segment;
@@ -431,35 +424,53 @@ export class IndexBuilder {
   #idOf(term: string): number {
     let id = this.#termIds.get(term);
     if (id === undefined) {
-      id = this.#writers.length;
+      id = this.#terms.length;
       this.#termIds.set(term, id);
       this.#terms.push(term);
-      this.#writers.push(new ByteWriter());
       if (id >= this.#seen.length) this.#grow();
     }
     return id;
   }
 
-  #growWords(): void {
-    const size = this.#wordWidths.length * 2;
-    this.#wordHashes = grownTo(this.#wordHashes, size);
-    this.#wordWidths = grownTo(this.#wordWidths, size);
-    this.#wordSeen = grownTo(this.#wordSeen, size, -1);
-    this.#wordCount = grownTo(this.#wordCount, size);
-    this.#wordFirst = grownTo(this.#wordFirst, size);
-    this.#wordSecond = grownTo(this.#wordSecond, size);
-  }
-
   #grow(): void {
     const size = this.#seen.length * 2;
-    this.#lastPost = grownTo(this.#lastPost, size, -1);
-    this.#writtenPost = grownTo(this.#writtenPost, size, -1);
     this.#firstLogged = grownTo(this.#firstLogged, size, -1);
-    this.#posts = grownTo(this.#posts, size);
     this.#count = grownTo(this.#count, size);
     this.#first = grownTo(this.#first, size);
     this.#second = grownTo(this.#second, size);
     this.#seen = grownTo(this.#seen, size, -1);
+  }
+}
+
+/**
+ * Builds the index of a site's posts at once, as an export's threads build it in parts: the
+ * posts are indexed in segments, joined as they are taken.
+ */
+export class IndexBuilder {
+  readonly #segments = new SegmentBuilder();
+  readonly #joiner = new IndexJoiner();
+  readonly #segmentPosts: number;
+  #pending = 0;
+
+  constructor(segmentPosts = SEGMENT_POSTS) {
+    this.#segmentPosts = segmentPosts;
+  }
+
+  /** Adds the next post: its number is how many came before it. */
+  add(document: SearchDocument): void {
+    this.#segments.add(document);
+    if (++this.#pending === this.#segmentPosts) this.#join();
+  }
+
+  /** The numbers and bytes of the index of the posts added. */
+  finish(): IndexData {
+    if (this.#pending > 0) this.#join();
+    return this.#joiner.finish();
+  }
+
+  #join(): void {
+    this.#joiner.append(this.#segments.segment());
+    this.#pending = 0;
   }
 }
 

@@ -7,6 +7,7 @@ import {
   FIELDS,
   IndexBuilder,
   PostingReader,
+  SegmentBuilder,
   type SearchDocument,
 } from './search-index.js';
 import { SiteIndexer } from './site-indexer.js';
@@ -75,7 +76,7 @@ const looseText = fc
   .map((pairs) => pairs.map(([w, s]) => w + s).join(''));
 
 describe('an index built post by post', () => {
-  it('holds each term where the tokenizer finds it, for words met before as for new ones', () => {
+  it('holds each term where the tokenizer finds it, for words met before as for new ones, in any segments', () => {
     fc.assert(
       fc.property(
         fc.array(
@@ -89,8 +90,9 @@ describe('an index built post by post', () => {
             maxLength: 12,
           },
         ),
-        (docs) => {
-          const builder = new IndexBuilder();
+        fc.integer({ min: 1, max: 5 }),
+        (docs, segmentPosts) => {
+          const builder = new IndexBuilder(segmentPosts);
           for (const doc of docs) builder.add(doc);
           const index = builder.finish();
           // What each field should give: every place of every term, read by the tokenizer alone.
@@ -144,7 +146,7 @@ describe('an index joined from batches of posts', () => {
     null,
     `text of ${number}`,
   ];
-  const batchOf = (builder: IndexBuilder, docs: readonly SearchDocument[], first: number) => {
+  const batchOf = (builder: SegmentBuilder, docs: readonly SearchDocument[], first: number) => {
     for (const doc of docs) builder.add(doc);
     return {
       first,
@@ -162,11 +164,11 @@ describe('an index joined from batches of posts', () => {
         (docs, draws, batchSize) => {
           // Runs of posts, each indexed by one of three builders and finished in a shuffled
           // order, as an export's threads index the batches they render.
-          const builders = [new IndexBuilder(), new IndexBuilder(), new IndexBuilder()];
+          const builders = [new SegmentBuilder(), new SegmentBuilder(), new SegmentBuilder()];
           const batches = [];
           for (let from = 0, i = 0; from < docs.length; from += batchSize, i++) {
             const [key, owner] = draws[i] ?? [i, 0];
-            const builder = builders[owner] as IndexBuilder;
+            const builder = builders[owner] as SegmentBuilder;
             batches.push({
               key,
               batch: batchOf(builder, docs.slice(from, from + batchSize), from),
@@ -209,7 +211,7 @@ describe('an index joined from batches of posts', () => {
   });
 
   it('refuses a batch twice, posts out of the site, and a finish with posts missing', () => {
-    const builder = new IndexBuilder();
+    const builder = new SegmentBuilder();
     const doc = { title: 'heap', labels: [], text: 'sort' };
     const indexer = new SiteIndexer(3);
     indexer.add(batchOf(builder, [doc], 0));
@@ -221,13 +223,6 @@ describe('an index joined from batches of posts', () => {
     assert.throws(() => indexer.finish(), /posts 1 to 2 never came/);
     indexer.add(batchOf(builder, [doc], 1));
     assert.equal(indexer.finish().data.documentCount, 3);
-  });
-
-  it('is made by joining the segments of a builder, never by finishing it', () => {
-    const builder = new IndexBuilder();
-    builder.add({ title: 'heap', labels: [], text: 'sort' });
-    builder.segment();
-    assert.throws(() => builder.finish(), /finished by joining them/);
   });
 });
 

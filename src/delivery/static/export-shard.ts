@@ -8,7 +8,7 @@ import { pathOf, SEARCH_PATH } from '../../site/routes.js';
 import type { BodyStore } from '../../load/body-store.js';
 import { indexedPost, searchDocument } from '../../load/search-documents.js';
 import { searchPageScript } from '../../load/search-page-script.js';
-import { IndexBuilder } from '../../search/search-index.js';
+import { SegmentBuilder } from '../../search/search-index.js';
 import type { DocumentEntry, SearchFiles, SearchPageSetup } from '../../search/shards.js';
 import type { IndexedBatch } from '../../search/site-indexer.js';
 import { messagesFor } from '../../views/i18n/messages.js';
@@ -62,7 +62,7 @@ export class ExportShard {
   #numbers = new Map<Post, number>();
   #bodies: BodyStore | undefined;
   // Kept from batch to batch for what it knows of words; each batch is indexed as a segment.
-  readonly #search = new IndexBuilder();
+  readonly #search = new SegmentBuilder();
 
   constructor(options: ShardOptions) {
     this.#options = options;
