@@ -110,11 +110,17 @@ export class ByteWriter {
 
 /**
  * The index of a run of a site's posts, numbered from 0 within it, its terms in no set order:
- * what an export thread makes of each batch of posts it renders, for `IndexJoiner` to join.
+ * what an export thread makes of each batch of posts it renders, for `IndexJoiner` to join. Terms
+ * are named by the builder's numbers, and each segment brings the terms the builder numbered since
+ * its last: a term crosses between threads once, not once for every batch it stands in.
  */
 export interface IndexSegment {
   readonly documentCount: number;
-  readonly terms: readonly string[];
+  /** The builder's numbers of the segment's terms. */
+  readonly terms: Uint32Array;
+  /** The terms the builder numbered since its last segment, from `firstName` on. */
+  readonly names: readonly string[];
+  readonly firstName: number;
   readonly documentFrequency: Uint32Array;
   /** The number of the last post each term stands in. */
   readonly lastDocument: Uint32Array;
@@ -143,6 +149,8 @@ const WORD_STATE = 7;
 export class SegmentBuilder {
   readonly #termIds = new Map<string, number>();
   readonly #terms: string[] = [];
+  // How many terms the segments given so far named.
+  #named = 0;
   // Per term, for the field being read: how often, first and second place; `#seen` says which
   // field last touched the term, so that nothing is cleared between fields.
   #count = new Uint32Array(1024);
@@ -378,13 +386,12 @@ export class SegmentBuilder {
       else next[entry] = later;
       earliest[id] = entry;
     }
-    const terms: string[] = [];
+    const terms = Uint32Array.from(ids);
     const documentFrequency = new Uint32Array(ids.length);
     const lastDocument = new Uint32Array(ids.length);
     const postingStarts = new Uint32Array(ids.length + 1);
     const bytes = new ByteWriter(entries * 4 + 16);
     ids.forEach((id, i) => {
-      terms.push(this.#terms[id] ?? '');
       postingStarts[i] = bytes.length;
       let last = -1;
       let posts = 0;
@@ -408,6 +415,8 @@ export class SegmentBuilder {
     const segment: IndexSegment = {
       documentCount: this.#documents,
       terms,
+      names: this.#terms.slice(this.#named),
+      firstName: this.#named,
       documentFrequency,
       lastDocument,
       postingStarts,
@@ -415,6 +424,7 @@ export class SegmentBuilder {
       postingBytes: bytes.view().slice(),
       lengths: Uint32Array.from(this.#lengths),
     };
+    this.#named = this.#terms.length;
     this.#logged = 0;
     this.#lengths = [];
     this.#documents = 0;
@@ -486,21 +496,32 @@ export class IndexJoiner {
   readonly #lastPost: number[] = [];
   readonly #lengths: Uint32Array[] = [];
   #documents = 0;
+  // Per builder: the terms it named, by its numbers, and this joiner's number of each.
+  readonly #builders = new Map<number, { names: string[]; ids: number[] }>();
 
-  /** Adds the posts of `segment`, numbered on from those added before. */
-  append(segment: IndexSegment): void {
+  /**
+   * Adds the posts of `segment`, numbered on from those added before. `builder` tells which
+   * builder made it, whose segments must come in the order it made them.
+   */
+  append(segment: IndexSegment, builder = 0): void {
     const base = this.#documents;
     const { terms, postingStarts, postingBytes } = segment;
+    let named = this.#builders.get(builder);
+    if (!named) this.#builders.set(builder, (named = { names: [], ids: [] }));
+    if (segment.firstName !== named.names.length) {
+      throw new Error(`segments of builder ${builder} are joined out of the order it made them`);
+    }
+    for (const name of segment.names) {
+      named.names.push(name);
+      named.ids.push(-1);
+    }
     const cursor = { bytes: postingBytes, at: 0 };
     for (let i = 0; i < terms.length; i++) {
-      const term = terms[i] ?? '';
-      let id = this.#termIds.get(term);
-      if (id === undefined) {
-        id = this.#writers.length;
-        this.#termIds.set(term, id);
-        this.#writers.push(new ByteWriter());
-        this.#posts.push(0);
-        this.#lastPost.push(-1);
+      const own = terms[i] ?? 0;
+      let id = named.ids[own] ?? -1;
+      if (id === -1) {
+        id = this.#idOf(named.names[own] ?? '');
+        named.ids[own] = id;
       }
       cursor.at = postingStarts[i] ?? 0;
       const first = base + readNumber(cursor);
@@ -513,6 +534,18 @@ export class IndexJoiner {
     }
     this.#lengths.push(segment.lengths);
     this.#documents += segment.documentCount;
+  }
+
+  #idOf(term: string): number {
+    let id = this.#termIds.get(term);
+    if (id === undefined) {
+      id = this.#writers.length;
+      this.#termIds.set(term, id);
+      this.#writers.push(new ByteWriter());
+      this.#posts.push(0);
+      this.#lastPost.push(-1);
+    }
+    return id;
   }
 
   /** The numbers and bytes of the index of every post appended. */

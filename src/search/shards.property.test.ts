@@ -171,14 +171,15 @@ describe('an index joined from batches of posts', () => {
             const builder = builders[owner] as SegmentBuilder;
             batches.push({
               key,
+              owner,
               batch: batchOf(builder, docs.slice(from, from + batchSize), from),
             });
           }
           batches.sort((a, b) => a.key - b.key);
           const indexer = new SiteIndexer(docs.length);
           const written = new Map<string, string | Uint8Array>();
-          for (const { batch } of batches) {
-            for (const file of indexer.add(batch)) written.set(file.path, file.content);
+          for (const { batch, owner } of batches) {
+            for (const file of indexer.add(batch, owner)) written.set(file.path, file.content);
           }
           const { data, files, entries } = indexer.finish();
           for (const file of files) written.set(file.path, file.content);
@@ -211,18 +212,29 @@ describe('an index joined from batches of posts', () => {
   });
 
   it('refuses a batch twice, posts out of the site, and a finish with posts missing', () => {
-    const builder = new SegmentBuilder();
     const doc = { title: 'heap', labels: [], text: 'sort' };
+    const batch = (first: number, docs = [doc]) => batchOf(new SegmentBuilder(), docs, first);
     const indexer = new SiteIndexer(3);
-    indexer.add(batchOf(builder, [doc], 0));
-    indexer.add(batchOf(builder, [doc], 2));
+    indexer.add(batch(0), 0);
+    indexer.add(batch(2), 2);
     const refused = /are not a batch of the site's yet to index/;
-    assert.throws(() => indexer.add(batchOf(builder, [doc], 0)), refused);
-    assert.throws(() => indexer.add(batchOf(builder, [doc], 2)), refused);
-    assert.throws(() => indexer.add(batchOf(builder, [doc, doc], 2)), refused);
+    assert.throws(() => indexer.add(batch(0), 3), refused);
+    assert.throws(() => indexer.add(batch(2), 4), refused);
+    assert.throws(() => indexer.add(batch(2, [doc, doc]), 5), refused);
     assert.throws(() => indexer.finish(), /posts 1 to 2 never came/);
-    indexer.add(batchOf(builder, [doc], 1));
+    indexer.add(batch(1), 1);
     assert.equal(indexer.finish().data.documentCount, 3);
+  });
+
+  it("refuses the batches of a builder that made them out of the site's order", () => {
+    // Joined in the site's order, the batch it made second comes first, naming its terms by
+    // numbers that only the other brings.
+    const builder = new SegmentBuilder();
+    const second = batchOf(builder, [{ title: 'trie', labels: [], text: 'sort' }], 1);
+    const first = batchOf(builder, [{ title: 'heap', labels: [], text: 'sort' }], 0);
+    const indexer = new SiteIndexer(2);
+    indexer.add(second, 0);
+    assert.throws(() => indexer.add(first, 0), /joined out of the order it made them/);
   });
 });
 

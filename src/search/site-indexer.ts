@@ -22,8 +22,9 @@ export interface SearchFile {
 export class SiteIndexer {
   readonly #count: number;
   readonly #joiner = new IndexJoiner();
-  // Batches that came before those ahead of them in the site, by their first post.
-  readonly #waiting = new Map<number, IndexedBatch>();
+  // Batches that came before those ahead of them in the site, by their first post, with the
+  // builder that made each.
+  readonly #waiting = new Map<number, { batch: IndexedBatch; builder: number }>();
   #next = 0;
   // The entries of the file being filled, and the paths of the files filled.
   #entries: DocumentEntry[] = [];
@@ -35,23 +36,25 @@ export class SiteIndexer {
   }
 
   /**
-   * Takes a batch and joins every batch whose turn has come: answers the files of entries that
+   * Takes a batch made by `builder` — each builder's batches in the site's order, as a thread
+   * renders them — and joins every batch whose turn has come: answers the files of entries that
    * their posts filled, to be written now rather than at the end.
    */
-  add(batch: IndexedBatch): SearchFile[] {
+  add(batch: IndexedBatch, builder = 0): SearchFile[] {
     const { first, segment, entries } = batch;
     const end = first + segment.documentCount;
     const due = Number.isInteger(first) && first >= this.#next && end <= this.#count;
     if (!due || this.#waiting.has(first) || entries.length !== segment.documentCount) {
       throw new Error(`posts ${first} to ${end - 1} are not a batch of the site's yet to index`);
     }
-    this.#waiting.set(first, batch);
+    this.#waiting.set(first, { batch, builder });
     const filled: SearchFile[] = [];
-    for (let next = this.#waiting.get(this.#next); next; next = this.#waiting.get(this.#next)) {
+    for (let due = this.#waiting.get(this.#next); due; due = this.#waiting.get(this.#next)) {
+      const { segment, entries: dueEntries } = due.batch;
       this.#waiting.delete(this.#next);
-      this.#joiner.append(next.segment);
-      this.#next += next.segment.documentCount;
-      for (const entry of next.entries) {
+      this.#joiner.append(segment, due.builder);
+      this.#next += segment.documentCount;
+      for (const entry of dueEntries) {
         this.#entries.push(entry);
         if (this.#entries.length === ENTRIES_PER_FILE) filled.push(this.#fileEntries());
       }

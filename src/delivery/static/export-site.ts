@@ -118,8 +118,9 @@ class ExportSearch {
     this.#writer = new DocumentWriter(root);
   }
 
-  add(batch: WrittenBatch): void {
-    if (batch.search) this.#write(this.#indexer.add(batch.search));
+  /** Takes a batch written by the share numbered `share`. */
+  add(batch: WrittenBatch, share: number): void {
+    if (batch.search) this.#write(this.#indexer.add(batch.search, share));
   }
 
   /** Writes the index, cut into files; answers what the search page reads. */
@@ -191,7 +192,7 @@ async function writeSite(options: ExportOptions, root: string): Promise<WrittenS
       const written = await shard.write(batch);
       done += batch.length;
       options.onProgress?.(done, total);
-      search.add(written);
+      search.add(written, shards.indexOf(shard));
       return written.tally;
     };
     // Each share has its next batch in hand while this thread takes in the last one it finished,

@@ -1,7 +1,7 @@
 // Deliver: the entry of a worker thread running one share of a static export: it answers the
 // calls of the exporting thread (see `thread-shard.ts`), one at a time.
 import { parentPort, workerData } from 'node:worker_threads';
-import { ExportShard, type ShardOptions } from './export-shard.js';
+import { ExportShard, type ShardOptions, type WrittenBatch } from './export-shard.js';
 import { flatten, type Call } from './thread-shard.js';
 
 if (!parentPort) throw new Error('shard-worker runs only as a worker thread');
@@ -23,9 +23,19 @@ async function answer(call: Call): Promise<unknown> {
   }
 }
 
+/** The buffers of a batch's index, which cross to the exporting thread moved, not copied. */
+function movedBuffers(result: unknown): ArrayBuffer[] {
+  const segment = (result as Partial<WrittenBatch> | undefined)?.search?.segment;
+  if (!segment) return [];
+  const { terms, documentFrequency, lastDocument, postingStarts, postingBytes, lengths } = segment;
+  return [terms, documentFrequency, lastDocument, postingStarts, postingBytes, lengths].map(
+    (array) => array.buffer as ArrayBuffer,
+  );
+}
+
 port.on('message', (call: Call) => {
   answer(call).then(
-    (result) => port.postMessage({ id: call.id, result }),
+    (result) => port.postMessage({ id: call.id, result }, movedBuffers(result)),
     (cause: unknown) => port.postMessage({ id: call.id, failure: flatten(cause) }),
   );
 });
