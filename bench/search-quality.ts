@@ -5,10 +5,12 @@
 // costs, how large the index is and how long queries take, and a first query on the exported
 // 10,000 posts in Chromium (served by a plain static server from test/support).
 //
-//   npm run build && npx tsx bench/search-quality.ts [quality] [speed] [browser]
+//   npm run build && npx tsx bench/search-quality.ts [quality] [speed] [browser] [build]
 //
-// With no part named, all three run: the quality table, the speed and size table, and the first
-// query in Chromium.
+// With no part named, all four run: the quality table, the speed and size table, the first query
+// in Chromium, and what search adds to `folio build` of 10,000 posts — the same corpus with
+// `search: false` and without, built in alternated pairs (SEARCH_BUILD_PAIRS, default 6) into a
+// folder on the disk bench/.work is on (SEARCH_BUILD_OUT to build elsewhere, e.g. a RAM disk).
 //
 // The demo is demo/; the other sites are Folio sites made by `folio import` into the folder
 // `SEARCH_SITES` names (default /work/scratch/search-sites/<site>); a site not found is skipped
@@ -17,7 +19,7 @@
 // fetched from disk.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -33,8 +35,9 @@ import { search } from '../src/search/query.js';
 import type * as SearchIndexModule from '../src/search/search-index.js';
 import { buildSearchIndex, type SearchDocument } from '../src/search/search-index.js';
 import { checkBuilt, FOLIO_BIN } from './lib/folio.js';
+import { type Measured, measure, settle } from './lib/processes.js';
 import { REPO_ROOT, WORK_DIR } from './lib/setup.js';
-import { median, percentile } from './lib/stats.js';
+import { formatBytes, formatMs, median, percentile } from './lib/stats.js';
 import { chromium } from 'playwright-core';
 import { serveStatic } from '../test/support/static-server.js';
 
@@ -298,10 +301,23 @@ async function compiledSearch(): Promise<CompiledSearch> {
 }
 
 /** What indexing and querying `posts` posts of the benchmark corpus cost, as a server does it. */
+/** The benchmark corpus of `posts` posts, written the first time it is asked for. */
+async function corpusAt(posts: number, search = true): Promise<string> {
+  const dir = join(WORK_DIR, 'search-speed', search ? String(posts) : `${posts}-without-search`);
+  const config = join(dir, 'folio.config.yaml');
+  const ready =
+    existsSync(config) && readFileSync(config, 'utf8').includes('search: false') !== search;
+  if (!ready) {
+    await rm(dir, { recursive: true, force: true });
+    await writeCorpus(dir, posts);
+    if (!search) await appendFile(config, 'search: false\n');
+  }
+  return dir;
+}
+
 async function speedAt(posts: number): Promise<string> {
   const compiled = await compiledSearch();
-  const dir = join(WORK_DIR, 'search-speed', String(posts));
-  if (!existsSync(join(dir, 'folio.config.yaml'))) await writeCorpus(dir, posts);
+  const dir = await corpusAt(posts);
   const { content } = await loadSite(dir, { checkBodies: false });
   if (!content) throw new Error(`${dir} does not load`);
   const site = buildSite(content.config, content.posts, { now: Date.now() });
@@ -378,7 +394,7 @@ const FIRST_QUERIES = [
  * on a fresh page whose script has loaded.
  */
 async function firstQueriesAt(posts: number): Promise<string[]> {
-  const dir = join(WORK_DIR, 'search-speed', String(posts));
+  const dir = await corpusAt(posts);
   const out = join(WORK_DIR, 'search-speed', `${posts}-export`);
   await rm(out, { recursive: true, force: true });
   execFileSync(process.execPath, [FOLIO_BIN, 'build', dir, '--out', out], { stdio: 'ignore' });
@@ -406,6 +422,51 @@ async function firstQueriesAt(posts: number): Promise<string[]> {
     await browser.close();
     await server.close();
   }
+  return lines;
+}
+
+const BUILD_POSTS = 10_000;
+const BUILD_PAIRS = Number(process.env.SEARCH_BUILD_PAIRS ?? 6);
+const BUILD_OUT = process.env.SEARCH_BUILD_OUT ?? join(WORK_DIR, 'search-speed', 'build-out');
+
+/**
+ * `folio build` of the corpus with search and with `search: false`, in alternated pairs: the
+ * medians of both, the ratio of the medians and the pairs' own ratios.
+ */
+async function buildCostAt(posts: number): Promise<string[]> {
+  const sides = [
+    { name: 'without search', dir: await corpusAt(posts, false), runs: [] as Measured[] },
+    { name: 'with search', dir: await corpusAt(posts), runs: [] as Measured[] },
+  ];
+  for (let pair = 0; pair < BUILD_PAIRS; pair++) {
+    // Each side goes first in every other pair, so that a machine slowing down or speeding up
+    // through the run weighs on both alike.
+    for (const side of pair % 2 === 0 ? sides : [...sides].reverse()) {
+      await rm(BUILD_OUT, { recursive: true, force: true });
+      await settle();
+      const args = [FOLIO_BIN, 'build', side.dir, '--out', BUILD_OUT];
+      const run = await measure('/usr/bin/time', process.execPath, args, {
+        cwd: REPO_ROOT,
+        timeoutMs: 900_000,
+        reportFile: join(WORK_DIR, 'search-speed', 'build-time.txt'),
+      });
+      if (run.code !== 0) throw new Error(`folio build ${side.dir} failed: ${run.stderr}`);
+      side.runs.push(run);
+    }
+  }
+  await rm(BUILD_OUT, { recursive: true, force: true });
+  const [without, withSearch] = sides.map(({ runs }) => runs) as [Measured[], Measured[]];
+  const ms = (runs: readonly Measured[]) => median(runs.map((run) => run.ms));
+  const pairs = withSearch.map((run, i) => run.ms / (without[i]?.ms ?? NaN)).sort((a, b) => a - b);
+  const lines = sides.map(
+    ({ name, runs }) =>
+      `| ${name} | ${formatMs(ms(runs))} | ${formatBytes(median(runs.map((run) => run.peakRss)))} |`,
+  );
+  lines.push(
+    '',
+    `With search, ${(ms(withSearch) / ms(without)).toFixed(3)} times as long (ratio of the medians); ` +
+      `per pair, median ${median(pairs).toFixed(3)} (${pairs.map((r) => r.toFixed(2)).join(', ')}).`,
+  );
   return lines;
 }
 
@@ -437,7 +498,7 @@ function submitAndTime(query: string): Promise<number> {
   });
 }
 
-const PARTS = ['quality', 'speed', 'browser'] as const;
+const PARTS = ['quality', 'speed', 'browser', 'build'] as const;
 
 async function main(): Promise<void> {
   const named = process.argv.slice(2);
@@ -467,6 +528,18 @@ async function main(): Promise<void> {
     console.log('| query | files | fetched | results after |');
     console.log('| --- | ---: | ---: | ---: |');
     for (const line of await firstQueriesAt(10_000)) console.log(line);
+  }
+  if (runs('build')) {
+    console.log('');
+    console.log(
+      `## \`folio build\` of ${BUILD_POSTS.toLocaleString('en')} posts, ${BUILD_PAIRS} pairs`,
+    );
+    console.log('');
+    console.log(`Output in ${BUILD_OUT}.`);
+    console.log('');
+    console.log('| build | median | peak memory, median |');
+    console.log('| --- | ---: | ---: |');
+    for (const line of await buildCostAt(BUILD_POSTS)) console.log(line);
   }
 }
 

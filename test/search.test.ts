@@ -2,7 +2,8 @@
 // drafts and scheduled posts kept out, the index following edits, and hostile queries answered
 // with a plain page.
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import * as cheerio from 'cheerio';
@@ -10,6 +11,7 @@ import { loadSite } from '../src/load/load-site.js';
 import { indexSitePosts } from '../src/load/search-documents.js';
 import type { SearchIndex } from '../src/search/search-index.js';
 import { buildSite } from '../src/site/build-site.js';
+import { run as folio } from './support/folio-cli.js';
 import { serveSite, type ServedFixture } from './support/serve-fixture.js';
 import { tempRoot } from './support/temp-root.js';
 
@@ -275,5 +277,35 @@ describe('the index', () => {
     } finally {
       await served.server.close();
     }
+  });
+});
+
+describe('a site with `search: false`', () => {
+  const own = join(root, 'no-search');
+  writeSite(own);
+  appendFileSync(join(own, 'folio.config.yaml'), 'search: false\n');
+
+  it('has no search form, and no search page on the server', async () => {
+    const served = await serveSite(own, { now: () => NOW });
+    try {
+      for (const path of ['/', '/posts/merge-sort/', '/categories/algorithm/']) {
+        const $ = cheerio.load(await (await served.get(path)).text());
+        assert.equal($('form[role="search"]').length, 0, path);
+      }
+      assert.equal((await served.get('/search/?q=merge')).status, 404);
+    } finally {
+      await served.server.close();
+    }
+  });
+
+  it('exports no search page and no index', async () => {
+    const out = join(root, 'no-search-out');
+    const built = await folio(['build', own, '--out', out]);
+    assert.equal(built.code, 0, built.stderr);
+    assert.equal(existsSync(join(out, 'index.html')), true);
+    assert.equal(existsSync(join(out, 'search')), false);
+    assert.equal(existsSync(join(out, 'assets', 'search')), false);
+    const home = cheerio.load(await readFile(join(out, 'index.html'), 'utf8'));
+    assert.equal(home('form[role="search"]').length, 0);
   });
 });

@@ -122,6 +122,12 @@ export const configSchema = z.strictObject({
     .describe(
       'Whether code blocks of posts get a button that copies their text (a small script on pages with code).',
     ),
+  search: z
+    .boolean({ error: 'must be true or false' })
+    .default(true)
+    .describe(
+      'Whether the site has search: a search form in every page header, the /search/ page, and in an export the index its script reads.',
+    ),
   links: z
     .strictObject(
       Object.fromEntries(
@@ -204,6 +210,7 @@ export const CONFIG_HINTS: Record<keyof ParsedConfig, string> = {
   toc: 'write `toc: true` or `toc: false`',
   math: 'write `math: false` where dollars are prices and shell variables, or `math: true`',
   copyCode: 'write `copyCode: false` to leave the copy button out, or `copyCode: true`',
+  search: 'write `search: false` to leave search out of the site, or `search: true`',
   links: `write URLs under the keys ${PROFILE_LINKS.join(', ')}`,
   share: `list networks from ${SHARE_NETWORKS.join(', ')}, e.g. \`share: [x, facebook, linkedin]\``,
   permalink: 'write a pattern with :slug, e.g. `permalink: /:year/:month/:slug/`',

@@ -81,7 +81,7 @@ export class SiteSession {
 
   /** Starts indexing the version online, on a server that indexes each version at once. */
   #indexIfAsked(): void {
-    if (this.#options.indexAtOnce !== true) return;
+    if (this.#options.indexAtOnce !== true || !this.#state.site.config.search) return;
     // A failure is the search's to report, when a reader searches.
     this.#state.searchIndex.of(this.#state).catch(() => undefined);
   }

@@ -78,7 +78,7 @@ export function listRoutes(site: Site): Route[] {
     ...site.categories.map((term): Route => ({ kind: 'category', term })),
     ...site.tags.map((term): Route => ({ kind: 'tag', term })),
     ...site.posts.map((post): Route => ({ kind: 'post', post })),
-    { kind: 'search' },
+    ...(site.config.search ? [{ kind: 'search' } as const] : []),
     { kind: 'rss' },
     { kind: 'atom' },
     ...site.categories.map((term): Route => ({ kind: 'rss', term })),
@@ -165,7 +165,9 @@ function documentOf(site: Site, segments: readonly string[]): Route | undefined 
 function routeOf(site: Site, segments: readonly string[]): Route | undefined {
   const [section, name, ...rest] = segments;
   if (section === undefined) return { kind: 'featured', page: 1 };
-  if (section === 'search' && name === undefined) return { kind: 'search' };
+  if (section === 'search' && name === undefined) {
+    return site.config.search ? { kind: 'search' } : undefined;
+  }
   if (name === undefined || rest.length > 0) return undefined;
   switch (section) {
     case 'page': {

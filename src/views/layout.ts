@@ -144,7 +144,7 @@ ${
 <ul>
 ${navLink(homePath(), ctx.t.home)}${categories.map((term) => navLink(categoryPath(term), term.title))}</ul>
 </nav>
-${page.path === SEARCH_PATH ? '' : searchForm(ctx)}</header>`;
+${page.path === SEARCH_PATH || !ctx.site.config.search ? '' : searchForm(ctx)}</header>`;
 }
 
 /** A plain GET form: it searches on a server with scripts off, and leads to the search page. */

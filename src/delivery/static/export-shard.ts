@@ -48,6 +48,8 @@ export interface ShardPlan {
   readonly redirects: readonly Redirect[];
   /** Public posts written as `slug/index.md`: their files go beside their pages. */
   readonly folders: readonly { readonly path: string; readonly file: string }[];
+  /** Whether the site has search: its page is written last, once the index it reads is made. */
+  readonly search: boolean;
 }
 
 export class ExportShard {
@@ -62,7 +64,8 @@ export class ExportShard {
   #numbers = new Map<Post, number>();
   #bodies: BodyStore | undefined;
   // Kept from batch to batch for what it knows of words; each batch is indexed as a segment.
-  readonly #search = new SegmentBuilder();
+  // None for a site without search.
+  #search: SegmentBuilder | undefined;
 
   constructor(options: ShardOptions) {
     this.#options = options;
@@ -77,10 +80,14 @@ export class ExportShard {
       onProgress,
     });
     if (!content || hasErrors(diagnostics)) {
-      return { diagnostics, posts: [], others: [], redirects: [], folders: [] };
+      return { diagnostics, posts: [], others: [], redirects: [], folders: [], search: false };
     }
     this.#checkBodies = checkBodies;
-    content.bodies.keepSearchTexts();
+    const { search } = content.config;
+    if (search) {
+      content.bodies.keepSearchTexts();
+      this.#search = new SegmentBuilder();
+    }
     this.#bodies = content.bodies;
     const site = buildSite(content.config, content.posts, { now: this.#options.now });
     this.#numbers = new Map(site.posts.map((post, number) => [post, number]));
@@ -100,7 +107,7 @@ export class ExportShard {
     const folders = documents.site.posts
       .filter((post) => post.ownFolder)
       .map((post) => ({ path: post.path, file: post.file }));
-    return { diagnostics, posts, others, redirects: documents.redirects(), folders };
+    return { diagnostics, posts, others, redirects: documents.redirects(), folders, search };
   }
 
   /**
@@ -121,14 +128,17 @@ export class ExportShard {
       }
       // Indexed after the pages: the index's tables stay in the processor's caches from one
       // post to the next, where rendering a page between two would push them out.
-      const search = posts.length > 0 ? this.#indexBatch(documents.site, posts) : undefined;
+      const search =
+        this.#search && posts.length > 0
+          ? this.#indexBatch(this.#search, documents.site, posts)
+          : undefined;
       return Promise.resolve({ tally: this.#writer.tally, search });
     } catch (cause) {
       return Promise.reject(cause instanceof Error ? cause : new Error(String(cause)));
     }
   }
 
-  #indexBatch(site: Site, posts: readonly Post[]): IndexedBatch {
+  #indexBatch(builder: SegmentBuilder, site: Site, posts: readonly Post[]): IndexedBatch {
     const first = this.#numbers.get(posts[0] as Post) ?? 0;
     const entries: DocumentEntry[] = [];
     posts.forEach((post, i) => {
@@ -136,10 +146,10 @@ export class ExportShard {
         throw new Error("a batch of post pages must be a run of the site's posts, in its order");
       }
       const text = this.#bodies?.takeSearchText(post) ?? '';
-      this.#search.add(searchDocument(indexedPost(post, site), text));
+      builder.add(searchDocument(indexedPost(post, site), text));
       entries.push(searchEntry(site, post, text));
     });
-    return { first, segment: this.#search.segment(), entries };
+    return { first, segment: builder.segment(), entries };
   }
 
   /** Writes the search page, whose script reads the index in `files`. */

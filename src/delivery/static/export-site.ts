@@ -187,12 +187,12 @@ async function writeSite(options: ExportOptions, root: string): Promise<WrittenS
     let done = 0;
     const batches: (readonly string[])[] = [];
     for (let i = 0; i < plan.posts.length; i += BATCH) batches.push(plan.posts.slice(i, i + BATCH));
-    const search = new ExportSearch(plan.posts.length, root);
+    const search = plan.search ? new ExportSearch(plan.posts.length, root) : undefined;
     const write = async (shard: Shard, batch: readonly string[]): Promise<WriteTally> => {
       const written = await shard.write(batch);
       done += batch.length;
       options.onProgress?.(done, total);
-      search.add(written, shards.indexOf(shard));
+      search?.add(written, shards.indexOf(shard));
       return written.tally;
     };
     // Each share has its next batch in hand while this thread takes in the last one it finished,
@@ -214,11 +214,12 @@ async function writeSite(options: ExportOptions, root: string): Promise<WrittenS
     );
     // KaTeX's and Mermaid's files, only where a page written links them.
     const packaged = [...new Set((await Promise.all(shards.map((s) => s.packagedPaths()))).flat())];
-    const first = shards[0];
-    if (!first) throw new Error('an export has at least one share');
-    if (packaged.length > 0) await first.write(packaged);
-    const searchFiles = search.finish();
-    const tallies = [await first.writeSearchPage(searchFiles), ...written.slice(1), search.tally];
+    const [first] = shards;
+    let [firstTally] = written;
+    if (!first || !firstTally) throw new Error('an export has at least one share');
+    if (packaged.length > 0) firstTally = (await first.write(packaged)).tally;
+    if (search) firstTally = await first.writeSearchPage(search.finish());
+    const tallies = [firstTally, ...written.slice(1), ...(search ? [search.tally] : [])];
     return {
       diagnostics: plan.diagnostics,
       // Each share checks the bodies it rendered; the first also those of unpublished posts.
@@ -236,8 +237,10 @@ async function writeSite(options: ExportOptions, root: string): Promise<WrittenS
       },
       written: [
         ...new Set([...staticFiles, ...redirectsFile, ...besidePosts]),
-        ...search.paths,
-        ...[...plan.others, ...plan.posts, ...packaged, SEARCH_PATH].flatMap(filesOf),
+        ...(search?.paths ?? []),
+        ...[...plan.others, ...plan.posts, ...packaged, ...(search ? [SEARCH_PATH] : [])].flatMap(
+          filesOf,
+        ),
       ],
     };
   } finally {
