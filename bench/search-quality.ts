@@ -456,17 +456,25 @@ async function buildCostAt(posts: number): Promise<string[]> {
   }
   await rm(BUILD_OUT, { recursive: true, force: true });
   const [without, withSearch] = sides.map(({ runs }) => runs) as [Measured[], Measured[]];
-  const ms = (runs: readonly Measured[]) => median(runs.map((run) => run.ms));
-  const pairs = withSearch.map((run, i) => run.ms / (without[i]?.ms ?? NaN)).sort((a, b) => a - b);
+  const of = (runs: readonly Measured[], key: 'ms' | 'cpuMs' | 'peakRss') =>
+    median(runs.map((run) => run[key]));
   const lines = sides.map(
     ({ name, runs }) =>
-      `| ${name} | ${formatMs(ms(runs))} | ${formatBytes(median(runs.map((run) => run.peakRss)))} |`,
+      `| ${name} | ${formatMs(of(runs, 'ms'))} | ${formatMs(of(runs, 'cpuMs'))} | ${formatBytes(of(runs, 'peakRss'))} |`,
   );
-  lines.push(
-    '',
-    `With search, ${(ms(withSearch) / ms(without)).toFixed(3)} times as long (ratio of the medians); ` +
-      `per pair, median ${median(pairs).toFixed(3)} (${pairs.map((r) => r.toFixed(2)).join(', ')}).`,
-  );
+  lines.push('');
+  for (const [label, key] of [
+    ['wall-clock time', 'ms'],
+    ['processor time', 'cpuMs'],
+  ] as const) {
+    const pairs = withSearch.map((run, i) => run[key] / (without[i]?.[key] ?? NaN));
+    pairs.sort((a, b) => a - b);
+    lines.push(
+      `- ${label}: with search ${(of(withSearch, key) / of(without, key)).toFixed(3)} times as ` +
+        `much (ratio of the medians); per pair, median ${median(pairs).toFixed(3)} ` +
+        `(${pairs.map((ratio) => ratio.toFixed(2)).join(', ')})`,
+    );
+  }
   return lines;
 }
 
@@ -537,8 +545,10 @@ async function main(): Promise<void> {
     console.log('');
     console.log(`Output in ${BUILD_OUT}.`);
     console.log('');
-    console.log('| build | median | peak memory, median |');
-    console.log('| --- | ---: | ---: |');
+    console.log(
+      '| build | wall-clock, median | processor (user + system), median | peak memory, median |',
+    );
+    console.log('| --- | ---: | ---: | ---: |');
     for (const line of await buildCostAt(BUILD_POSTS)) console.log(line);
   }
 }

@@ -139,6 +139,11 @@ export interface Measured extends RunResult {
   readonly peakRss: number;
   /** The most processes the command ran at once (1 for a single process, however many threads). */
   readonly processes: number;
+  /**
+   * Processor time of the run, user and system, in ms (NaN if it was stopped): less swayed than
+   * the wall-clock time by other work of a shared machine, which takes turns on its processors.
+   */
+  readonly cpuMs: number;
 }
 
 // Often enough to see a forked helper's memory, rarely enough to cost nothing measurable.
@@ -180,15 +185,19 @@ export async function measure(
   sampling = false;
   await sampler;
   let peakRss = Number.NaN;
+  let cpuMs = Number.NaN;
   try {
     const report = await readFile(options.reportFile, 'utf8');
     const kilobytes = /Maximum resident set size \(kbytes\): (\d+)/.exec(report)?.[1];
     if (kilobytes) peakRss = Number(kilobytes) * 1024;
+    const seconds = (name: string) =>
+      Number(new RegExp(`${name} time \\(seconds\\): ([\\d.]+)`).exec(report)?.[1]);
+    cpuMs = (seconds('User') + seconds('System')) * 1000;
   } catch {
     // No report: the run was stopped before it ended; the samples are all there is.
   }
   if (!(peakRss >= sampledPeak)) peakRss = sampledPeak > 0 ? sampledPeak : peakRss;
-  return { ...result, peakRss, processes: Math.max(processes, 1) };
+  return { ...result, peakRss, processes: Math.max(processes, 1), cpuMs };
 }
 
 interface TreeProcess {

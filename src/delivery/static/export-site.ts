@@ -218,14 +218,14 @@ async function writeSite(options: ExportOptions, root: string): Promise<WrittenS
     let [firstTally] = written;
     if (!first || !firstTally) throw new Error('an export has at least one share');
     if (packaged.length > 0) firstTally = (await first.write(packaged)).tally;
+    // Each share checks the bodies it rendered, the first also those of unpublished posts, while
+    // this thread cuts the index into files.
+    const checked = awaitedLater(Promise.all(shards.map((shard, i) => shard.checkBodies(i === 0))));
     if (search) firstTally = await first.writeSearchPage(search.finish());
     const tallies = [firstTally, ...written.slice(1), ...(search ? [search.tally] : [])];
     return {
       diagnostics: plan.diagnostics,
-      // Each share checks the bodies it rendered; the first also those of unpublished posts.
-      bodyWarnings: sortDiagnostics(
-        (await Promise.all(shards.map((shard, i) => shard.checkBodies(i === 0)))).flat(),
-      ),
+      bodyWarnings: sortDiagnostics((await checked).flat()),
       summary: {
         documents: total,
         files:
