@@ -1,6 +1,7 @@
 // Feeds, sitemap and robots.txt as their real clients read them: a feed reader and a crawler.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { extractFromJson } from '@extractus/feed-extractor';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import * as cheerio from 'cheerio';
 import { FIXTURES, REPO_ROOT, serveSite, type ServedFixture } from './support/serve-fixture.js';
@@ -105,7 +106,57 @@ describe('feeds', () => {
         1,
         path,
       );
+      assert.equal(
+        $('link[rel="alternate"][type="application/feed+json"][href="/feed.json"]').length,
+        1,
+        path,
+      );
     }
+  });
+
+  it('/feed.json is a JSON Feed 1.1 of the posts /feed.xml carries, as a reader reads it', async () => {
+    const body = await text(demo, '/feed.json', /^application\/feed\+json/);
+    const json = JSON.parse(body) as { version: string; language: string; authors: unknown[] };
+    assert.equal(json.version, 'https://jsonfeed.org/version/1.1');
+    assert.equal(json.language, 'en');
+    assert.equal(json.authors.length, 1);
+    const read = extractFromJson(JSON.parse(body) as Parameters<typeof extractFromJson>[0], {
+      normalization: true,
+    });
+    assert.equal(read.title, 'Dev Notes');
+    const rss = parseFeed(await text(demo, '/feed.xml', /rss/));
+    assert.deepEqual(
+      read.entries?.map((entry) => entry.link),
+      rss.items.map((item) => item.url),
+    );
+    for (const entry of read.entries ?? []) assert.ok(entry.published, entry.link);
+    assert.ok(body.includes('"date_modified": "2026-11-12T09:00:00'), 'the updated post');
+  });
+
+  it('names the author in RSS as the spec allows, and gives RSS no image it cannot show', async () => {
+    const rss = await text(demo, '/feed.xml', /rss/);
+    // RSS's <author> is an email address; the demo's avatar is an SVG, which RSS does not allow.
+    assert.doesNotMatch(rss, /<author>/);
+    assert.equal(
+      [...rss.matchAll(/<dc:creator><!\[CDATA\[Jane Doe\]\]><\/dc:creator>/g)].length,
+      20,
+    );
+    assert.doesNotMatch(rss, /<image>/);
+    assert.match(await text(demo, '/atom.xml', /atom/), /<author>\s*<name>Jane Doe<\/name>/);
+  });
+
+  it('has one RSS feed per tag, linked from its page', async () => {
+    const $ = cheerio.load(await text(demo, '/tags/sorting/', /html/));
+    const href = $('link[rel="alternate"][type="application/rss+xml"]').last().attr('href');
+    assert.equal(href, '/tags/sorting/feed.xml');
+    const feed = parseFeed(await text(demo, href, /^application\/rss\+xml/));
+    const listed = $('main article h2 a')
+      .map((_, a) => $(a).attr('href'))
+      .get();
+    assert.deepEqual(
+      feed.items.map((item) => pathOf(item.url)),
+      listed.slice(0, 20),
+    );
   });
 });
 

@@ -7,6 +7,7 @@ import { parseFeed } from '@rowanmanning/feed-parser';
 import * as cheerio from 'cheerio';
 import type { Post } from '../src/content/post.js';
 import type { Term } from '../src/site/taxonomy.js';
+import { termFeedPath } from '../src/site/routes.js';
 import { absolutizeHtml } from '../src/views/absolute-urls.js';
 import { withoutHeadingLinks } from '../src/content/markdown/headings.js';
 import { en } from '../src/views/i18n/en.js';
@@ -77,7 +78,7 @@ describe('the script-payloads fixture', () => {
     assert.equal(categories.length, 2);
     assert.ok(tags.length >= 5);
     assert.ok(documents.feeds.includes('/feed.xml') && documents.feeds.includes('/atom.xml'));
-    assert.equal(documents.feeds.length, 2 + categories.length);
+    assert.equal(documents.feeds.length, 2 + categories.length + tags.length);
     const strings = [
       config.title,
       config.tagline,
@@ -258,13 +259,38 @@ describe('Markdown in a post body', () => {
   });
 });
 
-/** The category a feed is of, if any, and the posts it carries, newest first. */
+/** The category or tag a feed is of, if any, and the posts it carries, newest first. */
 function feedOf(path: string): { term: Term | undefined; entries: readonly Post[] } {
-  const term = categories.find((t) => path === `/categories/${t.slug}/feed.xml`);
+  const term = [...categories, ...tags].find((t) => path === termFeedPath(t));
   return { term, entries: term ? term.posts : posts };
 }
 
 describe('feeds', () => {
+  it('/feed.json carries titles, summaries and terms as the strings they are, and parses', async () => {
+    const feed = JSON.parse(await load('/feed.json', 200, /^application\/feed\+json/)) as {
+      title: string;
+      description: string;
+      authors: { name: string }[];
+      items: { title: string; summary: string; tags: string[]; content_html: string }[];
+    };
+    assert.equal(feed.title, config.title);
+    assert.equal(feed.description, config.tagline);
+    assert.deepEqual(
+      feed.authors.map((author) => author.name),
+      [config.author.name],
+    );
+    assert.deepEqual(
+      feed.items.map((item) => item.title),
+      posts.map((entry) => entry.title),
+    );
+    for (const [index, item] of feed.items.entries()) {
+      const entry = posts[index];
+      assert.ok(entry);
+      assert.equal(item.summary, entry.description ?? excerptOf(entry), entry.slug);
+      assert.deepEqual(item.tags, termsOf(entry), entry.slug);
+    }
+  });
+
   for (const path of documents.feeds) {
     it(`${path} gives titles, categories and summaries to readers as text`, async () => {
       const feed = parseFeed(await xml(path));

@@ -168,6 +168,26 @@ describe('reading a post', () => {
     }
   });
 
+  it('reads `updated` in the forms of `date`, and the post keeps its date', () => {
+    const { post, diagnostics } = parse(front(TITLE, DATE, 'updated: 2024-04-02 10:00', TAGS));
+    assert.deepEqual(diagnostics, []);
+    assert.equal(post?.date, Date.parse('2024-03-14T15:00:00Z'));
+    assert.equal(post?.updated, Date.parse('2024-04-02T01:00:00Z'));
+    assert.equal(parse(front(TITLE, DATE, TAGS)).post?.updated, undefined);
+  });
+
+  it('reports an `updated` it cannot read on its line, and warns of one before the date', () => {
+    const problem = onlyError(front(TITLE, DATE, 'updated: last tuesday', TAGS));
+    assert.equal(problem.line, 4);
+    assert.match(problem.message, /`updated` "last tuesday" is not a date/);
+    const { post, diagnostics } = parse(front(TITLE, DATE, 'updated: 2024-03-01', TAGS));
+    assert.ok(post, 'an early update is only a warning');
+    assert.deepEqual(
+      diagnostics.map((d) => [d.severity, d.line, d.code]),
+      [['warning', 4, 'front-matter-updated-early']],
+    );
+  });
+
   it('keeps numbers as the author wrote them in titles, categories and tags', () => {
     const { post } = parse(front('title: 3.10', 'category: 1.0', DATE, 'tags: [3.10, 1e3, 010]'));
     assert.equal(post?.title, '3.10');

@@ -41,6 +41,7 @@ const frontMatterSchema = z.object(
   {
     title: label,
     date: z.string({ error: 'must be a date such as 2024-03-15 09:30' }),
+    updated: z.string({ error: 'must be a date such as 2024-03-15 09:30' }).optional(),
     category: label.optional(),
     tags: z
       .array(label, { error: 'must be a list' })
@@ -72,6 +73,8 @@ const KNOWN_KEYS = Object.keys(frontMatterSchema.shape);
 const HINTS: Record<string, string> = {
   title: 'write the post title, e.g. `title: "Hello, world"`',
   date: 'write `date: 2024-03-15 09:30`, `date: 2024-03-15` or an ISO 8601 date with an offset',
+  updated:
+    'write when the post last changed as `date` is written, e.g. `updated: 2024-04-02`, or remove the line',
   category: 'write one category name, e.g. `category: Algorithm`',
   tags: 'write a list of one or more tags, e.g. `tags: [rust, testing]`',
   slug: 'write the URL name, e.g. `slug: hello-world`',
@@ -144,17 +147,33 @@ export function parsePost(
     );
   }
 
-  // Date and slug are checked even when other keys are wrong, so one run lists every problem.
-  const rawDate = fields.date;
-  const date = typeof rawDate === 'string' ? parsePostDate(rawDate, ctx.timezone) : undefined;
-  if (typeof rawDate === 'string' && !invalid.has('date') && date === undefined) {
+  // Dates and slug are checked even when other keys are wrong, so one run lists every problem.
+  const readDate = (key: 'date' | 'updated'): number | undefined => {
+    const raw = fields[key];
+    const read = typeof raw === 'string' ? parsePostDate(raw, ctx.timezone) : undefined;
+    if (typeof raw === 'string' && !invalid.has(key) && read === undefined) {
+      diagnostics.push(
+        error(
+          `front-matter-${key}`,
+          file,
+          source.lineOf([key]),
+          `\`${key}\` "${raw}" is not a date Folio can read`,
+          HINTS[key] ?? '',
+        ),
+      );
+    }
+    return read;
+  };
+  const date = readDate('date');
+  const updated = readDate('updated');
+  if (date !== undefined && updated !== undefined && updated < date) {
     diagnostics.push(
-      error(
-        'front-matter-date',
+      warning(
+        'front-matter-updated-early',
         file,
-        source.lineOf(['date']),
-        `\`date\` "${rawDate}" is not a date Folio can read`,
-        HINTS.date ?? '',
+        source.lineOf(['updated']),
+        '`updated` is before `date`: the post would say it changed before it was published',
+        'write the date of the last change, after `date`, or remove `updated`',
       ),
     );
   }
@@ -169,7 +188,7 @@ export function parsePost(
     return { post: undefined, diagnostics, claim };
   }
   const front = parsed.data;
-  const post = postOf({ front, date, claim, lineOf: keyLine, ctx }, source);
+  const post = postOf({ front, date, updated, claim, lineOf: keyLine, ctx }, source);
   return { post, body: source.body, diagnostics, claim };
 }
 
@@ -178,13 +197,14 @@ function postOf(
   valid: {
     front: z.output<typeof frontMatterSchema>;
     date: number;
+    updated: number | undefined;
     claim: SlugClaim;
     lineOf: (key: string) => number;
     ctx: PostContext;
   },
   split: Pick<SplitPost, 'bodyLine'>,
 ): Post {
-  const { front, date, claim, lineOf, ctx } = valid;
+  const { front, date, updated, claim, lineOf, ctx } = valid;
   const path =
     (front.url === undefined ? undefined : normalizeSitePath(front.url)) ??
     permalinkPath(
@@ -201,6 +221,7 @@ function postOf(
     ownFolder: isFolderIndex(claim.file),
     title: front.title,
     date,
+    updated,
     category: front.category,
     tags: [...new Set(front.tags)],
     draft: front.draft ?? false,

@@ -21,6 +21,8 @@ export interface Post {
   readonly title: string;
   /** Publication instant, epoch milliseconds. */
   readonly date: number;
+  /** The last meaningful change, epoch milliseconds: shown and told to feeds, never ordered by. */
+  readonly updated: number | undefined;
   readonly category: string | undefined;
   /** One or more tags, without repeats, in the order the author wrote them. */
   readonly tags: readonly string[];

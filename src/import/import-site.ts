@@ -610,9 +610,16 @@ function planPost(post: SourcePost, ctx: PlanContext): PlannedPost | undefined {
     bundle: post.bundle,
   };
   const oldUrl = draft ? undefined : oldUrlOf(ctx, post, urlInputs);
+  // The last change: Hugo's `lastmod`, Hexo's `updated`, jekyll-last-modified-at's key. Kept only
+  // after the date, as a change before publishing would say nothing.
+  const changedWritten = fields.lastmod ?? fields.updated ?? fields.last_modified_at;
+  const changed = readDate(changedWritten, ctx.timezone);
   const front: Record<string, unknown> = {
     title,
     date: dateText(written, date, ctx.timezone),
+    ...(changed !== undefined && changed > date
+      ? { updated: dateText(changedWritten, changed, ctx.timezone) }
+      : {}),
     ...(category !== undefined && slugify(category) !== '' ? { category } : {}),
     tags: allTags,
   };

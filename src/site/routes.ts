@@ -11,9 +11,10 @@ export type Route =
   | { readonly kind: 'post'; readonly post: Post }
   /** The search page: its form, and on a server the results of the query it is asked with. */
   | { readonly kind: 'search' }
-  /** The RSS feed of the whole site, or of one category. */
+  /** The RSS feed of the whole site, or of one category or tag. */
   | { readonly kind: 'rss'; readonly term?: Term }
   | { readonly kind: 'atom' }
+  | { readonly kind: 'json-feed' }
   | { readonly kind: 'sitemap' }
   | { readonly kind: 'robots' };
 
@@ -34,9 +35,12 @@ export const postPath = (post: Post): string => post.path;
 export const SEARCH_PATH = '/search/';
 export const FEED_PATH = '/feed.xml';
 export const ATOM_PATH = '/atom.xml';
+export const JSON_FEED_PATH = '/feed.json';
 export const SITEMAP_PATH = '/sitemap.xml';
 export const ROBOTS_PATH = '/robots.txt';
-export const categoryFeedPath = (term: Term): string => `${categoryPath(term)}feed.xml`;
+export const termPath = (term: Term): string =>
+  term.kind === 'category' ? categoryPath(term) : tagPath(term);
+export const termFeedPath = (term: Term): string => `${termPath(term)}feed.xml`;
 
 export function pathOf(route: Route): string {
   switch (route.kind) {
@@ -51,9 +55,11 @@ export function pathOf(route: Route): string {
     case 'search':
       return SEARCH_PATH;
     case 'rss':
-      return route.term ? categoryFeedPath(route.term) : FEED_PATH;
+      return route.term ? termFeedPath(route.term) : FEED_PATH;
     case 'atom':
       return ATOM_PATH;
+    case 'json-feed':
+      return JSON_FEED_PATH;
     case 'sitemap':
       return SITEMAP_PATH;
     case 'robots':
@@ -81,7 +87,9 @@ export function listRoutes(site: Site): Route[] {
     ...(site.config.search ? [{ kind: 'search' } as const] : []),
     { kind: 'rss' },
     { kind: 'atom' },
+    { kind: 'json-feed' },
     ...site.categories.map((term): Route => ({ kind: 'rss', term })),
+    ...site.tags.map((term): Route => ({ kind: 'rss', term })),
     { kind: 'sitemap' },
     { kind: 'robots' },
   ];
@@ -149,14 +157,21 @@ function documentOf(site: Site, segments: readonly string[]): Route | undefined 
       return { kind: 'rss' };
     case 'atom.xml':
       return { kind: 'atom' };
+    case 'feed.json':
+      return { kind: 'json-feed' };
     case 'sitemap.xml':
       return { kind: 'sitemap' };
     case 'robots.txt':
       return { kind: 'robots' };
   }
   const [section, name, file, ...rest] = segments;
-  if (section === 'categories' && name !== undefined && file === 'feed.xml' && rest.length === 0) {
-    const term = site.categoryBySlug.get(name);
+  if (name !== undefined && file === 'feed.xml' && rest.length === 0) {
+    const term =
+      section === 'categories'
+        ? site.categoryBySlug.get(name)
+        : section === 'tags'
+          ? site.tagBySlug.get(name)
+          : undefined;
     return term && { kind: 'rss', term };
   }
   return undefined;

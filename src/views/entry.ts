@@ -60,13 +60,23 @@ export function tagList(ctx: ViewContext, post: Post): Html {
   return html`<ul class="tags">${links}</ul>`;
 }
 
-/** Author picture and name, the date, and a draft mark on previews. */
-export function byline(ctx: ViewContext, post: Post): Html {
+/**
+ * Author picture and name, the date, and a draft mark on previews; on the post's own page, with
+ * `withUpdate`, also the date of its last change when it has one.
+ */
+export function byline(ctx: ViewContext, post: Post, withUpdate = false): Html {
   const { author, timezone } = ctx.site.config;
   const date = formatPostDate(post.date, timezone);
+  const changed =
+    withUpdate && post.updated !== undefined ? formatPostDate(post.updated, timezone) : undefined;
+  // An update within the minute of publishing would read as the same date twice.
+  const update =
+    changed && changed.text !== date.text
+      ? html` <span class="updated">· ${ctx.t.updated} <time datetime="${changed.iso}">${changed.text}</time></span>`
+      : '';
   const avatar = author.image
     ? html`<img class="avatar" src="${author.image}" alt="${author.name}" width="32" height="32">`
     : '';
   const draft = post.draft ? html` <span class="draft-badge">${ctx.t.draft}</span>` : '';
-  return html`<p class="byline">${avatar}<span class="author">${author.name}</span> <time datetime="${date.iso}">${date.text}</time>${draft}</p>`;
+  return html`<p class="byline">${avatar}<span class="author">${author.name}</span> <time datetime="${date.iso}">${date.text}</time>${update}${draft}</p>`;
 }

@@ -1,19 +1,22 @@
-// Render: RSS 2.0 and Atom feeds of the newest posts, for the site and for each category.
+// Render: RSS 2.0, Atom and JSON feeds of the newest posts, for the site, and RSS for each
+// category and tag.
 import { Feed } from 'feed';
 import type { BodyParts, Post } from '../content/post.js';
 import { excerptOf, htmlOf } from './context.js';
 import type { Site } from '../site/build-site.js';
 import {
   ATOM_PATH,
-  categoryFeedPath,
-  categoryPath,
   FEED_PATH,
   homePath,
+  JSON_FEED_PATH,
   postPath,
+  termFeedPath,
+  termPath,
 } from '../site/routes.js';
 import type { Term } from '../site/taxonomy.js';
 import { absolutizeHtml, absoluteUrl } from './absolute-urls.js';
 import { withoutHeadingLinks } from '../content/markdown/headings.js';
+import { formatPostDate } from './format-date.js';
 import { escapeHtml } from './html.js';
 import { messagesFor } from './i18n/messages.js';
 
@@ -29,6 +32,9 @@ export function atomFeed(site: Site, bodies: BodyParts): string {
 }
 
 type FeedFormat = 'rss' | 'atom';
+
+// The image formats RSS 2.0 allows a channel's image to be, by file name.
+const RSS_IMAGE = /\.(?:gif|jpe?g|png)(?:[?#].*)?$/i;
 
 // The library puts titles, summaries and content in CDATA sections, but splits only the first
 // `]]>` of each: a second one, as two inline SVGs with CDATA styles hold, would end the section
@@ -55,6 +61,11 @@ function finishXml(xml: string): string {
 // The library turns each `&amp;` of element text back into `&` before escaping it, so a tag
 // written `R&amp;D` would read `R&D`: text reaches it with every `&` escaped once more.
 const elementText = (text: string): string => text.replace(/&/g, '&amp;');
+
+/** When a post last changed: its `updated` date, or its publication. */
+export function lastChange(post: Post): number {
+  return post.updated ?? post.date;
+}
 
 /** The posts a feed carries, newest first. */
 export function feedPosts(site: Site, term?: Term): Post[] {
@@ -83,21 +94,25 @@ function buildFeed(site: Site, bodies: BodyParts, format: FeedFormat, term?: Ter
   const { config } = site;
   const posts = feedPosts(site, term);
   const url = (path: string): string => absoluteUrl(config.url, path);
-  const newest = posts[0]?.date;
+  // Atom's feed changed when the latest of its posts' changes did; RSS has no such date.
+  const newest = posts.length > 0 ? Math.max(...posts.map(lastChange)) : undefined;
   const feed = new Feed({
-    id: url(term ? categoryPath(term) : homePath()),
+    id: url(term ? termPath(term) : homePath()),
     title: elementText(term ? `${term.title} · ${config.title}` : config.title),
     description: elementText(config.tagline || config.title),
-    link: url(term ? categoryPath(term) : homePath()),
+    link: url(term ? termPath(term) : homePath()),
     language: config.locale,
     copyright: elementText(messagesFor(config.locale).copyright(config.owner)),
     generator: 'Folio',
     // A feed with no posts yet says it was never updated: left out, the time of rendering would
     // make two renders of one site differ.
     updated: new Date(newest ?? 0),
-    ...(config.author.image ? { image: url(config.author.image) } : {}),
+    // RSS allows a GIF, JPEG or PNG as the channel's image; Atom's logo may be any image.
+    ...(config.author.image && (format === 'atom' || RSS_IMAGE.test(config.author.image))
+      ? { image: url(config.author.image) }
+      : {}),
     feedLinks: term
-      ? { rss: url(categoryFeedPath(term)) }
+      ? { rss: url(termFeedPath(term)) }
       : { rss: url(FEED_PATH), atom: url(ATOM_PATH) },
     author: { name: elementText(config.author.name), link: url(homePath()) },
   });
@@ -119,15 +134,59 @@ function feedItem(
     title: cdataText(escapeHtml(post.title)),
     id: link,
     link,
-    date: new Date(post.date),
+    // The one date of an RSS item is its publication; an Atom entry's `updated` is its last change.
+    date: new Date(format === 'atom' ? lastChange(post) : post.date),
     published: new Date(post.date),
     description: cdataText(escapeHtml(post.description ?? excerptOf(bodies, post))),
     content: cdataText(absolutizeHtml(withoutHeadingLinks(htmlOf(bodies, post)), config.url)),
-    author: [{ name: elementText(config.author.name) }],
+    // RSS's `<author>` is an email address, which Folio does not know: RSS names the author with
+    // Dublin Core's `<dc:creator>`, as most blogs' feeds do. Atom requires its `<author>`.
+    ...(format === 'atom'
+      ? { author: [{ name: elementText(config.author.name) }] }
+      : {
+          extensions: [{ name: 'dc:creator', objects: { _cdata: cdataText(config.author.name) } }],
+        }),
     // Atom requires a term, and readers key categories by it; RSS has no use for it. Atom puts
     // both in attributes, whose `&` the library escapes; RSS puts the name in element text.
     category: [
       ...new Set([...(post.category === undefined ? [] : [post.category]), ...post.tags]),
     ].map((name) => ({ name: format === 'rss' ? elementText(name) : name, term: name })),
   };
+}
+
+/**
+ * JSON Feed 1.1 of the site's newest posts, as the RSS and Atom feeds carry them. Written here,
+ * not by the feed library, whose JSON is version 1: no `authors`, no `language`.
+ */
+export function jsonFeed(site: Site, bodies: BodyParts): string {
+  const { config } = site;
+  const url = (path: string): string => absoluteUrl(config.url, path);
+  const time = (instant: number): string => formatPostDate(instant, config.timezone).iso;
+  const feed = {
+    version: 'https://jsonfeed.org/version/1.1',
+    title: config.title,
+    home_page_url: url(homePath()),
+    feed_url: url(JSON_FEED_PATH),
+    ...(config.tagline ? { description: config.tagline } : {}),
+    ...(config.author.image ? { icon: url(config.author.image) } : {}),
+    authors: [
+      {
+        name: config.author.name,
+        url: url(homePath()),
+        ...(config.author.image ? { avatar: url(config.author.image) } : {}),
+      },
+    ],
+    language: config.locale,
+    items: feedPosts(site).map((post) => ({
+      id: url(postPath(post)),
+      url: url(postPath(post)),
+      title: post.title,
+      content_html: absolutizeHtml(withoutHeadingLinks(htmlOf(bodies, post)), config.url),
+      summary: post.description ?? excerptOf(bodies, post),
+      date_published: time(post.date),
+      ...(post.updated === undefined ? {} : { date_modified: time(post.updated) }),
+      tags: [...new Set([...(post.category === undefined ? [] : [post.category]), ...post.tags])],
+    })),
+  };
+  return `${JSON.stringify(feed, null, 2)}\n`;
 }

@@ -1,6 +1,13 @@
 // Render: the page shell shared by every page — head, header with navigation, main, footer.
 import { PROFILE_LINKS, type Locale, type ProfileLink } from '../config/schema.js';
-import { ATOM_PATH, categoryPath, FEED_PATH, homePath, SEARCH_PATH } from '../site/routes.js';
+import {
+  ATOM_PATH,
+  categoryPath,
+  FEED_PATH,
+  homePath,
+  JSON_FEED_PATH,
+  SEARCH_PATH,
+} from '../site/routes.js';
 import { absoluteUrl } from './absolute-urls.js';
 import { serializeJsonLd } from './structured-data.js';
 import { LIVE_RELOAD_PATH, type ViewContext } from './context.js';
@@ -96,6 +103,7 @@ function metadata(ctx: ViewContext, page: PageShell, documentTitle: string): Htm
   const feeds = [
     { type: 'application/rss+xml', title: config.title, href: FEED_PATH },
     { type: 'application/atom+xml', title: config.title, href: ATOM_PATH },
+    { type: 'application/feed+json', title: config.title, href: JSON_FEED_PATH },
     ...(page.feeds ?? []).map((feed) => ({ type: 'application/rss+xml', ...feed })),
   ].map(
     (

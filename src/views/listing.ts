@@ -2,7 +2,7 @@
 import type { Post } from '../content/post.js';
 import type { Site } from '../site/build-site.js';
 import { pageSlice } from '../site/paginate.js';
-import { categoryFeedPath, categoryPath, featuredPath, tagPath } from '../site/routes.js';
+import { categoryPath, featuredPath, tagPath, termFeedPath } from '../site/routes.js';
 import type { Term } from '../site/taxonomy.js';
 import type { ViewContext } from './context.js';
 import { entry } from './entry.js';
@@ -44,7 +44,7 @@ export function categoryPage(ctx: ViewContext, term: Term): string {
     path,
     isFeatured: false,
     structuredData: blogData(ctx.site, path, term.posts),
-    feeds: [{ title: `${term.title} · ${ctx.site.config.title}`, href: categoryFeedPath(term) }],
+    feeds: termFeeds(ctx, term),
     main: html`<h1 class="page-title">${term.title}</h1>
 <h2 class="page-subtitle">${heading}</h2>
 ${entries(ctx, term)}${shareLinks(ctx, path, term.title)}`,
@@ -59,9 +59,15 @@ export function tagPage(ctx: ViewContext, term: Term): string {
     path: tagPath(term),
     isFeatured: false,
     structuredData: blogData(ctx.site, tagPath(term), term.posts),
+    feeds: termFeeds(ctx, term),
     main: html`<h1 class="page-title">${heading}</h1>
 ${entries(ctx, term)}`,
   });
+}
+
+/** The RSS feed of a category's or a tag's posts, which its page links in its head. */
+function termFeeds(ctx: ViewContext, term: Term): { title: string; href: string }[] {
+  return [{ title: `${term.title} · ${ctx.site.config.title}`, href: termFeedPath(term) }];
 }
 
 function entries(ctx: ViewContext, term: Term): Html[] {

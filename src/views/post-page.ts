@@ -36,7 +36,7 @@ export function postPage(
     main: html`<article class="post">
 <header>
 <h1 class="page-title">${post.title}</h1>
-${byline(ctx, post)}
+${byline(ctx, post, true)}
 ${category ? html`<p class="post-category">${ctx.t.category}: <a href="${categoryPath(category)}">${category.title}</a></p>\n` : ''}</header>
 <div class="post-body">
 ${raw(htmlOf(ctx.bodies, post))}</div>

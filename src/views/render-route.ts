@@ -3,7 +3,7 @@ import type { Site } from '../site/build-site.js';
 import type { Route } from '../site/routes.js';
 import type { BodyFeature, BodyParts, Post } from '../content/post.js';
 import { NO_BODIES, viewContext, type AuthoringOverlay } from './context.js';
-import { atomFeed, feedPosts, rssFeed } from './feeds.js';
+import { atomFeed, feedPosts, jsonFeed, rssFeed } from './feeds.js';
 import { categoryPage, featuredPage, featuredPosts, tagPage } from './listing.js';
 import { notFoundPage } from './not-found.js';
 import { neighboursOf, postPage } from './post-page.js';
@@ -37,7 +37,8 @@ export function bodiesShownBy(
     case 'post':
       return { excerpts: withoutDescription([route.post]), html: [route.post] };
     case 'rss':
-    case 'atom': {
+    case 'atom':
+    case 'json-feed': {
       const posts = feedPosts(site, route.kind === 'rss' ? route.term : undefined);
       return { excerpts: withoutDescription(posts), html: posts };
     }
@@ -65,6 +66,7 @@ export function postsShownBy(site: Site, route: Route): readonly Post[] {
       return route.term.posts;
     case 'rss':
     case 'atom':
+    case 'json-feed':
       return feedPosts(site, route.kind === 'rss' ? route.term : undefined);
     case 'sitemap':
       return site.posts;
@@ -109,6 +111,8 @@ export function renderRoute(
       };
     case 'atom':
       return { contentType: 'application/atom+xml; charset=utf-8', body: atomFeed(site, bodies) };
+    case 'json-feed':
+      return { contentType: 'application/feed+json; charset=utf-8', body: jsonFeed(site, bodies) };
     case 'sitemap':
       return { contentType: 'application/xml; charset=utf-8', body: sitemap(site) };
     case 'robots':

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as cheerio from 'cheerio';
 import { buildSite, type Site } from '../site/build-site.js';
-import { listRoutes, pathOf, postPath, type Route } from '../site/routes.js';
+import { listRoutes, pathOf, postPath, type Route, termPath } from '../site/routes.js';
 import { at, fixtureBodies, makeConfig, makePost } from '../../test/support/site-fixtures.js';
 import { renderNotFound, renderRoute } from './render-route.js';
 
@@ -97,10 +97,10 @@ function checkFeed(site: Site, route: Route, body: string): void {
   const atom = route.kind === 'atom';
   const term = route.kind === 'rss' ? route.term : undefined;
   const items = $(atom ? 'feed > entry' : 'channel > item').toArray();
-  assert.equal(items.length, term ? 1 : 2, where);
+  assert.equal(items.length, term ? term.posts.length : 2, where);
   for (const [i, item] of items.entries()) {
     const entry = $(item);
-    const post = term ? first : posts[posts.length - 1 - i];
+    const post = term ? term.posts[i] : posts[posts.length - 1 - i];
     assert.ok(post);
     const intended = `${url}${postPath(post)}`;
     assertFeedUrl(
@@ -120,7 +120,7 @@ function checkFeed(site: Site, route: Route, body: string): void {
     assertFeedUrl($('feed > link[rel="alternate"]').attr('href'), `${url}/`, where);
     assertFeedUrl($('feed > logo').text(), image, where);
   } else {
-    const home = term ? `${url}/categories/algorithm/` : `${url}/`;
+    const home = term ? `${url}${termPath(term)}` : `${url}/`;
     assertFeedUrl($('channel > link').text(), home, where);
     assertFeedUrl($('channel > atom\\:link').attr('href'), `${url}${pathOf(route)}`, where);
     assertFeedUrl($('channel > image > url').text(), image, where);
@@ -184,7 +184,8 @@ for (const hostile of HOSTILE_URLS) {
       const feeds = listRoutes(site).filter(
         (route) => route.kind === 'rss' || route.kind === 'atom',
       );
-      assert.equal(feeds.length, 3);
+      // The site's RSS and Atom, and an RSS feed for each category and each tag.
+      assert.equal(feeds.length, 2 + site.categories.length + site.tags.length);
       for (const route of feeds) checkFeed(site, route, render(route));
     });
 

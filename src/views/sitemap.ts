@@ -3,6 +3,7 @@ import { percentEncodeUnsafe } from '../config/site-url.js';
 import type { Site } from '../site/build-site.js';
 import { isPage, listRoutes, pathOf, SITEMAP_PATH, type Route } from '../site/routes.js';
 import { absoluteUrl } from './absolute-urls.js';
+import { lastChange } from './feeds.js';
 import { escapeHtml } from './html.js';
 
 export function sitemap(site: Site): string {
@@ -23,8 +24,11 @@ ${entries.join('\n')}
 }
 
 function lastModified(route: Route): number | undefined {
-  if (route.kind === 'post') return route.post.date;
-  if (route.kind === 'category' || route.kind === 'tag') return route.term.posts[0]?.date;
+  if (route.kind === 'post') return lastChange(route.post);
+  // A listing changes with any of its posts, of which the newest is not always the last changed.
+  if (route.kind === 'category' || route.kind === 'tag') {
+    return route.term.posts.length > 0 ? Math.max(...route.term.posts.map(lastChange)) : undefined;
+  }
   return undefined;
 }
 

@@ -55,7 +55,8 @@ export function postData(site: Site, post: Post, description: string): JsonLd {
     url,
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     datePublished: published,
-    dateModified: published,
+    dateModified:
+      post.updated === undefined ? published : formatPostDate(post.updated, config.timezone).iso,
     inLanguage: config.locale,
     author: author(site),
     publisher: author(site),

@@ -51,6 +51,7 @@ export function makePost(slug: string, overrides: Partial<Post> = {}): Post {
     ownFolder: false,
     title: `Post ${slug}`,
     date: at('2024-01-01T00:00:00Z'),
+    updated: undefined,
     category: undefined,
     tags: ['notes'],
     draft: false,

@@ -34,6 +34,7 @@ export const en: Messages = {
   codeCopied: 'Copied',
   search: 'Search',
   searchLabel: 'Search this site',
+  updated: 'Updated',
   searchResultsFor: (query) => `Results for “${query}”`,
   postsFound: (count) => (count === 1 ? '1 post found' : `${count} posts found`),
   noResults: (query) => `No posts match “${query}”.`,

@@ -35,6 +35,7 @@ export const ja: Messages = {
   codeCopied: 'コピーしました',
   search: '検索',
   searchLabel: 'このサイトを検索',
+  updated: '更新',
   searchResultsFor: (query) => `「${query}」の検索結果`,
   postsFound: (count) => `${count} 件の記事が見つかりました`,
   noResults: (query) => `「${query}」に一致する記事はありません。`,

@@ -34,6 +34,7 @@ export const ko: Messages = {
   codeCopied: '복사됨',
   search: '검색',
   searchLabel: '이 사이트 검색',
+  updated: '수정',
   searchResultsFor: (query) => `“${query}” 검색 결과`,
   postsFound: (count) => `글 ${count}개를 찾았습니다`,
   noResults: (query) => `“${query}”에 맞는 글이 없습니다.`,

@@ -40,6 +40,8 @@ export interface Messages {
   readonly search: string;
   /** The name of the search field. */
   readonly searchLabel: string;
+  /** Before the date a post last changed, on its page: "Updated 2024-04-02 10:00". */
+  readonly updated: string;
   readonly searchResultsFor: (query: string) => string;
   readonly postsFound: (count: number) => string;
   readonly noResults: (query: string) => string;

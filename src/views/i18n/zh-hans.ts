@@ -32,6 +32,7 @@ export const zhHans: Messages = {
   codeCopied: '已复制',
   search: '搜索',
   searchLabel: '搜索本站',
+  updated: '更新于',
   searchResultsFor: (query) => `“${query}”的搜索结果`,
   postsFound: (count) => `找到 ${count} 篇文章`,
   noResults: (query) => `没有与“${query}”匹配的文章。`,
