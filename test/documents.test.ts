@@ -167,8 +167,8 @@ describe('sitemap and robots.txt', () => {
       .map((_, loc) => $(loc).text())
       .get();
     assert.equal(new Set(urls).size, urls.length);
-    // 6 featured pages, 3 categories, 10 tags, 11 posts.
-    assert.equal(urls.length, 6 + 3 + 10 + 11);
+    // 6 featured pages, 3 categories, 10 tags, 11 posts, and the three indexes.
+    assert.equal(urls.length, 6 + 3 + 10 + 11 + 3);
     for (const url of urls) {
       assert.ok(url.startsWith('https://fixture.example.com/'), url);
       assert.equal((await basic.get(pathOf(url))).status, 200, url);

@@ -34,6 +34,9 @@ export const SHARE_NETWORKS = [
 ] as const;
 export type ShareNetwork = (typeof SHARE_NETWORKS)[number];
 
+/** The indexes a site may link in its top navigation. */
+export const NAV_INDEXES = ['archives', 'categories', 'tags'] as const;
+
 const webUrl = z.url({ protocol: /^https?$/, error: NOT_ABSOLUTE });
 const text = z.string({ error: 'must be text' }).trim().min(1, { error: 'must not be empty' });
 
@@ -121,6 +124,14 @@ export const configSchema = z.strictObject({
     .default(true)
     .describe(
       'Whether code blocks of posts get a button that copies their text (a small script on pages with code).',
+    ),
+  nav: z
+    .array(z.enum(NAV_INDEXES, { error: `must be one of ${NAV_INDEXES.join(', ')}` }), {
+      error: 'must be a list, e.g. [archives, categories, tags]',
+    })
+    .default([])
+    .describe(
+      'Indexes linked in the top navigation after the categories, in this order: archives (every post by year), categories, tags.',
     ),
   search: z
     .boolean({ error: 'must be true or false' })
@@ -210,6 +221,7 @@ export const CONFIG_HINTS: Record<keyof ParsedConfig, string> = {
   toc: 'write `toc: true` or `toc: false`',
   math: 'write `math: false` where dollars are prices and shell variables, or `math: true`',
   copyCode: 'write `copyCode: false` to leave the copy button out, or `copyCode: true`',
+  nav: `list any of ${NAV_INDEXES.join(', ')}, e.g. \`nav: [archives, tags]\``,
   search: 'write `search: false` to leave search out of the site, or `search: true`',
   links: `write URLs under the keys ${PROFILE_LINKS.join(', ')}`,
   share: `list networks from ${SHARE_NETWORKS.join(', ')}, e.g. \`share: [x, facebook, linkedin]\``,

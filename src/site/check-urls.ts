@@ -19,7 +19,15 @@ export interface ConfigPlace {
   lineOf(path: readonly (string | number)[]): number;
 }
 
-const FIXED_PATHS = ['/', '/feed.xml', '/atom.xml', '/sitemap.xml', '/robots.txt', '/404.html'];
+const FIXED_PATHS = [
+  '/',
+  '/feed.xml',
+  '/atom.xml',
+  '/feed.json',
+  '/sitemap.xml',
+  '/robots.txt',
+  '/404.html',
+];
 
 /**
  * Checks every post, drafts and scheduled ones too: post URLs against each other (ignoring case,

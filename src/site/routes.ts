@@ -9,6 +9,10 @@ export type Route =
   | { readonly kind: 'category'; readonly term: Term }
   | { readonly kind: 'tag'; readonly term: Term }
   | { readonly kind: 'post'; readonly post: Post }
+  /** The indexes: every category, every tag, every post by year and month. */
+  | { readonly kind: 'categories' }
+  | { readonly kind: 'tags' }
+  | { readonly kind: 'archives' }
   /** The search page: its form, and on a server the results of the query it is asked with. */
   | { readonly kind: 'search' }
   /** The RSS feed of the whole site, or of one category or tag. */
@@ -33,6 +37,9 @@ export const categoryPath = (term: Term): string => `/categories/${encodeURIComp
 export const tagPath = (term: Term): string => `/tags/${encodeURIComponent(term.slug)}/`;
 export const postPath = (post: Post): string => post.path;
 export const SEARCH_PATH = '/search/';
+export const CATEGORIES_PATH = '/categories/';
+export const TAGS_PATH = '/tags/';
+export const ARCHIVES_PATH = '/archives/';
 export const FEED_PATH = '/feed.xml';
 export const ATOM_PATH = '/atom.xml';
 export const JSON_FEED_PATH = '/feed.json';
@@ -54,6 +61,12 @@ export function pathOf(route: Route): string {
       return postPath(route.post);
     case 'search':
       return SEARCH_PATH;
+    case 'categories':
+      return CATEGORIES_PATH;
+    case 'tags':
+      return TAGS_PATH;
+    case 'archives':
+      return ARCHIVES_PATH;
     case 'rss':
       return route.term ? termFeedPath(route.term) : FEED_PATH;
     case 'atom':
@@ -73,7 +86,10 @@ export function isPage(route: Route): boolean {
     route.kind === 'featured' ||
     route.kind === 'category' ||
     route.kind === 'tag' ||
-    route.kind === 'post'
+    route.kind === 'post' ||
+    route.kind === 'categories' ||
+    route.kind === 'tags' ||
+    route.kind === 'archives'
   );
 }
 
@@ -84,6 +100,9 @@ export function listRoutes(site: Site): Route[] {
     ...site.categories.map((term): Route => ({ kind: 'category', term })),
     ...site.tags.map((term): Route => ({ kind: 'tag', term })),
     ...site.posts.map((post): Route => ({ kind: 'post', post })),
+    { kind: 'categories' },
+    { kind: 'tags' },
+    { kind: 'archives' },
     ...(site.config.search ? [{ kind: 'search' } as const] : []),
     { kind: 'rss' },
     { kind: 'atom' },
@@ -180,6 +199,11 @@ function documentOf(site: Site, segments: readonly string[]): Route | undefined 
 function routeOf(site: Site, segments: readonly string[]): Route | undefined {
   const [section, name, ...rest] = segments;
   if (section === undefined) return { kind: 'featured', page: 1 };
+  if (name === undefined) {
+    if (section === 'categories') return { kind: 'categories' };
+    if (section === 'tags') return { kind: 'tags' };
+    if (section === 'archives') return { kind: 'archives' };
+  }
   if (section === 'search' && name === undefined) {
     return site.config.search ? { kind: 'search' } : undefined;
   }

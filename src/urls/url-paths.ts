@@ -10,7 +10,14 @@ const UNSAFE_IN_PATTERN = /[\s?#\\"<>|^`{}[\]\p{Cc}\p{Cf}\p{Cs}]/u;
 // In a path an author writes, a query or fragment would never match a request's path.
 const UNSAFE_IN_WRITTEN_PATH = /[?#\\\p{Cc}\p{Cs}]/u;
 // Segments of URLs Folio's own pages live under: a post there would shadow them, or they it.
-export const RESERVED_SECTIONS = ['page', 'categories', 'tags', 'search', 'assets'] as const;
+export const RESERVED_SECTIONS = [
+  'page',
+  'categories',
+  'tags',
+  'archives',
+  'search',
+  'assets',
+] as const;
 
 /** What is wrong with a permalink pattern, or undefined when it can name every post. */
 export function permalinkProblem(pattern: string): string | undefined {

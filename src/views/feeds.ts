@@ -116,8 +116,18 @@ function buildFeed(site: Site, bodies: BodyParts, format: FeedFormat, term?: Ter
       : { rss: url(FEED_PATH), atom: url(ATOM_PATH) },
     author: { name: elementText(config.author.name), link: url(homePath()) },
   });
-  for (const post of posts) feed.addItem(feedItem(site, bodies, format, post));
+  const whole = carriesBodies(term);
+  for (const post of posts) feed.addItem(feedItem(site, bodies, format, post, whole));
   return feed;
+}
+
+/**
+ * Whether a feed carries its posts' whole bodies: the site's feeds and each category's do; a
+ * tag's, one of dozens on a large site, carries their summaries and links, as Hugo's feeds do,
+ * so that an export does not render hundreds of bodies more for them.
+ */
+export function carriesBodies(term: Term | undefined): boolean {
+  return term?.kind !== 'tag';
 }
 
 function feedItem(
@@ -125,6 +135,7 @@ function feedItem(
   bodies: BodyParts,
   format: FeedFormat,
   post: Post,
+  whole: boolean,
 ): Parameters<Feed['addItem']>[0] {
   const { config } = site;
   const link = absoluteUrl(config.url, postPath(post));
@@ -138,7 +149,11 @@ function feedItem(
     date: new Date(format === 'atom' ? lastChange(post) : post.date),
     published: new Date(post.date),
     description: cdataText(escapeHtml(post.description ?? excerptOf(bodies, post))),
-    content: cdataText(absolutizeHtml(withoutHeadingLinks(htmlOf(bodies, post)), config.url)),
+    ...(whole
+      ? {
+          content: cdataText(absolutizeHtml(withoutHeadingLinks(htmlOf(bodies, post)), config.url)),
+        }
+      : {}),
     // RSS's `<author>` is an email address, which Folio does not know: RSS names the author with
     // Dublin Core's `<dc:creator>`, as most blogs' feeds do. Atom requires its `<author>`.
     ...(format === 'atom'

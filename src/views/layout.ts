@@ -1,12 +1,15 @@
 // Render: the page shell shared by every page — head, header with navigation, main, footer.
 import { PROFILE_LINKS, type Locale, type ProfileLink } from '../config/schema.js';
 import {
+  ARCHIVES_PATH,
   ATOM_PATH,
+  CATEGORIES_PATH,
   categoryPath,
   FEED_PATH,
   homePath,
   JSON_FEED_PATH,
   SEARCH_PATH,
+  TAGS_PATH,
 } from '../site/routes.js';
 import { absoluteUrl } from './absolute-urls.js';
 import { serializeJsonLd } from './structured-data.js';
@@ -150,10 +153,12 @@ ${
     : ''
 }<nav class="site-nav" aria-label="${ctx.t.mainNavigation}">
 <ul>
-${navLink(homePath(), ctx.t.home)}${categories.map((term) => navLink(categoryPath(term), term.title))}</ul>
+${navLink(homePath(), ctx.t.home)}${categories.map((term) => navLink(categoryPath(term), term.title))}${config.nav.map((index) => navLink(INDEX_PATHS[index], ctx.t[index]))}</ul>
 </nav>
 ${page.path === SEARCH_PATH || !ctx.site.config.search ? '' : searchForm(ctx)}</header>`;
 }
+
+const INDEX_PATHS = { archives: ARCHIVES_PATH, categories: CATEGORIES_PATH, tags: TAGS_PATH };
 
 /** A plain GET form: it searches on a server with scripts off, and leads to the search page. */
 function searchForm(ctx: ViewContext): Html {

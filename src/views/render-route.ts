@@ -3,8 +3,9 @@ import type { Site } from '../site/build-site.js';
 import type { Route } from '../site/routes.js';
 import type { BodyFeature, BodyParts, Post } from '../content/post.js';
 import { NO_BODIES, viewContext, type AuthoringOverlay } from './context.js';
-import { atomFeed, feedPosts, jsonFeed, rssFeed } from './feeds.js';
+import { atomFeed, carriesBodies, feedPosts, jsonFeed, rssFeed } from './feeds.js';
 import { categoryPage, featuredPage, featuredPosts, tagPage } from './listing.js';
+import { archivesPage, termIndexPage } from './indexes.js';
 import { notFoundPage } from './not-found.js';
 import { neighboursOf, postPage } from './post-page.js';
 import { type ExportedSearch, searchPage, type SearchResultsView } from './search-page.js';
@@ -39,10 +40,14 @@ export function bodiesShownBy(
     case 'rss':
     case 'atom':
     case 'json-feed': {
-      const posts = feedPosts(site, route.kind === 'rss' ? route.term : undefined);
-      return { excerpts: withoutDescription(posts), html: posts };
+      const term = route.kind === 'rss' ? route.term : undefined;
+      const posts = feedPosts(site, term);
+      return { excerpts: withoutDescription(posts), html: carriesBodies(term) ? posts : [] };
     }
     case 'search':
+    case 'categories':
+    case 'tags':
+    case 'archives':
     case 'sitemap':
     case 'robots':
       return { excerpts: [], html: [] };
@@ -69,7 +74,12 @@ export function postsShownBy(site: Site, route: Route): readonly Post[] {
     case 'json-feed':
       return feedPosts(site, route.kind === 'rss' ? route.term : undefined);
     case 'sitemap':
+    case 'archives':
       return site.posts;
+    case 'categories':
+      return site.categories.flatMap((term) => term.posts);
+    case 'tags':
+      return site.tags.flatMap((term) => term.posts);
     case 'search':
     case 'robots':
       return [];
@@ -104,6 +114,12 @@ export function renderRoute(
       };
     case 'search':
       return { contentType: HTML, ...searchPage(ctx, undefined) };
+    case 'categories':
+      return { contentType: HTML, body: termIndexPage(ctx, 'categories') };
+    case 'tags':
+      return { contentType: HTML, body: termIndexPage(ctx, 'tags') };
+    case 'archives':
+      return { contentType: HTML, body: archivesPage(ctx) };
     case 'rss':
       return {
         contentType: 'application/rss+xml; charset=utf-8',

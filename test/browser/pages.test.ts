@@ -56,6 +56,14 @@ const TARGETS: readonly Target[] = [
     path: ($) => $('main article.entry .entry-title a').first().attr('href'),
     status: 200,
   },
+  {
+    name: 'categories',
+    label: 'index of categories /categories/',
+    path: '/categories/',
+    status: 200,
+  },
+  { name: 'tags', label: 'index of tags /tags/', path: '/tags/', status: 200 },
+  { name: 'archives', label: 'archive /archives/', path: '/archives/', status: 200 },
   { name: 'not-found', label: '404 page', path: '/no-such-page/', status: 404 },
   { name: 'search', label: 'search results /search/?q=sort', path: '/search/?q=sort', status: 200 },
   {

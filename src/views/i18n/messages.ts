@@ -40,6 +40,12 @@ export interface Messages {
   readonly search: string;
   /** The name of the search field. */
   readonly searchLabel: string;
+  /** The titles of the indexes, and their links in the top navigation. */
+  readonly categories: string;
+  readonly tags: string;
+  readonly archives: string;
+  /** How many posts a category, a tag or a year of the archive has. */
+  readonly postCount: (count: number) => string;
   /** Before the date a post last changed, on its page: "Updated 2024-04-02 10:00". */
   readonly updated: string;
   readonly searchResultsFor: (query: string) => string;

@@ -58,6 +58,19 @@ mark { padding: 0 .1em; border-radius: 2px; background: var(--mark); color: inhe
 .search-browse { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .4rem 1.25rem; }
 .page-title { margin: 2.25rem 0 .25rem; font-size: 1.75rem; line-height: 1.3; letter-spacing: -.01em; }
 .page-subtitle { margin: 0 0 .5rem; font-size: 1.05rem; font-weight: 500; color: var(--muted); }
+.term-index { list-style: none; margin: 1.25rem 0; padding: 0; display: flex; flex-wrap: wrap; align-items: baseline; gap: .5rem 1.5rem; }
+.term-index a { display: inline-block; padding: .2rem 0; font-weight: 500; }
+.term-count { color: var(--muted); font-size: .875rem; font-weight: 400; }
+.tag-cloud .weight-1 a { font-size: .95rem; }
+.tag-cloud .weight-2 a { font-size: 1.1rem; }
+.tag-cloud .weight-3 a { font-size: 1.25rem; }
+.tag-cloud .weight-4 a { font-size: 1.45rem; }
+.tag-cloud .weight-5 a { font-size: 1.7rem; }
+.archive-year h2 { margin: 2rem 0 .25rem; font-size: 1.4rem; }
+.archive-year h3 { margin: 1rem 0 .25rem; font-size: 1.05rem; color: var(--muted); }
+.archive-posts { list-style: none; margin: 0; padding: 0; }
+.archive-posts li { display: flex; gap: .75rem; padding: .2rem 0; }
+.archive-posts time { flex: none; color: var(--muted); font-variant-numeric: tabular-nums; }
 .entry { padding: 1.75rem 0; border-bottom: 1px solid var(--line); }
 .entry-title { margin: 0 0 .5rem; font-size: 1.3rem; line-height: 1.4; }
 .entry-title a { color: var(--text); text-decoration: none; }
