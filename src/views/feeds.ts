@@ -24,7 +24,18 @@ import { messagesFor } from './i18n/messages.js';
 export const FEED_SIZE = 20;
 
 export function rssFeed(site: Site, bodies: BodyParts, term?: Term): string {
-  return finishXml(buildFeed(site, bodies, 'rss', term).rss2());
+  return withDublinCore(finishXml(buildFeed(site, bodies, 'rss', term).rss2()));
+}
+
+const DUBLIN_CORE = 'xmlns:dc="http://purl.org/dc/elements/1.1/"';
+
+// The library declares Dublin Core's prefix only in a feed that carries content, and a tag's feed
+// carries none: its `<dc:creator>` would name a prefix bound nowhere, which makes the whole feed
+// unreadable to a reader that reads namespaces, as browsers do.
+function withDublinCore(xml: string): string {
+  return xml.includes(DUBLIN_CORE)
+    ? xml
+    : xml.replace('<rss version="2.0"', `<rss version="2.0" ${DUBLIN_CORE}`);
 }
 
 export function atomFeed(site: Site, bodies: BodyParts): string {

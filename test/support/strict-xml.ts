@@ -1,7 +1,8 @@
 // Test support: XML read strictly, as the specification has it. The lenient parsers feeds are
 // usually read with (sax, fast-xml-parser, cheerio) accept what XML forbids — a second `]]>`
 // after a CDATA section, control characters, `<` in an attribute — so feeds are read with
-// saxes, which does not: any document it reads is well-formed, and anything else throws.
+// saxes, which does not: any document it reads is well-formed, every prefix bound to a
+// namespace, and anything else throws.
 import { SaxesParser } from 'saxes';
 
 /** An element: its name, its attributes, and its children, adjacent text joined. */
@@ -18,7 +19,9 @@ interface OpenElement extends XmlElement {
 
 /** Reads `xml` as a well-formed XML 1.0 document and returns its root element. */
 export function parseStrictXml(xml: string): XmlElement {
-  const parser = new SaxesParser();
+  // Namespaces checked too: a prefix bound nowhere (`dc:creator` without `xmlns:dc`) is an
+  // error to browsers and to feed readers that read XML with namespaces.
+  const parser = new SaxesParser({ xmlns: true });
   const open: OpenElement[] = [];
   let root: XmlElement | undefined;
   const addText = (text: string): void => {
@@ -34,7 +37,9 @@ export function parseStrictXml(xml: string): XmlElement {
   parser.on('opentag', (tag) => {
     const element: OpenElement = {
       name: tag.name,
-      attributes: new Map(Object.entries(tag.attributes)),
+      attributes: new Map(
+        Object.entries(tag.attributes).map(([name, attribute]) => [name, attribute.value]),
+      ),
       children: [],
     };
     open.at(-1)?.children.push(element);
