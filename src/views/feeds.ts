@@ -73,6 +73,16 @@ function finishXml(xml: string): string {
 // written `R&amp;D` would read `R&D`: text reaches it with every `&` escaped once more.
 const elementText = (text: string): string => text.replace(/&/g, '&amp;');
 
+/** A post's body as every feed carries it: links made absolute, headings without their links. */
+function feedHtml(site: Site, bodies: BodyParts, post: Post): string {
+  return absolutizeHtml(withoutHeadingLinks(htmlOf(bodies, post)), site.config.url);
+}
+
+/** A post's category and tags, each once, as feeds list them. */
+function postTerms(post: Post): string[] {
+  return [...new Set([...(post.category === undefined ? [] : [post.category]), ...post.tags])];
+}
+
 /** When a post last changed: its `updated` date, or its publication. */
 export function lastChange(post: Post): number {
   return post.updated ?? post.date;
@@ -160,11 +170,7 @@ function feedItem(
     date: new Date(format === 'atom' ? lastChange(post) : post.date),
     published: new Date(post.date),
     description: cdataText(escapeHtml(post.description ?? excerptOf(bodies, post))),
-    ...(whole
-      ? {
-          content: cdataText(absolutizeHtml(withoutHeadingLinks(htmlOf(bodies, post)), config.url)),
-        }
-      : {}),
+    ...(whole ? { content: cdataText(feedHtml(site, bodies, post)) } : {}),
     // RSS's `<author>` is an email address, which Folio does not know: RSS names the author with
     // Dublin Core's `<dc:creator>`, as most blogs' feeds do. Atom requires its `<author>`.
     ...(format === 'atom'
@@ -174,9 +180,10 @@ function feedItem(
         }),
     // Atom requires a term, and readers key categories by it; RSS has no use for it. Atom puts
     // both in attributes, whose `&` the library escapes; RSS puts the name in element text.
-    category: [
-      ...new Set([...(post.category === undefined ? [] : [post.category]), ...post.tags]),
-    ].map((name) => ({ name: format === 'rss' ? elementText(name) : name, term: name })),
+    category: postTerms(post).map((name) => ({
+      name: format === 'rss' ? elementText(name) : name,
+      term: name,
+    })),
   };
 }
 
@@ -207,11 +214,11 @@ export function jsonFeed(site: Site, bodies: BodyParts): string {
       id: url(postPath(post)),
       url: url(postPath(post)),
       title: post.title,
-      content_html: absolutizeHtml(withoutHeadingLinks(htmlOf(bodies, post)), config.url),
+      content_html: feedHtml(site, bodies, post),
       summary: post.description ?? excerptOf(bodies, post),
       date_published: time(post.date),
       ...(post.updated === undefined ? {} : { date_modified: time(post.updated) }),
-      tags: [...new Set([...(post.category === undefined ? [] : [post.category]), ...post.tags])],
+      tags: postTerms(post),
     })),
   };
   return `${JSON.stringify(feed, null, 2)}\n`;

@@ -1,13 +1,7 @@
 // Render: the indexes of a site — every category and every tag with how many posts each has (the
 // tags also as a list weighted by that count), and every post by year and month, newest first.
 import type { Post } from '../content/post.js';
-import {
-  ARCHIVES_PATH,
-  CATEGORIES_PATH,
-  categoryPath,
-  tagPath,
-  TAGS_PATH,
-} from '../site/routes.js';
+import { ARCHIVES_PATH, CATEGORIES_PATH, TAGS_PATH, termPath } from '../site/routes.js';
 import type { Term } from '../site/taxonomy.js';
 import type { ViewContext } from './context.js';
 import { formatPostDate } from './format-date.js';
@@ -54,14 +48,14 @@ export function tagWeight(count: number, most: number): number {
   return 1 + Math.round(((TAG_WEIGHTS - 1) * Math.log(count)) / Math.log(most));
 }
 
-function termIndex(ctx: ViewContext, terms: readonly Term[], pathOf: (term: Term) => string): Html {
+function termIndex(ctx: ViewContext, terms: readonly Term[]): Html {
   const most = Math.max(1, ...terms.map((term) => term.posts.length));
   const weighted = terms[0]?.kind === 'tag';
   const items = terms.map((term) => {
     const weight = weighted
       ? html` class="weight-${String(tagWeight(term.posts.length, most))}"`
       : '';
-    return html`<li${weight}><a href="${pathOf(term)}">${term.title}</a> <span class="term-count">${ctx.t.postCount(term.posts.length)}</span></li>
+    return html`<li${weight}><a href="${termPath(term)}">${term.title}</a> <span class="term-count">${ctx.t.postCount(term.posts.length)}</span></li>
 `;
   });
   return html`<ul class="${weighted ? 'term-index tag-cloud' : 'term-index'}">
@@ -89,11 +83,7 @@ export function termIndexPage(ctx: ViewContext, kind: 'categories' | 'tags'): st
     ctx,
     ctx.t[kind],
     categories ? CATEGORIES_PATH : TAGS_PATH,
-    termIndex(
-      ctx,
-      categories ? ctx.site.categories : ctx.site.tags,
-      categories ? categoryPath : tagPath,
-    ),
+    termIndex(ctx, categories ? ctx.site.categories : ctx.site.tags),
   );
 }
 
