@@ -80,6 +80,9 @@ async function audit(): Promise<boolean> {
   const pages: AuditedPage[] = [
     { name: 'featured', label: 'featured listing', path: '/', runs: [] },
     { name: 'category', label: 'category', path: '/categories/algorithm/', runs: [] },
+    { name: 'archives', label: 'archive', path: '/archives/', runs: [] },
+    { name: 'tags', label: 'index of tags', path: '/tags/', runs: [] },
+    { name: 'about', label: 'page of content/pages', path: '/about/', runs: [] },
     {
       name: 'post',
       label: 'first post of the listing',

@@ -298,6 +298,32 @@ describe('folio serve --watch, editing a post', () => {
   });
 });
 
+describe('folio serve --watch, writing a page', () => {
+  it('puts a new page online, shows its edited title in every navigation, and keeps the last good one when an edit breaks it', async () => {
+    const { dir, child, printed, eventually } = await watchCopyOf('basic');
+    const text = async (url: string): Promise<string> => (await fetch(url)).text();
+    try {
+      const url = await serverUrl(child);
+      const file = join(dir, 'content', 'pages', 'about.md');
+      await mkdir(join(dir, 'content', 'pages'), { recursive: true });
+      await writeFile(file, '---\ntitle: About me\nnav: true\n---\nHello.\n');
+      await eventually(async () => (await fetch(`${url}/about/`)).status === 200);
+      assert.match(await text(`${url}/`), /<a href="\/about\/">About me<\/a>/);
+
+      await writeFile(file, '---\ntitle: Who I am\nnav: true\n---\nHello.\n');
+      await eventually(async () => (await text(`${url}/about/`)).includes('Who I am'));
+      assert.match(await text(`${url}/posts/graphs/`), /<a href="\/about\/">Who I am<\/a>/);
+
+      await writeFile(file, '---\nnav: true\n---\nHello.\n');
+      await eventually(() => Promise.resolve(printed.stderr.includes('about.md')));
+      assert.match(await text(`${url}/about/`), /Who I am/);
+    } finally {
+      child.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('folio serve --watch, reachable from other machines', () => {
   it('says so at start, and shows problems on pages only to this machine', async () => {
     const { dir, child, printed, eventually } = await watchCopyOf('basic', ['--host', '0.0.0.0']);

@@ -223,6 +223,11 @@ describe('valid HTML', () => {
         '/categories/algorithm/',
         '/tags/python/',
         '/x/',
+        // The indexes and a page of content/pages.
+        '/categories/',
+        '/tags/',
+        '/archives/',
+        '/about/',
         // Math, footnotes, task lists, alerts and definition lists.
         '/posts/writing-technical-posts/',
         ...posts,

@@ -4,16 +4,21 @@ import { DEFAULT_PERMALINK } from '../urls/url-paths.js';
 import type { ConfigResult } from '../config/parse-config.js';
 import type { Locale, SiteConfig } from '../config/schema.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { parsePost, type PostContext, type PostResult, type SlugClaim } from './parse-post.js';
+import type { SlugClaim } from './front-matter/fields.js';
+import { parsePost, type PostContext, type PostResult } from './parse-post.js';
 import type { ImageSize } from './markdown/markdown.js';
-import type { Post } from './post.js';
+import type { MarkdownDocument, Post } from './post.js';
+import type { Page } from './page.js';
+import { parsePage, type PageResult } from './parse-page.js';
 import {
   isWithin,
+  listPageFiles,
   listPostFiles,
   POSTS_DIR,
   readStaticAssets,
   STATIC_DIR,
   updatePostFiles,
+  type PostFile,
   type PostFilesResult,
   type StaticAssets,
 } from './read-sources.js';
@@ -24,11 +29,13 @@ export interface LoadedContent {
   readonly config: SiteConfig | undefined;
   /** Every post that parsed, drafts and scheduled ones included. */
   readonly posts: readonly Post[];
+  /** Every page under content/pages that parsed, drafts included. */
+  readonly pages: readonly Page[];
   /**
-   * The body of each post parsed by this load (not those it kept from the load before), unless
-   * told not to keep them.
+   * The body of each post and page parsed by this load (not those it kept from the load before),
+   * unless told not to keep them.
    */
-  readonly bodies: ReadonlyMap<Post, string>;
+  readonly bodies: ReadonlyMap<MarkdownDocument, string>;
   /** The slug of every post file, broken ones included, to find two files with one slug. */
   readonly claims: readonly SlugClaim[];
   readonly assets: StaticAssets;
@@ -41,13 +48,18 @@ export interface LoadedContent {
   readonly folder: ReadFolder;
 }
 
-/** What a load read of a folder: the files listed, and each post file's result by its stamp. */
+/** What a load read of a folder: the files listed, and each file's result by its stamp. */
 export interface ReadFolder {
   readonly listing: PostFilesResult;
+  readonly pageListing: PostFilesResult;
   readonly assets: StaticAssets;
   readonly settings: ReadSettings;
-  readonly results: ReadonlyMap<string, { readonly stamp: string; readonly result: PostResult }>;
+  readonly results: ReadResults<PostResult>;
+  readonly pageResults: ReadResults<PageResult>;
 }
+
+/** What parsing each file gave, by file, with the stamp the file had then. */
+type ReadResults<Result> = ReadonlyMap<string, { readonly stamp: string; readonly result: Result }>;
 
 /** The settings that reading a post, or showing its body, depends on. */
 export interface ReadSettings {
@@ -110,6 +122,10 @@ export async function loadContent(
     previous && changed && !changed.some(within(STATIC_DIR))
       ? previous.assets
       : await readStaticAssets(siteDir);
+  const pageListing =
+    previous && changed?.every(within(POSTS_DIR))
+      ? previous.pageListing
+      : await listPageFiles(siteDir);
   const config = configResult.config;
   const { timezone, excerptLength, permalink, locale, toc, math } = config ?? FALLBACK_SETTINGS;
   const settings: ReadSettings = {
@@ -125,47 +141,88 @@ export async function loadContent(
     previous && sameSettings(previous.settings, settings) ? previous.results : undefined;
   const context: PostContext = { timezone, permalink };
 
-  const total = listing.files.length;
-  const results = new Map<string, { stamp: string; result: PostResult }>();
-  const bodies = new Map<Post, string>();
   const diagnostics: Diagnostic[] = [
     ...configResult.diagnostics,
     ...listing.diagnostics,
+    ...pageListing.diagnostics,
     ...assets.diagnostics,
   ];
+  const bodies = new Map<MarkdownDocument, string>();
+  const keep = (document: MarkdownDocument | undefined, body: string | undefined): void => {
+    if (keepBodies && document && body !== undefined) bodies.set(document, body);
+  };
+  const results = readEach(listing.files, reusable, diagnostics, onProgress, (text, file) => {
+    const {
+      post,
+      body,
+      diagnostics: problems,
+      claim,
+    } = parsePost(text, file.file, file.fileSlug, context);
+    // The body goes to the body store; the result is kept for the next load without it.
+    keep(post, body);
+    return { post, diagnostics: problems, claim };
+  });
+  const pageResults = readEach(
+    pageListing.files,
+    reusable && previous?.pageResults,
+    diagnostics,
+    undefined,
+    (text, file) => {
+      const { page, body, diagnostics: problems } = parsePage(text, file.file, file.fileSlug);
+      keep(page, body);
+      return { page, diagnostics: problems };
+    },
+  );
   const posts: Post[] = [];
   const claims: SlugClaim[] = [];
-  listing.files.forEach(({ file, fileSlug, stamp }, index) => {
-    onProgress?.(index + 1, total);
-    const known = reusable?.get(file);
-    let result = known && stamp !== '' && known.stamp === stamp ? known.result : undefined;
-    if (!result) {
-      const text = readTextFile(file);
-      if (typeof text !== 'string') {
-        diagnostics.push(text);
-        return;
-      }
-      const { post, body, diagnostics: problems, claim } = parsePost(text, file, fileSlug, context);
-      // The body goes to the body store; the result is kept for the next load without it.
-      result = { post, diagnostics: problems, claim };
-      if (keepBodies && post && body !== undefined) bodies.set(post, body);
-    }
-    results.set(file, { stamp, result });
-    diagnostics.push(...result.diagnostics);
+  for (const { result } of results.values()) {
     claims.push(result.claim);
     if (result.post) posts.push(result.post);
-  });
+  }
+  const pages = [...pageResults.values()].flatMap(({ result }) => result.page ?? []);
   return {
     config,
     posts,
+    pages,
     bodies,
     claims,
     assets,
     settings,
     configSource: configResult,
     diagnostics,
-    folder: { listing, assets, settings, results },
+    folder: { listing, pageListing, assets, settings, results, pageResults },
   };
+}
+
+/**
+ * Reads and parses each listed file, in order, or takes what the load before made of it when its
+ * stamp is unchanged; a file that cannot be read is one more problem.
+ */
+function readEach<Result extends { readonly diagnostics: readonly Diagnostic[] }>(
+  files: readonly PostFile[],
+  known: ReadResults<Result> | undefined,
+  diagnostics: Diagnostic[],
+  onProgress: Progress | undefined,
+  parse: (text: string, file: PostFile) => Result,
+): Map<string, { stamp: string; result: Result }> {
+  const results = new Map<string, { stamp: string; result: Result }>();
+  files.forEach((listed, index) => {
+    onProgress?.(index + 1, files.length);
+    const { file, stamp } = listed;
+    const before = known?.get(file);
+    let result = before && stamp !== '' && before.stamp === stamp ? before.result : undefined;
+    if (!result) {
+      const text = readTextFile(file);
+      if (typeof text !== 'string') {
+        diagnostics.push(text);
+        return;
+      }
+      result = parse(text, listed);
+    }
+    results.set(file, { stamp, result });
+    diagnostics.push(...result.diagnostics);
+  });
+  return results;
 }
 
 function sameSettings(a: ReadSettings, b: ReadSettings): boolean {

@@ -1,17 +1,22 @@
 // Load: one post file's text → a validated Post, or every problem with its line (pure).
 import { z } from 'zod';
-import { closestMatch } from '../diagnostics/did-you-mean.js';
 import { error, warning, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { formatPath, schemaDiagnostics } from '../diagnostics/schema-diagnostics.js';
 import { normalizeText } from '../text/normalize-text.js';
-import type { FrontMatter } from './front-matter/front-matter.js';
+import {
+  aliases,
+  label,
+  normalizedAliases,
+  slugClaim,
+  text,
+  validateFrontMatter,
+  type SlugClaim,
+} from './front-matter/fields.js';
 import { readFrontMatter } from './front-matter/read-front-matter.js';
 import type { SplitPost } from './front-matter/split.js';
 import { DEFAULT_PERMALINK, normalizeSitePath } from '../urls/url-paths.js';
 import { permalinkPath } from './permalink.js';
 import { parsePostDate } from './post-date.js';
 import type { Post } from './post.js';
-import { isUsableSlug, slugify } from './slugify.js';
 
 /** What parsing a post needs to know about the site. */
 export interface PostContext {
@@ -28,14 +33,6 @@ const FOLDER_INDEX = /(?:^|[\\/])index\.(?:md|markdown)$/i;
 export function isFolderIndex(file: string): boolean {
   return FOLDER_INDEX.test(file);
 }
-
-// Numbers arrive as the text the author wrote (see readFrontMatter), so every label is text.
-// Half of a surrogate pair can come only from an escape such as "\uD800"; no page can show it.
-const HALF_PAIR = /\p{Cs}/u;
-const text = z.string({ error: 'must be text' }).refine((value) => !HALF_PAIR.test(value), {
-  error: 'holds half of a surrogate pair (an escape such as \\uD800), which no page can show',
-});
-const label = text.trim().min(1, { error: 'must not be empty' });
 
 const frontMatterSchema = z.object(
   {
@@ -56,19 +53,10 @@ const frontMatterSchema = z.object(
         error: 'must be a path of this site ending with /, e.g. /2015/05/hello/',
       })
       .optional(),
-    aliases: z
-      .array(
-        text.refine((path) => normalizeSitePath(path) !== undefined, {
-          error: 'must be a path of this site, e.g. /old/hello.html',
-        }),
-        { error: 'must be a list of paths' },
-      )
-      .optional(),
+    aliases: aliases.optional(),
   },
   { error: 'must be a mapping of keys to values' },
 );
-
-const KNOWN_KEYS = Object.keys(frontMatterSchema.shape);
 
 const HINTS: Record<string, string> = {
   title: 'write the post title, e.g. `title: "Hello, world"`',
@@ -85,15 +73,6 @@ const HINTS: Record<string, string> = {
   url: "write the path of the post's page from the site's root, e.g. `url: /2015/05/hello/`",
   aliases: 'write a list of old paths that should lead here, e.g. `aliases: [/old/hello.html]`',
 };
-
-/** The slug a post file claims, known even when the rest of the file is broken. */
-export interface SlugClaim {
-  readonly file: string;
-  readonly slug: string;
-  readonly line: number;
-  /** Whether the slug comes from a `slug:` key, on `line`, rather than from the file name. */
-  readonly fromKey: boolean;
-}
 
 export interface PostResult {
   /** Present only when the file has no error. */
@@ -125,27 +104,13 @@ export function parsePost(
     return { post: undefined, diagnostics: source.problems, claim: defaultClaim };
   }
 
-  const fields = isRecord(source.value) ? source.value : {};
+  const { fields, parsed, diagnostics, invalid } = validateFrontMatter(source, file, {
+    schema: frontMatterSchema,
+    hints: HINTS,
+    fallbackHint: 'write one `key: value` per line: `title:`, `date:` and `tags:`',
+  });
   // Later checks (a slug or tag used twice) name a key's own line, where its value may start below.
   const keyLine = (key: string): number => source.lineOfKey([key]);
-  const parsed = frontMatterSchema.safeParse(source.value ?? {});
-  const diagnostics = unknownKeyWarnings(source, file);
-  const invalid = new Set<string>();
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) invalid.add(String(issue.path[0]));
-    diagnostics.push(
-      ...schemaDiagnostics(parsed.error.issues, {
-        file,
-        source,
-        what: 'front matter',
-        code: 'front-matter-invalid',
-        hintFor: (path) =>
-          HINTS[String(path[0])] ??
-          'write one `key: value` per line: `title:`, `date:` and `tags:`',
-        knownKeys: () => KNOWN_KEYS,
-      }),
-    );
-  }
 
   // Dates and slug are checked even when other keys are wrong, so one run lists every problem.
   const readDate = (key: 'date' | 'updated'): number | undefined => {
@@ -177,13 +142,7 @@ export function parsePost(
       ),
     );
   }
-  const ownSlug =
-    typeof fields.slug === 'string' && fields.slug.trim() !== '' ? fields.slug.trim() : undefined;
-  const claim: SlugClaim = ownSlug
-    ? { file, slug: ownSlug.normalize('NFC'), line: keyLine('slug'), fromKey: true }
-    : defaultClaim;
-  if (!invalid.has('slug') && !isUsableSlug(claim.slug)) diagnostics.push(slugProblem(claim));
-
+  const claim = slugClaim(source, fields, invalid, diagnostics, defaultClaim);
   if (!parsed.success || date === undefined || diagnostics.some((d) => d.severity === 'error')) {
     return { post: undefined, diagnostics, claim };
   }
@@ -217,7 +176,7 @@ function postOf(
     file: claim.file,
     slug: claim.slug,
     path,
-    aliases: [...new Set((front.aliases ?? []).flatMap((alias) => normalizeSitePath(alias) ?? []))],
+    aliases: normalizedAliases(front.aliases),
     ownFolder: isFolderIndex(claim.file),
     title: front.title,
     date,
@@ -237,41 +196,4 @@ function postOf(
     },
     bodyLine: split.bodyLine,
   };
-}
-
-function slugProblem(claim: SlugClaim): Diagnostic {
-  const suggestion = slugify(claim.slug) || 'my-post';
-  const hint = claim.fromKey
-    ? `use letters, digits and -, e.g. \`slug: ${suggestion}\``
-    : `rename the file to \`${suggestion}.md\` or set \`slug: ${suggestion}\``;
-  return error(
-    'post-slug',
-    claim.file,
-    claim.line,
-    `the slug "${claim.slug}" cannot stand in a URL`,
-    hint,
-  );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-// Unknown keys are only warned about: authors keep their own keys for their own tools.
-function unknownKeyWarnings(source: FrontMatter, file: string): Diagnostic[] {
-  const value = source.value;
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
-  return Object.keys(value)
-    .filter((key) => !KNOWN_KEYS.includes(key))
-    .map((key) => {
-      const guess = closestMatch(key, KNOWN_KEYS);
-      const hint = guess ? `did you mean \`${guess}\`?` : 'Folio ignores it';
-      return warning(
-        'front-matter-unknown-key',
-        file,
-        source.lineOfKey([key]),
-        `unknown front matter key \`${formatPath([key])}\``,
-        hint,
-      );
-    });
 }

@@ -1,10 +1,44 @@
 // Load: the post, as the loader hands it to the index: its front matter, as plain data.
 
 /**
+ * What any Markdown file of the site is to the loading, the body store and the checks: a post or
+ * a page, with its file, the path of its page, and how its body is read.
+ */
+export interface MarkdownDocument {
+  readonly file: string;
+  /** The path of its page, percent-encoded. */
+  readonly path: string;
+  /** Old paths that lead to it, percent-encoded as `path`. */
+  readonly aliases: readonly string[];
+  /** Whether it is a folder's `index.md`, whose other files are served beside its page. */
+  readonly ownFolder: boolean;
+  readonly title: string;
+  readonly draft: boolean;
+  /** Whether it opens with a table of contents; undefined leaves it to the site's `toc`. */
+  readonly toc: boolean | undefined;
+  /** Whether it is read with math; undefined leaves it to the site's `math`. */
+  readonly math: boolean | undefined;
+  /** Overrides the excerpt in meta descriptions. */
+  readonly description: string | undefined;
+  /** Lines of the keys that claim URLs, for problems found across files. */
+  readonly lines: DocumentLines;
+  /** Line in the file where the body starts; the body itself is kept by a body store. */
+  readonly bodyLine: number;
+}
+
+/** Where a document's URL claims are written. */
+export interface DocumentLines {
+  readonly slug: number;
+  /** The `url` key, or the slug's line when the path comes from the slug. */
+  readonly path: number;
+  readonly aliases: number;
+}
+
+/**
  * One Markdown file's front matter, validated. What its body shows (excerpt, HTML, links) comes
  * from a body store on the loading side, so that the core never holds a way to read a file.
  */
-export interface Post {
+export interface Post extends MarkdownDocument {
   /** The file it came from, as the loader was given it. */
   readonly file: string;
   /**
@@ -39,27 +73,23 @@ export interface Post {
   readonly bodyLine: number;
 }
 
-/** What some posts' bodies show, by post: what one document is rendered with. */
 /**
  * What a body may use that needs more than the theme: math (KaTeX's stylesheet), code (the copy
  * button's script), diagrams (Mermaid's script).
  */
 export type BodyFeature = 'math' | 'code' | 'diagram';
 
+/** What some bodies show, by post or page: what one document is rendered with. */
 export interface BodyParts {
-  readonly excerpts: ReadonlyMap<Post, string>;
-  readonly html: ReadonlyMap<Post, string>;
+  readonly excerpts: ReadonlyMap<MarkdownDocument, string>;
+  readonly html: ReadonlyMap<MarkdownDocument, string>;
   /** What each shown body uses that its page must load for: math, code, diagrams. */
-  readonly features?: ReadonlyMap<Post, readonly BodyFeature[]>;
+  readonly features?: ReadonlyMap<MarkdownDocument, readonly BodyFeature[]>;
   /** The file a page using math (KaTeX's stylesheet) or diagrams (Mermaid's script) links. */
   readonly packaged?: (feature: 'math' | 'diagram') => string;
 }
 
-export interface PostLines {
-  readonly slug: number;
-  /** The `url` key, or the slug's line when the path comes from the pattern. */
-  readonly path: number;
-  readonly aliases: number;
+export interface PostLines extends DocumentLines {
   readonly category: number;
   readonly tags: number;
 }

@@ -9,6 +9,7 @@ import type { ImageSize } from './markdown/markdown.js';
 import { isFolderIndex } from './parse-post.js';
 
 export const POSTS_DIR = join('content', 'posts');
+export const PAGES_DIR = join('content', 'pages');
 export const STATIC_DIR = 'static';
 
 /** A post file found under content/posts, not read yet. */
@@ -44,23 +45,38 @@ const IMAGE = /\.(?:png|jpe?g|gif|webp|avif|svg|bmp|ico)$/i;
 const MARKDOWN = /\.(?:md|markdown)$/i;
 
 /** Finds every post file, in path order, with the stamp that tells whether it changed. */
-export async function listPostFiles(siteDir: string): Promise<PostFilesResult> {
-  const root = join(siteDir, POSTS_DIR);
+export function listPostFiles(siteDir: string): Promise<PostFilesResult> {
+  // A site may have no posts yet; a folder of posts that cannot be read would take its posts
+  // offline, or out of an export, which no author wants done quietly.
+  return listMarkdownFiles(siteDir, POSTS_DIR, (root, problem) =>
+    warning('posts-folder', root, 1, problem, `put posts as .md files under ${POSTS_DIR}`),
+  );
+}
+
+/** Finds every page file under content/pages, which most sites do not have. */
+export function listPageFiles(siteDir: string): Promise<PostFilesResult> {
+  return listMarkdownFiles(siteDir, PAGES_DIR, () => undefined);
+}
+
+async function listMarkdownFiles(
+  siteDir: string,
+  folder: string,
+  whenMissing: (root: string, problem: string) => Diagnostic | undefined,
+): Promise<PostFilesResult> {
+  const root = join(siteDir, folder);
   const listed = await listFiles(root, {
     wanted: (name) => MARKDOWN.test(name),
-    // The posts folder itself may be a link out of the site: what lies inside it is in bounds.
+    // The folder itself may be a link out of the site: what lies inside it is in bounds.
     bounds: { folders: [siteDir, root], name: 'the site folder' },
-    // A site may have no posts yet; a folder of posts that cannot be read would take its posts
-    // offline, or out of an export, which no author wants done quietly.
-    onFolderProblem: (problem, missingRoot, folder, code) =>
+    onFolderProblem: (problem, missingRoot, unreadable, code) =>
       missingRoot
-        ? warning('posts-folder', root, 1, problem, `put posts as .md files under ${POSTS_DIR}`)
+        ? whenMissing(root, problem)
         : error(
             'posts-folder-unreadable',
-            folder,
+            unreadable,
             1,
             `this folder cannot be read (${code})`,
-            'make it readable to the user Folio runs as, or move its posts out of it',
+            'make it readable to the user Folio runs as, or move its files out of it',
           ),
   });
   const files: PostFile[] = new Array<PostFile>(listed.files.length);

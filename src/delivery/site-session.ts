@@ -154,7 +154,12 @@ export class SiteSession {
     const now = this.#now();
     // Each load reads the config again; the Site can take new posts only under the same settings.
     const sameConfig = isDeepStrictEqual(before.config, content.config);
-    const swap = sameConfig ? swappablePosts(site, before.posts, content.posts, now) : undefined;
+    // Every page links the pages of the navigation: a page edited makes every page again.
+    const samePages =
+      before.pages.length === content.pages.length &&
+      before.pages.every((page, i) => page === content.pages[i]);
+    const swap =
+      sameConfig && samePages ? swappablePosts(site, before.posts, content.posts, now) : undefined;
     if (onlySwap && !swap) return undefined;
     const changes = {
       bodies: content.bodies,
@@ -228,6 +233,7 @@ export class SiteSession {
     return buildSite(content.config, content.posts, {
       now: this.#now(),
       showDrafts: this.#options.showDrafts ?? false,
+      pages: content.pages,
     });
   }
 

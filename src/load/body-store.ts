@@ -13,7 +13,13 @@ import {
 import { runningText } from '../content/markdown/flatten.js';
 import { collectMistakes } from '../content/markdown/mistakes.js';
 import { collectReferences } from '../content/markdown/references.js';
-import type { BodyFeature, BodyMistake, BodyParts, Post, Reference } from '../content/post.js';
+import type {
+  BodyFeature,
+  BodyMistake,
+  BodyParts,
+  MarkdownDocument,
+  Reference,
+} from '../content/post.js';
 import { normalizeText } from '../text/normalize-text.js';
 import { diagramFiles, mathFiles } from './packaged-assets.js';
 import { readTextFile } from '../text/read-text-file.js';
@@ -67,7 +73,7 @@ export class BodyStore {
   // The stamp of each post file when it was loaded: a body read again must come from that file.
   readonly #stamps: ReadonlyMap<string, string> | undefined;
   // Keyed by the post object: an edited post is a new object, and a post gone is forgotten with it.
-  readonly #states: WeakMap<Post, BodyState>;
+  readonly #states: WeakMap<MarkdownDocument, BodyState>;
   // Whether a store that rereads keeps each body's search text from its parse until taken.
   #keepSearchTexts = false;
 
@@ -88,11 +94,11 @@ export class BodyStore {
   }
 
   /** Keeps the text of a post's body until it is parsed (unless the store rereads texts). */
-  keep(post: Post, text: string): void {
+  keep(post: MarkdownDocument, text: string): void {
     if (!this.#reread) this.#states.set(post, emptyState(text));
   }
 
-  excerpt(post: Post): string {
+  excerpt(post: MarkdownDocument): string {
     const state = this.#state(post);
     // A listing needs only the start of each body; parsing it whole can wait for its page.
     state.excerpt ??= excerptOfBody(
@@ -104,7 +110,7 @@ export class BodyStore {
   }
 
   /** Site-relative links and images, and relative images: to check that they lead somewhere. */
-  references(post: Post): readonly Reference[] {
+  references(post: MarkdownDocument): readonly Reference[] {
     const state = this.#state(post);
     // Parsed only, not rendered: checking every body would otherwise render (and keep) the HTML
     // of posts whose pages no one may ask for.
@@ -113,13 +119,13 @@ export class BodyStore {
   }
 
   /** What the author likely got wrong in the body's Markdown. */
-  mistakes(post: Post): readonly BodyMistake[] {
+  mistakes(post: MarkdownDocument): readonly BodyMistake[] {
     const state = this.#state(post);
     if (state.mistakes === undefined) this.#tokens(post, state);
     return state.mistakes ?? [];
   }
 
-  html(post: Post): string {
+  html(post: MarkdownDocument): string {
     return this.#rendered(post).html;
   }
 
@@ -132,7 +138,7 @@ export class BodyStore {
   }
 
   /** What search reads of the body, given once: kept from its parse, or read now. */
-  takeSearchText(post: Post): string {
+  takeSearchText(post: MarkdownDocument): string {
     const state = this.#state(post);
     const text = state.searchText ?? this.searchText(post);
     if (this.#reread) state.searchText = undefined;
@@ -140,7 +146,7 @@ export class BodyStore {
   }
 
   /** What search reads of the body: all of its text, as words separated by single spaces. */
-  searchText(post: Post): string {
+  searchText(post: MarkdownDocument): string {
     const state = this.#state(post);
     if (state.searchText !== undefined) return state.searchText;
     if (!this.#reread) this.#tokens(post, state);
@@ -154,7 +160,7 @@ export class BodyStore {
   }
 
   /** The body's HTML and what its page must load for it. */
-  #rendered(post: Post): RenderedBody {
+  #rendered(post: MarkdownDocument): RenderedBody {
     const state = this.#state(post);
     if (state.html !== undefined) return { html: state.html, features: state.features ?? [] };
     const rendered = renderTokens(this.#tokens(post, state), {
@@ -172,7 +178,10 @@ export class BodyStore {
   }
 
   /** The excerpts and HTML of the posts named: what one page shows. */
-  parts(shown: { readonly excerpts: readonly Post[]; readonly html: readonly Post[] }): BodyParts {
+  parts(shown: {
+    readonly excerpts: readonly MarkdownDocument[];
+    readonly html: readonly MarkdownDocument[];
+  }): BodyParts {
     // HTML first: parsing a body whole gives its excerpt too.
     const rendered = new Map(shown.html.map((post) => [post, this.#rendered(post)]));
     return {
@@ -183,7 +192,7 @@ export class BodyStore {
     };
   }
 
-  #state(post: Post): BodyState {
+  #state(post: MarkdownDocument): BodyState {
     let state = this.#states.get(post);
     if (!state) {
       state = emptyState(undefined);
@@ -192,11 +201,11 @@ export class BodyStore {
     return state;
   }
 
-  #text(post: Post, state: BodyState): string {
+  #text(post: MarkdownDocument, state: BodyState): string {
     return state.text ?? (this.#reread ? readBody(post.file, this.#stamps?.get(post.file)) : '');
   }
 
-  #tokens(post: Post, state: BodyState): Token[] {
+  #tokens(post: MarkdownDocument, state: BodyState): Token[] {
     const text = this.#text(post, state);
     const tokens = parseMarkdown(text, { math: post.math ?? this.#settings.math });
     state.excerpt ??= excerptOf(tokens, this.#settings.excerptLength);

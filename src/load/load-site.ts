@@ -4,7 +4,8 @@ import { dirname, join, relative, sep } from 'node:path';
 import { pathKey } from '../urls/url-paths.js';
 import type { SiteConfig } from '../config/schema.js';
 import { loadContent, type Progress, type ReadFolder } from '../content/load-content.js';
-import type { Post, Reference } from '../content/post.js';
+import type { MarkdownDocument, Post, Reference } from '../content/post.js';
+import type { Page } from '../content/page.js';
 import { sitePath } from '../content/site-path.js';
 import { STATIC_DIR } from '../content/read-sources.js';
 import { hasErrors, sortDiagnostics, warning, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -14,11 +15,13 @@ import { checkConfigReferences, checkReferences } from '../site/check-references
 import { checkStaticCollisions } from '../site/check-static-collisions.js';
 import { BodyStore } from './body-store.js';
 
-/** A site folder's validated config and posts (drafts and scheduled posts included). */
+/** A site folder's validated config, posts and pages (drafts and scheduled posts included). */
 export interface SiteContent {
   readonly config: SiteConfig;
   readonly posts: readonly Post[];
-  /** What the posts' bodies show, parsed when first asked for. */
+  /** The pages under content/pages, drafts included. */
+  readonly pages: readonly Page[];
+  /** What the bodies of posts and pages show, parsed when first asked for. */
   readonly bodies: BodyStore;
 }
 
@@ -27,11 +30,11 @@ export interface LoadResult {
   readonly content: SiteContent | undefined;
   readonly diagnostics: readonly Diagnostic[];
   /**
-   * Checks the links and images of every body, or of the posts `include` picks, now (parsing
-   * bodies not parsed yet), for a caller that loaded with `checkBodies: false` and wants the
-   * warnings later, once pages are written.
+   * Checks the links and images of every body, or of the posts and pages `include` picks, now
+   * (parsing bodies not parsed yet), for a caller that loaded with `checkBodies: false` and wants
+   * the warnings later, once pages are written.
    */
-  readonly checkBodies: (include?: (post: Post) => boolean) => Diagnostic[];
+  readonly checkBodies: (include?: (document: MarkdownDocument) => boolean) => Diagnostic[];
   /** What this load found, for the next load of the same folder to start from. */
   readonly reusable: ReusableLoad;
 }
@@ -63,7 +66,7 @@ export interface LoadOptions {
 }
 
 /** The files in the folder of a post written as `slug/index.md`, each folder listed once. */
-function filesBesidePosts(): (post: Post) => ReadonlySet<string> {
+function filesBesidePosts(): (post: MarkdownDocument) => ReadonlySet<string> {
   const listed = new Map<string, ReadonlySet<string>>();
   return (post) => {
     const folder = dirname(post.file);
@@ -101,8 +104,9 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
   });
   const { excerptLength, imageSizes, locale, toc, math } = loaded.settings;
   // Stamps, not texts, are what a store that reads bodies again keeps of each file.
+  const { listing, pageListing } = loaded.folder;
   const stamps = reread
-    ? new Map(loaded.folder.listing.files.map(({ file, stamp }) => [file, stamp]))
+    ? new Map([...listing.files, ...pageListing.files].map(({ file, stamp }) => [file, stamp]))
     : undefined;
   const bodies = new BodyStore(
     {
@@ -117,10 +121,13 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     previous?.bodies,
   );
   for (const [post, text] of texts) bodies.keep(post, text);
-  const checkBodies = (include: (post: Post) => boolean = () => true): Diagnostic[] => {
-    const references = new Map<Post, readonly Reference[]>();
+  const documents: readonly MarkdownDocument[] = [...loaded.posts, ...loaded.pages];
+  const checkBodies = (
+    include: (document: MarkdownDocument) => boolean = () => true,
+  ): Diagnostic[] => {
+    const references = new Map<MarkdownDocument, readonly Reference[]>();
     const mistakes: Diagnostic[] = [];
-    for (const post of loaded.posts) {
+    for (const post of documents) {
       if (!include(post)) continue;
       references.set(post, bodies.references(post));
       for (const mistake of bodies.mistakes(post))
@@ -130,13 +137,13 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     }
     return [
       ...mistakes,
-      ...checkReferences(loaded.posts, references, {
+      ...checkReferences(documents, references, {
         staticPaths: loaded.assets.paths,
         permalink: loaded.settings.permalink,
         redirects: new Set(
           [
             ...Object.keys(loaded.config?.redirects ?? {}),
-            ...loaded.posts.flatMap((post) => post.aliases),
+            ...documents.flatMap((document) => document.aliases),
           ].map((path) => pathKey(path) ?? path),
         ),
         filesBeside: filesBesidePosts(),
@@ -148,6 +155,7 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     loaded.posts,
     loaded.claims,
     loaded.config && { config: loaded.config, place: loaded.configSource },
+    loaded.pages,
   );
   const diagnostics = sortDiagnostics([
     ...loaded.diagnostics,
@@ -166,13 +174,14 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
             loaded.posts,
             loaded.assets.paths,
             join(siteDir, STATIC_DIR),
+            loaded.pages,
           ),
         ]
       : []),
   ]);
   const content =
     loaded.config && !hasErrors(diagnostics)
-      ? { config: loaded.config, posts: loaded.posts, bodies }
+      ? { config: loaded.config, posts: loaded.posts, pages: loaded.pages, bodies }
       : undefined;
   return {
     content,

@@ -1,7 +1,8 @@
 // Index: validated posts → the Site every page is rendered from, as it stands at one instant.
 import type { SiteConfig } from '../config/schema.js';
 import { normalizeSitePath, pathKey } from '../urls/url-paths.js';
-import type { Post } from '../content/post.js';
+import type { MarkdownDocument, Post } from '../content/post.js';
+import { navigationPages, type Page } from '../content/page.js';
 import { orderPosts } from './order.js';
 import { pageCount } from './paginate.js';
 import { replacedPosts } from './replaced-posts.js';
@@ -25,6 +26,12 @@ export interface Site {
   readonly tags: readonly Term[];
   /** Public posts by their path as requests are matched (`pathKey`). */
   readonly postByPath: ReadonlyMap<string, Post>;
+  /** Public pages (About, Now…), in the order of their files. */
+  readonly pages: readonly Page[];
+  /** The public pages the top navigation links, in its order. */
+  readonly navPages: readonly Page[];
+  /** Public pages by their path as requests are matched (`pathKey`). */
+  readonly pageByPath: ReadonlyMap<string, Page>;
   /** Old paths, by `pathKey`, and where each leads: posts' aliases, and the config's redirects. */
   readonly redirects: ReadonlyMap<string, Redirect>;
   readonly categoryBySlug: ReadonlyMap<string, Term>;
@@ -43,6 +50,8 @@ export interface BuildOptions {
   /** The instant to build for, epoch ms; posts dated later stay hidden. */
   readonly now: number;
   readonly showDrafts?: boolean;
+  /** The pages under content/pages, drafts included. */
+  readonly pages?: readonly Page[];
 }
 
 export function buildSite(
@@ -60,6 +69,7 @@ export function buildSite(
   );
   const categories = groupTerms(posts, 'category', config);
   const tags = groupTerms(posts, 'tag', config);
+  const pages = (options.pages ?? []).filter((page) => showDrafts || !page.draft);
   return {
     config,
     posts,
@@ -67,7 +77,10 @@ export function buildSite(
     categories,
     tags,
     postByPath: new Map(posts.map((post) => [keyOf(post.path), post])),
-    redirects: redirectsOf(config, posts),
+    pages,
+    navPages: navigationPages(pages),
+    pageByPath: new Map(pages.map((page) => [keyOf(page.path), page])),
+    redirects: redirectsOf(config, [...posts, ...pages]),
     categoryBySlug: bySlug(categories),
     tagBySlug: bySlug(tags),
     validUntil,
@@ -131,10 +144,13 @@ function keyOf(path: string): string {
 }
 
 /**
- * Where each old path leads: the config's redirects, then every shown post's aliases. A path
- * claimed twice is a check error, so no order between them is ever seen.
+ * Where each old path leads: the config's redirects, then every shown post's and page's aliases.
+ * A path claimed twice is a check error, so no order between them is ever seen.
  */
-function redirectsOf(config: SiteConfig, posts: readonly Post[]): Map<string, Redirect> {
+function redirectsOf(
+  config: SiteConfig,
+  posts: readonly MarkdownDocument[],
+): Map<string, Redirect> {
   const redirects = new Map<string, Redirect>();
   for (const [written, to] of Object.entries(config.redirects)) {
     const from = normalizeSitePath(written);

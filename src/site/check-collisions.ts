@@ -1,6 +1,6 @@
 // Index: problems that only show across posts — two posts with one slug, two names with one slug.
-import type { SlugClaim } from '../content/parse-post.js';
-import type { Post } from '../content/post.js';
+import type { SlugClaim } from '../content/front-matter/fields.js';
+import type { MarkdownDocument, Post } from '../content/post.js';
 import { slugify } from '../content/slugify.js';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SiteConfig } from '../config/schema.js';
@@ -26,6 +26,7 @@ export function checkCollisions(
 /** A collision check, and the posts, slugs and settings it was made on. */
 export interface CollisionCheck {
   readonly posts: readonly Post[];
+  readonly pages: readonly MarkdownDocument[];
   readonly claims: readonly SlugClaim[];
   /** The settings URLs were checked with, as text; undefined when the config is broken. */
   readonly urlSettings: string | undefined;
@@ -40,7 +41,7 @@ export interface UrlCheckInput {
 
 /**
  * `checkCollisions`, answered at once when the check before found nothing and no post has come,
- * gone or changed its slug, category or tags since: a reload after an edit of a post's text looks
+ * gone or changed its slug, category or tags since, and every page is as it was: a reload after an edit of a post's text looks
  * at no other post.
  */
 export function checkCollisionsAgain(
@@ -48,22 +49,26 @@ export function checkCollisionsAgain(
   posts: readonly Post[],
   claims: readonly SlugClaim[],
   urls: UrlCheckInput | undefined,
+  pages: readonly MarkdownDocument[] = [],
 ): CollisionCheck {
-  const urlSettings = urls && JSON.stringify([urls.config.pageSize, urls.config.redirects]);
+  const urlSettings =
+    urls && JSON.stringify([urls.config.pageSize, urls.config.redirects, urls.config.permalink]);
   const unchanged =
     previous !== undefined &&
     previous.diagnostics.length === 0 &&
     previous.urlSettings === urlSettings &&
     previous.claims.length === claims.length &&
     claims.every((claim, i) => claim.slug === previous.claims[i]?.slug) &&
-    replacedPosts(previous.posts, posts) !== undefined;
+    replacedPosts(previous.posts, posts) !== undefined &&
+    previous.pages.length === pages.length &&
+    pages.every((page, i) => page === previous.pages[i]);
   const diagnostics = unchanged
     ? []
     : [
         ...checkCollisions(posts, claims),
-        ...(urls ? checkUrls(urls.config, urls.place, posts) : []),
+        ...(urls ? checkUrls(urls.config, urls.place, posts, pages) : []),
       ];
-  return { posts, claims, urlSettings, diagnostics };
+  return { posts, pages, claims, urlSettings, diagnostics };
 }
 
 function checkPostSlugs(claims: readonly SlugClaim[]): Diagnostic[] {

@@ -3,7 +3,7 @@ import { sitePath } from '../content/site-path.js';
 import { pathKey } from '../urls/url-paths.js';
 import type { ConfigResult } from '../config/parse-config.js';
 import type { SiteConfig } from '../config/schema.js';
-import type { Post, Reference } from '../content/post.js';
+import type { MarkdownDocument, Post, Reference } from '../content/post.js';
 import { closestMatch } from '../diagnostics/did-you-mean.js';
 import { warning, type Diagnostic } from '../diagnostics/diagnostic.js';
 
@@ -15,7 +15,7 @@ export interface ReferenceContext {
   /** Old paths that redirect, by `pathKey`: a link to one still leads somewhere. */
   readonly redirects: ReadonlySet<string>;
   /** The files in the folder of a post written as `slug/index.md`, by `/`-separated path. */
-  readonly filesBeside: (post: Post) => ReadonlySet<string>;
+  readonly filesBeside: (post: MarkdownDocument) => ReadonlySet<string>;
 }
 
 /**
@@ -24,8 +24,8 @@ export interface ReferenceContext {
  * some, which lets several threads share the work.
  */
 export function checkReferences(
-  posts: readonly Post[],
-  references: ReadonlyMap<Post, readonly Reference[]>,
+  posts: readonly MarkdownDocument[],
+  references: ReadonlyMap<MarkdownDocument, readonly Reference[]>,
   context: ReferenceContext,
 ): Diagnostic[] {
   const { staticPaths } = context;
@@ -98,7 +98,7 @@ function permalinkShape(pattern: string): RegExp {
 
 /** An image beside a post written as `slug/index.md` that is not in its folder. */
 function besideImage(
-  post: Post,
+  post: MarkdownDocument,
   reference: Reference,
   target: string,
   files: ReadonlySet<string>,
@@ -120,7 +120,7 @@ function besideImage(
  * nothing is served: posts have no folder of their own to publish files from.
  */
 function relativeImage(
-  post: Post,
+  post: MarkdownDocument,
   reference: Reference,
   target: string,
   staticPaths: ReadonlySet<string>,

@@ -2,7 +2,7 @@
 // generated one would silently replace the author's file, and `serve` would never show it.
 import type { SiteConfig } from '../config/schema.js';
 import { exportFileOf, normalizeSitePath } from '../urls/url-paths.js';
-import type { Post } from '../content/post.js';
+import type { MarkdownDocument, Post } from '../content/post.js';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { listingPaths } from './listing-paths.js';
 
@@ -30,6 +30,7 @@ export function checkStaticCollisions(
   posts: readonly Post[],
   staticPaths: Iterable<string>,
   staticDir: string,
+  pages: readonly MarkdownDocument[] = [],
 ): Diagnostic[] {
   let claims: Map<string, string> | undefined;
   const diagnostics: Diagnostic[] = [];
@@ -39,7 +40,7 @@ export function checkStaticCollisions(
     const file = name.replace(PRECOMPRESSED, '');
     const fixed = FIXED_DOCUMENTS.get(file);
     // Posts may be anywhere the permalink puts them: their paths are worked out once.
-    const owner = fixed ?? (claims ??= generatedFiles(config, posts)).get(file);
+    const owner = fixed ?? (claims ??= generatedFiles(config, posts, pages)).get(file);
     if (owner === undefined) continue;
     diagnostics.push(
       error(
@@ -54,15 +55,19 @@ export function checkStaticCollisions(
   return diagnostics;
 }
 
-/** The files the export writes for posts, old paths, listing pages, categories and tags, lower-cased. */
-function generatedFiles(config: SiteConfig, posts: readonly Post[]): Map<string, string> {
+/** The files the export writes for posts, pages, old paths, listing pages, categories and tags, lower-cased. */
+function generatedFiles(
+  config: SiteConfig,
+  posts: readonly Post[],
+  pages: readonly MarkdownDocument[],
+): Map<string, string> {
   const files = new Map<string, string>();
   const claim = (path: string, what: string): void => {
     const file = exportFileOf(path).toLowerCase();
     if (!files.has(file)) files.set(file, what);
   };
   for (const [path, what] of listingPaths(config, posts)) claim(path, what);
-  for (const post of posts) {
+  for (const post of [...posts, ...pages]) {
     claim(post.path, `the page of ${post.file}`);
     for (const alias of post.aliases) claim(alias, `the redirect page of an alias of ${post.file}`);
   }

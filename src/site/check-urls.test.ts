@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { makeConfig, makePost } from '../../test/support/site-fixtures.js';
 import { checkUrls } from './check-urls.js';
+import { parsePage } from '../content/parse-page.js';
 
 const place = { file: 'folio.config.yaml', lineOf: () => 9 };
 const codes = (found: ReturnType<typeof checkUrls>): string[] =>
@@ -48,5 +49,39 @@ describe('URLs claimed twice', () => {
   it('lets an old path differ only in case from a page: it still redirects', () => {
     const config = makeConfig({ redirects: { '/tags/Notes/': '/tags/notes/' } });
     assert.deepEqual(checkUrls(config, place, [makePost('a')]), []);
+  });
+});
+
+describe('URLs of pages', () => {
+  const page = (slug: string) => {
+    const parsed = parsePage(`---\ntitle: ${slug}\n---\n\nx\n`, `content/pages/${slug}.md`, slug);
+    assert.ok(parsed.page);
+    return parsed.page;
+  };
+
+  it("finds a page at one of Folio's sections, or where the permalink puts posts, and names it", () => {
+    const found = checkUrls(makeConfig(), place, [], [page('archives'), page('posts'), page('me')]);
+    assert.deepEqual(codes(found), [
+      'page-url-reserved content/pages/archives.md:1',
+      'page-url-reserved content/pages/posts.md:1',
+    ]);
+    assert.match(found[0]?.message ?? '', /the archive of every post \(\/archives\/\)/);
+    assert.match(found[1]?.message ?? '', /permalink \/posts\/:slug\//);
+  });
+
+  it('finds a page and a post at one URL, and a page at an old path of a post', () => {
+    const config = makeConfig({ permalink: '/:slug/' });
+    const found = checkUrls(
+      config,
+      place,
+      [makePost('about', { path: '/about/' }), makePost('b', { path: '/b/', aliases: ['/me/'] })],
+      [page('about'), page('me')],
+    );
+    assert.deepEqual(codes(found).sort(), [
+      'post-url-duplicate content/pages/about.md:1',
+      'post-url-duplicate content/posts/about.md:1',
+      'redirect-duplicate content/pages/me.md:1',
+      'redirect-duplicate content/posts/b.md:1',
+    ]);
   });
 });

@@ -2,7 +2,7 @@
 // Folio's own pages — found before either could hide the other.
 import type { SiteConfig } from '../config/schema.js';
 import { normalizeSitePath, pathKey, RESERVED_SECTIONS } from '../urls/url-paths.js';
-import type { Post } from '../content/post.js';
+import type { MarkdownDocument, Post } from '../content/post.js';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { listingPaths } from './listing-paths.js';
 
@@ -38,9 +38,33 @@ export function checkUrls(
   config: SiteConfig,
   configPlace: ConfigPlace,
   posts: readonly Post[],
+  ownPages: readonly MarkdownDocument[] = [],
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const pages = new Map<string, Claimant>();
+  const postSection = permalinkSection(config.permalink);
+  for (const page of ownPages) {
+    const key = pathKey(page.path) ?? page.path;
+    const section = key.split('/')[1] ?? '';
+    const owner = section === postSection ? postsOwner(config.permalink) : sectionOwner(section);
+    if (owner !== undefined) {
+      diagnostics.push(
+        error(
+          'page-url-reserved',
+          page.file,
+          page.lines.path,
+          `the page's URL ${page.path} is taken by Folio: ${owner}`,
+          'give the page another file name or `slug:`',
+        ),
+      );
+      continue;
+    }
+    pages.set(key.toLowerCase(), {
+      file: page.file,
+      line: page.lines.path,
+      what: `the page ${page.file}`,
+    });
+  }
   for (const post of posts) {
     const key = pathKey(post.path) ?? post.path;
     const claimant = { file: post.file, line: post.lines.path, what: `the page of ${post.file}` };
@@ -96,7 +120,7 @@ export function checkUrls(
       what: `the redirect of ${from} in the config`,
     });
   }
-  for (const post of posts) {
+  for (const post of [...posts, ...ownPages]) {
     for (const alias of post.aliases) {
       claimOld(alias, {
         file: post.file,
@@ -106,6 +130,32 @@ export function checkUrls(
     }
   }
   return diagnostics;
+}
+
+/** What Folio serves under a section of its own, to name beside a page that claims it. */
+const SECTION_OWNERS: Readonly<Record<(typeof RESERVED_SECTIONS)[number], string>> = {
+  page: "the featured listing's pages (/page/2/, /page/3/, …)",
+  categories: 'the index of categories (/categories/) and the category pages under it',
+  tags: 'the index of tags (/tags/) and the tag pages under it',
+  archives: 'the archive of every post (/archives/)',
+  search: 'the search page (/search/)',
+  assets: "the theme's stylesheet and icons (/assets/)",
+};
+
+function sectionOwner(section: string): string | undefined {
+  return Object.hasOwn(SECTION_OWNERS, section)
+    ? SECTION_OWNERS[section as keyof typeof SECTION_OWNERS]
+    : undefined;
+}
+
+/** The fixed first segment of the permalink pattern, under which the posts are: `posts`. */
+function permalinkSection(permalink: string): string | undefined {
+  const first = permalink.split('/')[1];
+  return first === undefined || first === '' || first.includes(':') ? undefined : first;
+}
+
+function postsOwner(permalink: string): string {
+  return `the posts, whose pages the config's permalink ${permalink} puts under it`;
 }
 
 /** One error for each of two claimants of one URL, each naming the other. */

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildSite } from './build-site.js';
+import { parsePage } from '../content/parse-page.js';
 import { at, makeConfig, makePosts } from '../../test/support/site-fixtures.js';
 import {
   categoryPath,
@@ -176,5 +177,37 @@ describe('posts at their own URLs, old paths and files beside posts', () => {
     ]) {
       assert.deepEqual(resolvePath(moved, path), { type: 'not-found' }, path);
     }
+  });
+});
+
+describe('pages of content/pages', () => {
+  const about = parsePage('---\ntitle: About\nnav: true\n---\n\nHi.\n', 'about.md', 'about').page;
+  const plans = parsePage(
+    '---\ntitle: Plans\ndraft: true\n---\n\nSoon.\n',
+    'plans.md',
+    'plans',
+  ).page;
+  assert.ok(about && plans);
+  const withPages = (showDrafts: boolean) =>
+    buildSite(makeConfig(), posts, {
+      now: at('2030-01-01T00:00:00Z'),
+      pages: [about, plans],
+      showDrafts,
+    });
+
+  it('answers a page at its path, and a draft only on a preview', () => {
+    assert.deepEqual(resolvePath(withPages(false), '/about/'), {
+      type: 'page',
+      route: { kind: 'page', page: about },
+    });
+    assert.deepEqual(resolvePath(withPages(false), '/plans/'), { type: 'not-found' });
+    assert.equal(resolvePath(withPages(true), '/plans/').type, 'page');
+  });
+
+  it('lists public pages among the routes, and never a page under another', () => {
+    const paths = listRoutes(withPages(false)).map(pathOf);
+    assert.ok(paths.includes('/about/'));
+    assert.ok(!paths.includes('/plans/'));
+    assert.deepEqual(resolvePath(withPages(false), '/about/x/'), { type: 'not-found' });
   });
 });

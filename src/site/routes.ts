@@ -1,4 +1,5 @@
 // Index: the URL space — every path a page answers at, and which page a request path names.
+import type { Page } from '../content/page.js';
 import type { Post } from '../content/post.js';
 import type { Site } from './build-site.js';
 import type { Term } from './taxonomy.js';
@@ -9,6 +10,8 @@ export type Route =
   | { readonly kind: 'category'; readonly term: Term }
   | { readonly kind: 'tag'; readonly term: Term }
   | { readonly kind: 'post'; readonly post: Post }
+  /** A page of content/pages: About, Now… */
+  | { readonly kind: 'page'; readonly page: Page }
   /** The indexes: every category, every tag, every post by year and month. */
   | { readonly kind: 'categories' }
   | { readonly kind: 'tags' }
@@ -59,6 +62,8 @@ export function pathOf(route: Route): string {
       return tagPath(route.term);
     case 'post':
       return postPath(route.post);
+    case 'page':
+      return route.page.path;
     case 'search':
       return SEARCH_PATH;
     case 'categories':
@@ -87,6 +92,7 @@ export function isPage(route: Route): boolean {
     route.kind === 'category' ||
     route.kind === 'tag' ||
     route.kind === 'post' ||
+    route.kind === 'page' ||
     route.kind === 'categories' ||
     route.kind === 'tags' ||
     route.kind === 'archives'
@@ -100,6 +106,7 @@ export function listRoutes(site: Site): Route[] {
     ...site.categories.map((term): Route => ({ kind: 'category', term })),
     ...site.tags.map((term): Route => ({ kind: 'tag', term })),
     ...site.posts.map((post): Route => ({ kind: 'post', post })),
+    ...site.pages.map((page): Route => ({ kind: 'page', page })),
     { kind: 'categories' },
     { kind: 'tags' },
     { kind: 'archives' },
@@ -125,7 +132,7 @@ export function resolvePath(site: Site, rawPath: string): Resolution {
   if (segments.length > 0 && segments[segments.length - 1] === '') segments.pop();
   const document = documentOf(site, segments);
   if (document) return trailingSlash ? { type: 'not-found' } : { type: 'page', route: document };
-  const route = routeOf(site, segments) ?? postRoute(site, segments);
+  const route = routeOf(site, segments) ?? postRoute(site, segments) ?? pageRoute(site, segments);
   if (route) {
     if (route.kind === 'featured' && route.page === 1 && segments.length > 0) {
       return { type: 'redirect', location: '/' };
@@ -144,6 +151,11 @@ export function resolvePath(site: Site, rawPath: string): Resolution {
 function postRoute(site: Site, segments: readonly string[]): Route | undefined {
   const post = site.postByPath.get(`/${segments.join('/')}/`);
   return post && { kind: 'post', post };
+}
+
+function pageRoute(site: Site, segments: readonly string[]): Route | undefined {
+  const page = segments.length === 1 ? site.pageByPath.get(`/${segments.join('/')}/`) : undefined;
+  return page && { kind: 'page', page };
 }
 
 // Markdown files beside a post are posts, or its sources: only the files it shows are served.

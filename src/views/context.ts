@@ -1,6 +1,6 @@
 // Render: what every view needs to know — the site, the UI strings of its language, and the
 // authoring overlay of a watching server.
-import type { BodyParts, Post } from '../content/post.js';
+import type { BodyParts, MarkdownDocument } from '../content/post.js';
 import type { Site } from '../site/build-site.js';
 import { messagesFor, type Messages } from './i18n/messages.js';
 
@@ -38,17 +38,21 @@ export function viewContext(
 }
 
 /** A shown post's excerpt; a post whose excerpt was not gathered is a mistake of the caller. */
-export function excerptOf(bodies: BodyParts, post: Post): string {
-  return shown(bodies.excerpts, post, 'excerpt');
+export function excerptOf(bodies: BodyParts, document: MarkdownDocument): string {
+  return shown(bodies.excerpts, document, 'excerpt');
 }
 
-/** A shown post's body as HTML. */
-export function htmlOf(bodies: BodyParts, post: Post): string {
-  return shown(bodies.html, post, 'HTML');
+/** A shown post's or page's body as HTML. */
+export function htmlOf(bodies: BodyParts, document: MarkdownDocument): string {
+  return shown(bodies.html, document, 'HTML');
 }
 
-function shown(parts: ReadonlyMap<Post, string>, post: Post, what: string): string {
-  const part = parts.get(post);
-  if (part === undefined) throw new Error(`the ${what} of ${post.file} was not gathered`);
+function shown(
+  parts: ReadonlyMap<MarkdownDocument, string>,
+  document: MarkdownDocument,
+  what: string,
+): string {
+  const part = parts.get(document);
+  if (part === undefined) throw new Error(`the ${what} of ${document.file} was not gathered`);
   return part;
 }

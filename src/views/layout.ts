@@ -153,7 +153,7 @@ ${
     : ''
 }<nav class="site-nav" aria-label="${ctx.t.mainNavigation}">
 <ul>
-${navLink(homePath(), ctx.t.home)}${categories.map((term) => navLink(categoryPath(term), term.title))}${config.nav.map((index) => navLink(INDEX_PATHS[index], ctx.t[index]))}</ul>
+${navLink(homePath(), ctx.t.home)}${categories.map((term) => navLink(categoryPath(term), term.title))}${config.nav.map((index) => navLink(INDEX_PATHS[index], ctx.t[index]))}${ctx.site.navPages.map((own) => navLink(own.path, own.title))}</ul>
 </nav>
 ${page.path === SEARCH_PATH || !ctx.site.config.search ? '' : searchForm(ctx)}</header>`;
 }

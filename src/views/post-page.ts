@@ -1,5 +1,5 @@
 // Render: a post's own page — title, byline, category, the full body, tags, and its neighbours.
-import type { Post } from '../content/post.js';
+import type { MarkdownDocument, Post } from '../content/post.js';
 import type { Site } from '../site/build-site.js';
 import { slugify } from '../content/slugify.js';
 import { categoryPath, postPath } from '../site/routes.js';
@@ -47,14 +47,14 @@ ${neighbours(ctx, post)}`,
   return { body, scripts };
 }
 
-/** The stylesheets a post's page links beyond the theme's: KaTeX's, where it has math. */
-function postStylesheets(ctx: ViewContext, post: Post): string[] {
+/** The stylesheets a post's or page's page links beyond the theme's: KaTeX's, where it has math. */
+export function postStylesheets(ctx: ViewContext, post: MarkdownDocument): string[] {
   const { features, packaged } = ctx.bodies;
   return features?.get(post)?.includes('math') && packaged ? [packaged('math')] : [];
 }
 
-/** The scripts of a post's page: the copy button where it has code, Mermaid's loader for diagrams. */
-function postScripts(ctx: ViewContext, post: Post): PageScript[] {
+/** The scripts of a post's or page's page: the copy button where it has code, Mermaid's loader for diagrams. */
+export function postScripts(ctx: ViewContext, post: MarkdownDocument): PageScript[] {
   const { features, packaged } = ctx.bodies;
   const uses = features?.get(post) ?? [];
   return [

@@ -1,12 +1,13 @@
 // Render: (Site, route) → the document's bytes and type; the one entry point the server and the export share.
 import type { Site } from '../site/build-site.js';
 import type { Route } from '../site/routes.js';
-import type { BodyFeature, BodyParts, Post } from '../content/post.js';
+import type { BodyFeature, BodyParts, MarkdownDocument, Post } from '../content/post.js';
 import { NO_BODIES, viewContext, type AuthoringOverlay } from './context.js';
 import { atomFeed, carriesBodies, feedPosts, jsonFeed, rssFeed } from './feeds.js';
 import { categoryPage, featuredPage, featuredPosts, tagPage } from './listing.js';
 import { archivesPage, termIndexPage } from './indexes.js';
 import { notFoundPage } from './not-found.js';
+import { ownPage } from './own-page.js';
 import { neighboursOf, postPage } from './post-page.js';
 import { type ExportedSearch, searchPage, type SearchResultsView } from './search-page.js';
 import type { PageScript } from './theme/page-scripts.js';
@@ -28,7 +29,7 @@ const HTML = 'text/html; charset=utf-8';
 export function bodiesShownBy(
   site: Site,
   route: Route,
-): { readonly excerpts: readonly Post[]; readonly html: readonly Post[] } {
+): { readonly excerpts: readonly MarkdownDocument[]; readonly html: readonly MarkdownDocument[] } {
   switch (route.kind) {
     case 'featured':
       return { excerpts: featuredPosts(site, route.page), html: [] };
@@ -37,6 +38,8 @@ export function bodiesShownBy(
       return { excerpts: route.term.posts, html: [] };
     case 'post':
       return { excerpts: withoutDescription([route.post]), html: [route.post] };
+    case 'page':
+      return { excerpts: withoutDescription([route.page]), html: [route.page] };
     case 'rss':
     case 'atom':
     case 'json-feed': {
@@ -80,6 +83,7 @@ export function postsShownBy(site: Site, route: Route): readonly Post[] {
       return site.categories.flatMap((term) => term.posts);
     case 'tags':
       return site.tags.flatMap((term) => term.posts);
+    case 'page':
     case 'search':
     case 'robots':
       return [];
@@ -87,7 +91,9 @@ export function postsShownBy(site: Site, route: Route): readonly Post[] {
 }
 
 // An excerpt stands in for a description the author did not write.
-function withoutDescription(posts: readonly Post[]): Post[] {
+function withoutDescription<Document extends MarkdownDocument>(
+  posts: readonly Document[],
+): Document[] {
   return posts.filter((post) => post.description === undefined);
 }
 
@@ -111,6 +117,12 @@ export function renderRoute(
         contentType: HTML,
         ...postPage(ctx, route.post),
         features: bodies.features?.get(route.post) ?? [],
+      };
+    case 'page':
+      return {
+        contentType: HTML,
+        ...ownPage(ctx, route.page),
+        features: bodies.features?.get(route.page) ?? [],
       };
     case 'search':
       return { contentType: HTML, ...searchPage(ctx, undefined) };

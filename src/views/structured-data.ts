@@ -1,4 +1,5 @@
-// Render: schema.org JSON-LD for search engines — Blog on listings, BlogPosting on posts.
+// Render: schema.org JSON-LD for search engines — Blog on listings, BlogPosting on posts,
+// WebPage on the site's own pages.
 import type { Post } from '../content/post.js';
 import { formatPostDate } from './format-date.js';
 import type { Site } from '../site/build-site.js';
@@ -63,6 +64,21 @@ export function postData(site: Site, post: Post, description: string): JsonLd {
     ...(config.author.image ? { image: absoluteUrl(config.url, config.author.image) } : {}),
     ...(post.category === undefined ? {} : { articleSection: post.category }),
     keywords: post.tags.join(', '),
+    isPartOf: { '@type': 'Blog', name: config.title, url: absoluteUrl(config.url, homePath()) },
+  };
+}
+
+/** A page of the site's own (About, Now…): a web page of the blog, by its author. */
+export function webPageData(site: Site, path: string, title: string, description: string): JsonLd {
+  const { config } = site;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebPage',
+    name: title,
+    description,
+    url: absoluteUrl(config.url, path),
+    inLanguage: config.locale,
+    author: author(site),
     isPartOf: { '@type': 'Blog', name: config.title, url: absoluteUrl(config.url, homePath()) },
   };
 }

@@ -64,6 +64,7 @@ const TARGETS: readonly Target[] = [
   },
   { name: 'tags', label: 'index of tags /tags/', path: '/tags/', status: 200 },
   { name: 'archives', label: 'archive /archives/', path: '/archives/', status: 200 },
+  { name: 'about', label: 'page of content/pages /about/', path: '/about/', status: 200 },
   { name: 'not-found', label: '404 page', path: '/no-such-page/', status: 404 },
   { name: 'search', label: 'search results /search/?q=sort', path: '/search/?q=sort', status: 200 },
   {

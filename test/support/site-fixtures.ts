@@ -109,5 +109,5 @@ export function makeContent(
     { reread: false },
   );
   for (const post of posts) bodies.keep(post, markdown[post.slug] ?? `The body of ${post.slug}.`);
-  return { config, posts, bodies };
+  return { config, posts, pages: [], bodies };
 }

@@ -19,8 +19,9 @@ export async function checkCommand(siteDir: string): Promise<number> {
   new ScheduleLog().report(content, Date.now());
   const drafts = content.posts.filter((post) => post.draft).length;
   const note = diagnostics.length > 0 ? ` (${count(diagnostics.length, 'warning')})` : '';
+  const pages = content.pages.length > 0 ? `, ${count(content.pages.length, 'page')}` : '';
   console.log(
-    `${siteDir === '.' ? 'This site' : siteDir}: ${count(content.posts.length, 'post')} (${count(drafts, 'draft')}), no errors${note}.`,
+    `${siteDir === '.' ? 'This site' : siteDir}: ${count(content.posts.length, 'post')} (${count(drafts, 'draft')})${pages}, no errors${note}.`,
   );
   return 0;
 }

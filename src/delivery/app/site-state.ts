@@ -1,7 +1,7 @@
 // Deliver: the state requests are answered from — one version of the site as it is shown, and
 // everything made from it for requests, which is emptied at once whenever either changes.
 import { Memo } from '../../memo/memo.js';
-import type { BodyParts, Post } from '../../content/post.js';
+import type { BodyParts, MarkdownDocument, Post } from '../../content/post.js';
 import type { Site } from '../../site/build-site.js';
 import type { AuthoringOverlay } from '../../views/context.js';
 import { CompressedForms } from './compression.js';
@@ -11,7 +11,10 @@ import type { SiteSearchIndex } from './site-search.js';
 
 /** Where the parts of bodies a document shows come from: a body store, on the loading side. */
 export interface BodySource {
-  parts(shown: { readonly excerpts: readonly Post[]; readonly html: readonly Post[] }): BodyParts;
+  parts(shown: {
+    readonly excerpts: readonly MarkdownDocument[];
+    readonly html: readonly MarkdownDocument[];
+  }): BodyParts;
   /** The whole text of a body, as search reads it: where snippets come from. */
   searchText(post: Post): string;
 }

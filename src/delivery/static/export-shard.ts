@@ -1,7 +1,7 @@
 // Deliver: one share of a static export. Each share loads the site for itself — on a thread of
 // its own when the export runs on several — and writes the documents it is handed, rendered by
 // the core the server answers from, so that every share writes the bytes the server would send.
-import type { Post } from '../../content/post.js';
+import type { MarkdownDocument, Post } from '../../content/post.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { buildSite, type Redirect, type Site } from '../../site/build-site.js';
 import { pathOf, SEARCH_PATH } from '../../site/routes.js';
@@ -56,10 +56,10 @@ export class ExportShard {
   readonly #options: ShardOptions;
   readonly #writer: DocumentWriter;
   #documents: SiteDocuments | undefined;
-  #checkBodies: (include: (post: Post) => boolean) => Diagnostic[] = () => [];
+  #checkBodies: (include: (document: MarkdownDocument) => boolean) => Diagnostic[] = () => [];
   // The public posts by the path of their page, and those whose page this share has written.
   #postsByPath = new Map<string, Post>();
-  readonly #written = new Set<Post>();
+  readonly #written = new Set<MarkdownDocument>();
   // Each public post's place in the site's order, which search numbers it by.
   #numbers = new Map<Post, number>();
   #bodies: BodyStore | undefined;
@@ -89,7 +89,10 @@ export class ExportShard {
       this.#search = new SegmentBuilder();
     }
     this.#bodies = content.bodies;
-    const site = buildSite(content.config, content.posts, { now: this.#options.now });
+    const site = buildSite(content.config, content.posts, {
+      now: this.#options.now,
+      pages: content.pages,
+    });
     this.#numbers = new Map(site.posts.map((post, number) => [post, number]));
     const documents = new SiteDocuments({ site, bodies: content.bodies });
     this.#documents = documents;
@@ -179,9 +182,12 @@ export class ExportShard {
    * scheduled posts), so that each body is checked once, by the thread that has it at hand.
    */
   checkBodies(unpublished: boolean): Promise<Diagnostic[]> {
-    const published = new Set(this.#postsByPath.values());
+    const published = new Set<MarkdownDocument>(this.#postsByPath.values());
+    // Pages are not among the posts shares write: the first share checks them.
     return Promise.resolve(
-      this.#checkBodies((post) => this.#written.has(post) || (unpublished && !published.has(post))),
+      this.#checkBodies(
+        (document) => this.#written.has(document) || (unpublished && !published.has(document)),
+      ),
     );
   }
 
