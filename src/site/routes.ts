@@ -1,6 +1,7 @@
 // Index: the URL space — every path a page answers at, and which page a request path names.
 import type { Post } from '../content/post.js';
 import type { Site } from './build-site.js';
+import type { Series } from './series.js';
 import type { Term } from './taxonomy.js';
 
 /** A page or a document of the site. */
@@ -9,6 +10,8 @@ export type Route =
   | { readonly kind: 'category'; readonly term: Term }
   | { readonly kind: 'tag'; readonly term: Term }
   | { readonly kind: 'post'; readonly post: Post }
+  /** The posts of one series, in reading order. */
+  | { readonly kind: 'series'; readonly series: Series }
   /** The indexes: every category, every tag, every post by year and month. */
   | { readonly kind: 'categories' }
   | { readonly kind: 'tags' }
@@ -36,6 +39,7 @@ export const featuredPath = (page: number): string => (page <= 1 ? '/' : `/page/
 export const categoryPath = (term: Term): string => `/categories/${encodeURIComponent(term.slug)}/`;
 export const tagPath = (term: Term): string => `/tags/${encodeURIComponent(term.slug)}/`;
 export const postPath = (post: Post): string => post.path;
+export const seriesPath = (series: Series): string => `/series/${encodeURIComponent(series.slug)}/`;
 export const SEARCH_PATH = '/search/';
 export const CATEGORIES_PATH = '/categories/';
 export const TAGS_PATH = '/tags/';
@@ -59,6 +63,8 @@ export function pathOf(route: Route): string {
       return tagPath(route.term);
     case 'post':
       return postPath(route.post);
+    case 'series':
+      return seriesPath(route.series);
     case 'search':
       return SEARCH_PATH;
     case 'categories':
@@ -87,6 +93,7 @@ export function isPage(route: Route): boolean {
     route.kind === 'category' ||
     route.kind === 'tag' ||
     route.kind === 'post' ||
+    route.kind === 'series' ||
     route.kind === 'categories' ||
     route.kind === 'tags' ||
     route.kind === 'archives'
@@ -100,6 +107,7 @@ export function listRoutes(site: Site): Route[] {
     ...site.categories.map((term): Route => ({ kind: 'category', term })),
     ...site.tags.map((term): Route => ({ kind: 'tag', term })),
     ...site.posts.map((post): Route => ({ kind: 'post', post })),
+    ...site.series.map((series): Route => ({ kind: 'series', series })),
     { kind: 'categories' },
     { kind: 'tags' },
     { kind: 'archives' },
@@ -217,6 +225,10 @@ function routeOf(site: Site, segments: readonly string[]): Route | undefined {
       return termRoute('category', site.categoryBySlug.get(name));
     case 'tags':
       return termRoute('tag', site.tagBySlug.get(name));
+    case 'series': {
+      const series = site.seriesBySlug.get(name);
+      return series && { kind: 'series', series };
+    }
     default:
       return undefined;
   }

@@ -8,6 +8,7 @@ import { categoryPage, featuredPage, featuredPosts, tagPage } from './listing.js
 import { archivesPage, termIndexPage } from './indexes.js';
 import { notFoundPage } from './not-found.js';
 import { neighboursOf, postPage } from './post-page.js';
+import { seriesPage, shownSeries } from './series.js';
 import { type ExportedSearch, searchPage, type SearchResultsView } from './search-page.js';
 import type { PageScript } from './theme/page-scripts.js';
 import { robotsTxt, sitemap } from './sitemap.js';
@@ -44,6 +45,7 @@ export function bodiesShownBy(
       const posts = feedPosts(site, term);
       return { excerpts: withoutDescription(posts), html: carriesBodies(term) ? posts : [] };
     }
+    case 'series':
     case 'search':
     case 'categories':
     case 'tags':
@@ -62,8 +64,15 @@ export function postsShownBy(site: Site, route: Route): readonly Post[] {
   switch (route.kind) {
     case 'post': {
       const { older, newer } = neighboursOf(site, route.post);
-      return [route.post, ...(older ? [older] : []), ...(newer ? [newer] : [])];
+      return [
+        route.post,
+        ...(older ? [older] : []),
+        ...(newer ? [newer] : []),
+        ...(shownSeries({ site }, route.post)?.posts ?? []),
+      ];
     }
+    case 'series':
+      return route.series.posts;
     case 'featured':
       return featuredPosts(site, route.page);
     case 'category':
@@ -112,6 +121,8 @@ export function renderRoute(
         ...postPage(ctx, route.post),
         features: bodies.features?.get(route.post) ?? [],
       };
+    case 'series':
+      return { contentType: HTML, body: seriesPage(ctx, route.series) };
     case 'search':
       return { contentType: HTML, ...searchPage(ctx, undefined) };
     case 'categories':

@@ -39,6 +39,8 @@ export const ko: Messages = {
   archives: '아카이브',
   postCount: (count) => `글 ${count}개`,
   updated: '수정',
+  seriesTitle: (name) => `시리즈: ${name}`,
+  partOf: (part, parts) => `전체 ${parts}편 중 ${part}편`,
   searchResultsFor: (query) => `“${query}” 검색 결과`,
   postsFound: (count) => `글 ${count}개를 찾았습니다`,
   noResults: (query) => `“${query}”에 맞는 글이 없습니다.`,
