@@ -225,7 +225,7 @@ describe('valid HTML', () => {
         '/x/',
         // Math, footnotes, task lists, alerts and definition lists.
         '/posts/writing-technical-posts/',
-        // A part of a series, with its box, and the series' page.
+        // A part of a series, with its box and related posts, and the series' page.
         '/posts/lower-bound-upper-bound-and-the-half-open-interval/',
         '/series/binary-search/',
         ...posts,

@@ -1,5 +1,6 @@
 // Render: (Site, route) → the document's bytes and type; the one entry point the server and the export share.
 import type { Site } from '../site/build-site.js';
+import { relatedPosts } from '../site/related.js';
 import type { Route } from '../site/routes.js';
 import type { BodyFeature, BodyParts, Post } from '../content/post.js';
 import { NO_BODIES, viewContext, type AuthoringOverlay } from './context.js';
@@ -69,6 +70,7 @@ export function postsShownBy(site: Site, route: Route): readonly Post[] {
         ...(older ? [older] : []),
         ...(newer ? [newer] : []),
         ...(shownSeries({ site }, route.post)?.posts ?? []),
+        ...relatedPosts(site, route.post),
       ];
     }
     case 'series':

@@ -72,7 +72,7 @@ const TARGETS: readonly Target[] = [
   },
   {
     name: 'series-post',
-    label: 'post of a series',
+    label: 'post of a series, with related posts',
     path: '/posts/lower-bound-upper-bound-and-the-half-open-interval/',
     status: 200,
   },

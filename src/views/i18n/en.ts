@@ -41,6 +41,7 @@ export const en: Messages = {
   updated: 'Updated',
   seriesTitle: (name) => `Series: ${name}`,
   partOf: (part, parts) => `Part ${part} of ${parts}`,
+  relatedPosts: 'Related posts',
   searchResultsFor: (query) => `Results for “${query}”`,
   postsFound: (count) => (count === 1 ? '1 post found' : `${count} posts found`),
   noResults: (query) => `No posts match “${query}”.`,

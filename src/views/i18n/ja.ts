@@ -42,6 +42,7 @@ export const ja: Messages = {
   updated: '更新',
   seriesTitle: (name) => `シリーズ: ${name}`,
   partOf: (part, parts) => `全${parts}回中の第${part}回`,
+  relatedPosts: '関連記事',
   searchResultsFor: (query) => `「${query}」の検索結果`,
   postsFound: (count) => `${count} 件の記事が見つかりました`,
   noResults: (query) => `「${query}」に一致する記事はありません。`,

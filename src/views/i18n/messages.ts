@@ -52,6 +52,8 @@ export interface Messages {
   readonly seriesTitle: (name: string) => string;
   /** Where a post stands in its series: "Part 2 of 5". */
   readonly partOf: (part: number, parts: number) => string;
+  /** The heading of the related posts on a post's page. */
+  readonly relatedPosts: string;
   readonly searchResultsFor: (query: string) => string;
   readonly postsFound: (count: number) => string;
   readonly noResults: (query: string) => string;
