@@ -51,7 +51,7 @@ const HUGO = {
   'hugo.toml':
     'title = "Hugo Site"\nbaseURL = "https://hugo.example/"\nlanguageCode = "en-us"\n[permalinks]\nposts = "/:year/:month/:slug/"\n',
   'content/posts/toml.md':
-    '+++\ntitle = "TOML post"\ndate = 2021-03-04T05:06:07+09:00\nlastmod = 2022-01-02T03:04:05+09:00\ntags = ["hugo"]\naliases = ["/old/toml/"]\n+++\n{{< figure src="/img/a.png" caption="A caption" >}}\n\n{{< gist jane 123 >}} {{< unknown >}}\n',
+    '+++\ntitle = "TOML post"\ndate = 2021-03-04T05:06:07+09:00\nlastmod = 2022-01-02T03:04:05+09:00\ntags = ["hugo"]\nseries = ["Hugo Basics", "Other"]\naliases = ["/old/toml/"]\n+++\n{{< figure src="/img/a.png" caption="A caption" >}}\n\n{{< gist jane 123 >}} {{< unknown >}}\n',
   'content/posts/bundle/index.md':
     '{\n  "title": "JSON bundle",\n  "date": "2021-05-06",\n  "categories": ["Go"]\n}\n![pic](pic.png)\n',
   'content/posts/bundle/pic.png': 'pic',
@@ -166,6 +166,7 @@ describe('importing a Hugo blog', () => {
       /^date: .*\nupdated: "2022-01-02T03:04:05(?:\.000)?\+09:00"$/m,
       "Hugo's lastmod",
     );
+    assert.match(post, /^series: Hugo Basics$/m, "the first of Hugo's series");
     assert.match(result.report, /removed \{\{< unknown >\}\}/);
     const config = await readFile(join(result.target, 'folio.config.yaml'), 'utf8');
     assert.match(config, /permalink: \/:year\/:month\/:slug\//);

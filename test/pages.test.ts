@@ -230,6 +230,9 @@ describe('valid HTML', () => {
         '/about/',
         // Math, footnotes, task lists, alerts and definition lists.
         '/posts/writing-technical-posts/',
+        // A part of a series, with its box and related posts, and the series' page.
+        '/posts/lower-bound-upper-bound-and-the-half-open-interval/',
+        '/series/binary-search/',
         ...posts,
       ]) {
         await assertValid(demo, path);

@@ -139,6 +139,14 @@ export const configSchema = z.strictObject({
     .describe(
       'Whether the site has search: a search form in every page header, the /search/ page, and in an export the index its script reads.',
     ),
+  relatedPosts: z
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be at least 0' })
+    .max(20, { error: 'must be at most 20' })
+    .default(3)
+    .describe(
+      'How many related posts (sharing tags or the category, rare tags counting most) each post page links to; 0 for none.',
+    ),
   links: z
     .strictObject(
       Object.fromEntries(
@@ -223,6 +231,7 @@ export const CONFIG_HINTS: Record<keyof ParsedConfig, string> = {
   copyCode: 'write `copyCode: false` to leave the copy button out, or `copyCode: true`',
   nav: `list any of ${NAV_INDEXES.join(', ')}, e.g. \`nav: [archives, tags]\``,
   search: 'write `search: false` to leave search out of the site, or `search: true`',
+  relatedPosts: 'write a whole number from 0 to 20, e.g. `relatedPosts: 3`, or 0 to show none',
   links: `write URLs under the keys ${PROFILE_LINKS.join(', ')}`,
   share: `list networks from ${SHARE_NETWORKS.join(', ')}, e.g. \`share: [x, facebook, linkedin]\``,
   permalink: 'write a pattern with :slug, e.g. `permalink: /:year/:month/:slug/`',

@@ -188,6 +188,39 @@ describe('reading a post', () => {
     );
   });
 
+  it('reads a series and its part number, a number written as the author wrote it', () => {
+    const { post, diagnostics } = parse(
+      front(TITLE, DATE, TAGS, 'series: Learning Rust', 'seriesOrder: 2'),
+    );
+    assert.deepEqual(diagnostics, []);
+    assert.deepEqual(post?.series, { name: 'Learning Rust', order: 2, line: 5, orderLine: 6 });
+    const unnumbered = parse(front(TITLE, DATE, TAGS, 'series: 2024')).post?.series;
+    assert.deepEqual(unnumbered, { name: '2024', order: undefined, line: 5, orderLine: 5 });
+  });
+
+  it('reports a part number that is not a whole number of 1 or more on its line', () => {
+    for (const [written, message] of [
+      ['abc', /`seriesOrder` must be a whole number, e\.g\. 2 \(found "abc"\)/],
+      ['2.5', /must be a whole number/],
+      ['0', /must be 1 or more: the first part of a series is 1/],
+      ['-3', /must be 1 or more/],
+    ] as const) {
+      const problem = onlyError(front(TITLE, DATE, TAGS, 'series: S', `seriesOrder: ${written}`));
+      assert.equal(problem.line, 6);
+      assert.match(problem.message, message);
+      assert.match(problem.hint, /`seriesOrder: 2`/);
+    }
+  });
+
+  it('warns of a part number without a series, and still reads the post', () => {
+    const { post, diagnostics } = parse(front(TITLE, DATE, TAGS, 'seriesOrder: 1'));
+    assert.equal(post?.series, undefined);
+    assert.deepEqual(
+      diagnostics.map((d) => [d.severity, d.line, d.code]),
+      [['warning', 5, 'front-matter-series-order-alone']],
+    );
+  });
+
   it('keeps numbers as the author wrote them in titles, categories and tags', () => {
     const { post } = parse(front('title: 3.10', 'category: 1.0', DATE, 'tags: [3.10, 1e3, 010]'));
     assert.equal(post?.title, '3.10');

@@ -48,6 +48,18 @@ const frontMatterSchema = z.object(
     toc: z.boolean({ error: 'must be true or false' }).optional(),
     math: z.boolean({ error: 'must be true or false' }).optional(),
     description: text.trim().optional(),
+    series: label.optional(),
+    seriesOrder: text
+      .trim()
+      .regex(/^[+-]?\d+$/, { error: 'must be a whole number, e.g. 2' })
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(1, { error: 'must be 1 or more: the first part of a series is 1' })
+          .max(1_000_000, { error: 'must be at most 1000000' }),
+      )
+      .optional(),
     url: text
       .refine((path) => normalizeSitePath(path)?.endsWith('/') === true, {
         error: 'must be a path of this site ending with /, e.g. /2015/05/hello/',
@@ -70,6 +82,9 @@ const HINTS: Record<string, string> = {
   math: 'write `math: true` to read the post with math, or `math: false`',
   toc: 'write `toc: true` to open the post with a table of contents, or `toc: false`',
   description: 'write one sentence of plain text',
+  series: 'write the name of the series the post belongs to, e.g. `series: Learning Rust`',
+  seriesOrder:
+    'write the part number of the post in its series, e.g. `seriesOrder: 2`, or remove the line to order the series by date',
   url: "write the path of the post's page from the site's root, e.g. `url: /2015/05/hello/`",
   aliases: 'write a list of old paths that should lead here, e.g. `aliases: [/old/hello.html]`',
 };
@@ -142,6 +157,17 @@ export function parsePost(
       ),
     );
   }
+  if (fields.seriesOrder !== undefined && fields.series === undefined) {
+    diagnostics.push(
+      warning(
+        'front-matter-series-order-alone',
+        file,
+        source.lineOf(['seriesOrder']),
+        '`seriesOrder` without `series`: the post is in no series it could order',
+        'add `series:` with the name of the series, or remove `seriesOrder`',
+      ),
+    );
+  }
   const claim = slugClaim(source, fields, invalid, diagnostics, defaultClaim);
   if (!parsed.success || date === undefined || diagnostics.some((d) => d.severity === 'error')) {
     return { post: undefined, diagnostics, claim };
@@ -187,6 +213,15 @@ function postOf(
     toc: front.toc,
     math: front.math,
     description: front.description || undefined,
+    series:
+      front.series === undefined
+        ? undefined
+        : {
+            name: front.series,
+            order: front.seriesOrder,
+            line: lineOf('series'),
+            orderLine: front.seriesOrder === undefined ? lineOf('series') : lineOf('seriesOrder'),
+          },
     lines: {
       slug: claim.line,
       path: front.url === undefined ? claim.line : lineOf('url'),

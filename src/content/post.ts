@@ -67,6 +67,8 @@ export interface Post extends MarkdownDocument {
   readonly math: boolean | undefined;
   /** Overrides the excerpt in meta descriptions. */
   readonly description: string | undefined;
+  /** The series the post is a part of, from `series` and `seriesOrder`. */
+  readonly series: PostSeries | undefined;
   /** Lines of front matter keys, for problems found later across posts. */
   readonly lines: PostLines;
   /** Line in the file where the body starts; the body itself is kept by a body store. */
@@ -87,6 +89,16 @@ export interface BodyParts {
   readonly features?: ReadonlyMap<MarkdownDocument, readonly BodyFeature[]>;
   /** The file a page using math (KaTeX's stylesheet) or diagrams (Mermaid's script) links. */
   readonly packaged?: (feature: 'math' | 'diagram') => string;
+}
+
+/** A post's place in a named series of posts. */
+export interface PostSeries {
+  readonly name: string;
+  /** Its part number from `seriesOrder`; undefined leaves its place to its date. */
+  readonly order: number | undefined;
+  /** Lines of the `series` key and of `seriesOrder` (the `series` line without it). */
+  readonly line: number;
+  readonly orderLine: number;
 }
 
 export interface PostLines extends DocumentLines {

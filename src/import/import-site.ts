@@ -630,6 +630,11 @@ function planPost(post: SourcePost, ctx: PlanContext): PlannedPost | undefined {
   // Math a post turned on for itself (Chirpy's `math: true`, `mathjax: true`) stays on.
   if (fields.math === true || fields.mathjax === true || fields.katex === true) front.math = true;
   if (Array.isArray(fields.aliases)) front.aliases = fields.aliases;
+  // Hugo's `series` taxonomy is a list, where a post is mostly in one series: the first is kept.
+  const series = stringOf(
+    Array.isArray(fields.series) ? (fields.series[0] as unknown) : fields.series,
+  );
+  if (series !== undefined && slugify(series) !== '') front.series = series.trim();
   return {
     source: post,
     slug,

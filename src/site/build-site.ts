@@ -6,6 +6,7 @@ import { navigationPages, type Page } from '../content/page.js';
 import { orderPosts } from './order.js';
 import { pageCount } from './paginate.js';
 import { replacedPosts } from './replaced-posts.js';
+import { groupSeries, type Series } from './series.js';
 import { groupTerms, type Term } from './taxonomy.js';
 
 /** An old path that answers a permanent redirect. */
@@ -24,6 +25,8 @@ export interface Site {
   readonly pageCount: number;
   readonly categories: readonly Term[];
   readonly tags: readonly Term[];
+  /** Every series of public posts, by name; each in reading order. */
+  readonly series: readonly Series[];
   /** Public posts by their path as requests are matched (`pathKey`). */
   readonly postByPath: ReadonlyMap<string, Post>;
   /** Public pages (About, Now…), in the order of their files. */
@@ -36,6 +39,7 @@ export interface Site {
   readonly redirects: ReadonlyMap<string, Redirect>;
   readonly categoryBySlug: ReadonlyMap<string, Term>;
   readonly tagBySlug: ReadonlyMap<string, Term>;
+  readonly seriesBySlug: ReadonlyMap<string, Series>;
   /** Each public post's index in `posts`, for its neighbours. */
   readonly positionOf: ReadonlyMap<Post, number>;
   /** The instant the next scheduled post goes public (epoch ms), or Infinity. */
@@ -70,12 +74,14 @@ export function buildSite(
   const categories = groupTerms(posts, 'category', config);
   const tags = groupTerms(posts, 'tag', config);
   const pages = (options.pages ?? []).filter((page) => showDrafts || !page.draft);
+  const series = groupSeries(posts);
   return {
     config,
     posts,
     pageCount: pageCount(posts.length, config.pageSize),
     categories,
     tags,
+    series,
     postByPath: new Map(posts.map((post) => [keyOf(post.path), post])),
     pages,
     navPages: navigationPages(pages),
@@ -83,6 +89,7 @@ export function buildSite(
     redirects: redirectsOf(config, [...posts, ...pages]),
     categoryBySlug: bySlug(categories),
     tagBySlug: bySlug(tags),
+    seriesBySlug: bySlug(series),
     validUntil,
     positionOf: new Map(posts.map((post, index) => [post, index])),
     showDrafts,
@@ -118,6 +125,11 @@ export function swapPosts(site: Site, replaced: ReadonlyMap<Post, Post>, now: nu
     new Set(published.flatMap(([before]) => before.category ?? [])),
   );
   const tags = swapTerms(site.tags, new Set(published.flatMap(([before]) => before.tags)));
+  // A swapped post keeps its series and its part in it, so each series keeps its order.
+  const touchedSeries = new Set(published.flatMap(([before]) => before.series?.name ?? []));
+  const series = site.series.map((group) =>
+    touchedSeries.has(group.name) ? { ...group, posts: group.posts.map(swap) } : group,
+  );
   const postByPath = new Map(site.postByPath);
   const positionOf = new Map(site.positionOf);
   for (const [before, after] of published) {
@@ -130,9 +142,11 @@ export function swapPosts(site: Site, replaced: ReadonlyMap<Post, Post>, now: nu
     posts: site.posts.map(swap),
     categories,
     tags,
+    series,
     postByPath,
     categoryBySlug: bySlug(categories),
     tagBySlug: bySlug(tags),
+    seriesBySlug: bySlug(series),
     positionOf,
     builtAt: now,
   };
@@ -162,6 +176,8 @@ function redirectsOf(
   return redirects;
 }
 
-function bySlug(terms: readonly Term[]): Map<string, Term> {
-  return new Map(terms.map((term) => [term.slug, term]));
+function bySlug<Group extends { readonly slug: string }>(
+  groups: readonly Group[],
+): Map<string, Group> {
+  return new Map(groups.map((group) => [group.slug, group]));
 }

@@ -133,3 +133,47 @@ describe('slug collisions', () => {
     );
   });
 });
+
+describe('series', () => {
+  const part = (slug: string, name: string, order: number | undefined, line = 6) =>
+    makePost(slug, { series: { name, order, line: 5, orderLine: line } });
+
+  it('reports two series names with one slug, naming both names and the other file', () => {
+    const diagnostics = check([
+      part('a', 'Learning Rust', 1),
+      part('b', 'learning-rust', undefined),
+    ]);
+    assert.deepEqual(
+      diagnostics.map((d) => `${d.severity} ${formatDiagnostic(d)}`),
+      [
+        'error content/posts/b.md:5: the series "learning-rust" and the series "Learning Rust" (in content/posts/a.md) both give the URL slug "learning-rust" (write the series the same way in both posts, or rename one of them)',
+      ],
+    );
+  });
+
+  it('reports a series name without a letter or digit', () => {
+    assert.deepEqual(
+      check([part('a', '???', undefined)]).map((d) => [d.code, d.line]),
+      [['series-slug-empty', 5]],
+    );
+  });
+
+  it('warns of two posts of one series with one part number, each naming the other', () => {
+    const diagnostics = check([
+      part('a', 'S', 2, 7),
+      makePost('b', {
+        date: Date.parse('2023-01-01T00:00:00Z'),
+        series: { name: 'S', order: 2, line: 4, orderLine: 6 },
+      }),
+      part('c', 'S', 1),
+      part('d', 'Other', 2),
+    ]);
+    assert.deepEqual(
+      diagnostics.map((d) => `${d.severity} ${formatDiagnostic(d)}`),
+      [
+        'warning content/posts/b.md:6: warning: part 2 of the series "S" is also given by content/posts/a.md:7; the older post reads first (give each post of the series its own `seriesOrder`)',
+        'warning content/posts/a.md:7: warning: part 2 of the series "S" is also given by content/posts/b.md:6; the older post reads first (give each post of the series its own `seriesOrder`)',
+      ],
+    );
+  });
+});

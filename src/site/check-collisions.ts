@@ -2,10 +2,11 @@
 import type { SlugClaim } from '../content/front-matter/fields.js';
 import type { MarkdownDocument, Post } from '../content/post.js';
 import { slugify } from '../content/slugify.js';
-import { error, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { error, warning, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SiteConfig } from '../config/schema.js';
 import { checkUrls, type ConfigPlace } from './check-urls.js';
 import { replacedPosts } from './replaced-posts.js';
+import { compareInSeries } from './series.js';
 import { termNames, type TaxonomyKind } from './taxonomy.js';
 
 /**
@@ -20,6 +21,8 @@ export function checkCollisions(
     ...checkPostSlugs(claims),
     ...checkTermSlugs(posts, 'category'),
     ...checkTermSlugs(posts, 'tag'),
+    ...checkTermSlugs(posts, 'series'),
+    ...checkSeriesOrder(posts),
   ];
 }
 
@@ -105,14 +108,19 @@ function slugSource(claim: SlugClaim): string {
   return claim.fromKey ? `${claim.file}:${claim.line}` : claim.file;
 }
 
-function checkTermSlugs(posts: readonly Post[], kind: TaxonomyKind): Diagnostic[] {
+/** What a post names that has a page of its own under its slug. */
+type NamedKind = TaxonomyKind | 'series';
+
+function checkTermSlugs(posts: readonly Post[], kind: NamedKind): Diagnostic[] {
   const firstUse = new Map<string, { name: string; post: Post }>();
   const reported = new Set<string>();
   const diagnostics: Diagnostic[] = [];
-  const key = kind === 'category' ? 'category' : 'tags';
   for (const post of posts) {
-    for (const name of termNames(post, kind)) {
-      const line = post.lines[key];
+    const names =
+      kind === 'series' ? (post.series ? [post.series.name] : []) : termNames(post, kind);
+    for (const name of names) {
+      const line =
+        kind === 'series' ? (post.series?.line ?? 1) : post.lines[kind === 'tag' ? 'tags' : kind];
       const slug = slugify(name);
       if (slug === '') {
         diagnostics.push(
@@ -141,6 +149,41 @@ function checkTermSlugs(posts: readonly Post[], kind: TaxonomyKind): Diagnostic[
           line,
           `the ${kind} "${name}" and the ${kind} "${first.name}" (in ${first.post.file}) both give the URL slug "${slug}"`,
           `write the ${kind} the same way in both posts, or rename one of them`,
+        ),
+      );
+    }
+  }
+  return diagnostics;
+}
+
+/**
+ * Two posts of one series with one `seriesOrder`: a warning, as the series still reads in an order
+ * (the older first), only perhaps not the one meant. Each names the other by file and line.
+ */
+function checkSeriesOrder(posts: readonly Post[]): Diagnostic[] {
+  const byPart = new Map<string, Post[]>();
+  for (const post of posts) {
+    if (post.series?.order === undefined) continue;
+    const key = `${post.series.name}\u0000${post.series.order}`;
+    const same = byPart.get(key);
+    if (same) same.push(post);
+    else byPart.set(key, [post]);
+  }
+  const diagnostics: Diagnostic[] = [];
+  for (const same of byPart.values()) {
+    if (same.length < 2) continue;
+    same.sort(compareInSeries);
+    for (const post of same) {
+      const others = same
+        .filter((other) => other !== post)
+        .map((other) => `${other.file}:${other.series?.orderLine ?? 1}`);
+      diagnostics.push(
+        warning(
+          'series-order-duplicate',
+          post.file,
+          post.series?.orderLine ?? 1,
+          `part ${post.series?.order} of the series "${post.series?.name}" is also given by ${others.join(', ')}; the older post reads first`,
+          'give each post of the series its own `seriesOrder`',
         ),
       );
     }

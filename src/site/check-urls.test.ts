@@ -29,6 +29,21 @@ describe('URLs claimed twice', () => {
     assert.deepEqual(codes(found), ['post-url-reserved content/posts/a.md:1']);
   });
 
+  it('finds a post under /series/, and an alias at the page of a series', () => {
+    const found = checkUrls(makeConfig(), place, [
+      makePost('a', { path: '/series/a/' }),
+      makePost('b', {
+        aliases: ['/series/learning-rust/'],
+        series: { name: 'Learning Rust', order: undefined, line: 5, orderLine: 5 },
+      }),
+    ]);
+    assert.deepEqual(codes(found), [
+      'post-url-reserved content/posts/a.md:1',
+      'redirect-shadowed content/posts/b.md:1',
+    ]);
+    assert.match(found[1]?.message ?? '', /the page of the series "Learning Rust"/);
+  });
+
   it('finds an alias that is a post, another alias, a redirect of the config or a page of Folio', () => {
     const config = makeConfig({ redirects: { '/old/': '/posts/a/' } });
     const found = checkUrls(config, place, [

@@ -138,6 +138,7 @@ const SECTION_OWNERS: Readonly<Record<(typeof RESERVED_SECTIONS)[number], string
   categories: 'the index of categories (/categories/) and the category pages under it',
   tags: 'the index of tags (/tags/) and the tag pages under it',
   archives: 'the archive of every post (/archives/)',
+  series: 'the pages of series (/series/<slug>/)',
   search: 'the search page (/search/)',
   assets: "the theme's stylesheet and icons (/assets/)",
 };

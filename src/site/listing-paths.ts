@@ -7,7 +7,7 @@ import { pageCount } from './paginate.js';
 import { termNames, type TaxonomyKind } from './taxonomy.js';
 
 /**
- * `/page/N/` from 2 on, and every category's page and feed and every tag's page, counting every
+ * `/page/N/` from 2 on, every category's page and feed, every tag's and series' page, counting every
  * post given (drafts and scheduled ones too, so that publishing one can never reveal a clash);
  * each term is described by the first post that names it.
  */
@@ -30,5 +30,12 @@ export function listingPaths(config: SiteConfig, posts: readonly Post[]): Map<st
   };
   terms('category', 'categories', true);
   terms('tag', 'tags', false);
+  for (const post of posts) {
+    if (post.series === undefined) continue;
+    const path = `/series/${slugify(post.series.name)}/`;
+    if (!paths.has(path)) {
+      paths.set(path, `the page of the series "${post.series.name}" (of ${post.file})`);
+    }
+  }
   return paths;
 }

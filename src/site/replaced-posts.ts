@@ -3,7 +3,8 @@ import type { Post } from '../content/post.js';
 
 /**
  * Whether two versions of a post stand at the same place in every index — the same file, slug,
- * URL and aliases, date, draft flag, category and tags — so that only their text differs.
+ * URL and aliases, date, draft flag, category, tags, series and part — so that only their text
+ * differs.
  */
 export function samePlace(a: Post, b: Post): boolean {
   return (
@@ -16,7 +17,9 @@ export function samePlace(a: Post, b: Post): boolean {
     a.draft === b.draft &&
     a.category === b.category &&
     a.tags.length === b.tags.length &&
-    a.tags.every((tag, i) => tag === b.tags[i])
+    a.tags.every((tag, i) => tag === b.tags[i]) &&
+    a.series?.name === b.series?.name &&
+    a.series?.order === b.series?.order
   );
 }
 

@@ -2,6 +2,7 @@
 import type { Page } from '../content/page.js';
 import type { Post } from '../content/post.js';
 import type { Site } from './build-site.js';
+import type { Series } from './series.js';
 import type { Term } from './taxonomy.js';
 
 /** A page or a document of the site. */
@@ -12,6 +13,8 @@ export type Route =
   | { readonly kind: 'post'; readonly post: Post }
   /** A page of content/pages: About, Now… */
   | { readonly kind: 'page'; readonly page: Page }
+  /** The posts of one series, in reading order. */
+  | { readonly kind: 'series'; readonly series: Series }
   /** The indexes: every category, every tag, every post by year and month. */
   | { readonly kind: 'categories' }
   | { readonly kind: 'tags' }
@@ -39,6 +42,7 @@ export const featuredPath = (page: number): string => (page <= 1 ? '/' : `/page/
 export const categoryPath = (term: Term): string => `/categories/${encodeURIComponent(term.slug)}/`;
 export const tagPath = (term: Term): string => `/tags/${encodeURIComponent(term.slug)}/`;
 export const postPath = (post: Post): string => post.path;
+export const seriesPath = (series: Series): string => `/series/${encodeURIComponent(series.slug)}/`;
 export const SEARCH_PATH = '/search/';
 export const CATEGORIES_PATH = '/categories/';
 export const TAGS_PATH = '/tags/';
@@ -64,6 +68,8 @@ export function pathOf(route: Route): string {
       return postPath(route.post);
     case 'page':
       return route.page.path;
+    case 'series':
+      return seriesPath(route.series);
     case 'search':
       return SEARCH_PATH;
     case 'categories':
@@ -93,6 +99,7 @@ export function isPage(route: Route): boolean {
     route.kind === 'tag' ||
     route.kind === 'post' ||
     route.kind === 'page' ||
+    route.kind === 'series' ||
     route.kind === 'categories' ||
     route.kind === 'tags' ||
     route.kind === 'archives'
@@ -107,6 +114,7 @@ export function listRoutes(site: Site): Route[] {
     ...site.tags.map((term): Route => ({ kind: 'tag', term })),
     ...site.posts.map((post): Route => ({ kind: 'post', post })),
     ...site.pages.map((page): Route => ({ kind: 'page', page })),
+    ...site.series.map((series): Route => ({ kind: 'series', series })),
     { kind: 'categories' },
     { kind: 'tags' },
     { kind: 'archives' },
@@ -229,6 +237,10 @@ function routeOf(site: Site, segments: readonly string[]): Route | undefined {
       return termRoute('category', site.categoryBySlug.get(name));
     case 'tags':
       return termRoute('tag', site.tagBySlug.get(name));
+    case 'series': {
+      const series = site.seriesBySlug.get(name);
+      return series && { kind: 'series', series };
+    }
     default:
       return undefined;
   }

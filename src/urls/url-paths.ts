@@ -15,6 +15,7 @@ export const RESERVED_SECTIONS = [
   'categories',
   'tags',
   'archives',
+  'series',
   'search',
   'assets',
 ] as const;

@@ -1,4 +1,5 @@
-// Render: a post's own page — title, byline, category, the full body, tags, and its neighbours.
+// Render: a post's own page — title, byline, category, the full body, tags, its series, related
+// posts and its neighbours.
 import type { MarkdownDocument, Post } from '../content/post.js';
 import type { Site } from '../site/build-site.js';
 import { slugify } from '../content/slugify.js';
@@ -7,6 +8,8 @@ import { excerptOf, htmlOf, type ViewContext } from './context.js';
 import { byline, tagList } from './entry.js';
 import { html, raw, type Html } from './html.js';
 import { layout } from './layout.js';
+import { relatedBox } from './related-posts.js';
+import { seriesBox } from './series.js';
 import { postData } from './structured-data.js';
 import { formatPostDate } from './format-date.js';
 import { copyCodeScript, diagramScript, type PageScript } from './theme/page-scripts.js';
@@ -42,7 +45,7 @@ ${category ? html`<p class="post-category">${ctx.t.category}: <a href="${categor
 ${raw(htmlOf(ctx.bodies, post))}</div>
 <footer>${tagList(ctx, post)}</footer>
 </article>
-${neighbours(ctx, post)}`,
+${seriesBox(ctx, post)}${relatedBox(ctx, post)}${neighbours(ctx, post)}`,
   });
   return { body, scripts };
 }

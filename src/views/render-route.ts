@@ -1,5 +1,6 @@
 // Render: (Site, route) → the document's bytes and type; the one entry point the server and the export share.
 import type { Site } from '../site/build-site.js';
+import { relatedPosts } from '../site/related.js';
 import type { Route } from '../site/routes.js';
 import type { BodyFeature, BodyParts, MarkdownDocument, Post } from '../content/post.js';
 import { NO_BODIES, viewContext, type AuthoringOverlay } from './context.js';
@@ -9,6 +10,7 @@ import { archivesPage, termIndexPage } from './indexes.js';
 import { notFoundPage } from './not-found.js';
 import { ownPage } from './own-page.js';
 import { neighboursOf, postPage } from './post-page.js';
+import { seriesPage, shownSeries } from './series.js';
 import { type ExportedSearch, searchPage, type SearchResultsView } from './search-page.js';
 import type { PageScript } from './theme/page-scripts.js';
 import { robotsTxt, sitemap } from './sitemap.js';
@@ -47,6 +49,7 @@ export function bodiesShownBy(
       const posts = feedPosts(site, term);
       return { excerpts: withoutDescription(posts), html: carriesBodies(term) ? posts : [] };
     }
+    case 'series':
     case 'search':
     case 'categories':
     case 'tags':
@@ -65,8 +68,16 @@ export function postsShownBy(site: Site, route: Route): readonly Post[] {
   switch (route.kind) {
     case 'post': {
       const { older, newer } = neighboursOf(site, route.post);
-      return [route.post, ...(older ? [older] : []), ...(newer ? [newer] : [])];
+      return [
+        route.post,
+        ...(older ? [older] : []),
+        ...(newer ? [newer] : []),
+        ...(shownSeries({ site }, route.post)?.posts ?? []),
+        ...relatedPosts(site, route.post),
+      ];
     }
+    case 'series':
+      return route.series.posts;
     case 'featured':
       return featuredPosts(site, route.page);
     case 'category':
@@ -124,6 +135,8 @@ export function renderRoute(
         ...ownPage(ctx, route.page),
         features: bodies.features?.get(route.page) ?? [],
       };
+    case 'series':
+      return { contentType: HTML, body: seriesPage(ctx, route.series) };
     case 'search':
       return { contentType: HTML, ...searchPage(ctx, undefined) };
     case 'categories':

@@ -29,6 +29,7 @@ function lastModified(route: Route): number | undefined {
   if (route.kind === 'category' || route.kind === 'tag') {
     return route.term.posts.length > 0 ? Math.max(...route.term.posts.map(lastChange)) : undefined;
   }
+  if (route.kind === 'series') return Math.max(...route.series.posts.map(lastChange));
   return undefined;
 }
 

@@ -65,6 +65,18 @@ const TARGETS: readonly Target[] = [
   { name: 'tags', label: 'index of tags /tags/', path: '/tags/', status: 200 },
   { name: 'archives', label: 'archive /archives/', path: '/archives/', status: 200 },
   { name: 'about', label: 'page of content/pages /about/', path: '/about/', status: 200 },
+  {
+    name: 'series',
+    label: 'series /series/binary-search/',
+    path: '/series/binary-search/',
+    status: 200,
+  },
+  {
+    name: 'series-post',
+    label: 'post of a series, with related posts',
+    path: '/posts/lower-bound-upper-bound-and-the-half-open-interval/',
+    status: 200,
+  },
   { name: 'not-found', label: '404 page', path: '/no-such-page/', status: 404 },
   { name: 'search', label: 'search results /search/?q=sort', path: '/search/?q=sort', status: 200 },
   {

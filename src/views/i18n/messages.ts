@@ -48,6 +48,12 @@ export interface Messages {
   readonly postCount: (count: number) => string;
   /** Before the date a post last changed, on its page: "Updated 2024-04-02 10:00". */
   readonly updated: string;
+  /** The title of a series' box on its posts' pages and of its page: "Series: Learning Rust". */
+  readonly seriesTitle: (name: string) => string;
+  /** Where a post stands in its series: "Part 2 of 5". */
+  readonly partOf: (part: number, parts: number) => string;
+  /** The heading of the related posts on a post's page. */
+  readonly relatedPosts: string;
   readonly searchResultsFor: (query: string) => string;
   readonly postsFound: (count: number) => string;
   readonly noResults: (query: string) => string;

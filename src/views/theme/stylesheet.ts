@@ -141,6 +141,16 @@ mark { padding: 0 .1em; border-radius: 2px; background: var(--mark); color: inhe
 .post-body .footnotes { margin-top: 2.5rem; padding-top: 1rem; border-top: 1px solid var(--line); font-size: .925rem; }
 .post-body .footnotes .footnotes-title { margin: 0 0 .5rem; font-size: 1rem; color: var(--muted); }
 .post > footer { margin-top: 2rem; }
+.post-series, .related-posts { margin: 2rem 0 0; padding: 1rem 1.25rem; border: 1px solid var(--line); border-radius: 6px; }
+.post-series-title, .related-posts-title { margin: 0 0 .25rem; font-size: 1.05rem; }
+.series-part { margin: 0 0 .5rem; color: var(--muted); font-size: .9rem; }
+.post-series ol, .related-posts ul { margin: 0; padding-left: 1.5rem; }
+.post-series li, .related-posts li { padding: .15rem 0; }
+.post-series [aria-current="page"] { font-weight: 600; }
+.related-posts time, .series-posts time { color: var(--muted); font-size: .875rem; font-variant-numeric: tabular-nums; }
+.series-count { margin: 0 0 1rem; color: var(--muted); }
+.series-posts { margin: 0; padding-left: 1.75rem; }
+.series-posts li { padding: .3rem 0; }
 .post-neighbours ul { list-style: none; margin: 2rem 0 0; padding: 1.25rem 0 0; border-top: 1px solid var(--line); display: grid; gap: .75rem; }
 .site-footer { margin-top: 4rem; padding-bottom: 2.5rem; color: var(--muted); font-size: .9rem; }
 .profile-links { padding-top: 1.5rem; border-top: 1px solid var(--line); }
@@ -177,7 +187,7 @@ mark { padding: 0 .1em; border-radius: 2px; background: var(--mark); color: inhe
 @media print {
   :root { --text: #000; --muted: #333; --bg: #fff; --surface: #fff; --accent: #000; --line: #999; }
   body { font-size: 11pt; line-height: 1.5; }
-  .skip-link, .site-nav, .site-search, .share, .pager, .post-neighbours, .profile-links, .preview-banner, .heading-link, .copy-code { display: none; }
+  .skip-link, .site-nav, .site-search, .share, .pager, .post-neighbours, .related-posts, .profile-links, .preview-banner, .heading-link, .copy-code { display: none; }
   .site-header, main, .site-footer { max-width: none; padding: 0; }
   .post-body a[href^="http"]::after { content: " (" attr(href) ")"; font-size: .85em; overflow-wrap: anywhere; }
   .post-body pre, .post-body img, .post-body table { break-inside: avoid; }

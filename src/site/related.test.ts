@@ -1,0 +1,93 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Post } from '../content/post.js';
+import { at, makeConfig, makePost } from '../../test/support/site-fixtures.js';
+import { buildSite } from './build-site.js';
+import { RELATED_REACH, relatedPosts, termWeight } from './related.js';
+
+const now = at('2025-01-01T00:00:00Z');
+const slugs = (posts: readonly Post[]): string[] => posts.map((post) => post.slug);
+
+function post(slug: string, tags: string[], more: Partial<Post> = {}): Post {
+  return makePost(slug, { tags, date: at('2024-01-01T00:00:00Z'), ...more });
+}
+
+function related(posts: readonly Post[], of: string, relatedCount = 3): string[] {
+  const site = buildSite(makeConfig({ relatedPosts: relatedCount }), posts, { now });
+  const subject = site.posts.find((p) => p.slug === of);
+  assert.ok(subject);
+  return slugs(relatedPosts(site, subject));
+}
+
+describe('related posts', () => {
+  it('weighs a shared term less the more posts it has', () => {
+    assert.equal(termWeight(2), 1);
+    assert.equal(termWeight(4), 0.5);
+    assert.ok(termWeight(5000) > 0);
+  });
+
+  it('ranks by shared tags and category, rare ones counting most, never the post itself', () => {
+    const posts = [
+      post('subject', ['rust', 'memory'], { category: 'Languages' }),
+      post('same-category', ['go', 'memory'], { category: 'Languages' }),
+      post('two-tags', ['rust', 'memory']),
+      post('one-tag', ['rust']),
+      post('nothing-shared', ['cooking']),
+      post('rust-again', ['rust', 'cooking']),
+    ];
+    // Same category (of 2 posts): 1, plus `memory` (of 3); `rust` is on 4 posts.
+    assert.deepEqual(related(posts, 'subject', 20), [
+      'same-category',
+      'two-tags',
+      'one-tag',
+      'rust-again',
+    ]);
+  });
+
+  it('breaks ties newest first, then by slug, and shows at most the configured number', () => {
+    const posts = [
+      post('subject', ['t']),
+      post('old', ['t'], { date: at('2020-01-01T00:00:00Z') }),
+      post('b-new', ['t'], { date: at('2024-06-01T00:00:00Z') }),
+      post('a-new', ['t'], { date: at('2024-06-01T00:00:00Z') }),
+    ];
+    assert.deepEqual(related(posts, 'subject'), ['a-new', 'b-new', 'old']);
+    assert.deepEqual(related(posts, 'subject', 2), ['a-new', 'b-new']);
+    assert.deepEqual(related(posts, 'subject', 0), []);
+  });
+
+  it('never shows a draft or a scheduled post', () => {
+    const posts = [
+      post('subject', ['t']),
+      post('draft', ['t'], { draft: true }),
+      post('scheduled', ['t'], { date: at('2030-01-01T00:00:00Z') }),
+      post('public', ['t']),
+    ];
+    assert.deepEqual(related(posts, 'subject'), ['public']);
+  });
+
+  it('looks through a crowded tag only near the post, and finds a far post by a rarer tag', () => {
+    const day = (n: number): number => at('2000-01-01T00:00:00Z') + n * 86_400_000;
+    // 400 posts share `common`, one a day: the subject is the 200th newest.
+    const posts = Array.from({ length: 400 }, (_, i) =>
+      post(`p${String(i).padStart(3, '0')}`, ['common'], { date: day(400 - i) }),
+    );
+    const subject = { ...posts[200], tags: ['common', 'rare'] } as Post;
+    posts[200] = subject;
+    posts[5] = { ...(posts[5] as Post), tags: ['common', 'rare'] };
+    const found = related(posts, subject.slug);
+    assert.equal(found[0], 'p005', 'found through `rare`, however far');
+    // The newest posts in reach of the subject, not the newest of all 400.
+    assert.deepEqual(found.slice(1), [`p${200 - RELATED_REACH}`, `p${201 - RELATED_REACH}`]);
+  });
+
+  it('is worked out once per version of the site', () => {
+    const posts = [post('a', ['t']), post('b', ['t'])];
+    const site = buildSite(makeConfig(), posts, { now });
+    const [a] = site.posts;
+    assert.ok(a);
+    assert.equal(relatedPosts(site, a), relatedPosts(site, a));
+    const next = buildSite(makeConfig(), posts, { now });
+    assert.notEqual(relatedPosts(next, a), relatedPosts(site, a));
+  });
+});

@@ -1,0 +1,146 @@
+// Index: related posts — for one post, the public posts that share the most with it, a rare tag
+// counting more than a common one — found through the site's tag and category groups.
+import type { Post } from '../content/post.js';
+import { slugify } from '../content/slugify.js';
+import type { Site } from './build-site.js';
+import { comparePosts } from './order.js';
+import type { Term } from './taxonomy.js';
+
+/**
+ * How many posts on each side of a post, in the site's order, a tag's or category's list is looked
+ * through: a tag on 5,000 posts costs each of them no more than a tag on a hundred. The posts
+ * nearest in time stand for the rest of a crowded term; a post that shares a rarer one with it is
+ * found through that one's list.
+ */
+export const RELATED_REACH = 50;
+
+/** What one version of the site has worked out: related posts by post, and a scratch mark. */
+interface Computed {
+  readonly related: Map<Post, readonly Post[]>;
+  /** By position in the site's posts: the search that last looked at the post. */
+  readonly seen: Uint32Array;
+  searches: number;
+  /** By term: the position in the site's posts of each of its posts, worked out once. */
+  readonly positions: Map<Term, Int32Array>;
+}
+
+// Each site version computes a post's related posts once, on the first page that shows them: a
+// server answering one page of 10,000 posts works out only that page's.
+const computedBySite = new WeakMap<Site, Computed>();
+
+/** Up to `relatedPosts` of the config public posts related to `post`, the most related first. */
+export function relatedPosts(site: Site, post: Post): readonly Post[] {
+  const limit = site.config.relatedPosts;
+  if (limit === 0 || !site.positionOf.has(post)) return [];
+  let computed = computedBySite.get(site);
+  if (!computed) {
+    computed = {
+      related: new Map(),
+      seen: new Uint32Array(site.posts.length),
+      searches: 0,
+      positions: new Map(),
+    };
+    computedBySite.set(site, computed);
+  }
+  let related = computed.related.get(post);
+  if (!related) computed.related.set(post, (related = findRelated(site, computed, post, limit)));
+  return related;
+}
+
+/**
+ * The weight of sharing a term of `count` posts: 1 for a term of two posts (the fewest a shared
+ * term has), half of that for four, less the more posts it has but never 0 — sharing even a tag
+ * on every post says more than sharing nothing.
+ */
+export function termWeight(count: number): number {
+  return 1 / Math.log2(Math.max(count, 2));
+}
+
+/** A candidate and how related it is. */
+interface Scored {
+  readonly post: Post;
+  readonly score: number;
+}
+
+/**
+ * How related `other` is: the weights of `post`'s terms it has too — its category, if the same,
+ * and each shared tag — added in `post`'s order of terms, so that equal sets of shared terms score
+ * exactly equal.
+ */
+function score(other: Post, terms: readonly Term[], weights: readonly number[]): number {
+  let total = 0;
+  for (let i = 0; i < terms.length; i++) {
+    const term = terms[i] as Term;
+    const shared =
+      term.kind === 'category' ? other.category === term.name : other.tags.includes(term.name);
+    if (shared) total += weights[i] ?? 0;
+  }
+  return total;
+}
+
+/** Whether `a` shows before `b`: a higher score, then the site's order (newer first, then slug). */
+function ranksBefore(a: Scored, b: Scored): boolean {
+  return a.score !== b.score ? a.score > b.score : comparePosts(a.post, b.post) < 0;
+}
+
+/** Puts `entry` into `best`, the `limit` best so far in order, where it ranks among them. */
+function keepBest(best: Scored[], entry: Scored, limit: number): void {
+  const last = best[limit - 1];
+  if (last !== undefined && !ranksBefore(entry, last)) return;
+  let i = Math.min(best.length, limit - 1);
+  for (; i > 0 && ranksBefore(entry, best[i - 1] as Scored); i--) best[i] = best[i - 1] as Scored;
+  best[i] = entry;
+}
+
+/**
+ * The `limit` posts that share the most with `post`, among those within reach of it in the lists
+ * of its category and tags; each candidate is scored once, and only the best are kept in order.
+ */
+function findRelated(site: Site, computed: Computed, post: Post, limit: number): Post[] {
+  const terms = [
+    ...(post.category === undefined ? [] : [site.categoryBySlug.get(slugify(post.category))]),
+    ...post.tags.map((name) => site.tagBySlug.get(slugify(name))),
+  ].filter((term): term is Term => term !== undefined);
+  const weights = terms.map((term) => termWeight(term.posts.length));
+  // Marks each post looked at with this search's number, rather than collecting them in a set.
+  const mark = ++computed.searches;
+  const { seen } = computed;
+  seen[site.positionOf.get(post) ?? 0] = mark;
+  const best: Scored[] = [];
+  for (const term of terms) {
+    const [from, to] = reach(term.posts, post);
+    const positions = positionsOf(site, computed, term);
+    for (let i = from; i < to; i++) {
+      const other = term.posts[i] as Post;
+      const position = positions[i] ?? 0;
+      if (seen[position] === mark) continue;
+      seen[position] = mark;
+      const value = score(other, terms, weights);
+      if (value > 0) keepBest(best, { post: other, score: value }, limit);
+    }
+  }
+  return best.map((entry) => entry.post);
+}
+
+/** The positions in the site's posts of the posts of `term`, in the order of its list. */
+function positionsOf(site: Site, computed: Computed, term: Term): Int32Array {
+  let positions = computed.positions.get(term);
+  if (!positions) {
+    positions = Int32Array.from(term.posts, (post) => site.positionOf.get(post) ?? 0);
+    computed.positions.set(term, positions);
+  }
+  return positions;
+}
+
+/** The range of `posts` (in the site's order) within `RELATED_REACH` of `post`, as [from, to). */
+function reach(posts: readonly Post[], post: Post): [number, number] {
+  if (posts.length <= 2 * RELATED_REACH + 1) return [0, posts.length];
+  let low = 0;
+  let high = posts.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (comparePosts(posts[middle] as Post, post) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return [Math.max(0, low - RELATED_REACH), Math.min(posts.length, low + RELATED_REACH + 1)];
+}
