@@ -37,6 +37,14 @@ const text = z.string({ error: 'must be text' }).refine((value) => !HALF_PAIR.te
 });
 const label = text.trim().min(1, { error: 'must not be empty' });
 
+// A cover is found as a body's image is: under static/, beside the post, or on another site.
+const HTTP_URL = /^https?:\/\/\S+$/i;
+const OTHER_SCHEME = /^(?:[a-z][a-z\d+.-]*:|\/\/|[#?])/i;
+const imagePath = label.refine((path) => HTTP_URL.test(path) || !OTHER_SCHEME.test(path), {
+  error:
+    'must be a path of a file under static/ (e.g. /images/cover.jpg), a file beside the post, or an http(s) URL',
+});
+
 const frontMatterSchema = z.object(
   {
     title: label,
@@ -51,6 +59,8 @@ const frontMatterSchema = z.object(
     toc: z.boolean({ error: 'must be true or false' }).optional(),
     math: z.boolean({ error: 'must be true or false' }).optional(),
     description: text.trim().optional(),
+    image: imagePath.optional(),
+    imageAlt: text.trim().optional(),
     url: text
       .refine((path) => normalizeSitePath(path)?.endsWith('/') === true, {
         error: 'must be a path of this site ending with /, e.g. /2015/05/hello/',
@@ -82,6 +92,9 @@ const HINTS: Record<string, string> = {
   math: 'write `math: true` to read the post with math, or `math: false`',
   toc: 'write `toc: true` to open the post with a table of contents, or `toc: false`',
   description: 'write one sentence of plain text',
+  image:
+    'write the path of a file under static/, e.g. `image: /images/cover.jpg`, of a file beside a post written as slug/index.md, e.g. `image: cover.jpg`, or an https:// URL',
+  imageAlt: 'describe what the cover image shows in one sentence, e.g. `imageAlt: A red bicycle`',
   url: "write the path of the post's page from the site's root, e.g. `url: /2015/05/hello/`",
   aliases: 'write a list of old paths that should lead here, e.g. `aliases: [/old/hello.html]`',
 };
@@ -183,6 +196,17 @@ export function parsePost(
     ? { file, slug: ownSlug.normalize('NFC'), line: keyLine('slug'), fromKey: true }
     : defaultClaim;
   if (!invalid.has('slug') && !isUsableSlug(claim.slug)) diagnostics.push(slugProblem(claim));
+  if (fields.imageAlt !== undefined && fields.image === undefined) {
+    diagnostics.push(
+      warning(
+        'front-matter-image-alt',
+        file,
+        keyLine('imageAlt'),
+        '`imageAlt` describes a cover image, but the post has no `image`',
+        'add `image:` with the path of the cover, or remove `imageAlt`',
+      ),
+    );
+  }
 
   if (!parsed.success || date === undefined || diagnostics.some((d) => d.severity === 'error')) {
     return { post: undefined, diagnostics, claim };
@@ -228,6 +252,15 @@ function postOf(
     toc: front.toc,
     math: front.math,
     description: front.description || undefined,
+    image:
+      front.image === undefined
+        ? undefined
+        : {
+            written: front.image,
+            src: imageSrc(front.image, path),
+            alt: front.imageAlt ?? '',
+            line: lineOf('image'),
+          },
     lines: {
       slug: claim.line,
       path: front.url === undefined ? claim.line : lineOf('url'),
@@ -237,6 +270,16 @@ function postOf(
     },
     bodyLine: split.bodyLine,
   };
+}
+
+/**
+ * Where a page finds an image written in front matter: a URL as it is, a path from the site's
+ * root or relative to the post's page `base` percent-encoded from the root, as a body's is.
+ */
+function imageSrc(written: string, base: string): string {
+  if (HTTP_URL.test(written)) return written;
+  const url = new URL(written, `http://site.invalid${base}`);
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 function slugProblem(claim: SlugClaim): Diagnostic {

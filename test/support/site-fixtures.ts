@@ -58,6 +58,7 @@ export function makePost(slug: string, overrides: Partial<Post> = {}): Post {
     toc: undefined,
     math: undefined,
     description: undefined,
+    image: undefined,
     lines: { slug: 1, path: 1, aliases: 1, category: 2, tags: 3 },
     bodyLine: 5,
     ...overrides,
