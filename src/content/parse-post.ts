@@ -40,7 +40,13 @@ const label = text.trim().min(1, { error: 'must not be empty' });
 // A cover is found as a body's image is: under static/, beside the post, or on another site.
 const HTTP_URL = /^https?:\/\/\S+$/i;
 const OTHER_SCHEME = /^(?:[a-z][a-z\d+.-]*:|\/\/|[#?])/i;
-const imagePath = label.refine((path) => HTTP_URL.test(path) || !OTHER_SCHEME.test(path), {
+
+/** Whether `image` can name a cover: a path of the site, rooted or relative, or an http(s) URL. */
+export function isImagePath(path: string): boolean {
+  return HTTP_URL.test(path) || !OTHER_SCHEME.test(path);
+}
+
+const imagePath = label.refine(isImagePath, {
   error:
     'must be a path of a file under static/ (e.g. /images/cover.jpg), a file beside the post, or an http(s) URL',
 });
