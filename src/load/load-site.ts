@@ -5,7 +5,7 @@ import { pathKey } from '../urls/url-paths.js';
 import type { SiteConfig } from '../config/schema.js';
 import { loadContent, type Progress, type ReadFolder } from '../content/load-content.js';
 import type { ImageSize } from '../content/markdown/markdown.js';
-import type { Post, Reference } from '../content/post.js';
+import type { CoverImage, Post, Reference } from '../content/post.js';
 import { sitePath } from '../content/site-path.js';
 import { readImageSize, STATIC_DIR } from '../content/read-sources.js';
 import { servedBesidePost } from '../site/routes.js';
@@ -123,10 +123,10 @@ function siteImageSizes(
 }
 
 /** A cover written in front matter, checked as a body's image is: it must be there. */
-function coverReferences(post: Post): Reference[] {
-  const { image } = post;
-  if (!image || /^https?:/i.test(image.written)) return [];
-  return [{ kind: 'image', target: image.written, line: image.line }];
+function coverReference(image: CoverImage): Reference[] {
+  return /^https?:/i.test(image.written)
+    ? []
+    : [{ kind: 'image', target: image.written, line: image.line }];
 }
 
 /** Loads and checks a site folder. */
@@ -165,7 +165,8 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     const mistakes: Diagnostic[] = [];
     for (const post of loaded.posts) {
       if (!include(post)) continue;
-      references.set(post, [...coverReferences(post), ...bodies.references(post)]);
+      const inBody = bodies.references(post);
+      references.set(post, post.image ? [...coverReference(post.image), ...inBody] : inBody);
       for (const mistake of bodies.mistakes(post))
         mistakes.push(
           warning(mistake.code, post.file, mistake.line, mistake.message, mistake.hint),

@@ -81,6 +81,18 @@ describe("a post's cover image", () => {
     assert.equal(img.attr('height'), undefined);
   });
 
+  it('carries a description with markup in it as text, on the page and in the cards', () => {
+    const alt = '"><script>alert(1)</script>';
+    const hostile = makePost('hostile', { image: cover('/images/harbour.jpg', alt) });
+    const site = buildSite(makeConfig(), [hostile], { now: at('2030-01-01T00:00:00Z') });
+    const body = renderRoute(site, { kind: 'post', post: hostile }, bodies([hostile])).body;
+    assert.doesNotMatch(body, /<script>alert/);
+    const $ = cheerio.load(body);
+    assert.equal($('img.post-cover').attr('alt'), alt);
+    assert.equal(meta($, 'og:image:alt'), alt);
+    assert.equal(meta($, 'twitter:image:alt'), alt);
+  });
+
   it('is no part of a page of a post without one', () => {
     assert.equal(render({}, plain)('img.post-cover').length, 0);
   });
