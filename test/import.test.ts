@@ -29,7 +29,7 @@ const JEKYLL = {
   '_config.yml':
     'title: Jekyll Notes\ndescription: Notes\nurl: https://jekyll.example\nauthor: Jane\ntimezone: Asia/Seoul\nlang: ko\npermalink: /:year/:month/:day/:title.html\nexcerpt_separator: <!--cut-->\npaginate: 5\n',
   '_posts/2019-06-10-liquid.md':
-    '---\ntitle: Liquid\ndate: 2019-06-10 14:22:00 +0900\ntags: jekyll ruby\ncategories: [dev, web]\n---\nIntro <!--cut--> rest.\n\n{% highlight ruby %}\nputs 1\n{% endhighlight %}\n\nSee {% post_url 2019-05-03-no-date %} and {% youtube abc123 %}.\n\n`{% keep this %}`\n\n{% include note.html %}\n',
+    '---\ntitle: Liquid\ndate: 2019-06-10 14:22:00 +0900\ntags: jekyll ruby\ncategories: [dev, web]\nimage:\n  path: /assets/cat.png\n  alt: A cat\n---\nIntro <!--cut--> rest.\n\n{% highlight ruby %}\nputs 1\n{% endhighlight %}\n\nSee {% post_url 2019-05-03-no-date %} and {% youtube abc123 %}.\n\n`{% keep this %}`\n\n{% include note.html %}\n',
   '_posts/2019-05-03-no-date.md': '---\ntags:\n  - [nested, list]\nmath: true\n---\nBody $x$.\n',
   '_posts/2019-07-01-broken.md': '---\ntitle: [unclosed\n---\nBody.\n',
   '_drafts/idea.md': '---\ntitle: Idea\n---\nLater.\n',
@@ -40,10 +40,10 @@ const HEXO = {
   '_config.yml':
     'title: Hexo 博客\nsubtitle: 笔记\nurl: https://hexo.example\nlanguage: zh-CN\npermalink: :year/:month/:day/:title/\npost_asset_folder: true\n',
   'source/_posts/算法.md':
-    'title: 算法\ndate: 2020-1-2 10:00:00\ncategories:\n- 编程\n- 算法\n---\nFirst <!-- more --> rest ![cat](cat.png)\n\n{% codeblock lang:js %}\nlet a = 1;\n{% endcodeblock %}\n\n{% asset_img cat.png A cat %}\n',
+    'title: 算法\ndate: 2020-1-2 10:00:00\ncover: cat.png\ncategories:\n- 编程\n- 算法\n---\nFirst <!-- more --> rest ![cat](cat.png)\n\n{% codeblock lang:js %}\nlet a = 1;\n{% endcodeblock %}\n\n{% asset_img cat.png A cat %}\n',
   'source/_posts/算法/cat.png': 'png',
   'source/_posts/sub/nested.md':
-    '---\ntitle: Nested\ndate: 2020-02-03\ntags: [Go]\n---\nIn a folder.\n',
+    '---\ntitle: Nested\ndate: 2020-02-03\ntags: [Go]\nthumbnail: images/logo.png\n---\nIn a folder.\n',
   'source/images/logo.png': 'logo',
 };
 
@@ -51,9 +51,9 @@ const HUGO = {
   'hugo.toml':
     'title = "Hugo Site"\nbaseURL = "https://hugo.example/"\nlanguageCode = "en-us"\n[permalinks]\nposts = "/:year/:month/:slug/"\n',
   'content/posts/toml.md':
-    '+++\ntitle = "TOML post"\ndate = 2021-03-04T05:06:07+09:00\nlastmod = 2022-01-02T03:04:05+09:00\ntags = ["hugo"]\nseries = ["Hugo Basics", "Other"]\naliases = ["/old/toml/"]\n+++\n{{< figure src="/img/a.png" caption="A caption" >}}\n\n{{< gist jane 123 >}} {{< unknown >}}\n',
+    '+++\ntitle = "TOML post"\ndate = 2021-03-04T05:06:07+09:00\nlastmod = 2022-01-02T03:04:05+09:00\ntags = ["hugo"]\nseries = ["Hugo Basics", "Other"]\nimages = ["/img/a.png"]\naliases = ["/old/toml/"]\n+++\n{{< figure src="/img/a.png" caption="A caption" >}}\n\n{{< gist jane 123 >}} {{< unknown >}}\n',
   'content/posts/bundle/index.md':
-    '{\n  "title": "JSON bundle",\n  "date": "2021-05-06",\n  "categories": ["Go"]\n}\n![pic](pic.png)\n',
+    '{\n  "title": "JSON bundle",\n  "date": "2021-05-06",\n  "categories": ["Go"],\n  "cover": { "image": "pic.png", "alt": "A pic" }\n}\n![pic](pic.png)\n',
   'content/posts/bundle/pic.png': 'pic',
   'content/posts/own.md':
     '---\ntitle: Own\ndate: 2021-07-08\ntags: [x]\nurl: /custom/place/\n---\nBody\n',
@@ -106,6 +106,8 @@ describe('importing a Jekyll blog', () => {
     assert.match(post, /Intro <!--more--> rest/);
     assert.match(post, /category: dev\ntags:\n {2}- jekyll\n {2}- ruby\n {2}- web/);
     assert.match(result.report, /`_posts\/2019-06-10-liquid\.md:\d+`: removed \{% include %\}/);
+    // Chirpy's image, with its description.
+    assert.match(post, /^image: \/assets\/cat\.png\nimageAlt: A cat$/m);
   });
 
   it('takes the date and title from the file name, and nested tag lists', async () => {
@@ -139,6 +141,10 @@ describe('importing a Hexo blog', () => {
     assert.match(post, /First <!--more--> rest/);
     assert.match(post, /```js\nlet a = 1;\n```/);
     assert.match(post, /!\[A cat\]\(cat\.png\)/);
+    // The cover in the asset folder stays beside the post; a thumbnail of the site is rooted.
+    assert.match(post, /^image: cat\.png$/m);
+    const nested = await readFile(join(result.target, 'content/posts/sub/nested.md'), 'utf8');
+    assert.match(nested, /^image: \/images\/logo\.png$/m);
   });
 });
 
@@ -168,6 +174,9 @@ describe('importing a Hugo blog', () => {
     );
     assert.match(post, /^series: Hugo Basics$/m, "the first of Hugo's series");
     assert.match(result.report, /removed \{\{< unknown >\}\}/);
+    assert.match(post, /^image: \/img\/a\.png$/m, "the first of Hugo's images");
+    const bundle = await readFile(join(result.target, 'content/posts/bundle/index.md'), 'utf8');
+    assert.match(bundle, /^image: pic\.png\nimageAlt: A pic$/m, "PaperMod's cover");
     const config = await readFile(join(result.target, 'folio.config.yaml'), 'utf8');
     assert.match(config, /permalink: \/:year\/:month\/:slug\//);
   });

@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import * as cheerio from 'cheerio';
-import { serveSite, type ServedFixture } from './support/serve-fixture.js';
+import { servedForTests, serveSite } from './support/serve-fixture.js';
 import { tempRoot } from './support/temp-root.js';
 
 const root = tempRoot('folio-indexes-');
@@ -32,19 +32,8 @@ writeSite(dir, 'nav: [archives, tags]\n', {
   unfinished: 'date: 2024-06-01\ntags: [sorting]\ndraft: true',
 });
 
-let site: ServedFixture;
-before(async () => {
-  site = await serveSite(dir, { now: () => Date.parse('2026-01-01T00:00:00Z') });
-});
-after(async () => {
-  await site.server.close();
-});
-
-async function page(path: string): Promise<cheerio.CheerioAPI> {
-  const response = await site.get(path);
-  assert.equal(response.status, 200, path);
-  return cheerio.load(await response.text());
-}
+const site = servedForTests(dir, { now: () => Date.parse('2026-01-01T00:00:00Z') });
+const { page } = site;
 
 const items = ($: cheerio.CheerioAPI, selector: string): string[] =>
   $(selector)

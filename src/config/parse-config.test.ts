@@ -123,6 +123,20 @@ describe('config validation messages', () => {
     assert.match(problem.message, /must start with \//);
   });
 
+  it("rejects a social cards' image that is neither under static/ nor a URL", () => {
+    const problem = onlyProblem([...MINIMAL, 'socialImage: images/card.png']);
+    assert.equal(problem.line, 5);
+    assert.match(problem.message, /`socialImage` must start with \//);
+    assert.match(problem.hint, /socialImage: \/images\/card\.png/);
+  });
+
+  it('rejects an entry extra it does not know, naming those it does', () => {
+    const problem = onlyProblem([...MINIMAL, 'entryExtras: [image, wordCount]']);
+    assert.equal(problem.line, 5);
+    assert.match(problem.message, /must be one of readingTime, image/);
+    assert.match(problem.hint, /entryExtras: \[readingTime\]/);
+  });
+
   it('rejects an unknown time zone and names IANA zones in the hint', () => {
     const problem = onlyProblem([...MINIMAL, 'timezone: Mars/Olympus_Mons']);
     assert.equal(problem.line, 5);

@@ -37,8 +37,15 @@ export type ShareNetwork = (typeof SHARE_NETWORKS)[number];
 /** The indexes a site may link in its top navigation. */
 export const NAV_INDEXES = ['archives', 'categories', 'tags'] as const;
 
+/** What listing entries show beyond the specification's fields. */
+export const ENTRY_EXTRAS = ['readingTime', 'image'] as const;
+
 const webUrl = z.url({ protocol: /^https?$/, error: NOT_ABSOLUTE });
 const text = z.string({ error: 'must be text' }).trim().min(1, { error: 'must not be empty' });
+// An image of the site's own: served from static/, or from another site.
+const imagePath = text.refine((path) => path.startsWith('/') || /^https?:\/\//.test(path), {
+  error: 'must start with / (a file under static/) or be an http(s) URL',
+});
 
 export const configSchema = z.strictObject({
   /** Site name, shown in the header and linking to `/`. */
@@ -83,10 +90,7 @@ export const configSchema = z.strictObject({
     .strictObject(
       {
         name: text.describe('Author name, shown on every entry.'),
-        image: text
-          .refine((path) => path.startsWith('/') || /^https?:\/\//.test(path), {
-            error: 'must start with / (a file under static/) or be an http(s) URL',
-          })
+        image: imagePath
           .optional()
           .describe(
             'Author picture: a path of a file under static/ (e.g. /images/avatar.png) or a URL.',
@@ -95,6 +99,11 @@ export const configSchema = z.strictObject({
       { error: 'must be a mapping with `name` and `image`' },
     )
     .describe('The one author of the blog.'),
+  socialImage: imagePath
+    .optional()
+    .describe(
+      "Image of the site's social cards (Open Graph, Twitter), on every page but those of posts with their own `image`: a path of a file under static/ (e.g. /images/card.png) or a URL.",
+    ),
   pageSize: z
     .int({ error: 'must be a whole number' })
     .min(1, { error: 'must be at least 1' })
@@ -132,6 +141,14 @@ export const configSchema = z.strictObject({
     .default([])
     .describe(
       'Indexes linked in the top navigation after the categories, in this order: archives (every post by year), categories, tags.',
+    ),
+  entryExtras: z
+    .array(z.enum(ENTRY_EXTRAS, { error: `must be one of ${ENTRY_EXTRAS.join(', ')}` }), {
+      error: 'must be a list, e.g. [readingTime, image]',
+    })
+    .default([])
+    .describe(
+      "What listing entries show beyond the specification's title, excerpt, tags, author and date: readingTime (minutes to read), image (the post's cover image).",
     ),
   search: z
     .boolean({ error: 'must be true or false' })
@@ -224,12 +241,15 @@ export const CONFIG_HINTS: Record<keyof ParsedConfig, string> = {
   locale: `use one of ${LOCALES.join(', ')}`,
   timezone: 'use an IANA zone name such as `UTC`, `Europe/Berlin` or `Asia/Seoul`',
   author: 'write `author:` with `name: Jane Doe` and `image: /images/avatar.png` indented below',
+  socialImage:
+    'write the path of a file under static/, e.g. `socialImage: /images/card.png`, or an https:// URL',
   pageSize: 'write a whole number of entries per page, e.g. `pageSize: 10`',
   excerptLength: 'write a whole number of characters, e.g. `excerptLength: 200`',
   toc: 'write `toc: true` or `toc: false`',
   math: 'write `math: false` where dollars are prices and shell variables, or `math: true`',
   copyCode: 'write `copyCode: false` to leave the copy button out, or `copyCode: true`',
   nav: `list any of ${NAV_INDEXES.join(', ')}, e.g. \`nav: [archives, tags]\``,
+  entryExtras: `list any of ${ENTRY_EXTRAS.join(', ')}, e.g. \`entryExtras: [readingTime]\``,
   search: 'write `search: false` to leave search out of the site, or `search: true`',
   relatedPosts: 'write a whole number from 0 to 20, e.g. `relatedPosts: 3`, or 0 to show none',
   links: `write URLs under the keys ${PROFILE_LINKS.join(', ')}`,

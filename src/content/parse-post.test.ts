@@ -263,3 +263,53 @@ describe("a post's text", () => {
     assert.equal(normalizeText('\ufeffa\r\nb\rc'), 'a\nb\nc');
   });
 });
+
+describe('a cover image', () => {
+  it('is a file under static/, as written, with its description and line', () => {
+    const { post, diagnostics } = parse(
+      front(TITLE, DATE, TAGS, 'image: /images/cover.jpg', 'imageAlt: A red bicycle'),
+    );
+    assert.deepEqual(diagnostics, []);
+    assert.deepEqual(post?.image, {
+      written: '/images/cover.jpg',
+      src: '/images/cover.jpg',
+      alt: 'A red bicycle',
+      line: 5,
+    });
+  });
+
+  it("resolves a file beside the post against the post's page, percent-encoded", () => {
+    const { post } = parsePost(
+      front(TITLE, DATE, TAGS, 'image: photos/첫 날.png').join('\n'),
+      'content/posts/trip/index.md',
+      'trip',
+      SEOUL,
+    );
+    assert.equal(post?.image?.written, 'photos/첫 날.png');
+    assert.equal(post?.image?.src, '/posts/trip/photos/%EC%B2%AB%20%EB%82%A0.png');
+  });
+
+  it('keeps an http(s) URL as it is, and is decorative without imageAlt', () => {
+    const { post } = parse(front(TITLE, DATE, TAGS, 'image: https://cdn.example.org/a.webp?w=1'));
+    assert.equal(post?.image?.src, 'https://cdn.example.org/a.webp?w=1');
+    assert.equal(post?.image?.alt, '');
+  });
+
+  for (const value of ['data:image/png;base64,AAAA', '//cdn.example.org/a.png', '""', '[a.png]']) {
+    it(`refuses \`image: ${value}\` on its line, saying what to write`, () => {
+      const problem = onlyError(front(TITLE, DATE, TAGS, `image: ${value}`));
+      assert.equal(problem.line, 5);
+      assert.match(problem.message, /`image`/);
+      assert.match(problem.hint, /image: \/images\/cover\.jpg/);
+    });
+  }
+
+  it('warns of imageAlt without an image', () => {
+    const { post, diagnostics } = parse(front(TITLE, DATE, TAGS, 'imageAlt: A red bicycle'));
+    assert.equal(post?.image, undefined);
+    assert.deepEqual(
+      diagnostics.map((d) => `${d.line} ${d.severity} ${d.code}`),
+      ['5 warning front-matter-image-alt'],
+    );
+  });
+});

@@ -34,6 +34,20 @@ export function isFolderIndex(file: string): boolean {
   return FOLDER_INDEX.test(file);
 }
 
+// A cover is found as a body's image is: under static/, beside the post, or on another site.
+const HTTP_URL = /^https?:\/\/\S+$/i;
+const OTHER_SCHEME = /^(?:[a-z][a-z\d+.-]*:|\/\/|[#?])/i;
+
+/** Whether `image` can name a cover: a path of the site, rooted or relative, or an http(s) URL. */
+export function isImagePath(path: string): boolean {
+  return HTTP_URL.test(path) || !OTHER_SCHEME.test(path);
+}
+
+const imagePath = label.refine(isImagePath, {
+  error:
+    'must be a path of a file under static/ (e.g. /images/cover.jpg), a file beside the post, or an http(s) URL',
+});
+
 const frontMatterSchema = z.object(
   {
     title: label,
@@ -60,6 +74,8 @@ const frontMatterSchema = z.object(
           .max(1_000_000, { error: 'must be at most 1000000' }),
       )
       .optional(),
+    image: imagePath.optional(),
+    imageAlt: text.trim().optional(),
     url: text
       .refine((path) => normalizeSitePath(path)?.endsWith('/') === true, {
         error: 'must be a path of this site ending with /, e.g. /2015/05/hello/',
@@ -85,6 +101,9 @@ const HINTS: Record<string, string> = {
   series: 'write the name of the series the post belongs to, e.g. `series: Learning Rust`',
   seriesOrder:
     'write the part number of the post in its series, e.g. `seriesOrder: 2`, or remove the line to order the series by date',
+  image:
+    'write the path of a file under static/, e.g. `image: /images/cover.jpg`, of a file beside a post written as slug/index.md, e.g. `image: cover.jpg`, or an https:// URL',
+  imageAlt: 'describe what the cover image shows in one sentence, e.g. `imageAlt: A red bicycle`',
   url: "write the path of the post's page from the site's root, e.g. `url: /2015/05/hello/`",
   aliases: 'write a list of old paths that should lead here, e.g. `aliases: [/old/hello.html]`',
 };
@@ -169,6 +188,18 @@ export function parsePost(
     );
   }
   const claim = slugClaim(source, fields, invalid, diagnostics, defaultClaim);
+  if (fields.imageAlt !== undefined && fields.image === undefined) {
+    diagnostics.push(
+      warning(
+        'front-matter-image-alt',
+        file,
+        keyLine('imageAlt'),
+        '`imageAlt` describes a cover image, but the post has no `image`',
+        'add `image:` with the path of the cover, or remove `imageAlt`',
+      ),
+    );
+  }
+
   if (!parsed.success || date === undefined || diagnostics.some((d) => d.severity === 'error')) {
     return { post: undefined, diagnostics, claim };
   }
@@ -222,6 +253,15 @@ function postOf(
             line: lineOf('series'),
             orderLine: front.seriesOrder === undefined ? lineOf('series') : lineOf('seriesOrder'),
           },
+    image:
+      front.image === undefined
+        ? undefined
+        : {
+            written: front.image,
+            src: imageSrc(front.image, path),
+            alt: front.imageAlt ?? '',
+            line: lineOf('image'),
+          },
     lines: {
       slug: claim.line,
       path: front.url === undefined ? claim.line : lineOf('url'),
@@ -231,4 +271,14 @@ function postOf(
     },
     bodyLine: split.bodyLine,
   };
+}
+
+/**
+ * Where a page finds an image written in front matter: a URL as it is, a path from the site's
+ * root or relative to the post's page `base` percent-encoded from the root, as a body's is.
+ */
+function imageSrc(written: string, base: string): string {
+  if (HTTP_URL.test(written)) return written;
+  const url = new URL(written, `http://site.invalid${base}`);
+  return `${url.pathname}${url.search}${url.hash}`;
 }

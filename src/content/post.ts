@@ -1,4 +1,5 @@
 // Load: the post, as the loader hands it to the index: its front matter, as plain data.
+import type { ImageSize } from './markdown/markdown.js';
 
 /**
  * What any Markdown file of the site is to the loading, the body store and the checks: a post or
@@ -69,6 +70,8 @@ export interface Post extends MarkdownDocument {
   readonly description: string | undefined;
   /** The series the post is a part of, from `series` and `seriesOrder`. */
   readonly series: PostSeries | undefined;
+  /** Its cover image: shown at the top of its page, on social cards, and where entries show it. */
+  readonly image: CoverImage | undefined;
   /** Lines of front matter keys, for problems found later across posts. */
   readonly lines: PostLines;
   /** Line in the file where the body starts; the body itself is kept by a body store. */
@@ -89,6 +92,23 @@ export interface BodyParts {
   readonly features?: ReadonlyMap<MarkdownDocument, readonly BodyFeature[]>;
   /** The file a page using math (KaTeX's stylesheet) or diagrams (Mermaid's script) links. */
   readonly packaged?: (feature: 'math' | 'diagram') => string;
+  /** The size of an image of the site by the path pages find it at (a cover's), when known. */
+  readonly imageSize?: (src: string) => ImageSize | undefined;
+}
+
+/** A post's cover image, from its `image` and `imageAlt` keys. */
+export interface CoverImage {
+  /** As written: a path under static/, a file beside the post, or an http(s) URL. */
+  readonly written: string;
+  /**
+   * Where pages find it: a path from the site's root, percent-encoded — a file beside the post
+   * resolved against its page, as a body's image is — or the URL as written.
+   */
+  readonly src: string;
+  /** What it shows, for readers who cannot see it; empty when it only decorates. */
+  readonly alt: string;
+  /** The line of `image` in the post file. */
+  readonly line: number;
 }
 
 /** A post's place in a named series of posts. */

@@ -1,8 +1,9 @@
 // Load: finds the post files under content/posts, and what static/ holds.
 import type { Dirent } from 'node:fs';
-import { lstatSync, statSync, type Stats } from 'node:fs';
+import { lstatSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { readdir, readlink, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { imageSize } from 'image-size';
 import { imageSizeFromFile } from 'image-size/fromFile';
 import { error, sortDiagnostics, warning, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ImageSize } from './markdown/markdown.js';
@@ -187,15 +188,26 @@ export async function readStaticAssets(siteDir: string): Promise<StaticAssets> {
   await forEachLimited(
     files.filter((file) => IMAGE.test(file)),
     async (file) => {
-      try {
-        const { width, height } = await imageSizeFromFile(file);
-        if (width && height) imageSizes.set(urlPath(file), { width, height });
-      } catch {
-        // An image whose size cannot be read is still served; it only goes without width and height.
-      }
+      const size = await imageSizeFromFile(file).then(sizeOf, () => undefined);
+      if (size) imageSizes.set(urlPath(file), size);
     },
   );
   return { paths: new Set(files.map(urlPath)), imageSizes, diagnostics };
+}
+
+/** The size of the image in `file`, read now; undefined when it is no image or cannot be read. */
+export function readImageSize(file: string): ImageSize | undefined {
+  if (!IMAGE.test(file)) return undefined;
+  try {
+    return sizeOf(imageSize(readFileSync(file)));
+  } catch {
+    return undefined;
+  }
+}
+
+// An image whose size cannot be read is still served; it only goes without width and height.
+function sizeOf({ width, height }: { width?: number; height?: number }): ImageSize | undefined {
+  return width && height ? { width, height } : undefined;
 }
 
 const isHiddenName = (name: string): boolean => name.startsWith('.');

@@ -17,7 +17,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { dump } from 'js-yaml';
 import { DateTime } from 'luxon';
 import { IANAZone } from 'luxon';
-import { parsePost } from '../content/parse-post.js';
+import { isImagePath, parsePost } from '../content/parse-post.js';
 import { permalinkPath } from '../content/permalink.js';
 import { parsePostDate } from '../content/post-date.js';
 import { isUsableSlug, slugify } from '../content/slugify.js';
@@ -635,6 +635,7 @@ function planPost(post: SourcePost, ctx: PlanContext): PlannedPost | undefined {
     Array.isArray(fields.series) ? (fields.series[0] as unknown) : fields.series,
   );
   if (series !== undefined && slugify(series) !== '') front.series = series.trim();
+  Object.assign(front, coverOf(fields, post.assets !== undefined || post.bundle));
   return {
     source: post,
     slug,
@@ -647,6 +648,33 @@ function planPost(post: SourcePost, ctx: PlanContext): PlannedPost | undefined {
     draft,
     fallbackTagged: fallback,
   };
+}
+
+/**
+ * The cover the engines' themes name — Jekyll's `image` (Chirpy's `image.path`), Hugo's `images`
+ * (the first), PaperMod's `cover.image` and Ananke's `featured_image`, Hexo's `cover`,
+ * `thumbnail` and `banner` — with the description some of them give. A relative path is a file
+ * of the post's folder where it has one, and otherwise from the site's root, as themes read it.
+ */
+function coverOf(fields: Record<string, unknown>, inFolder: boolean): Record<string, string> {
+  const part = (value: unknown, key: string): unknown => (isRecord(value) ? value[key] : undefined);
+  const first: unknown = Array.isArray(fields.images) ? fields.images[0] : undefined;
+  const written =
+    stringOf(fields.image) ??
+    stringOf(part(fields.image, 'path')) ??
+    stringOf(fields.cover) ??
+    stringOf(part(fields.cover, 'image')) ??
+    stringOf(first) ??
+    stringOf(fields.featured_image) ??
+    stringOf(fields.thumbnail) ??
+    stringOf(fields.banner);
+  if (written === undefined || !isImagePath(written)) return {};
+  const image =
+    inFolder || written.startsWith('/') || /^https?:/i.test(written)
+      ? written
+      : `/${written.replace(/^(?:\.\/)+/, '')}`;
+  const alt = stringOf(part(fields.image, 'alt')) ?? stringOf(part(fields.cover, 'alt'));
+  return alt === undefined ? { image } : { image, imageAlt: alt };
 }
 
 function ownSlug(post: SourcePost, fields: Record<string, unknown>, engine: EngineName): string {

@@ -189,6 +189,7 @@ export class BodyStore {
       html: new Map([...rendered].map(([post, body]) => [post, body.html])),
       features: new Map([...rendered].map(([post, body]) => [post, body.features])),
       packaged: packagedEntry,
+      imageSize: this.#settings.imageSize,
     };
   }
 

@@ -4,10 +4,12 @@ import { dirname, join, relative, sep } from 'node:path';
 import { pathKey } from '../urls/url-paths.js';
 import type { SiteConfig } from '../config/schema.js';
 import { loadContent, type Progress, type ReadFolder } from '../content/load-content.js';
-import type { MarkdownDocument, Post, Reference } from '../content/post.js';
+import type { ImageSize } from '../content/markdown/markdown.js';
+import type { CoverImage, MarkdownDocument, Post, Reference } from '../content/post.js';
 import type { Page } from '../content/page.js';
 import { sitePath } from '../content/site-path.js';
-import { STATIC_DIR } from '../content/read-sources.js';
+import { readImageSize, STATIC_DIR } from '../content/read-sources.js';
+import { servedBesidePost } from '../site/routes.js';
 import { hasErrors, sortDiagnostics, warning, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { checkCollisionsAgain, type CollisionCheck } from '../site/check-collisions.js';
 import { codeGrammar } from './code-grammars.js';
@@ -89,6 +91,47 @@ function listFolder(folder: string): string[] {
   }
 }
 
+/**
+ * The size of an image of the site by the path pages find it at: a file under static/, read as
+ * the site loaded, or a file beside a post written as `slug/index.md`, read when first asked for.
+ */
+function siteImageSizes(
+  staticSizes: ReadonlyMap<string, ImageSize>,
+  posts: readonly Post[],
+): (src: string) => ImageSize | undefined {
+  const folders = new Map(
+    posts.filter((post) => post.ownFolder).map((post) => [pathKey(post.path) ?? post.path, post]),
+  );
+  const beside = new Map<string, ImageSize | null>();
+  return (src) => {
+    const known = staticSizes.get(sitePath(src));
+    if (known || folders.size === 0 || !src.startsWith('/')) return known;
+    const key = pathKey(src.split(/[?#]/)[0] ?? src) ?? src;
+    // The post whose folder holds it: the longest path of a post that starts the image's path.
+    for (let end = key.lastIndexOf('/'); end > 0; end = key.lastIndexOf('/', end - 1)) {
+      const post = folders.get(key.slice(0, end + 1));
+      if (!post) continue;
+      const inFolder = key.slice(end + 1);
+      if (!servedBesidePost(inFolder)) return undefined;
+      const file = join(dirname(post.file), ...inFolder.split('/'));
+      let size = beside.get(file);
+      if (size === undefined) {
+        size = readImageSize(file) ?? null;
+        beside.set(file, size);
+      }
+      return size ?? undefined;
+    }
+    return undefined;
+  };
+}
+
+/** A cover written in front matter, checked as a body's image is: it must be there. */
+function coverReference(image: CoverImage): Reference[] {
+  return /^https?:/i.test(image.written)
+    ? []
+    : [{ kind: 'image', target: image.written, line: image.line }];
+}
+
 /** Loads and checks a site folder. */
 export async function loadSite(siteDir: string, options: LoadOptions = {}): Promise<LoadResult> {
   const { previous } = options;
@@ -114,7 +157,7 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
       locale,
       toc,
       math,
-      imageSize: (src) => imageSizes.get(sitePath(src)),
+      imageSize: siteImageSizes(imageSizes, loaded.posts),
       grammars: codeGrammar,
     },
     { reread, stamps },
@@ -129,7 +172,9 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     const mistakes: Diagnostic[] = [];
     for (const post of documents) {
       if (!include(post)) continue;
-      references.set(post, bodies.references(post));
+      const inBody = bodies.references(post);
+      const cover = 'image' in post ? (post as Post).image : undefined;
+      references.set(post, cover ? [...coverReference(cover), ...inBody] : inBody);
       for (const mistake of bodies.mistakes(post))
         mistakes.push(
           warning(mistake.code, post.file, mistake.line, mistake.message, mistake.hint),

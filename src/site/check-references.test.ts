@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { formatDiagnostic } from '../diagnostics/diagnostic.js';
-import { checkReferences, type ReferenceContext } from './check-references.js';
+import {
+  checkConfigReferences,
+  checkReferences,
+  type ReferenceContext,
+} from './check-references.js';
 
 const context = (staticPaths: ReadonlySet<string>): ReferenceContext => ({
   staticPaths,
@@ -9,7 +13,7 @@ const context = (staticPaths: ReadonlySet<string>): ReferenceContext => ({
   redirects: new Set(),
   filesBeside: () => new Set(),
 });
-import { makePost } from '../../test/support/site-fixtures.js';
+import { makeConfig, makePost } from '../../test/support/site-fixtures.js';
 
 const image = (target: string) => ({ kind: 'image' as const, target, line: 8 });
 
@@ -54,5 +58,35 @@ describe('checking images', () => {
       checkReferences([post], references, context(new Set(['/images/dog.png']))),
       [],
     );
+  });
+});
+
+describe("checking the config's images", () => {
+  const source = {
+    file: 'folio.config.yaml',
+    lineOf: (path: readonly (string | number)[]) => path.length * 10,
+  };
+
+  it("warns of the author image and the social cards' image missing from static/", () => {
+    const config = makeConfig({
+      author: { name: 'Jane', image: '/images/gone.png' },
+      socialImage: '/images/card one.png',
+      categories: {},
+    });
+    assert.deepEqual(
+      checkConfigReferences(config, source, [], new Set()).map((d) => formatDiagnostic(d)),
+      [
+        'folio.config.yaml:20: warning: the author image /images/gone.png is not in static/ (put the file at static/images/gone.png or correct the path)',
+        "folio.config.yaml:10: warning: the social cards' image /images/card one.png is not in static/ (put the file at static/images/card one.png or correct the path)",
+      ],
+    );
+  });
+
+  it('finds them there, and leaves URLs alone', () => {
+    const there = makeConfig({ socialImage: '/images/card.png', categories: {} });
+    const paths = new Set(['/images/card.png', '/images/avatar.png']);
+    assert.deepEqual(checkConfigReferences(there, source, [], paths), []);
+    const remote = makeConfig({ socialImage: 'https://cdn.example.org/card.png', categories: {} });
+    assert.deepEqual(checkConfigReferences(remote, source, [], paths), []);
   });
 });

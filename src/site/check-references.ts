@@ -140,7 +140,10 @@ function relativeImage(
   );
 }
 
-/** The author image missing from static/, and configured categories that no post uses. */
+/**
+ * The author image and the social cards' image missing from static/, and configured categories
+ * that no post uses.
+ */
 export function checkConfigReferences(
   config: SiteConfig,
   source: Pick<ConfigResult, 'file' | 'lineOf'>,
@@ -148,14 +151,28 @@ export function checkConfigReferences(
   staticPaths: ReadonlySet<string>,
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const image = config.author.image;
-  if (image?.startsWith('/') && !staticPaths.has(sitePath(image))) {
+  const images = [
+    {
+      image: config.author.image,
+      code: 'author-image-missing',
+      what: 'the author image',
+      key: ['author', 'image'],
+    },
+    {
+      image: config.socialImage,
+      code: 'social-image-missing',
+      what: "the social cards' image",
+      key: ['socialImage'],
+    },
+  ];
+  for (const { image, code, what, key } of images) {
+    if (!image?.startsWith('/') || staticPaths.has(sitePath(image))) continue;
     diagnostics.push(
       warning(
-        'author-image-missing',
+        code,
         source.file,
-        source.lineOf(['author', 'image']),
-        `the author image ${image} is not in static/`,
+        source.lineOf(key),
+        `${what} ${image} is not in static/`,
         `put the file at static${sitePath(image)} or correct the path`,
       ),
     );

@@ -4,6 +4,7 @@ import { formatPostDate } from './format-date.js';
 import { postPath, tagPath } from '../site/routes.js';
 import { slugify } from '../content/slugify.js';
 import { excerptOf, type AuthoringOverlay, type ViewContext } from './context.js';
+import { coverOf, imageElement } from './cover-image.js';
 import { html, type Html } from './html.js';
 import { Memo } from '../memo/memo.js';
 import type { Site } from '../site/build-site.js';
@@ -11,11 +12,23 @@ import type { Site } from '../site/build-site.js';
 /** The heading level of entry titles: 2 under the site name, 3 under a listing heading. */
 export type EntryHeading = 2 | 3;
 
+/** How many entries at the top of a page load their images at once: those are in the first screen. */
+const EAGER_ENTRIES = 2;
+
 /**
  * A post's entry, rendered once per site version, overlay and heading level however many
- * listings show it (the featured pages, its category, each of its tags).
+ * listings show it (the featured pages, its category, each of its tags). `position` is its place
+ * on the page, from 0: the first entries' images load at once, and so are not remembered.
  */
-export function entry(ctx: ViewContext, post: Post, heading: EntryHeading): Html {
+export function entry(
+  ctx: ViewContext,
+  post: Post,
+  heading: EntryHeading,
+  position = EAGER_ENTRIES,
+): Html {
+  if (position < EAGER_ENTRIES && post.image && showsImages(ctx)) {
+    return renderEntry(ctx, post, heading, true);
+  }
   if (ctx.site !== entriesSite || ctx.overlay !== entriesOverlay) {
     // A new version of the site: no fragment of the last one may be shown again, and its posts
     // are let go.
@@ -38,12 +51,19 @@ let entriesOverlay: AuthoringOverlay | undefined;
 const renderEntryH2 = (post: Post, ctx: ViewContext): Html => renderEntry(ctx, post, 2);
 const renderEntryH3 = (post: Post, ctx: ViewContext): Html => renderEntry(ctx, post, 3);
 
-function renderEntry(ctx: ViewContext, post: Post, heading: EntryHeading): Html {
+/** Whether the site's entries show their posts' covers: `entryExtras: [image]`. */
+function showsImages(ctx: ViewContext): boolean {
+  return ctx.site.config.entryExtras.includes('image');
+}
+
+function renderEntry(ctx: ViewContext, post: Post, heading: EntryHeading, eager = false): Html {
   const title = html`<a href="${postPath(post)}">${post.title}</a>`;
   const excerpt = excerptOf(ctx.bodies, post);
+  // Not a link: the title leads to the post already, and a second link would be read out twice.
+  const cover = showsImages(ctx) ? coverOf(ctx, post) : undefined;
   return html`<article class="entry">
 ${heading === 2 ? html`<h2 class="entry-title">${title}</h2>` : html`<h3 class="entry-title">${title}</h3>`}
-${excerpt ? html`<p class="entry-excerpt">${excerpt}</p>\n` : ''}${tagList(ctx, post)}
+${cover ? html`${imageElement(cover, 'entry-image', eager)}\n` : ''}${excerpt ? html`<p class="entry-excerpt">${excerpt}</p>\n` : ''}${tagList(ctx, post)}
 ${byline(ctx, post)}
 </article>
 `;

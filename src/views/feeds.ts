@@ -216,6 +216,7 @@ export function jsonFeed(site: Site, bodies: BodyParts): string {
       title: post.title,
       content_html: feedHtml(site, bodies, post),
       summary: post.description ?? excerptOf(bodies, post),
+      ...(post.image ? { image: url(post.image.src) } : {}),
       date_published: time(post.date),
       ...(post.updated === undefined ? {} : { date_modified: time(post.updated) }),
       tags: postTerms(post),

@@ -12,6 +12,7 @@ import {
   TAGS_PATH,
 } from '../site/routes.js';
 import { absoluteUrl } from './absolute-urls.js';
+import { socialImageOf, type ShownImage } from './cover-image.js';
 import { serializeJsonLd } from './structured-data.js';
 import { LIVE_RELOAD_PATH, type ViewContext } from './context.js';
 import { html, raw, type Html } from './html.js';
@@ -37,6 +38,8 @@ export interface PageShell {
     readonly section?: string | undefined;
     readonly tags: readonly string[];
   };
+  /** The image of the page's social cards, a post's cover; by default the site's `socialImage`. */
+  readonly image?: ShownImage | undefined;
   /** Neighbouring pages of a paginated listing. */
   readonly prev?: string | undefined;
   readonly next?: string | undefined;
@@ -121,6 +124,9 @@ function metadata(ctx: ViewContext, page: PageShell, documentTitle: string): Htm
     html`<meta property="${property}" content="${content}">
 `;
   const { article } = page;
+  // A large card shows a picture of the page: the post's cover, or the site's own. Without, the
+  // author's picture makes a small one.
+  const image = page.image ?? socialImageOf(ctx);
   return html`${feeds}<link rel="canonical" href="${url(page.path)}">
 ${
   page.prev
@@ -132,10 +138,30 @@ ${
       ? html`<link rel="next" href="${page.next}">
 `
       : ''
-  }${meta('og:type', article ? 'article' : 'website')}${meta('og:site_name', config.title)}${meta('og:title', title)}${meta('og:description', page.description)}${meta('og:url', url(page.path))}${meta('og:locale', OG_LOCALES[config.locale])}${config.author.image ? meta('og:image', url(config.author.image)) : ''}${article ? [meta('article:published_time', article.published), article.section ? meta('article:section', article.section) : '', article.tags.map((tag) => meta('article:tag', tag))] : ''}<meta name="twitter:card" content="summary">
+  }${meta('og:type', article ? 'article' : 'website')}${meta('og:site_name', config.title)}${meta('og:title', title)}${meta('og:description', page.description)}${meta('og:url', url(page.path))}${meta('og:locale', OG_LOCALES[config.locale])}${image ? imageMeta(image, url, meta) : config.author.image ? meta('og:image', url(config.author.image)) : ''}${article ? [meta('article:published_time', article.published), article.section ? meta('article:section', article.section) : '', article.tags.map((tag) => meta('article:tag', tag))] : ''}<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">
 <meta name="twitter:title" content="${title}">
 <meta name="twitter:description" content="${page.description}">
-<script type="application/ld+json">${raw(serializeJsonLd(page.structuredData))}</script>`;
+${image ? twitterImage(image, url) : ''}<script type="application/ld+json">${raw(serializeJsonLd(page.structuredData))}</script>`;
+}
+
+/** Open Graph's image of a page, with its size and description where they are known. */
+function imageMeta(
+  image: ShownImage,
+  url: (path: string) => string,
+  meta: (property: string, content: string) => Html,
+): Html {
+  const { size, alt } = image;
+  return html`${meta('og:image', url(image.src))}${size ? [meta('og:image:width', String(size.width)), meta('og:image:height', String(size.height))] : ''}${alt ? meta('og:image:alt', alt) : ''}`;
+}
+
+function twitterImage(image: ShownImage, url: (path: string) => string): Html {
+  return html`<meta name="twitter:image" content="${url(image.src)}">
+${
+  image.alt
+    ? html`<meta name="twitter:image:alt" content="${image.alt}">
+`
+    : ''
+}`;
 }
 
 function header(ctx: ViewContext, page: PageShell): Html {

@@ -21,7 +21,9 @@ export function featuredPage(ctx: ViewContext, page: number): string {
   const { site, t } = ctx;
   const posts = featuredPosts(site, page);
   const entries =
-    posts.length > 0 ? posts.map((post) => entry(ctx, post, 2)) : html`<p>${t.noPosts}</p>`;
+    posts.length > 0
+      ? posts.map((post, position) => entry(ctx, post, 2, position))
+      : html`<p>${t.noPosts}</p>`;
   return layout(ctx, {
     title: page === 1 ? '' : t.pageOf(page, site.pageCount),
     description: site.config.tagline || site.config.title,
@@ -71,5 +73,7 @@ function termFeeds(ctx: ViewContext, term: Term): { title: string; href: string 
 }
 
 function entries(ctx: ViewContext, term: Term): Html[] {
-  return term.posts.map((post) => entry(ctx, post, term.kind === 'category' ? 3 : 2));
+  return term.posts.map((post, position) =>
+    entry(ctx, post, term.kind === 'category' ? 3 : 2, position),
+  );
 }

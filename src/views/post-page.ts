@@ -5,6 +5,7 @@ import type { Site } from '../site/build-site.js';
 import { slugify } from '../content/slugify.js';
 import { categoryPath, postPath } from '../site/routes.js';
 import { excerptOf, htmlOf, type ViewContext } from './context.js';
+import { coverOf, imageElement } from './cover-image.js';
 import { byline, tagList } from './entry.js';
 import { html, raw, type Html } from './html.js';
 import { layout } from './layout.js';
@@ -23,6 +24,7 @@ export function postPage(
   const category =
     post.category === undefined ? undefined : ctx.site.categoryBySlug.get(slugify(post.category));
   const description = post.description ?? excerptOf(ctx.bodies, post);
+  const cover = coverOf(ctx, post);
   const body = layout(ctx, {
     title: post.title,
     description,
@@ -31,6 +33,7 @@ export function postPage(
     stylesheets: postStylesheets(ctx, post),
     scripts,
     structuredData: postData(ctx.site, post, description),
+    image: cover,
     article: {
       published: formatPostDate(post.date, ctx.site.config.timezone).iso,
       section: post.category,
@@ -40,7 +43,7 @@ export function postPage(
 <header>
 <h1 class="page-title">${post.title}</h1>
 ${byline(ctx, post, true)}
-${category ? html`<p class="post-category">${ctx.t.category}: <a href="${categoryPath(category)}">${category.title}</a></p>\n` : ''}</header>
+${category ? html`<p class="post-category">${ctx.t.category}: <a href="${categoryPath(category)}">${category.title}</a></p>\n` : ''}${cover ? html`${imageElement(cover, 'post-cover', true)}\n` : ''}</header>
 <div class="post-body">
 ${raw(htmlOf(ctx.bodies, post))}</div>
 <footer>${tagList(ctx, post)}</footer>

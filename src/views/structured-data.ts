@@ -61,7 +61,7 @@ export function postData(site: Site, post: Post, description: string): JsonLd {
     inLanguage: config.locale,
     author: author(site),
     publisher: author(site),
-    ...(config.author.image ? { image: absoluteUrl(config.url, config.author.image) } : {}),
+    ...postImage(site, post),
     ...(post.category === undefined ? {} : { articleSection: post.category }),
     keywords: post.tags.join(', '),
     isPartOf: { '@type': 'Blog', name: config.title, url: absoluteUrl(config.url, homePath()) },
@@ -81,6 +81,12 @@ export function webPageData(site: Site, path: string, title: string, description
     author: author(site),
     isPartOf: { '@type': 'Blog', name: config.title, url: absoluteUrl(config.url, homePath()) },
   };
+}
+
+/** A post's image for search engines: its cover, or else the author's picture. */
+function postImage(site: Site, post: Post): JsonLd {
+  const image = post.image?.src ?? site.config.author.image;
+  return image === undefined ? {} : { image: absoluteUrl(site.config.url, image) };
 }
 
 /** JSON for a `<script type="application/ld+json">` element: `<` escaped so it cannot end it. */

@@ -1,6 +1,9 @@
 // Test support: starts the real server on an ephemeral port for a fixture site folder.
+import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import * as cheerio from 'cheerio';
 import { App } from '../../src/delivery/app/app.js';
 import { startServer, type RunningServer } from '../../src/delivery/server/start-server.js';
 import { staticFolder } from '../../src/delivery/server/static-folder.js';
@@ -57,5 +60,39 @@ export async function serveSite(
     session,
     server,
     get: (path, init = {}) => fetch(`${server.url}${path}`, { redirect: 'manual', ...init }),
+  };
+}
+
+/** A fixture site served to the tests of one file. */
+export interface ServedPages {
+  /** Fetches a path of the running server without following redirects. */
+  readonly get: (path: string, init?: RequestInit) => Promise<Response>;
+  /** The page at `path`, which must answer 200, parsed. */
+  readonly page: (path: string) => Promise<cheerio.CheerioAPI>;
+}
+
+/** Serves `siteDir` from before the first test of the file to after the last. */
+export function servedForTests(
+  siteDir: string,
+  options: Parameters<typeof serveSite>[1] = {},
+): ServedPages {
+  let site: ServedFixture | undefined;
+  before(async () => {
+    site = await serveSite(siteDir, options);
+  });
+  after(async () => {
+    await site?.server.close();
+  });
+  const get = (path: string, init?: RequestInit): Promise<Response> => {
+    if (!site) throw new Error('the site is served from before the first test');
+    return site.get(path, init);
+  };
+  return {
+    get,
+    page: async (path) => {
+      const response = await get(path);
+      assert.equal(response.status, 200, path);
+      return cheerio.load(await response.text());
+    },
   };
 }

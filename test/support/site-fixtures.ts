@@ -59,6 +59,7 @@ export function makePost(slug: string, overrides: Partial<Post> = {}): Post {
     math: undefined,
     description: undefined,
     series: undefined,
+    image: undefined,
     lines: { slug: 1, path: 1, aliases: 1, category: 2, tags: 3 },
     bodyLine: 5,
     ...overrides,

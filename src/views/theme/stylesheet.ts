@@ -95,6 +95,9 @@ mark { padding: 0 .1em; border-radius: 2px; background: var(--mark); color: inhe
 .share a, .profile-links a { display: inline-flex; align-items: center; gap: .4rem; min-height: 2.75rem; }
 .post > header { margin-bottom: 1.5rem; }
 .post-category { margin: .5rem 0 0; color: var(--muted); font-size: .9rem; }
+.post-cover, .entry-image { display: block; max-width: 100%; height: auto; border-radius: .375rem; }
+.post-cover { margin: 1.25rem 0 0; }
+.entry-image { margin: 0 0 .75rem; }
 .post-body { font-size: 1.075rem; }
 .post-body h2, .post-body h3, .post-body h4 { margin: 2.25rem 0 .75rem; line-height: 1.35; }
 .post-body .heading { display: flex; align-items: baseline; gap: .35rem; margin: 2.25rem 0 .75rem; }

@@ -1,0 +1,41 @@
+// Render: a post's cover image and the site's social image, as pages, entries and social cards
+// show them.
+import type { ImageSize } from '../content/markdown/markdown.js';
+import type { Post } from '../content/post.js';
+import type { ViewContext } from './context.js';
+import { html, type Html } from './html.js';
+
+/** An image a page shows, or names to social networks, with its size when it is known. */
+export interface ShownImage {
+  /** A path from the site's root, or an http(s) URL. */
+  readonly src: string;
+  /** Empty when the image only decorates. */
+  readonly alt: string;
+  /** Known for a file under static/ or beside the post; never for another site's image. */
+  readonly size: ImageSize | undefined;
+}
+
+/** A post's cover, from its `image` and `imageAlt`. */
+export function coverOf(ctx: ViewContext, post: Post): ShownImage | undefined {
+  const { image } = post;
+  return image && { src: image.src, alt: image.alt, size: sizeOf(ctx, image.src) };
+}
+
+/** The image of the site's social cards, from the config's `socialImage`. */
+export function socialImageOf(ctx: ViewContext): ShownImage | undefined {
+  const src = ctx.site.config.socialImage;
+  return src === undefined ? undefined : { src, alt: '', size: sizeOf(ctx, src) };
+}
+
+function sizeOf(ctx: ViewContext, src: string): ImageSize | undefined {
+  return src.startsWith('/') ? ctx.bodies.imageSize?.(src) : undefined;
+}
+
+/**
+ * The `<img>` of an image, with its size so that the page does not shift as it loads; `eager`
+ * for one in the first screen, which the browser must not put off.
+ */
+export function imageElement(image: ShownImage, className: string, eager: boolean): Html {
+  const { size } = image;
+  return html`<img class="${className}" src="${image.src}" alt="${image.alt}"${size ? html` width="${size.width}" height="${size.height}"` : ''}${eager ? '' : html` loading="lazy"`} decoding="async">`;
+}
