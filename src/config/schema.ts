@@ -37,6 +37,9 @@ export type ShareNetwork = (typeof SHARE_NETWORKS)[number];
 /** The indexes a site may link in its top navigation. */
 export const NAV_INDEXES = ['archives', 'categories', 'tags'] as const;
 
+/** What listing entries show beyond the specification's fields. */
+export const ENTRY_EXTRAS = ['readingTime', 'image'] as const;
+
 const webUrl = z.url({ protocol: /^https?$/, error: NOT_ABSOLUTE });
 const text = z.string({ error: 'must be text' }).trim().min(1, { error: 'must not be empty' });
 
@@ -125,6 +128,12 @@ export const configSchema = z.strictObject({
     .describe(
       'Whether code blocks of posts get a button that copies their text (a small script on pages with code).',
     ),
+  readingTime: z
+    .boolean({ error: 'must be true or false' })
+    .default(true)
+    .describe(
+      "Whether post pages say how many minutes the post takes to read; false leaves it out everywhere, entryExtras' readingTime too.",
+    ),
   nav: z
     .array(z.enum(NAV_INDEXES, { error: `must be one of ${NAV_INDEXES.join(', ')}` }), {
       error: 'must be a list, e.g. [archives, categories, tags]',
@@ -132,6 +141,14 @@ export const configSchema = z.strictObject({
     .default([])
     .describe(
       'Indexes linked in the top navigation after the categories, in this order: archives (every post by year), categories, tags.',
+    ),
+  entryExtras: z
+    .array(z.enum(ENTRY_EXTRAS, { error: `must be one of ${ENTRY_EXTRAS.join(', ')}` }), {
+      error: 'must be a list, e.g. [readingTime, image]',
+    })
+    .default([])
+    .describe(
+      "What listing entries show beyond the specification's title, excerpt, tags, author and date: readingTime (minutes to read), image (the post's cover image).",
     ),
   search: z
     .boolean({ error: 'must be true or false' })
@@ -221,7 +238,9 @@ export const CONFIG_HINTS: Record<keyof ParsedConfig, string> = {
   toc: 'write `toc: true` or `toc: false`',
   math: 'write `math: false` where dollars are prices and shell variables, or `math: true`',
   copyCode: 'write `copyCode: false` to leave the copy button out, or `copyCode: true`',
+  readingTime: 'write `readingTime: false` to leave reading times out, or `readingTime: true`',
   nav: `list any of ${NAV_INDEXES.join(', ')}, e.g. \`nav: [archives, tags]\``,
+  entryExtras: `list any of ${ENTRY_EXTRAS.join(', ')}, e.g. \`entryExtras: [readingTime]\``,
   search: 'write `search: false` to leave search out of the site, or `search: true`',
   links: `write URLs under the keys ${PROFILE_LINKS.join(', ')}`,
   share: `list networks from ${SHARE_NETWORKS.join(', ')}, e.g. \`share: [x, facebook, linkedin]\``,

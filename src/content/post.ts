@@ -27,12 +27,16 @@ export interface Post {
   /** One or more tags, without repeats, in the order the author wrote them. */
   readonly tags: readonly string[];
   readonly draft: boolean;
+  /** Whether it stands at the top of the featured listing's first page, before newer posts. */
+  readonly pinned: boolean;
   /** Whether the post opens with a table of contents; undefined leaves it to the site's `toc`. */
   readonly toc: boolean | undefined;
   /** Whether the post is read with math; undefined leaves it to the site's `math`. */
   readonly math: boolean | undefined;
   /** Overrides the excerpt in meta descriptions. */
   readonly description: string | undefined;
+  /** Whole minutes its body takes to read, at least 1: counted once, as the post is read. */
+  readonly readingMinutes: number;
   /** Lines of front matter keys, for problems found later across posts. */
   readonly lines: PostLines;
   /** Line in the file where the body starts; the body itself is kept by a body store. */

@@ -2,7 +2,7 @@
 import type { SiteConfig } from '../config/schema.js';
 import { normalizeSitePath, pathKey } from '../urls/url-paths.js';
 import type { Post } from '../content/post.js';
-import { orderPosts } from './order.js';
+import { featuredOrder, orderPosts } from './order.js';
 import { pageCount } from './paginate.js';
 import { replacedPosts } from './replaced-posts.js';
 import { groupTerms, type Term } from './taxonomy.js';
@@ -20,6 +20,8 @@ export interface Site {
   readonly config: SiteConfig;
   /** Public posts, newest first. */
   readonly posts: readonly Post[];
+  /** The same posts in the featured listing's order: pinned ones first; `posts` when none is. */
+  readonly featured: readonly Post[];
   readonly pageCount: number;
   readonly categories: readonly Term[];
   readonly tags: readonly Term[];
@@ -63,6 +65,7 @@ export function buildSite(
   return {
     config,
     posts,
+    featured: featuredOrder(posts),
     pageCount: pageCount(posts.length, config.pageSize),
     categories,
     tags,
@@ -112,9 +115,12 @@ export function swapPosts(site: Site, replaced: ReadonlyMap<Post, Post>, now: nu
     positionOf.set(after, positionOf.get(before) ?? 0);
     positionOf.delete(before);
   }
+  const posts = site.posts.map(swap);
   return {
     ...site,
-    posts: site.posts.map(swap),
+    posts,
+    // `samePlace` keeps pinned posts pinned, so each post keeps its place in this order too.
+    featured: site.featured === site.posts ? posts : site.featured.map(swap),
     categories,
     tags,
     postByPath,

@@ -3,7 +3,8 @@ import type { Post } from '../content/post.js';
 
 /**
  * Whether two versions of a post stand at the same place in every index — the same file, slug,
- * URL and aliases, date, draft flag, category and tags — so that only their text differs.
+ * URL and aliases, date, draft and pinned flags, category and tags — so that only their text
+ * differs.
  */
 export function samePlace(a: Post, b: Post): boolean {
   return (
@@ -14,6 +15,7 @@ export function samePlace(a: Post, b: Post): boolean {
     a.aliases.every((alias, i) => alias === b.aliases[i]) &&
     a.date === b.date &&
     a.draft === b.draft &&
+    a.pinned === b.pinned &&
     a.category === b.category &&
     a.tags.length === b.tags.length &&
     a.tags.every((tag, i) => tag === b.tags[i])

@@ -1,4 +1,5 @@
-// Render: one post entry as listings show it — title, excerpt, tags, author and date.
+// Render: one post entry as listings show it — title, excerpt, tags, author and date, and a
+// pinned post's label on the featured listing.
 import type { Post } from '../content/post.js';
 import { formatPostDate } from './format-date.js';
 import { postPath, tagPath } from '../site/routes.js';
@@ -38,12 +39,25 @@ let entriesOverlay: AuthoringOverlay | undefined;
 const renderEntryH2 = (post: Post, ctx: ViewContext): Html => renderEntry(ctx, post, 2);
 const renderEntryH3 = (post: Post, ctx: ViewContext): Html => renderEntry(ctx, post, 3);
 
-function renderEntry(ctx: ViewContext, post: Post, heading: EntryHeading): Html {
+/**
+ * A pinned post's entry at the top of the featured listing, labelled as pinned in words. Only
+ * there: its category and tags list it unmarked, in its place. Not kept, as there are few.
+ */
+export function pinnedEntry(ctx: ViewContext, post: Post): Html {
+  return renderEntry(ctx, post, 2, html`<p class="entry-pinned">${ctx.t.pinned}</p>\n`);
+}
+
+function renderEntry(
+  ctx: ViewContext,
+  post: Post,
+  heading: EntryHeading,
+  mark: Html | '' = '',
+): Html {
   const title = html`<a href="${postPath(post)}">${post.title}</a>`;
   const excerpt = excerptOf(ctx.bodies, post);
   return html`<article class="entry">
 ${heading === 2 ? html`<h2 class="entry-title">${title}</h2>` : html`<h3 class="entry-title">${title}</h3>`}
-${excerpt ? html`<p class="entry-excerpt">${excerpt}</p>\n` : ''}${tagList(ctx, post)}
+${mark}${excerpt ? html`<p class="entry-excerpt">${excerpt}</p>\n` : ''}${tagList(ctx, post)}
 ${byline(ctx, post)}
 </article>
 `;
@@ -62,13 +76,15 @@ export function tagList(ctx: ViewContext, post: Post): Html {
 
 /**
  * Author picture and name, the date, and a draft mark on previews; on the post's own page, with
- * `withUpdate`, also the date of its last change when it has one.
+ * `onPostPage`, also the date of its last change when it has one. The minutes to read are shown
+ * on the post's page, and on entries where the config's `entryExtras` asks for them, unless the
+ * config's `readingTime` is off.
  */
-export function byline(ctx: ViewContext, post: Post, withUpdate = false): Html {
-  const { author, timezone } = ctx.site.config;
+export function byline(ctx: ViewContext, post: Post, onPostPage = false): Html {
+  const { author, timezone, readingTime, entryExtras } = ctx.site.config;
   const date = formatPostDate(post.date, timezone);
   const changed =
-    withUpdate && post.updated !== undefined ? formatPostDate(post.updated, timezone) : undefined;
+    onPostPage && post.updated !== undefined ? formatPostDate(post.updated, timezone) : undefined;
   // An update within the minute of publishing would read as the same date twice.
   const update =
     changed && changed.text !== date.text
@@ -77,6 +93,10 @@ export function byline(ctx: ViewContext, post: Post, withUpdate = false): Html {
   const avatar = author.image
     ? html`<img class="avatar" src="${author.image}" alt="${author.name}" width="32" height="32">`
     : '';
+  const minutes =
+    readingTime && (onPostPage || entryExtras.includes('readingTime'))
+      ? html` <span class="reading-time">· ${ctx.t.readingTime(post.readingMinutes)}</span>`
+      : '';
   const draft = post.draft ? html` <span class="draft-badge">${ctx.t.draft}</span>` : '';
-  return html`<p class="byline">${avatar}<span class="author">${author.name}</span> <time datetime="${date.iso}">${date.text}</time>${update}${draft}</p>`;
+  return html`<p class="byline">${avatar}<span class="author">${author.name}</span> <time datetime="${date.iso}">${date.text}</time>${update}${minutes}${draft}</p>`;
 }

@@ -63,6 +63,7 @@ export function postData(site: Site, post: Post, description: string): JsonLd {
     ...(config.author.image ? { image: absoluteUrl(config.url, config.author.image) } : {}),
     ...(post.category === undefined ? {} : { articleSection: post.category }),
     keywords: post.tags.join(', '),
+    ...(config.readingTime ? { timeRequired: `PT${String(post.readingMinutes)}M` } : {}),
     isPartOf: { '@type': 'Blog', name: config.title, url: absoluteUrl(config.url, homePath()) },
   };
 }

@@ -39,6 +39,8 @@ export const en: Messages = {
   archives: 'Archives',
   postCount: (count) => (count === 1 ? '1 post' : `${count} posts`),
   updated: 'Updated',
+  pinned: 'Pinned',
+  readingTime: (minutes) => `${minutes} min read`,
   searchResultsFor: (query) => `Results for “${query}”`,
   postsFound: (count) => (count === 1 ? '1 post found' : `${count} posts found`),
   noResults: (query) => `No posts match “${query}”.`,

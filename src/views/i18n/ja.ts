@@ -40,6 +40,8 @@ export const ja: Messages = {
   archives: 'アーカイブ',
   postCount: (count) => `${count} 件`,
   updated: '更新',
+  pinned: '固定',
+  readingTime: (minutes) => `${minutes}分で読めます`,
   searchResultsFor: (query) => `「${query}」の検索結果`,
   postsFound: (count) => `${count} 件の記事が見つかりました`,
   noResults: (query) => `「${query}」に一致する記事はありません。`,

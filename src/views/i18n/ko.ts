@@ -39,6 +39,8 @@ export const ko: Messages = {
   archives: '아카이브',
   postCount: (count) => `글 ${count}개`,
   updated: '수정',
+  pinned: '고정됨',
+  readingTime: (minutes) => `읽는 데 ${minutes}분`,
   searchResultsFor: (query) => `“${query}” 검색 결과`,
   postsFound: (count) => `글 ${count}개를 찾았습니다`,
   noResults: (query) => `“${query}”에 맞는 글이 없습니다.`,

@@ -48,6 +48,10 @@ export interface Messages {
   readonly postCount: (count: number) => string;
   /** Before the date a post last changed, on its page: "Updated 2024-04-02 10:00". */
   readonly updated: string;
+  /** The label of a pinned post's entry on the featured listing. */
+  readonly pinned: string;
+  /** How long a post takes to read, in whole minutes: "5 min read". */
+  readonly readingTime: (minutes: number) => string;
   readonly searchResultsFor: (query: string) => string;
   readonly postsFound: (count: number) => string;
   readonly noResults: (query: string) => string;

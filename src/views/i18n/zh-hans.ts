@@ -37,6 +37,8 @@ export const zhHans: Messages = {
   archives: '归档',
   postCount: (count) => `${count} 篇`,
   updated: '更新于',
+  pinned: '置顶',
+  readingTime: (minutes) => `${minutes} 分钟阅读`,
   searchResultsFor: (query) => `“${query}”的搜索结果`,
   postsFound: (count) => `找到 ${count} 篇文章`,
   noResults: (query) => `没有与“${query}”匹配的文章。`,
