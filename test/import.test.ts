@@ -43,7 +43,7 @@ const HEXO = {
     'title: 算法\ndate: 2020-1-2 10:00:00\ncategories:\n- 编程\n- 算法\n---\nFirst <!-- more --> rest ![cat](cat.png)\n\n{% codeblock lang:js %}\nlet a = 1;\n{% endcodeblock %}\n\n{% asset_img cat.png A cat %}\n',
   'source/_posts/算法/cat.png': 'png',
   'source/_posts/sub/nested.md':
-    '---\ntitle: Nested\ndate: 2020-02-03\ntags: [Go]\n---\nIn a folder.\n',
+    '---\ntitle: Nested\ndate: 2020-02-03\ntags: [Go]\nsticky: 100\n---\nIn a folder.\n',
   'source/images/logo.png': 'logo',
 };
 
@@ -56,7 +56,7 @@ const HUGO = {
     '{\n  "title": "JSON bundle",\n  "date": "2021-05-06",\n  "categories": ["Go"]\n}\n![pic](pic.png)\n',
   'content/posts/bundle/pic.png': 'pic',
   'content/posts/own.md':
-    '---\ntitle: Own\ndate: 2021-07-08\ntags: [x]\nurl: /custom/place/\n---\nBody\n',
+    '---\ntitle: Own\ndate: 2021-07-08\ntags: [x]\nurl: /custom/place/\npinned: true\n---\nBody\n',
   'content/posts/_index.md': '---\ntitle: Posts\n---\n',
   'static/img/a.png': 'a',
 };
@@ -139,6 +139,9 @@ describe('importing a Hexo blog', () => {
     assert.match(post, /First <!--more--> rest/);
     assert.match(post, /```js\nlet a = 1;\n```/);
     assert.match(post, /!\[A cat\]\(cat\.png\)/);
+    assert.doesNotMatch(post, /pinned/);
+    const sticky = await readFile(join(result.target, 'content/posts/sub/nested.md'), 'utf8');
+    assert.match(sticky, /^pinned: true$/m, "Hexo's sticky");
   });
 });
 
@@ -167,6 +170,9 @@ describe('importing a Hugo blog', () => {
       "Hugo's lastmod",
     );
     assert.match(result.report, /removed \{\{< unknown >\}\}/);
+    assert.doesNotMatch(post, /pinned/);
+    const own = await readFile(join(result.target, 'content/posts/own.md'), 'utf8');
+    assert.match(own, /^pinned: true$/m, "Hugo's pinned");
     const config = await readFile(join(result.target, 'folio.config.yaml'), 'utf8');
     assert.match(config, /permalink: \/:year\/:month\/:slug\//);
   });
