@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import * as cheerio from 'cheerio';
-import { serveSite, type ServedFixture } from './support/serve-fixture.js';
+import { htmlPage, serveSite, type ServedFixture } from './support/serve-fixture.js';
 import { tempRoot } from './support/temp-root.js';
 
 const root = tempRoot('folio-indexes-');
@@ -40,11 +40,7 @@ after(async () => {
   await site.server.close();
 });
 
-async function page(path: string): Promise<cheerio.CheerioAPI> {
-  const response = await site.get(path);
-  assert.equal(response.status, 200, path);
-  return cheerio.load(await response.text());
-}
+const page = (path: string): Promise<cheerio.CheerioAPI> => htmlPage(site, path);
 
 const items = ($: cheerio.CheerioAPI, selector: string): string[] =>
   $(selector)

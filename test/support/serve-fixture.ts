@@ -1,6 +1,8 @@
 // Test support: starts the real server on an ephemeral port for a fixture site folder.
+import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as cheerio from 'cheerio';
 import { App } from '../../src/delivery/app/app.js';
 import { startServer, type RunningServer } from '../../src/delivery/server/start-server.js';
 import { staticFolder } from '../../src/delivery/server/static-folder.js';
@@ -58,4 +60,11 @@ export async function serveSite(
     server,
     get: (path, init = {}) => fetch(`${server.url}${path}`, { redirect: 'manual', ...init }),
   };
+}
+
+/** The HTML page at `path` of a served fixture, which must answer 200, ready to query. */
+export async function htmlPage(served: ServedFixture, path: string): Promise<cheerio.CheerioAPI> {
+  const response = await served.get(path);
+  assert.equal(response.status, 200, path);
+  return cheerio.load(await response.text());
 }
