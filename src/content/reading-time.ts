@@ -26,10 +26,6 @@ export function readingMinutes(markdown: string): number {
   return Math.max(1, Math.round(words / WORDS_PER_MINUTE + characters / CHARACTERS_PER_MINUTE));
 }
 
-const NEWLINE = 0x0a;
-const BACKTICK = 0x60;
-const TILDE = 0x7e;
-
 /**
  * Counts the words and CJK characters of `markdown` in a single scan, without building strings
  * or arrays, since every post of a build is counted. A word is a run of characters other than
@@ -40,12 +36,12 @@ const TILDE = 0x7e;
 export function countReading(markdown: string): ReadingCount {
   let words = 0;
   let characters = 0;
-  let inWord = false;
-  let wordHasLetter = false;
+  // Between words, in a word of marks only so far, or in a word already counted.
+  let word = BETWEEN;
   let inFence = false;
-  let lineStart = true;
   const length = markdown.length;
   let i = 0;
+  let lineStart = true;
   while (i < length) {
     if (lineStart) {
       lineStart = false;
@@ -58,76 +54,85 @@ export function countReading(markdown: string): ReadingCount {
         continue;
       }
     }
-    const code = markdown.charCodeAt(i);
-    if (code === NEWLINE) lineStart = true;
-    // `<` before a letter, `/`, `!` or `?` opens a tag, skipped to its `>` (or the line's end).
-    if (code === 0x3c && !inFence && opensTag(markdown.charCodeAt(i + 1))) {
-      i = skipPast(markdown, i + 1, 0x3e);
-      continue;
-    }
-    // `](` ends a link's text and starts its target, skipped to `)`.
-    if (code === 0x28 && i > 0 && markdown.charCodeAt(i - 1) === 0x5d) {
-      i = skipPast(markdown, i + 1, 0x29);
-      continue;
-    }
-    const kind = kindOf(code);
-    if (kind === SPACE || kind === CJK) {
-      if (inWord && wordHasLetter) words++;
-      inWord = false;
-      wordHasLetter = false;
-      if (kind === CJK) {
-        characters++;
-        // A Han character beyond the Basic Multilingual Plane takes two code units.
-        if (code >= 0xd800 && code <= 0xdbff) i++;
+    const kind = KINDS[markdown.charCodeAt(i)];
+    if (kind === LETTER) {
+      if (word !== COUNTED) {
+        words++;
+        word = COUNTED;
       }
+      i++;
+    } else if (kind === SPACE || kind === CJK || kind === LINE_END) {
+      // A Han character beyond the Basic Multilingual Plane counts by its lead surrogate; the
+      // trailing one is a mark, which starts no word.
+      if (kind === CJK) characters++;
+      else if (kind === LINE_END) lineStart = true;
+      word = BETWEEN;
+      i++;
+    } else if (kind === OPEN_TAG && !inFence && opensTag(markdown.charCodeAt(i + 1))) {
+      i = skipPast(markdown, i + 1, 0x3e);
+    } else if (kind === OPEN_TARGET && i > 0 && markdown.charCodeAt(i - 1) === 0x5d) {
+      i = skipPast(markdown, i + 1, 0x29);
     } else {
-      inWord = true;
-      if (kind === LETTER) wordHasLetter = true;
+      if (word === BETWEEN) word = MARKS;
+      i++;
     }
-    i++;
   }
-  if (inWord && wordHasLetter) words++;
   return { words, characters };
 }
 
-const SPACE = 0;
-const CJK = 1;
-const LETTER = 2;
-const MARK = 3;
+const BETWEEN = 0;
+const MARKS = 1;
+const COUNTED = 2;
 
-/** Whether a code unit separates words, is a CJK character, a letter or digit, or punctuation. */
-function kindOf(code: number): number {
-  if (code < 0x80) {
-    if (code <= 0x20 || code === 0x7f) return SPACE;
-    if (
-      (code >= 0x30 && code <= 0x39) ||
-      (code >= 0x41 && code <= 0x5a) ||
-      (code >= 0x61 && code <= 0x7a)
-    ) {
-      return LETTER;
-    }
-    return MARK;
-  }
-  if (code === 0xa0 || code === 0x3000 || (code >= 0x2000 && code <= 0x200b)) return SPACE;
-  if (
-    (code >= 0x1100 && code <= 0x11ff) || // Hangul Jamo
-    (code >= 0x3040 && code <= 0x30ff) || // Hiragana, Katakana
-    (code >= 0x3130 && code <= 0x318f) || // Hangul Compatibility Jamo
-    (code >= 0x31f0 && code <= 0x31ff) || // Katakana Phonetic Extensions
-    (code >= 0x3400 && code <= 0x4dbf) || // Han Extension A
-    (code >= 0x4e00 && code <= 0x9fff) || // Han
-    (code >= 0xac00 && code <= 0xd7af) || // Hangul Syllables
-    (code >= 0xf900 && code <= 0xfaff) || // Han Compatibility
-    (code >= 0xff66 && code <= 0xff9f) || // Halfwidth Katakana
-    (code >= 0xd840 && code <= 0xd8bf) // lead surrogates of Han Extensions B to H
-  ) {
-    return CJK;
-  }
-  // General and CJK punctuation, and full-width forms' punctuation, are no words by themselves.
-  if ((code >= 0x2010 && code <= 0x206f) || (code >= 0x3001 && code <= 0x303f)) return MARK;
-  if (code >= 0xff01 && code <= 0xff0f) return MARK;
-  return LETTER;
+const NEWLINE = 0x0a;
+const BACKTICK = 0x60;
+const TILDE = 0x7e;
+
+// What each UTF-16 code unit is to the count, looked up rather than tested range by range.
+const MARK = 0;
+const LETTER = 1;
+const SPACE = 2;
+const CJK = 3;
+const LINE_END = 4;
+const OPEN_TAG = 5;
+const OPEN_TARGET = 6;
+
+/** Ranges of code units and their kind, later ones over earlier ones; any other unit is a letter. */
+const RANGES: readonly (readonly [from: number, to: number, kind: number])[] = [
+  [0x00, 0x7f, MARK],
+  [0x30, 0x39, LETTER],
+  [0x41, 0x5a, LETTER],
+  [0x61, 0x7a, LETTER],
+  [0x00, 0x20, SPACE],
+  [0x7f, 0xa0, SPACE], // DEL, C1 controls, no-break space
+  [NEWLINE, NEWLINE, LINE_END],
+  [0x3c, 0x3c, OPEN_TAG],
+  [0x28, 0x28, OPEN_TARGET],
+  [0x2000, 0x200b, SPACE],
+  [0x3000, 0x3000, SPACE],
+  // General and CJK punctuation, full-width punctuation and trailing surrogates are no words.
+  [0x2010, 0x206f, MARK],
+  [0x3001, 0x303f, MARK],
+  [0xff01, 0xff0f, MARK],
+  [0xdc00, 0xdfff, MARK],
+  [0x1100, 0x11ff, CJK], // Hangul Jamo
+  [0x3040, 0x30ff, CJK], // Hiragana, Katakana
+  [0x3130, 0x318f, CJK], // Hangul Compatibility Jamo
+  [0x31f0, 0x31ff, CJK], // Katakana Phonetic Extensions
+  [0x3400, 0x4dbf, CJK], // Han Extension A
+  [0x4e00, 0x9fff, CJK], // Han
+  [0xac00, 0xd7af, CJK], // Hangul Syllables
+  [0xf900, 0xfaff, CJK], // Han Compatibility
+  [0xff66, 0xff9f, CJK], // Halfwidth Katakana
+  [0xd840, 0xd8bf, CJK], // lead surrogates of Han Extensions B to H
+];
+
+function kindsOfCodeUnits(): Uint8Array {
+  const kinds = new Uint8Array(0x10000).fill(LETTER);
+  for (const [from, to, kind] of RANGES) kinds.fill(kind, from, to + 1);
+  return kinds;
 }
+const KINDS = kindsOfCodeUnits();
 
 /** Whether the code unit after `<` makes it a tag: a letter, `/`, `!` or `?`. */
 function opensTag(code: number): boolean {
