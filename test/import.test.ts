@@ -43,7 +43,7 @@ const HEXO = {
     'title: 算法\ndate: 2020-1-2 10:00:00\ncover: cat.png\ncategories:\n- 编程\n- 算法\n---\nFirst <!-- more --> rest ![cat](cat.png)\n\n{% codeblock lang:js %}\nlet a = 1;\n{% endcodeblock %}\n\n{% asset_img cat.png A cat %}\n',
   'source/_posts/算法/cat.png': 'png',
   'source/_posts/sub/nested.md':
-    '---\ntitle: Nested\ndate: 2020-02-03\ntags: [Go]\nthumbnail: images/logo.png\n---\nIn a folder.\n',
+    '---\ntitle: Nested\ndate: 2020-02-03\ntags: [Go]\nthumbnail: images/logo.png\nsticky: 100\n---\nIn a folder.\n',
   'source/images/logo.png': 'logo',
 };
 
@@ -56,7 +56,7 @@ const HUGO = {
     '{\n  "title": "JSON bundle",\n  "date": "2021-05-06",\n  "categories": ["Go"],\n  "cover": { "image": "pic.png", "alt": "A pic" }\n}\n![pic](pic.png)\n',
   'content/posts/bundle/pic.png': 'pic',
   'content/posts/own.md':
-    '---\ntitle: Own\ndate: 2021-07-08\ntags: [x]\nurl: /custom/place/\n---\nBody\n',
+    '---\ntitle: Own\ndate: 2021-07-08\ntags: [x]\nurl: /custom/place/\npinned: true\n---\nBody\n',
   'content/posts/_index.md': '---\ntitle: Posts\n---\n',
   'static/img/a.png': 'a',
 };
@@ -145,6 +145,8 @@ describe('importing a Hexo blog', () => {
     assert.match(post, /^image: cat\.png$/m);
     const nested = await readFile(join(result.target, 'content/posts/sub/nested.md'), 'utf8');
     assert.match(nested, /^image: \/images\/logo\.png$/m);
+    assert.doesNotMatch(post, /pinned/);
+    assert.match(nested, /^pinned: true$/m, "Hexo's sticky");
   });
 });
 
@@ -177,6 +179,9 @@ describe('importing a Hugo blog', () => {
     assert.match(post, /^image: \/img\/a\.png$/m, "the first of Hugo's images");
     const bundle = await readFile(join(result.target, 'content/posts/bundle/index.md'), 'utf8');
     assert.match(bundle, /^image: pic\.png\nimageAlt: A pic$/m, "PaperMod's cover");
+    assert.doesNotMatch(post, /pinned/);
+    const own = await readFile(join(result.target, 'content/posts/own.md'), 'utf8');
+    assert.match(own, /^pinned: true$/m, "Hugo's pinned");
     const config = await readFile(join(result.target, 'folio.config.yaml'), 'utf8');
     assert.match(config, /permalink: \/:year\/:month\/:slug\//);
   });

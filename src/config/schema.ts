@@ -134,6 +134,12 @@ export const configSchema = z.strictObject({
     .describe(
       'Whether code blocks of posts get a button that copies their text (a small script on pages with code).',
     ),
+  readingTime: z
+    .boolean({ error: 'must be true or false' })
+    .default(true)
+    .describe(
+      "Whether post pages say how many minutes the post takes to read; false leaves it out everywhere, entryExtras' readingTime too.",
+    ),
   nav: z
     .array(z.enum(NAV_INDEXES, { error: `must be one of ${NAV_INDEXES.join(', ')}` }), {
       error: 'must be a list, e.g. [archives, categories, tags]',
@@ -248,6 +254,7 @@ export const CONFIG_HINTS: Record<keyof ParsedConfig, string> = {
   toc: 'write `toc: true` or `toc: false`',
   math: 'write `math: false` where dollars are prices and shell variables, or `math: true`',
   copyCode: 'write `copyCode: false` to leave the copy button out, or `copyCode: true`',
+  readingTime: 'write `readingTime: false` to leave reading times out, or `readingTime: true`',
   nav: `list any of ${NAV_INDEXES.join(', ')}, e.g. \`nav: [archives, tags]\``,
   entryExtras: `list any of ${ENTRY_EXTRAS.join(', ')}, e.g. \`entryExtras: [readingTime]\``,
   search: 'write `search: false` to leave search out of the site, or `search: true`',

@@ -221,6 +221,29 @@ describe('reading a post', () => {
     );
   });
 
+  it('reads `pinned`, off unless written true, and reports a value that is not true or false', () => {
+    assert.equal(parse(front(TITLE, DATE, TAGS, 'pinned: true')).post?.pinned, true);
+    assert.equal(parse(front(TITLE, DATE, TAGS, 'pinned: false')).post?.pinned, false);
+    assert.equal(parse(front(TITLE, DATE, TAGS)).post?.pinned, false);
+    const problem = onlyError(front(TITLE, DATE, TAGS, 'pinned: yes please'));
+    assert.equal(problem.line, 5);
+    assert.match(problem.message, /pinned/);
+    assert.match(problem.message, /true or false/);
+    assert.match(problem.hint, /pinned: true/);
+  });
+
+  it('counts the minutes its body takes to read, at least one', () => {
+    const words = Array.from({ length: 1200 }, () => 'word').join(' ');
+    const long = parsePost(
+      ['---', TITLE, DATE, TAGS, '---', words].join('\n'),
+      FILE,
+      'hello',
+      SEOUL,
+    );
+    assert.equal(long.post?.readingMinutes, 5);
+    assert.equal(parse(front(TITLE, DATE, TAGS)).post?.readingMinutes, 1);
+  });
+
   it('keeps numbers as the author wrote them in titles, categories and tags', () => {
     const { post } = parse(front('title: 3.10', 'category: 1.0', DATE, 'tags: [3.10, 1e3, 010]'));
     assert.equal(post?.title, '3.10');

@@ -17,6 +17,7 @@ import { DEFAULT_PERMALINK, normalizeSitePath } from '../urls/url-paths.js';
 import { permalinkPath } from './permalink.js';
 import { parsePostDate } from './post-date.js';
 import type { Post } from './post.js';
+import { readingMinutes } from './reading-time.js';
 
 /** What parsing a post needs to know about the site. */
 export interface PostContext {
@@ -59,6 +60,7 @@ const frontMatterSchema = z.object(
       .min(1, { error: 'must name at least one tag' }),
     slug: label.optional(),
     draft: z.boolean({ error: 'must be true or false' }).optional(),
+    pinned: z.boolean({ error: 'must be true or false' }).optional(),
     toc: z.boolean({ error: 'must be true or false' }).optional(),
     math: z.boolean({ error: 'must be true or false' }).optional(),
     description: text.trim().optional(),
@@ -95,6 +97,7 @@ const HINTS: Record<string, string> = {
   tags: 'write a list of one or more tags, e.g. `tags: [rust, testing]`',
   slug: 'write the URL name, e.g. `slug: hello-world`',
   draft: 'write `draft: true` or remove the line',
+  pinned: 'write `pinned: true` to keep the post at the top of the home page, or remove the line',
   math: 'write `math: true` to read the post with math, or `math: false`',
   toc: 'write `toc: true` to open the post with a table of contents, or `toc: false`',
   description: 'write one sentence of plain text',
@@ -218,7 +221,7 @@ function postOf(
     lineOf: (key: string) => number;
     ctx: PostContext;
   },
-  split: Pick<SplitPost, 'bodyLine'>,
+  split: Pick<SplitPost, 'body' | 'bodyLine'>,
 ): Post {
   const { front, date, updated, claim, lineOf, ctx } = valid;
   const path =
@@ -241,6 +244,7 @@ function postOf(
     category: front.category,
     tags: [...new Set(front.tags)],
     draft: front.draft ?? false,
+    pinned: front.pinned ?? false,
     toc: front.toc,
     math: front.math,
     description: front.description || undefined,
@@ -262,6 +266,7 @@ function postOf(
             alt: front.imageAlt ?? '',
             line: lineOf('image'),
           },
+    readingMinutes: readingMinutes(split.body),
     lines: {
       slug: claim.line,
       path: front.url === undefined ? claim.line : lineOf('url'),

@@ -62,6 +62,8 @@ export interface Post extends MarkdownDocument {
   /** One or more tags, without repeats, in the order the author wrote them. */
   readonly tags: readonly string[];
   readonly draft: boolean;
+  /** Whether it stands at the top of the featured listing's first page, before newer posts. */
+  readonly pinned: boolean;
   /** Whether the post opens with a table of contents; undefined leaves it to the site's `toc`. */
   readonly toc: boolean | undefined;
   /** Whether the post is read with math; undefined leaves it to the site's `math`. */
@@ -72,6 +74,8 @@ export interface Post extends MarkdownDocument {
   readonly series: PostSeries | undefined;
   /** Its cover image: shown at the top of its page, on social cards, and where entries show it. */
   readonly image: CoverImage | undefined;
+  /** Whole minutes its body takes to read, at least 1: counted once, as the post is read. */
+  readonly readingMinutes: number;
   /** Lines of front matter keys, for problems found later across posts. */
   readonly lines: PostLines;
   /** Line in the file where the body starts; the body itself is kept by a body store. */

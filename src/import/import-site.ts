@@ -629,6 +629,10 @@ function planPost(post: SourcePost, ctx: PlanContext): PlannedPost | undefined {
   if (draft) front.draft = true;
   // Math a post turned on for itself (Chirpy's `math: true`, `mathjax: true`) stays on.
   if (fields.math === true || fields.mathjax === true || fields.katex === true) front.math = true;
+  // Posts kept at the top of the home page: Hexo's `sticky` and `top` (a number, or true), the
+  // `pinned` and `sticky` of Hugo's and Jekyll's themes.
+  const pin = ctx.engine === 'hexo' ? [fields.sticky, fields.top] : [fields.pinned, fields.sticky];
+  if (pin.some(pins)) front.pinned = true;
   if (Array.isArray(fields.aliases)) front.aliases = fields.aliases;
   // Hugo's `series` taxonomy is a list, where a post is mostly in one series: the first is kept.
   const series = stringOf(
@@ -1297,6 +1301,11 @@ function lowerKeys(fields: Readonly<Record<string, unknown>>): Record<string, un
     if (!(lower in lowered)) lowered[lower] = value;
   }
   return lowered;
+}
+
+/** Whether a foreign pin key's value pins: true, or a number above 0 (Hexo's weight). */
+function pins(value: unknown): boolean {
+  return value === true || value === 'true' || (typeof value === 'number' && value > 0);
 }
 
 function stringOf(value: unknown): string | undefined {

@@ -17,6 +17,7 @@ const postFields = fc.record({
   category: fc.constantFrom(undefined, 'Algorithm', 'Go', 'Rust'),
   tags: fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'd'), { minLength: 1, maxLength: 3 }),
   draft: fc.boolean(),
+  pinned: fc.boolean(),
 });
 
 type Fields = typeof postFields extends fc.Arbitrary<infer T> ? T : never;
@@ -28,6 +29,7 @@ const post = (index: number, fields: Fields, title = `Post ${index}`): Post =>
     category: fields.category,
     tags: fields.tags,
     draft: fields.draft,
+    pinned: fields.pinned,
   });
 
 // An edit of one post: its text only, or also where it is filed, or its date.
@@ -78,16 +80,21 @@ describe('rebuilding the site after an edit (properties)', () => {
 describe('rebuilding the site after an edit', () => {
   it('shows the edited post everywhere the old version was', () => {
     const posts = [0, 1, 2].map((i) =>
-      post(i, { day: i, category: 'Go', tags: ['a', 'b'], draft: false }),
+      post(i, { day: i, category: 'Go', tags: ['a', 'b'], draft: false, pinned: false }),
     );
     const now = start + 10 * DAY;
     const site = buildSite(config, posts, { now });
-    const edited = post(1, { day: 1, category: 'Go', tags: ['a', 'b'], draft: false }, 'New');
+    const edited = post(
+      1,
+      { day: 1, category: 'Go', tags: ['a', 'b'], draft: false, pinned: false },
+      'New',
+    );
     const next = [posts[0] as Post, edited, posts[2] as Post];
     const swap = swappablePosts(site, posts, next, now);
     assert.ok(swap);
     const rebuilt = swapPosts(site, swap, now);
     assert.equal(rebuilt.posts[1], edited);
+    assert.equal(rebuilt.featured[1], edited);
     assert.equal(rebuilt.postByPath.get('/posts/post-1/'), edited);
     assert.equal(rebuilt.positionOf.get(edited), 1);
     assert.equal(rebuilt.positionOf.has(posts[1] as Post), false);

@@ -36,6 +36,19 @@ describe('building the site at one instant', () => {
     assert.equal(site.showDrafts, true);
   });
 
+  it('puts pinned posts first in the featured order only, and never a hidden pinned post', () => {
+    const pinned = makePost('pinned', { date: at('2024-01-01T00:00:00Z'), pinned: true });
+    const hiddenDraft = { ...draft, pinned: true };
+    const hiddenLater = { ...tomorrow, pinned: true };
+    const site = buildSite(config, [published, pinned, hiddenDraft, hiddenLater], { now });
+    assert.deepEqual(slugs(site.featured), ['pinned', 'published']);
+    assert.deepEqual(slugs(site.posts), ['published', 'pinned']);
+    assert.deepEqual(slugs(site.tagBySlug.get('notes')?.posts ?? []), ['published', 'pinned']);
+    assert.equal(site.pageCount, 1);
+    const later = buildSite(config, [published, pinned, hiddenLater], { now: tomorrow.date });
+    assert.deepEqual(slugs(later.featured), ['tomorrow', 'pinned', 'published']);
+  });
+
   it('leaves future-dated posts out until their moment', () => {
     const before = buildSite(config, [published, tomorrow], { now });
     assert.deepEqual(slugs(before.posts), ['published']);

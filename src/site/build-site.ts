@@ -3,7 +3,7 @@ import type { SiteConfig } from '../config/schema.js';
 import { normalizeSitePath, pathKey } from '../urls/url-paths.js';
 import type { MarkdownDocument, Post } from '../content/post.js';
 import { navigationPages, type Page } from '../content/page.js';
-import { orderPosts } from './order.js';
+import { featuredOrder, orderPosts } from './order.js';
 import { pageCount } from './paginate.js';
 import { replacedPosts } from './replaced-posts.js';
 import { groupSeries, type Series } from './series.js';
@@ -22,6 +22,8 @@ export interface Site {
   readonly config: SiteConfig;
   /** Public posts, newest first. */
   readonly posts: readonly Post[];
+  /** The same posts in the featured listing's order: pinned ones first; `posts` when none is. */
+  readonly featured: readonly Post[];
   readonly pageCount: number;
   readonly categories: readonly Term[];
   readonly tags: readonly Term[];
@@ -78,6 +80,7 @@ export function buildSite(
   return {
     config,
     posts,
+    featured: featuredOrder(posts),
     pageCount: pageCount(posts.length, config.pageSize),
     categories,
     tags,
@@ -137,9 +140,12 @@ export function swapPosts(site: Site, replaced: ReadonlyMap<Post, Post>, now: nu
     positionOf.set(after, positionOf.get(before) ?? 0);
     positionOf.delete(before);
   }
+  const posts = site.posts.map(swap);
   return {
     ...site,
-    posts: site.posts.map(swap),
+    posts,
+    // `samePlace` keeps pinned posts pinned, so each post keeps its place in this order too.
+    featured: site.featured === site.posts ? posts : site.featured.map(swap),
     categories,
     tags,
     series,

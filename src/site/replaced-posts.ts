@@ -3,7 +3,7 @@ import type { Post } from '../content/post.js';
 
 /**
  * Whether two versions of a post stand at the same place in every index — the same file, slug,
- * URL and aliases, date, draft flag, category, tags, series and part — so that only their text
+ * URL and aliases, date, draft and pinned flags, category, tags, series and part — so that only their text
  * differs.
  */
 export function samePlace(a: Post, b: Post): boolean {
@@ -15,6 +15,7 @@ export function samePlace(a: Post, b: Post): boolean {
     a.aliases.every((alias, i) => alias === b.aliases[i]) &&
     a.date === b.date &&
     a.draft === b.draft &&
+    a.pinned === b.pinned &&
     a.category === b.category &&
     a.tags.length === b.tags.length &&
     a.tags.every((tag, i) => tag === b.tags[i]) &&

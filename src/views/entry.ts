@@ -1,4 +1,5 @@
-// Render: one post entry as listings show it — title, excerpt, tags, author and date.
+// Render: one post entry as listings show it — title, excerpt, tags, author and date, and a
+// pinned post's label on the featured listing.
 import type { Post } from '../content/post.js';
 import { formatPostDate } from './format-date.js';
 import { postPath, tagPath } from '../site/routes.js';
@@ -27,7 +28,7 @@ export function entry(
   position = EAGER_ENTRIES,
 ): Html {
   if (position < EAGER_ENTRIES && post.image && showsImages(ctx)) {
-    return renderEntry(ctx, post, heading, true);
+    return renderEntry(ctx, post, heading, { eager: true });
   }
   if (ctx.site !== entriesSite || ctx.overlay !== entriesOverlay) {
     // A new version of the site: no fragment of the last one may be shown again, and its posts
@@ -56,14 +57,30 @@ function showsImages(ctx: ViewContext): boolean {
   return ctx.site.config.entryExtras.includes('image');
 }
 
-function renderEntry(ctx: ViewContext, post: Post, heading: EntryHeading, eager = false): Html {
+/**
+ * A pinned post's entry at the top of the featured listing, labelled as pinned in words. Only
+ * there: its category and tags list it unmarked, in its place. Not kept, as there are few.
+ */
+export function pinnedEntry(ctx: ViewContext, post: Post, position = EAGER_ENTRIES): Html {
+  return renderEntry(ctx, post, 2, {
+    eager: position < EAGER_ENTRIES,
+    mark: html`<p class="entry-pinned">${ctx.t.pinned}</p>\n`,
+  });
+}
+
+function renderEntry(
+  ctx: ViewContext,
+  post: Post,
+  heading: EntryHeading,
+  { eager = false, mark = '' }: { readonly eager?: boolean; readonly mark?: Html | '' } = {},
+): Html {
   const title = html`<a href="${postPath(post)}">${post.title}</a>`;
   const excerpt = excerptOf(ctx.bodies, post);
   // Not a link: the title leads to the post already, and a second link would be read out twice.
   const cover = showsImages(ctx) ? coverOf(ctx, post) : undefined;
   return html`<article class="entry">
 ${heading === 2 ? html`<h2 class="entry-title">${title}</h2>` : html`<h3 class="entry-title">${title}</h3>`}
-${cover ? html`${imageElement(cover, 'entry-image', eager)}\n` : ''}${excerpt ? html`<p class="entry-excerpt">${excerpt}</p>\n` : ''}${tagList(ctx, post)}
+${mark}${cover ? html`${imageElement(cover, 'entry-image', eager)}\n` : ''}${excerpt ? html`<p class="entry-excerpt">${excerpt}</p>\n` : ''}${tagList(ctx, post)}
 ${byline(ctx, post)}
 </article>
 `;
@@ -82,13 +99,15 @@ export function tagList(ctx: ViewContext, post: Post): Html {
 
 /**
  * Author picture and name, the date, and a draft mark on previews; on the post's own page, with
- * `withUpdate`, also the date of its last change when it has one.
+ * `onPostPage`, also the date of its last change when it has one. The minutes to read are shown
+ * on the post's page, and on entries where the config's `entryExtras` asks for them, unless the
+ * config's `readingTime` is off.
  */
-export function byline(ctx: ViewContext, post: Post, withUpdate = false): Html {
-  const { author, timezone } = ctx.site.config;
+export function byline(ctx: ViewContext, post: Post, onPostPage = false): Html {
+  const { author, timezone, readingTime, entryExtras } = ctx.site.config;
   const date = formatPostDate(post.date, timezone);
   const changed =
-    withUpdate && post.updated !== undefined ? formatPostDate(post.updated, timezone) : undefined;
+    onPostPage && post.updated !== undefined ? formatPostDate(post.updated, timezone) : undefined;
   // An update within the minute of publishing would read as the same date twice.
   const update =
     changed && changed.text !== date.text
@@ -97,6 +116,10 @@ export function byline(ctx: ViewContext, post: Post, withUpdate = false): Html {
   const avatar = author.image
     ? html`<img class="avatar" src="${author.image}" alt="${author.name}" width="32" height="32">`
     : '';
+  const minutes =
+    readingTime && (onPostPage || entryExtras.includes('readingTime'))
+      ? html` <span class="reading-time">· ${ctx.t.readingTime(post.readingMinutes)}</span>`
+      : '';
   const draft = post.draft ? html` <span class="draft-badge">${ctx.t.draft}</span>` : '';
-  return html`<p class="byline">${avatar}<span class="author">${author.name}</span> <time datetime="${date.iso}">${date.text}</time>${update}${draft}</p>`;
+  return html`<p class="byline">${avatar}<span class="author">${author.name}</span> <time datetime="${date.iso}">${date.text}</time>${update}${minutes}${draft}</p>`;
 }

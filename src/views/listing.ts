@@ -5,24 +5,27 @@ import { pageSlice } from '../site/paginate.js';
 import { categoryPath, featuredPath, tagPath, termFeedPath } from '../site/routes.js';
 import type { Term } from '../site/taxonomy.js';
 import type { ViewContext } from './context.js';
-import { entry } from './entry.js';
+import { entry, pinnedEntry } from './entry.js';
 import { html, type Html } from './html.js';
 import { layout } from './layout.js';
 import { pager } from './pager.js';
 import { shareLinks } from './share.js';
 import { blogData } from './structured-data.js';
 
-/** The posts page `page` of the featured listing shows. */
+/** The posts page `page` of the featured listing shows: pinned posts first, on page 1. */
 export function featuredPosts(site: Site, page: number): readonly Post[] {
-  return pageSlice(site.posts, page, site.config.pageSize);
+  return pageSlice(site.featured, page, site.config.pageSize);
 }
 
 export function featuredPage(ctx: ViewContext, page: number): string {
   const { site, t } = ctx;
   const posts = featuredPosts(site, page);
+  // In the featured order a pinned post stands only among the pinned ones, at the top.
   const entries =
     posts.length > 0
-      ? posts.map((post, position) => entry(ctx, post, 2, position))
+      ? posts.map((post, position) =>
+          post.pinned ? pinnedEntry(ctx, post, position) : entry(ctx, post, 2, position),
+        )
       : html`<p>${t.noPosts}</p>`;
   return layout(ctx, {
     title: page === 1 ? '' : t.pageOf(page, site.pageCount),

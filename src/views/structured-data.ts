@@ -64,6 +64,7 @@ export function postData(site: Site, post: Post, description: string): JsonLd {
     ...postImage(site, post),
     ...(post.category === undefined ? {} : { articleSection: post.category }),
     keywords: post.tags.join(', '),
+    ...(config.readingTime ? { timeRequired: `PT${String(post.readingMinutes)}M` } : {}),
     isPartOf: { '@type': 'Blog', name: config.title, url: absoluteUrl(config.url, homePath()) },
   };
 }

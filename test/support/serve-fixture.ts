@@ -89,10 +89,16 @@ export function servedForTests(
   };
   return {
     get,
-    page: async (path) => {
-      const response = await get(path);
-      assert.equal(response.status, 200, path);
-      return cheerio.load(await response.text());
-    },
+    page: (path) => htmlPage({ get }, path),
   };
+}
+
+/** The HTML page at `path` of a served fixture, which must answer 200, ready to query. */
+export async function htmlPage(
+  served: Pick<ServedFixture, 'get'>,
+  path: string,
+): Promise<cheerio.CheerioAPI> {
+  const response = await served.get(path);
+  assert.equal(response.status, 200, path);
+  return cheerio.load(await response.text());
 }

@@ -42,6 +42,8 @@ export const en: Messages = {
   seriesTitle: (name) => `Series: ${name}`,
   partOf: (part, parts) => `Part ${part} of ${parts}`,
   relatedPosts: 'Related posts',
+  pinned: 'Pinned',
+  readingTime: (minutes) => `${minutes} min read`,
   searchResultsFor: (query) => `Results for “${query}”`,
   postsFound: (count) => (count === 1 ? '1 post found' : `${count} posts found`),
   noResults: (query) => `No posts match “${query}”.`,

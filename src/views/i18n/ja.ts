@@ -43,6 +43,8 @@ export const ja: Messages = {
   seriesTitle: (name) => `シリーズ: ${name}`,
   partOf: (part, parts) => `全${parts}回中の第${part}回`,
   relatedPosts: '関連記事',
+  pinned: '固定',
+  readingTime: (minutes) => `${minutes}分で読めます`,
   searchResultsFor: (query) => `「${query}」の検索結果`,
   postsFound: (count) => `${count} 件の記事が見つかりました`,
   noResults: (query) => `「${query}」に一致する記事はありません。`,

@@ -42,6 +42,8 @@ export const ko: Messages = {
   seriesTitle: (name) => `시리즈: ${name}`,
   partOf: (part, parts) => `전체 ${parts}편 중 ${part}편`,
   relatedPosts: '관련 글',
+  pinned: '고정됨',
+  readingTime: (minutes) => `읽는 데 ${minutes}분`,
   searchResultsFor: (query) => `“${query}” 검색 결과`,
   postsFound: (count) => `글 ${count}개를 찾았습니다`,
   noResults: (query) => `“${query}”에 맞는 글이 없습니다.`,

@@ -54,6 +54,10 @@ export interface Messages {
   readonly partOf: (part: number, parts: number) => string;
   /** The heading of the related posts on a post's page. */
   readonly relatedPosts: string;
+  /** The label of a pinned post's entry on the featured listing. */
+  readonly pinned: string;
+  /** How long a post takes to read, in whole minutes: "5 min read". */
+  readonly readingTime: (minutes: number) => string;
   readonly searchResultsFor: (query: string) => string;
   readonly postsFound: (count: number) => string;
   readonly noResults: (query: string) => string;

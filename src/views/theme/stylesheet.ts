@@ -76,6 +76,7 @@ mark { padding: 0 .1em; border-radius: 2px; background: var(--mark); color: inhe
 .entry-title a { color: var(--text); text-decoration: none; }
 .entry-title a:hover { color: var(--accent); text-decoration: underline; }
 .entry-excerpt { margin: 0 0 .75rem; color: var(--text); }
+.entry-pinned { display: inline-block; margin: 0 0 .6rem; padding: 0 .5rem; border: 1px solid currentColor; border-radius: .25rem; color: var(--accent); font-size: .8rem; font-weight: 600; }
 .tags { list-style: none; margin: 0 0 .75rem; padding: 0; display: flex; flex-wrap: wrap; gap: .4rem; font-size: .875rem; }
 .tags li { min-width: 0; }
 .tags a { display: inline-block; padding: .1rem .6rem; border-radius: 999px; background: var(--accent-soft); text-decoration: none; line-height: 1.6; }
