@@ -83,6 +83,7 @@ async function audit(): Promise<boolean> {
     { name: 'archives', label: 'archive', path: '/archives/', runs: [] },
     { name: 'tags', label: 'index of tags', path: '/tags/', runs: [] },
     { name: 'about', label: 'page of content/pages', path: '/about/', runs: [] },
+    { name: 'series', label: 'series', path: '/series/binary-search/', runs: [] },
     {
       name: 'post',
       label: 'first post of the listing',
