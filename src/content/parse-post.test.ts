@@ -232,18 +232,6 @@ describe('reading a post', () => {
     assert.match(problem.hint, /pinned: true/);
   });
 
-  it('counts the minutes its body takes to read, at least one', () => {
-    const words = Array.from({ length: 1200 }, () => 'word').join(' ');
-    const long = parsePost(
-      ['---', TITLE, DATE, TAGS, '---', words].join('\n'),
-      FILE,
-      'hello',
-      SEOUL,
-    );
-    assert.equal(long.post?.readingMinutes, 5);
-    assert.equal(parse(front(TITLE, DATE, TAGS)).post?.readingMinutes, 1);
-  });
-
   it('keeps numbers as the author wrote them in titles, categories and tags', () => {
     const { post } = parse(front('title: 3.10', 'category: 1.0', DATE, 'tags: [3.10, 1e3, 010]'));
     assert.equal(post?.title, '3.10');

@@ -17,7 +17,6 @@ import { DEFAULT_PERMALINK, normalizeSitePath } from '../urls/url-paths.js';
 import { permalinkPath } from './permalink.js';
 import { parsePostDate } from './post-date.js';
 import type { Post } from './post.js';
-import { readingMinutes } from './reading-time.js';
 
 /** What parsing a post needs to know about the site. */
 export interface PostContext {
@@ -266,7 +265,6 @@ function postOf(
             alt: front.imageAlt ?? '',
             line: lineOf('image'),
           },
-    readingMinutes: readingMinutes(split.body),
     lines: {
       slug: claim.line,
       path: front.url === undefined ? claim.line : lineOf('url'),

@@ -74,8 +74,6 @@ export interface Post extends MarkdownDocument {
   readonly series: PostSeries | undefined;
   /** Its cover image: shown at the top of its page, on social cards, and where entries show it. */
   readonly image: CoverImage | undefined;
-  /** Whole minutes its body takes to read, at least 1: counted once, as the post is read. */
-  readonly readingMinutes: number;
   /** Lines of front matter keys, for problems found later across posts. */
   readonly lines: PostLines;
   /** Line in the file where the body starts; the body itself is kept by a body store. */
@@ -94,6 +92,8 @@ export interface BodyParts {
   readonly html: ReadonlyMap<MarkdownDocument, string>;
   /** What each shown body uses that its page must load for: math, code, diagrams. */
   readonly features?: ReadonlyMap<MarkdownDocument, readonly BodyFeature[]>;
+  /** Whole minutes each body takes to read, where the page shows it. */
+  readonly readingMinutes?: ReadonlyMap<MarkdownDocument, number>;
   /** The file a page using math (KaTeX's stylesheet) or diagrams (Mermaid's script) links. */
   readonly packaged?: (feature: 'math' | 'diagram') => string;
   /** The size of an image of the site by the path pages find it at (a cover's), when known. */

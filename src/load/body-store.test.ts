@@ -68,6 +68,20 @@ describe('a body store', () => {
     assert.equal(next.html(post), html);
   });
 
+  it('counts the minutes to read a body only for the pages that show them, after its HTML too', () => {
+    const post = makePost('long');
+    const other = makePost('short');
+    const store = new BodyStore(SETTINGS, { reread: false });
+    store.keep(post, `\n${'word '.repeat(238 * 3)}\n`);
+    store.keep(other, BODY);
+    const parts = store.parts({ excerpts: [other], html: [post], minutes: [post] });
+    assert.deepEqual([...(parts.readingMinutes ?? [])], [[post, 3]]);
+    // The text is let go once the HTML is made; the minutes were counted before.
+    assert.equal(store.readingMinutes(post), 3);
+    store.html(other);
+    assert.equal(store.readingMinutes(other), 1);
+  });
+
   it('gathers the parts one page shows, and nothing else', () => {
     const [a, b] = [makePost('a'), makePost('b')];
     const store = new BodyStore(SETTINGS, { reread: false });

@@ -2,6 +2,7 @@
 // asks, and kept as far as memory allows. The core is handed these as plain values.
 import type { Token } from 'markdown-it';
 import { excerptOf, excerptOfBody } from '../content/excerpt.js';
+import { readingMinutes } from '../content/reading-time.js';
 import { splitFrontMatter } from '../content/front-matter/split.js';
 import { postStamp } from '../content/read-sources.js';
 import {
@@ -58,6 +59,8 @@ interface BodyState {
   features: readonly BodyFeature[] | undefined;
   /** Kept with the text's other parts once it is parsed, unless the store rereads texts. */
   searchText: string | undefined;
+  /** Whole minutes to read it, counted when first shown or when its HTML is made. */
+  minutes: number | undefined;
 }
 
 /**
@@ -125,6 +128,16 @@ export class BodyStore {
     return state.mistakes ?? [];
   }
 
+  /**
+   * Whole minutes the body takes to read. Counted only for the bodies whose pages show it, and
+   * once: each thread of an export counts only the posts it writes.
+   */
+  readingMinutes(post: MarkdownDocument): number {
+    const state = this.#state(post);
+    state.minutes ??= readingMinutes(this.#text(post, state));
+    return state.minutes;
+  }
+
   html(post: MarkdownDocument): string {
     return this.#rendered(post).html;
   }
@@ -170,6 +183,8 @@ export class BodyStore {
     });
     // Rereading, it is not kept: the page that shows it is rendered once and kept by the server.
     if (!this.#reread) {
+      // Counted before the text goes, for a page that shows the minutes later.
+      state.minutes ??= readingMinutes(state.text ?? '');
       state.html = rendered.html;
       state.features = rendered.features;
       state.text = undefined;
@@ -181,13 +196,17 @@ export class BodyStore {
   parts(shown: {
     readonly excerpts: readonly MarkdownDocument[];
     readonly html: readonly MarkdownDocument[];
+    readonly minutes?: readonly MarkdownDocument[];
   }): BodyParts {
-    // HTML first: parsing a body whole gives its excerpt too.
+    // Minutes first, from a text that rendering may let go; then HTML, as parsing a body whole
+    // gives its excerpt too.
+    const minutes = new Map((shown.minutes ?? []).map((post) => [post, this.readingMinutes(post)]));
     const rendered = new Map(shown.html.map((post) => [post, this.#rendered(post)]));
     return {
       excerpts: new Map(shown.excerpts.map((post) => [post, this.excerpt(post)])),
       html: new Map([...rendered].map(([post, body]) => [post, body.html])),
       features: new Map([...rendered].map(([post, body]) => [post, body.features])),
+      readingMinutes: minutes,
       packaged: packagedEntry,
       imageSize: this.#settings.imageSize,
     };
@@ -251,5 +270,6 @@ function emptyState(text: string | undefined): BodyState {
     html: undefined,
     features: undefined,
     searchText: undefined,
+    minutes: undefined,
   };
 }

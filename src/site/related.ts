@@ -8,11 +8,11 @@ import type { Term } from './taxonomy.js';
 
 /**
  * How many posts on each side of a post, in the site's order, a tag's or category's list is looked
- * through: a tag on 5,000 posts costs each of them no more than a tag on a hundred. The posts
+ * through: a tag on 5,000 posts costs each of them no more than a tag on forty. The posts
  * nearest in time stand for the rest of a crowded term; a post that shares a rarer one with it is
  * found through that one's list.
  */
-export const RELATED_REACH = 50;
+export const RELATED_REACH = 20;
 
 /** What one version of the site has worked out: related posts by post, and a scratch mark. */
 interface Computed {

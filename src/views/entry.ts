@@ -116,10 +116,14 @@ export function byline(ctx: ViewContext, post: Post, onPostPage = false): Html {
   const avatar = author.image
     ? html`<img class="avatar" src="${author.image}" alt="${author.name}" width="32" height="32">`
     : '';
-  const minutes =
+  const count =
     readingTime && (onPostPage || entryExtras.includes('readingTime'))
-      ? html` <span class="reading-time">· ${ctx.t.readingTime(post.readingMinutes)}</span>`
-      : '';
+      ? ctx.bodies.readingMinutes?.get(post)
+      : undefined;
+  const minutes =
+    count === undefined
+      ? ''
+      : html` <span class="reading-time">· ${ctx.t.readingTime(count)}</span>`;
   const draft = post.draft ? html` <span class="draft-badge">${ctx.t.draft}</span>` : '';
   return html`<p class="byline">${avatar}<span class="author">${author.name}</span> <time datetime="${date.iso}">${date.text}</time>${update}${minutes}${draft}</p>`;
 }

@@ -32,7 +32,12 @@ export function postPage(
     isFeatured: false,
     stylesheets: postStylesheets(ctx, post),
     scripts,
-    structuredData: postData(ctx.site, post, description),
+    structuredData: postData(
+      ctx.site,
+      post,
+      description,
+      ctx.site.config.readingTime ? ctx.bodies.readingMinutes?.get(post) : undefined,
+    ),
     image: cover,
     article: {
       published: formatPostDate(post.date, ctx.site.config.timezone).iso,

@@ -6,8 +6,8 @@ import { buildSite } from '../site/build-site.js';
 import { at, fixtureBodies, makeConfig, makePost } from '../../test/support/site-fixtures.js';
 import { renderRoute } from './render-route.js';
 
-const post = makePost('long-read', { readingMinutes: 7, category: 'Algorithm' });
-const bodies = fixtureBodies([post]);
+const post = makePost('long-read', { category: 'Algorithm' });
+const bodies = { ...fixtureBodies([post]), readingMinutes: new Map([[post, 7]]) };
 const now = at('2030-01-01T00:00:00Z');
 
 /** The post's page, its entry on the featured listing and on its category page, under `overrides`. */

@@ -27,19 +27,33 @@ export interface Rendered {
 
 const HTML = 'text/html; charset=utf-8';
 
-/** The posts whose excerpts and whose HTML the document of `route` shows. */
+/** The posts whose excerpts, HTML and minutes to read the document of `route` shows. */
 export function bodiesShownBy(
   site: Site,
   route: Route,
-): { readonly excerpts: readonly MarkdownDocument[]; readonly html: readonly MarkdownDocument[] } {
+): {
+  readonly excerpts: readonly MarkdownDocument[];
+  readonly html: readonly MarkdownDocument[];
+  readonly minutes?: readonly MarkdownDocument[];
+} {
+  const { readingTime, entryExtras } = site.config;
+  const entries = (posts: readonly Post[]) => ({
+    excerpts: posts,
+    html: [],
+    minutes: readingTime && entryExtras.includes('readingTime') ? posts : [],
+  });
   switch (route.kind) {
     case 'featured':
-      return { excerpts: featuredPosts(site, route.page), html: [] };
+      return entries(featuredPosts(site, route.page));
     case 'category':
     case 'tag':
-      return { excerpts: route.term.posts, html: [] };
+      return entries(route.term.posts);
     case 'post':
-      return { excerpts: withoutDescription([route.post]), html: [route.post] };
+      return {
+        excerpts: withoutDescription([route.post]),
+        html: [route.post],
+        minutes: readingTime ? [route.post] : [],
+      };
     case 'page':
       return { excerpts: withoutDescription([route.page]), html: [route.page] };
     case 'rss':

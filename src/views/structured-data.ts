@@ -43,8 +43,16 @@ export function blogData(site: Site, pagePath: string, posts: readonly Post[]): 
   };
 }
 
-/** A post, with its description: the author's, or its excerpt. */
-export function postData(site: Site, post: Post, description: string): JsonLd {
+/**
+ * A post, with its description (the author's, or its excerpt) and the minutes it takes to read
+ * where the site shows them.
+ */
+export function postData(
+  site: Site,
+  post: Post,
+  description: string,
+  minutes: number | undefined,
+): JsonLd {
   const { config } = site;
   const url = absoluteUrl(config.url, postPath(post));
   const published = datePublished(site, post);
@@ -64,7 +72,7 @@ export function postData(site: Site, post: Post, description: string): JsonLd {
     ...postImage(site, post),
     ...(post.category === undefined ? {} : { articleSection: post.category }),
     keywords: post.tags.join(', '),
-    ...(config.readingTime ? { timeRequired: `PT${String(post.readingMinutes)}M` } : {}),
+    ...(minutes === undefined ? {} : { timeRequired: `PT${String(minutes)}M` }),
     isPartOf: { '@type': 'Blog', name: config.title, url: absoluteUrl(config.url, homePath()) },
   };
 }

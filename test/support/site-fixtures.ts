@@ -61,7 +61,6 @@ export function makePost(slug: string, overrides: Partial<Post> = {}): Post {
     description: undefined,
     series: undefined,
     image: undefined,
-    readingMinutes: 1,
     lines: { slug: 1, path: 1, aliases: 1, category: 2, tags: 3 },
     bodyLine: 5,
     ...overrides,

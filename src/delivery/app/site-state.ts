@@ -14,6 +14,7 @@ export interface BodySource {
   parts(shown: {
     readonly excerpts: readonly MarkdownDocument[];
     readonly html: readonly MarkdownDocument[];
+    readonly minutes?: readonly MarkdownDocument[];
   }): BodyParts;
   /** The whole text of a body, as search reads it: where snippets come from. */
   searchText(post: Post): string;
