@@ -409,6 +409,11 @@ describe('importing the standalone pages of a blog', () => {
       await assertRedirect(answer('/about.html'), '/about/');
       assert.equal(await pageTitle(answer('/now/')), 'Now');
       assert.equal(await pageTitle(answer('/uses/')), 'Uses');
+      assert.equal(
+        await pageTitle(answer('/contact/')),
+        'Contact',
+        '_pages/, which include: names',
+      );
       await assertRedirect(answer('/uses.html'), '/uses/');
       // A page named like the posts' folder gets another name; its old URL still leads to it.
       assert.equal(await pageTitle(answer('/posts-page/')), 'Writing elsewhere');
@@ -426,7 +431,7 @@ describe('importing the standalone pages of a blog', () => {
         /^title: About me\ndescription: Who writes here\.\nnav: true\norder: 1\n/m,
       );
     });
-    assert.match(result.imported.stdout, /1 of 1 posts imported .*, 4 pages/);
+    assert.match(result.imported.stdout, /1 of 1 posts imported .*, 5 pages/);
     assert.match(result.report, /`archives\.md:1`: Liquid lists the posts in it/);
     assert.match(result.report, /`posts\.md:1`: imported as the page \/posts-page\//);
   });

@@ -526,7 +526,17 @@ function listPages(
     if (NOT_PAGES.test(file.to) || (engine === 'jekyll' && file.to.startsWith('assets/'))) continue;
     add(file, file.to, undefined);
   }
-  if (engine !== 'jekyll' || !isRecord(config.collections)) return pages;
+  if (engine !== 'jekyll') return pages;
+  // Jekyll's `include` publishes a `_` folder's pages too: Minimal Mistakes keeps them in `_pages/`.
+  for (const name of namesOf(config.include, false)) {
+    const folder = join(source, name);
+    if (!/^_[^/]+$/.test(name) || ['_posts', '_drafts'].includes(name) || !existsSync(folder))
+      continue;
+    for (const file of walk(source, folder, (entry) => entry.startsWith('.'), [])) {
+      add(file, file.relative, undefined);
+    }
+  }
+  if (!isRecord(config.collections)) return pages;
   for (const [name, settings] of Object.entries(config.collections)) {
     if (name === 'posts' || !isRecord(settings) || settings.output !== true) continue;
     const folder = join(source, stringOf(config.collections_dir) ?? '', `_${name}`);
