@@ -432,7 +432,7 @@ describe('importing the standalone pages of a blog', () => {
       );
     });
     assert.match(result.imported.stdout, /1 of 1 posts imported .*, 5 pages/);
-    assert.match(result.report, /`archives\.md:1`: Liquid lists the posts in it/);
+    assert.match(result.report, /`archives\.md:1`: Liquid builds it from the site/);
     assert.match(result.report, /`posts\.md:1`: imported as the page \/posts-page\//);
   });
 

@@ -113,7 +113,10 @@ class Converter {
     this.#at = stop;
   }
 
-  /** A Markdown link's or image's destination `](x.png)`, or an HTML `src="x.png"`, made rooted. */
+  /**
+   * A Markdown link's or image's destination, `](x.png)` or `]: x.png`, or an HTML `src="x.png"`,
+   * made a path from the root.
+   */
   #relativeReference(): boolean {
     const char = this.text[this.#at] ?? '';
     if (char !== ']' && !(/[sh]/i.test(char) && /\s/.test(this.text[this.#at - 1] ?? '')))
@@ -282,9 +285,10 @@ class Converter {
   }
 }
 
-// `](x.png` with `<x y.png>` too, and `src="x.png"` / `href='x.png'`: what comes before the path, then it.
+// `](x.png`, a reference's `]: x.png`, `<x y.png>` too, and `src="x.png"` / `href='x.png'`: what
+// comes before the path, then the path.
 // A path that starts with a tag (`{% post_url … %}`) is left for the tag's conversion.
-const MARKDOWN_DESTINATION = /(\]\(\s*<?)([^\s)>{][^\s)>]*)/y;
+const MARKDOWN_DESTINATION = /(\]\(\s*<?|\]:[ \t]+<?)([^\s)>{][^\s)>]*)/y;
 const HTML_REFERENCE = /((?:src|href)\s*=\s*["'])([^"'\s{][^"'\s]*)/iy;
 
 /** `x.png` read in the folder `base` (`/about/`) as a path from the root: `/about/x.png`. */

@@ -698,7 +698,7 @@ function placePages(
     if (slug !== wanted || lost) {
       const why = folios(wanted)
         ? `Folio's own pages are at /${wanted}/`
-        : `a post is at /${wanted}/`;
+        : `/${wanted}/ is already the URL of a post or of another page`;
       warnings.push({
         file: plan.source.relative,
         line: 1,

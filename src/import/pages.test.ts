@@ -56,6 +56,10 @@ describe('a page body read where the blog served it', () => {
       '[w](https://w.example/x) [r](/r/) `![c](c.png)`',
     );
     assert.equal(convert('[a]({% post_url 2020-01-01-a %})', '/about/'), '[a](/posts/a/)');
+    assert.equal(
+      convert('![me][m]\n\n[m]: me.png "Me"', '/about/'),
+      '![me][m]\n\n[m]: /about/me.png "Me"',
+    );
     assert.equal(convert('{% img me.png Me %}', '/'), '![Me](/me.png)');
     assert.equal(convert('![me](me.png)'), '![me](me.png)', 'posts keep theirs');
   });

@@ -61,7 +61,7 @@ const THEME_PAGES: Readonly<Record<string, string>> = {
   none: 'written without a layout: the file as it is, not a page',
 };
 
-// Liquid that lists the posts, tags or categories of the site: a page built of it is a theme's list.
+// Liquid that loops over the site's posts, tags or data: a page built of it is a theme's list.
 const LIQUID_LIST = /\{%-?\s*for\s+\w+\s+in\s+(?:site\.|paginator\b)/;
 
 /** What a page file of the blog is, and where the blog served it. */
@@ -81,7 +81,10 @@ export function judgePage(
     const theme = themePage(layout) ?? (fields.redirect_to ? THEME_PAGES.redirect : undefined);
     if (theme) return { kind: 'theme', why: `its layout is ${layout ?? 'redirect'}: ${theme}` };
     if (LIQUID_LIST.test(document.body))
-      return { kind: 'theme', why: 'Liquid lists the posts in it: Folio makes its own lists' };
+      return {
+        kind: 'theme',
+        why: 'Liquid builds it from the site (`{% for … in site… %}`): Folio makes its own lists of posts (write the rest as a page under content/pages/)',
+      };
     if (page.html && /\{[{%]/.test(document.body)) {
       return {
         kind: 'theme',
