@@ -378,3 +378,115 @@ describe('importing a Hugo blog written in two languages', () => {
     }
   });
 });
+
+describe('importing the standalone pages of a blog', () => {
+  const fixture = (name: string): string =>
+    join(import.meta.dirname, 'fixtures', 'blogs', `${name}-pages`);
+
+  /** Imports a fixture blog, checks the site, and serves it while `look` asks it things. */
+  async function importServing(
+    name: string,
+    look: (answer: (path: string) => Promise<Response>, target: string) => Promise<void>,
+  ) {
+    const source = fixture(name);
+    const target = join(root, `${name}-pages-site`);
+    const before = await snapshot(source);
+    const imported = await run(['import', source, target]);
+    assert.deepEqual(await snapshot(source), before, 'the source is never changed');
+    assert.equal(imported.code, 0, imported.stderr);
+    const checked = await run(['check', target]);
+    assert.equal(checked.code, 0, checked.stderr);
+    const child = folio(['serve', target, '--port', '0']);
+    try {
+      const base = await serverUrl(child);
+      await look((path) => fetch(`${base}${path}`, { redirect: 'manual' }), target);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    return { imported, report: await readFile(join(target, 'import-report.md'), 'utf8') };
+  }
+
+  async function assertRedirect(answer: Promise<Response>, to: string): Promise<void> {
+    const response = await answer;
+    assert.equal(response.status, 301, `${response.url} redirects`);
+    assert.equal(new URL(response.headers.get('location') ?? '', response.url).pathname, to);
+  }
+
+  async function pageTitle(answer: Promise<Response>): Promise<string> {
+    const response = await answer;
+    assert.equal(response.status, 200, `${response.url} answers`);
+    return /<h1[^>]*>([^<]*)<\/h1>/.exec(await response.text())?.[1] ?? '';
+  }
+
+  it('Jekyll: About at /about.html becomes /about/, linked in the menu as header_pages had it', async () => {
+    const result = await importServing('jekyll', async (answer, target) => {
+      assert.equal(await pageTitle(answer('/about/')), 'About me');
+      await assertRedirect(answer('/about.html'), '/about/');
+      assert.equal(await pageTitle(answer('/now/')), 'Now');
+      assert.equal(await pageTitle(answer('/uses/')), 'Uses');
+      assert.equal(
+        await pageTitle(answer('/contact/')),
+        'Contact',
+        '_pages/, which include: names',
+      );
+      await assertRedirect(answer('/uses.html'), '/uses/');
+      // A page named like the posts' folder gets another name; its old URL still leads to it.
+      assert.equal(await pageTitle(answer('/posts-page/')), 'Writing elsewhere');
+      await assertRedirect(answer('/posts.html'), '/posts-page/');
+      const about = await (await answer('/about/')).text();
+      assert.match(about, /<img[^>]* src="\/images\/me\.png"/, 'the image is found where it was');
+      assert.equal((await answer('/images/me.png')).status, 200);
+      assert.match(about, /href="\/posts\/first\/"/);
+      const nav = /<nav[\s\S]*?<\/nav>/.exec(about)?.[0] ?? '';
+      assert.match(nav, /href="\/about\/"[\s\S]*href="\/now\/"/, 'About, then Now');
+      assert.doesNotMatch(nav, /href="\/uses\/"/);
+      const file = await readFile(join(target, 'content/pages/about.md'), 'utf8');
+      assert.match(
+        file,
+        /^title: About me\ndescription: Who writes here\.\nnav: true\norder: 1\n/m,
+      );
+    });
+    assert.match(result.imported.stdout, /1 of 1 posts imported .*, 5 pages/);
+    assert.match(result.report, /`archives\.md:1`: Liquid builds it from the site/);
+    assert.match(result.report, /`posts\.md:1`: imported as the page \/posts-page\//);
+  });
+
+  it('Hexo: source/about/index.md stays at /about/ with its image; tag and category stubs are left to Folio', async () => {
+    const result = await importServing('hexo', async (answer) => {
+      assert.equal(await pageTitle(answer('/about/')), 'About');
+      assert.match(await (await answer('/about/')).text(), /src="\/about\/me\.png"/);
+      assert.equal((await answer('/about/me.png')).status, 200);
+      assert.equal(await pageTitle(answer('/archives-page/')), 'Old archive notes');
+      const tags = await (await answer('/tags/')).text();
+      assert.match(tags, /href="\/tags\/hexo\/"/, "/tags/ is Folio's index of tags");
+    });
+    assert.match(result.imported.stdout, /, 2 pages/);
+    assert.match(
+      result.report,
+      /`source\/tags\/index\.md:1`: a page of type: tags, the list of tags: Folio makes \/tags\//,
+    );
+    assert.match(result.report, /`source\/categories\/index\.md:1`: a page of type: categories/);
+    assert.match(
+      result.report,
+      /`source\/archives\/index\.md:1`: imported as the page \/archives-page\/: Folio's own pages are at \/archives\/; its old URL \/archives\/ shows Folio's own page now/,
+    );
+  });
+
+  it('Hugo: a page bundle, a top-level page and one with its own url keep every old URL', async () => {
+    const result = await importServing('hugo', async (answer) => {
+      const about = await (await answer('/about/')).text();
+      assert.match(about, /<img[^>]* src="\/about\/portrait\.jpg"/);
+      assert.equal((await answer('/about/portrait.jpg')).status, 200);
+      await assertRedirect(answer('/me/'), '/about/');
+      assert.equal(await pageTitle(answer('/colophon/')), 'Colophon');
+      await assertRedirect(answer('/site/colophon.html'), '/colophon/');
+      const nav = /<nav[\s\S]*?<\/nav>/.exec(about)?.[0] ?? '';
+      assert.match(nav, /href="\/about\/"[\s\S]*href="\/now\/"/, 'by their menu weights');
+      assert.doesNotMatch(nav, /href="\/colophon\/"/);
+      assert.equal((await answer('/search/')).status, 200, "Folio's own search page");
+    });
+    assert.match(result.imported.stdout, /, 3 pages/);
+    assert.match(result.report, /`content\/_index\.md:1`: the home page's text/);
+    assert.match(result.report, /`content\/search\/index\.md:1`: its layout is search/);
+  });
+});

@@ -1,6 +1,7 @@
 // Import: a post body written for Jekyll or Hexo (Liquid and Nunjucks tags) or Hugo (shortcodes)
 // as plain Markdown. What Folio has is converted; everything else is removed and reported, so
 // that no reader ever sees `{% … %}` or `{{< … >}}`. Code blocks and inline code stay as written.
+import { posix } from 'node:path';
 
 export type Dialect = 'liquid' | 'hugo';
 
@@ -18,6 +19,12 @@ export interface BodyNote {
 export interface BodyLinks {
   /** The URL of the post a reference names (`post_url`, `post_link`, `ref`…), if there is one. */
   readonly postUrl: (reference: string) => string | undefined;
+  /**
+   * The folder URL the body's readers were at (`/about/` for a page served there): given, relative
+   * links and images are made paths from the root, which lead to the same files wherever the body
+   * is served now.
+   */
+  readonly base?: string;
 }
 
 export interface ConvertedBody {
@@ -65,6 +72,7 @@ class Converter {
         continue;
       }
       if (char === '{' && this.#tag()) continue;
+      if (this.links.base !== undefined && this.#relativeReference()) continue;
       this.#out += char;
       this.#at++;
     }
@@ -103,6 +111,25 @@ class Converter {
     const stop = end === -1 ? this.#at + ticks.length : end + ticks.length;
     this.#out += this.text.slice(this.#at, stop);
     this.#at = stop;
+  }
+
+  /**
+   * A Markdown link's or image's destination, `](x.png)` or `]: x.png`, or an HTML `src="x.png"`,
+   * made a path from the root.
+   */
+  #relativeReference(): boolean {
+    const char = this.text[this.#at] ?? '';
+    if (char !== ']' && !(/[sh]/i.test(char) && /\s/.test(this.text[this.#at - 1] ?? '')))
+      return false;
+    const pattern = char === ']' ? MARKDOWN_DESTINATION : HTML_REFERENCE;
+    pattern.lastIndex = this.#at;
+    const match = pattern.exec(this.text);
+    if (!match) return false;
+    const [whole, before = '', target = ''] = match;
+    this.#out +=
+      before + rooted(target, this.links.base) + whole.slice(before.length + target.length);
+    this.#at += whole.length;
+    return true;
   }
 
   #tag(): boolean {
@@ -250,9 +277,28 @@ class Converter {
       });
       return;
     }
-    this.#out += text;
+    this.#out += text.replace(
+      /(\]\()([^)\s]+)/g,
+      (_, before: string, target: string) => before + rooted(target, this.links.base),
+    );
     this.notes.push({ line, kind: 'converted', what });
   }
+}
+
+// `](x.png`, a reference's `]: x.png`, `<x y.png>` too, and `src="x.png"` / `href='x.png'`: what
+// comes before the path, then the path.
+// A path that starts with a tag (`{% post_url … %}`) is left for the tag's conversion.
+const MARKDOWN_DESTINATION = /(\]\(\s*<?|\]:[ \t]+<?)([^\s)>{][^\s)>]*)/y;
+const HTML_REFERENCE = /((?:src|href)\s*=\s*["'])([^"'\s{][^"'\s]*)/iy;
+
+/** `x.png` read in the folder `base` (`/about/`) as a path from the root: `/about/x.png`. */
+function rooted(target: string, base: string | undefined): string {
+  if (base === undefined || /^(?:[a-z][a-z\d+.-]*:|[/#?]|\{)/i.test(target)) return target;
+  const at = target.search(/[?#]/);
+  const path = at === -1 ? target : target.slice(0, at);
+  const rest = at === -1 ? '' : target.slice(at);
+  if (path === '') return target;
+  return posix.normalize(posix.join(base, path)) + rest;
 }
 
 type BlockKind = 'code' | 'raw' | 'quote' | 'other';

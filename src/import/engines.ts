@@ -84,21 +84,106 @@ export function jekyllPattern(
   relative: string,
 ): string {
   if (typeof fields.permalink === 'string') return fields.permalink;
-  let pattern = typeof config.permalink === 'string' ? config.permalink : 'date';
+  const pattern =
+    jekyllDefault(config, 'posts', `_posts/${relative}`) ??
+    (typeof config.permalink === 'string' ? config.permalink : 'date');
+  return JEKYLL_STYLES[pattern] ?? pattern;
+}
+
+/** The `permalink` the config's `defaults` give a file of `type` at `path`, the last that fits. */
+function jekyllDefault(
+  config: Readonly<Record<string, unknown>>,
+  type: string,
+  path: string,
+): string | undefined {
+  let permalink: string | undefined;
   for (const entry of Array.isArray(config.defaults) ? config.defaults : []) {
     if (!isRecord(entry) || !isRecord(entry.scope) || !isRecord(entry.values)) continue;
     const { scope, values } = entry;
-    const type = scope.type;
-    const path = typeof scope.path === 'string' ? scope.path : '';
+    const scopePath = typeof scope.path === 'string' ? scope.path : '';
     if (
-      (type === undefined || type === 'posts') &&
-      (path === '' || `_posts/${relative}`.startsWith(path)) &&
+      (scope.type === undefined || scope.type === type) &&
+      (scopePath === '' || path.startsWith(scopePath)) &&
       typeof values.permalink === 'string'
     ) {
-      pattern = values.permalink;
+      permalink = values.permalink;
     }
   }
-  return JEKYLL_STYLES[pattern] ?? pattern;
+  return permalink;
+}
+
+/** A page of a Jekyll site, or a document of one of its collections published as a page. */
+export interface JekyllPage {
+  /** Its path from the site's folder, `/`-separated: `about.md`, `_tabs/about.md`. */
+  readonly relative: string;
+  /** The collection it is in (`tabs` for `_tabs/`), or nothing for a page. */
+  readonly collection: string | undefined;
+  readonly fields: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The URL Jekyll gives a page: its own `permalink`, else the config's `defaults`, else the
+ * collection's `permalink`, else Jekyll's own: `/about/` for `about/index.md`, and for `about.md`
+ * `/about/` when the site's permalink style ends with a slash, `/about.html` when it ends with the
+ * extension (the default), `/about` (written as `about.html`) otherwise.
+ */
+export function jekyllPageUrl(config: Readonly<Record<string, unknown>>, page: JekyllPage): string {
+  const { collection, fields } = page;
+  const name = page.relative.split('/').pop() ?? '';
+  const basename = name.replace(/\.[^.]*$/, '');
+  const folder = page.relative.split('/').slice(0, -1);
+  const inCollection = collection ? folder.slice(1) : folder;
+  const collections = isRecord(config.collections) ? config.collections : {};
+  const settings = collection ? collections[collection] : undefined;
+  const style = typeof config.permalink === 'string' ? config.permalink : 'date';
+  const own =
+    typeof fields.permalink === 'string'
+      ? fields.permalink
+      : (jekyllDefault(config, collection ?? 'pages', page.relative) ??
+        (isRecord(settings) && typeof settings.permalink === 'string'
+          ? settings.permalink
+          : undefined));
+  let template: string;
+  if (own !== undefined) template = own;
+  else if (collection) template = '/:collection/:path:output_ext';
+  else if (basename === 'index') template = '/:path/';
+  else if (style === 'pretty' || (!JEKYLL_STYLES[style] && style.endsWith('/')))
+    template = '/:path/:basename/';
+  else if (JEKYLL_STYLES[style] || style.endsWith(':output_ext'))
+    template = '/:path/:basename:output_ext';
+  else template = '/:path/:basename';
+  const slug = typeof fields.slug === 'string' ? fields.slug : basename;
+  const values: Record<string, string> = {
+    path: collection ? [...inCollection, basename].join('/') : folder.join('/'),
+    basename,
+    name: basename,
+    output_ext: '.html',
+    collection: collection ?? '',
+    title: jekyllSlug(slug, true),
+    slug: jekyllSlug(slug, false),
+  };
+  const filled = template.replace(/:(\w+)/g, (token, key: string) => values[key] ?? token);
+  return `/${filled}`.replace(/\/{2,}/g, '/');
+}
+
+/**
+ * The URL Hexo gives a page of `source/` (`relative` inside it): `about/index.md` is `/about/`,
+ * `about.md` `/about.html`; a `permalink` of its own replaces the path.
+ */
+export function hexoPageUrl(
+  config: Readonly<Record<string, unknown>>,
+  fields: Readonly<Record<string, unknown>>,
+  relative: string,
+): string {
+  const root = typeof config.root === 'string' ? config.root : '/';
+  let path =
+    typeof fields.permalink === 'string'
+      ? fields.permalink.replace(/^\//, '')
+      : relative.replace(/\.[^./]*$/, '.html');
+  if (path === '' || path.endsWith('/')) path += 'index.html';
+  else if (!/\.[^./]+$/.test(path)) path += '.html';
+  const url = `${root.endsWith('/') ? root : `${root}/`}${path}`.replace(/\/{2,}/g, '/');
+  return url.replace(/(^|\/)index\.html$/, '$1');
 }
 
 export function jekyllUrl(pattern: string, input: UrlInputs): string {

@@ -137,3 +137,19 @@ function lineOf(cause: unknown): number {
   if (typeof mark?.line === 'number') return mark.line + 2;
   return typeof line === 'number' ? line + 1 : 1;
 }
+
+/** Front matter keys lower-cased, as Hugo reads them; the first of two spellings wins. */
+export function lowerKeys(fields: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const lowered: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    const lower = key.toLowerCase();
+    if (!(lower in lowered)) lowered[lower] = value;
+  }
+  return lowered;
+}
+
+/** A value written as text or a number, trimmed; nothing for an empty one. */
+export function stringOf(value: unknown): string | undefined {
+  if (typeof value === 'number') return String(value);
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}

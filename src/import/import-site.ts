@@ -17,17 +17,19 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { dump } from 'js-yaml';
 import { DateTime } from 'luxon';
 import { IANAZone } from 'luxon';
+import { parsePage } from '../content/parse-page.js';
 import { isImagePath, parsePost } from '../content/parse-post.js';
 import { permalinkPath } from '../content/permalink.js';
 import { parsePostDate } from '../content/post-date.js';
 import { isUsableSlug, slugify } from '../content/slugify.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import {
   DEFAULT_PERMALINK,
   normalizeSitePath,
   pathKey,
   RESERVED_SECTIONS,
 } from '../urls/url-paths.js';
-import { convertBody, type BodyNote } from './convert-body.js';
+import { convertBody, type BodyLinks, type BodyNote } from './convert-body.js';
 import {
   folioPattern,
   hexoSlug,
@@ -41,7 +43,14 @@ import {
   type EngineName,
   type UrlInputs,
 } from './engines.js';
-import { isRecord, readForeignDocument } from './foreign-document.js';
+import {
+  isRecord,
+  lowerKeys,
+  readForeignDocument,
+  stringOf,
+  type ForeignDocument,
+} from './foreign-document.js';
+import { judgePage, type SourcePage } from './pages.js';
 import {
   BlogConfigProblem,
   detectEngine,
@@ -77,6 +86,10 @@ export interface ImportSummary {
   readonly posts: number;
   readonly drafts: number;
   readonly scheduled: number;
+  /** Standalone pages (About, Now) imported into content/pages/. */
+  readonly pages: number;
+  /** Pages the blog's theme filled (tags, archives, search), which Folio makes itself. */
+  readonly themePages: readonly ImportNote[];
   readonly files: number;
   readonly aliases: number;
   readonly redirects: number;
@@ -191,7 +204,8 @@ export function importSite(options: ImportOptions): ImportSummary {
   };
   const urlPrefix = engine === 'hugo' ? hugoLanguagePrefix(config, hugo.imported) : '';
 
-  const sources = listPosts(source, engine, config, passedOver, hugo);
+  const content = engine === 'hugo' ? hugoContent(source, config, passedOver, hugo) : undefined;
+  const sources = listPosts(source, engine, config, passedOver, hugo, content);
   if (sources.length === 0 && hugo.others.size === 0) {
     throw new ImportRefused(
       `${options.source} has no posts where a ${engineTitle(engine)} blog keeps them (${POSTS_FOLDERS[engine]})`,
@@ -214,8 +228,14 @@ export function importSite(options: ImportOptions): ImportSummary {
   };
   const planned = sources.flatMap((post) => planPost(post, context) ?? []);
   unifyTermNames(planned, warnings);
-  const placed = placePosts(planned, pattern, timezone, skipped);
-  const converted = convertPosts(placed.kept, {
+  const claims = new UrlClaims();
+  const placed = placePosts(planned, pattern, timezone, claims, skipped);
+  const blogFiles = publishedFiles(source, engine, config, passedOver);
+  const themePages: ImportNote[] = [];
+  const pageSources = listPages(source, engine, config, { blogFiles, content, hugo, themePages });
+  const plannedPages = pageSources.flatMap((page) => planPage(page, context, themePages) ?? []);
+  const placedPages = placePages(plannedPages, pattern, claims, warnings);
+  const blog = {
     source,
     engine,
     config,
@@ -223,21 +243,21 @@ export function importSite(options: ImportOptions): ImportSummary {
     timezone,
     skipped,
     passedOver,
-  });
+    postUrl: postUrlLookup(placed.kept, engine, pattern, timezone),
+  };
+  const converted = convertPosts(placed.kept, blog);
   const files = converted.files;
   const written = converted.written;
+  const pages = convertPages(placedPages.kept, files, blog);
 
   let staticCount = 0;
-  for (const file of staticFiles(source, engine, config, passedOver)) {
+  for (const file of staticFiles(engine, blogFiles)) {
     if (FOLIO_FILES.has(file.to)) continue;
-    if (!readable(file.from)) {
-      passedOver.push({
-        relative: relative(source, file.from).split(sep).join('/'),
-        why: 'unreadable',
-      });
+    if (!readable(file.file)) {
+      passedOver.push({ relative: file.relative, why: 'unreadable' });
       continue;
     }
-    files.set(`static/${file.to}`, { from: file.from });
+    files.set(`static/${file.to}`, { from: file.file });
     staticCount++;
   }
   const reported = new Set<string>();
@@ -276,17 +296,20 @@ export function importSite(options: ImportOptions): ImportSummary {
   });
   files.set('folio.config.yaml', { text: settings });
 
+  const bodyNotes = [...written, ...pages.written].flatMap((plan) => plan.notes);
   const summary: ImportSummary = {
     engine,
     postsFound: sources.length,
     posts: written.length,
     drafts: written.filter((plan) => plan.draft).length,
     scheduled: written.filter((plan) => !plan.draft && plan.date > now).length,
-    files: staticCount + converted.postFiles,
-    aliases: placed.aliases,
+    pages: pages.written.length,
+    themePages,
+    files: staticCount + converted.postFiles + pages.files,
+    aliases: placed.aliases + placedPages.aliases,
     redirects: Object.keys(redirects).length,
-    conversions: converted.conversions,
-    removals: converted.removals,
+    conversions: bodyNotes.filter((note) => note.kind === 'converted').length,
+    removals: bodyNotes.filter((note) => note.kind === 'removed').length,
     skipped,
     warnings,
     fallbackTagged: written
@@ -294,9 +317,65 @@ export function importSite(options: ImportOptions): ImportSummary {
       .map((plan) => plan.source.relative),
     reportFile: join(target, 'import-report.md'),
   };
-  files.set('import-report.md', { text: reportOf(summary, written, options) });
+  files.set('import-report.md', {
+    text: reportOf(summary, [...written, ...pages.written], options),
+  });
   writeSite(target, files);
   return summary;
+}
+
+/**
+ * The paths of the imported site, claimed one by one — each post's or page's own, then its old
+ * ones — ignoring case, as many disks do: the first to claim a path keeps it.
+ */
+class UrlClaims {
+  readonly #claimed = new Set<string>();
+
+  #key(path: string): string {
+    return (pathKey(path) ?? path).toLowerCase();
+  }
+
+  has(path: string): boolean {
+    return this.#claimed.has(this.#key(path));
+  }
+
+  claim(path: string): void {
+    this.#claimed.add(this.#key(path));
+  }
+
+  /**
+   * Claims the old paths of `aliases` no one else has, and writes them as the front matter's
+   * `aliases:`; returns how many.
+   */
+  keepAliases(front: Record<string, unknown>, aliases: readonly string[]): number {
+    const own = [...new Set(aliases)].filter((alias) => {
+      if (this.has(alias)) return false;
+      this.claim(alias);
+      return true;
+    });
+    if (own.length > 0) front.aliases = own.map(decodeForHumans);
+    else delete front.aliases;
+    return own.length;
+  }
+}
+
+/** The old paths written in front matter (Hugo's `aliases`), as Folio matches them. */
+function writtenAliases(front: Record<string, unknown>): string[] {
+  return namesOf(front.aliases, false).flatMap((alias) => normalizeSitePath(alias) ?? []);
+}
+
+/** Whether a request for `old` would not reach `path` unless `old` is an alias of it. */
+function needsAlias(old: string, path: string): boolean {
+  // `/x` without its slash already redirects to `/x/`.
+  return (
+    pathKey(old) !== pathKey(path) && (old.endsWith('/') || pathKey(`${old}/`) !== pathKey(path))
+  );
+}
+
+/** Whether Folio's own pages are at `path` or under it: `/`, `/tags/…`, `/archives/`. */
+function inFolioSpace(path: string): boolean {
+  const section = (pathKey(path) ?? '').split('/')[1] ?? '';
+  return (RESERVED_SECTIONS as readonly string[]).includes(section) || path === '/';
 }
 
 /**
@@ -308,10 +387,9 @@ function placePosts(
   planned: readonly PlannedPost[],
   pattern: string,
   timezone: string,
+  claims: UrlClaims,
   skipped: ImportNote[],
 ): { kept: PlannedPost[]; aliases: number } {
-  const claimed = new Set<string>();
-  const claimKey = (path: string): string => (pathKey(path) ?? path).toLowerCase();
   const kept: PlannedPost[] = [];
   let aliasCount = 0;
   for (const plan of planned) {
@@ -323,21 +401,14 @@ function placePosts(
     );
     const old = plan.oldUrl === undefined ? undefined : normalizeSitePath(plan.oldUrl);
     let path = folioPath;
-    const aliases = namesOf(plan.front.aliases, false).flatMap(
-      (alias) => normalizeSitePath(alias) ?? [],
-    );
-    if (old !== undefined && pathKey(old) !== pathKey(folioPath)) {
-      const section = (pathKey(old) ?? '').split('/')[1] ?? '';
-      const reserved = (RESERVED_SECTIONS as readonly string[]).includes(section) || old === '/';
-      if (old.endsWith('/') && !reserved && !claimed.has(claimKey(old))) {
+    const aliases = writtenAliases(plan.front);
+    if (old !== undefined && needsAlias(old, folioPath)) {
+      if (old.endsWith('/') && !inFolioSpace(old) && !claims.has(old)) {
         plan.front.url = decodeForHumans(old);
         path = old;
-      } else if (old.endsWith('/') || pathKey(`${old}/`) !== pathKey(folioPath)) {
-        // `/x` without its slash already redirects to `/x/`.
-        aliases.push(old);
-      }
+      } else aliases.push(old);
     }
-    if (claimed.has(claimKey(path))) {
+    if (claims.has(path)) {
       skipped.push({
         file: plan.source.relative,
         line: 1,
@@ -345,16 +416,9 @@ function placePosts(
       });
       continue;
     }
-    claimed.add(claimKey(path));
+    claims.claim(path);
     kept.push(plan);
-    const ownAliases = [...new Set(aliases)].filter((alias) => {
-      if (claimed.has(claimKey(alias))) return false;
-      claimed.add(claimKey(alias));
-      return true;
-    });
-    if (ownAliases.length > 0) plan.front.aliases = ownAliases.map(decodeForHumans);
-    else delete plan.front.aliases;
-    aliasCount += ownAliases.length;
+    aliasCount += claims.keepAliases(plan.front, aliases);
   }
   return { kept, aliases: aliasCount };
 }
@@ -375,71 +439,376 @@ function convertPosts(
     timezone: string;
     skipped: ImportNote[];
     passedOver: PassedOver[];
+    postUrl: (reference: string) => string | undefined;
   },
 ): {
   files: SiteFiles;
   written: PlannedPost[];
   postFiles: number;
-  conversions: number;
-  removals: number;
 } {
-  const urlOf = postUrlLookup(kept, blog.engine, blog.pattern, blog.timezone);
   const files: SiteFiles = new Map();
   const written: PlannedPost[] = [];
   let postFiles = 0;
-  let conversions = 0;
-  let removals = 0;
   for (const plan of kept) {
-    const converted = convertBody(
-      plan.body,
-      blog.engine === 'hugo' ? 'hugo' : 'liquid',
-      plan.bodyLine,
-      {
-        postUrl: urlOf,
-      },
-    );
-    const text = `---\n${dump(plan.front, { lineWidth: -1, noRefs: true, quotingType: '"' })}---\n${moreMarker(converted.body, plan, blog.config)}`;
-    // What Folio will read is checked now, so that `folio check` passes on what is written.
-    const checked = parsePost(text, plan.source.relative, plan.slug, {
-      timezone: blog.timezone,
-      permalink: blog.pattern,
+    const text = documentText(plan, blog, {
+      links: { postUrl: blog.postUrl },
+      body: (body) => moreMarker(body, plan, blog.config),
+      check: (written) =>
+        parsePost(written, plan.source.relative, plan.slug, {
+          timezone: blog.timezone,
+          permalink: blog.pattern,
+        }).diagnostics,
     });
-    const problem = checked.diagnostics.find((d) => d.severity === 'error');
-    if (problem) {
-      blog.skipped.push({
-        file: plan.source.relative,
-        line: 1,
-        text: `left out: once converted, ${problem.message} (${problem.hint})`,
-      });
-      continue;
-    }
-    plan.notes.push(...converted.notes);
-    for (const note of converted.notes) {
-      if (note.kind === 'converted') conversions++;
-      else removals++;
-    }
+    if (text === undefined) continue;
     const folder = postFolder(plan.source);
     const inFolder = plan.source.assets !== undefined || plan.source.bundle;
     files.set(`content/posts/${folder}${plan.slug}${inFolder ? '/index' : ''}.md`, { text });
     written.push(plan);
     if (plan.source.assets === undefined) continue;
-    for (const asset of walk(
-      blog.source,
+    postFiles += copyFolder(
       plan.source.assets,
-      (name) => name.startsWith('.'),
-      blog.passedOver,
-    )) {
-      const inside = relative(plan.source.assets, asset.file).split(sep).join('/');
-      if (MARKDOWN.test(inside)) continue;
-      if (!readable(asset.file)) {
-        blog.passedOver.push({ relative: asset.relative, why: 'unreadable' });
-        continue;
-      }
-      files.set(`content/posts/${folder}${plan.slug}/${inside}`, { from: asset.file });
-      postFiles++;
+      `content/posts/${folder}${plan.slug}/`,
+      files,
+      blog,
+    );
+  }
+  return { files, written, postFiles };
+}
+
+/** A standalone page of the blog, planned: its front matter, body and old URL. */
+interface PlannedPage {
+  readonly source: SourcePage;
+  readonly slug: string;
+  readonly front: Record<string, unknown>;
+  readonly body: string;
+  readonly bodyLine: number;
+  /** Where the blog served it; nothing for a draft, which it never served. */
+  readonly oldUrl: string | undefined;
+  readonly notes: BodyNote[];
+}
+
+// Page files of the root the engines give a page of their own to: the home page and the 404.
+const NOT_PAGES = /^(?:index|404)\.(?:md|markdown|mkdn|mkd|html?)$/i;
+
+/**
+ * The files of the blog that may be standalone pages: Jekyll's Markdown and HTML files outside
+ * `_` folders and `assets/`, and its collections published as pages; Hexo's Markdown files of
+ * `source/`; Hugo's regular pages at the top of `content/` (`about.md`, `about/index.md`).
+ */
+function listPages(
+  source: string,
+  engine: EngineName,
+  config: Record<string, unknown>,
+  found: {
+    blogFiles: readonly PublishedFile[];
+    content: HugoContent | undefined;
+    hugo: HugoLanguages;
+    themePages: ImportNote[];
+  },
+): SourcePage[] {
+  if (engine === 'hugo') return listHugoPages(source, found.content, found.hugo, found.themePages);
+  const pages: SourcePage[] = [];
+  const add = (file: BlogFile, inRoot: string, collection: string | undefined): void => {
+    const html = /\.html?$/i.test(inRoot);
+    if (!MARKDOWN.test(inRoot) && !(engine === 'jekyll' && html && hasFrontMatter(file.file)))
+      return;
+    const name = basename(inRoot).replace(/\.[^.]*$/, '');
+    pages.push({
+      ...file,
+      inRoot,
+      name: name === 'index' ? basename(dirname(inRoot)) : name,
+      collection,
+      assets: undefined,
+      html,
+    });
+  };
+  for (const file of found.blogFiles) {
+    if (NOT_PAGES.test(file.to) || (engine === 'jekyll' && file.to.startsWith('assets/'))) continue;
+    add(file, file.to, undefined);
+  }
+  if (engine !== 'jekyll') return pages;
+  // Jekyll's `include` publishes a `_` folder's pages too: Minimal Mistakes keeps them in `_pages/`.
+  for (const name of namesOf(config.include, false)) {
+    const folder = join(source, name);
+    if (!/^_[^/]+$/.test(name) || ['_posts', '_drafts'].includes(name) || !existsSync(folder))
+      continue;
+    for (const file of walk(source, folder, (entry) => entry.startsWith('.'), [])) {
+      add(file, file.relative, undefined);
     }
   }
-  return { files, written, postFiles, conversions, removals };
+  if (!isRecord(config.collections)) return pages;
+  for (const [name, settings] of Object.entries(config.collections)) {
+    if (name === 'posts' || !isRecord(settings) || settings.output !== true) continue;
+    const folder = join(source, stringOf(config.collections_dir) ?? '', `_${name}`);
+    if (!existsSync(folder)) continue;
+    for (const file of walk(source, folder, (entry) => entry.startsWith('.'), [])) {
+      add(file, relative(folder, file.file).split(sep).join('/'), name);
+    }
+  }
+  return pages;
+}
+
+/**
+ * Hugo's regular pages at the top of `content/` in the imported language: `about.md`, and the
+ * folders outside the posts' sections that are a page with its files (`about/index.md`). A list
+ * page (`_index.md`) is noted, not imported.
+ */
+function listHugoPages(
+  source: string,
+  content: HugoContent | undefined,
+  languages: HugoLanguages,
+  themePages: ImportNote[],
+): SourcePage[] {
+  if (content === undefined) return [];
+  const pages: SourcePage[] = [];
+  const fromSource = (path: string): string => relative(source, path).split(sep).join('/');
+  const ours = (file: string): string | undefined => {
+    if (!MARKDOWN.test(file)) return undefined;
+    const { bare, language } = hugoFileName(file, content);
+    return language === languages.imported ? bare : undefined;
+  };
+  const listPage = (file: string, why: string): void => {
+    themePages.push({ file: fromSource(file), line: 1, text: why });
+  };
+  let entries;
+  try {
+    entries = readdirSync(content.contentDir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    if (entry.name.startsWith('.')) continue;
+    const path = join(content.contentDir, entry.name);
+    if (entry.isFile()) {
+      const bare = ours(entry.name);
+      if (bare === '_index')
+        listPage(path, "the home page's text: Folio's home page is the list of posts");
+      else if (bare !== undefined)
+        pages.push({
+          relative: fromSource(path),
+          file: path,
+          inRoot: entry.name,
+          name: bare,
+          collection: undefined,
+          assets: undefined,
+          html: false,
+        });
+      continue;
+    }
+    if (!entry.isDirectory() || content.main.includes(entry.name)) continue;
+    let inside: string[];
+    try {
+      inside = readdirSync(path).sort();
+    } catch {
+      continue;
+    }
+    const index = inside.find((name) => ours(name) === 'index');
+    const list = inside.find((name) => ours(name) === '_index');
+    if (index !== undefined) {
+      pages.push({
+        relative: fromSource(join(path, index)),
+        file: join(path, index),
+        inRoot: `${entry.name}/${index}`,
+        name: entry.name,
+        collection: undefined,
+        assets: path,
+        html: false,
+      });
+    } else if (list !== undefined) {
+      listPage(
+        join(path, list),
+        `the list page of the section ${entry.name}/: Folio imports the posts of ${content.main.join(', ')} only`,
+      );
+    }
+  }
+  return pages;
+}
+
+/** A page file read and judged: its front matter for Folio, or a note of why it is not a page. */
+function planPage(
+  page: SourcePage,
+  ctx: PlanContext,
+  themePages: ImportNote[],
+): PlannedPage | undefined {
+  const document = readBlogDocument(page, ctx);
+  if (document === undefined) return undefined;
+  const verdict = judgePage(ctx.engine, ctx.config, page, document, ctx.urlPrefix);
+  if (verdict.kind === 'file') return undefined;
+  if (verdict.kind === 'theme') {
+    themePages.push({ file: page.relative, line: 1, text: verdict.why });
+    return undefined;
+  }
+  const fields = lowerKeys(document.fields);
+  const front: Record<string, unknown> = {
+    title: stringOf(fields.title) ?? titleFromName(page.name),
+  };
+  const description = stringOf(fields.description) ?? stringOf(fields.summary);
+  if (description) front.description = description.replace(/\s+/g, ' ').trim();
+  if (verdict.navOrder !== undefined) {
+    front.nav = true;
+    front.order = verdict.navOrder;
+  }
+  if (verdict.draft) front.draft = true;
+  if (fields.math === true || fields.mathjax === true || fields.katex === true) front.math = true;
+  if (Array.isArray(fields.aliases)) front.aliases = fields.aliases;
+  return {
+    source: page,
+    slug: ownSlug(stringOf(fields.slug) ?? page.name, 'page'),
+    front,
+    body: document.body,
+    bodyLine: document.bodyLine,
+    oldUrl: verdict.draft ? undefined : verdict.oldUrl,
+    notes: [],
+  };
+}
+
+/**
+ * Where each page will be: `/<slug>/`, its old URL's name when that was `/<name>/`. A page whose
+ * URL Folio uses itself (`/archives/`, the posts' `/posts/`) or a post took is given another
+ * (`/archives-page/`); its old URL leads to it as an alias, unless Folio's own page is there.
+ */
+function placePages(
+  planned: readonly PlannedPage[],
+  pattern: string,
+  claims: UrlClaims,
+  warnings: ImportNote[],
+): { kept: PlannedPage[]; aliases: number } {
+  const postSection = /^\/([^/:]+)\//.exec(pattern)?.[1];
+  const folios = (slug: string): boolean =>
+    (RESERVED_SECTIONS as readonly string[]).includes(slug.toLowerCase()) ||
+    slug.toLowerCase() === postSection?.toLowerCase();
+  const kept: PlannedPage[] = [];
+  let aliasCount = 0;
+  for (const plan of planned) {
+    const old = plan.oldUrl === undefined ? undefined : normalizeSitePath(plan.oldUrl);
+    const named = /^\/([^/]+)\/$/.exec(old === undefined ? '' : decodeForHumans(old))?.[1];
+    const wanted = named !== undefined ? ownSlug(named, plan.slug) : plan.slug;
+    const pathOf = (slug: string): string => `/${encodeURIComponent(slug)}/`;
+    let slug = wanted;
+    for (let n = 1; folios(slug) || claims.has(pathOf(slug)); n++)
+      slug = `${wanted}-page${n > 1 ? `-${n}` : ''}`;
+    const path = pathOf(slug);
+    claims.claim(path);
+    const aliases = writtenAliases(plan.front);
+    // Where Folio's own page is, the old URL shows that page now.
+    const lost =
+      old !== undefined &&
+      (inFolioSpace(old) || (postSection !== undefined && old === `/${postSection}/`));
+    if (old !== undefined && needsAlias(old, path) && !lost) aliases.push(old);
+    if (slug !== wanted || lost) {
+      const why = folios(wanted)
+        ? `Folio's own pages are at /${wanted}/`
+        : `/${wanted}/ is already the URL of a post or of another page`;
+      warnings.push({
+        file: plan.source.relative,
+        line: 1,
+        text: `imported as the page /${slug}/${slug !== wanted ? `: ${why}` : ''}${old === undefined ? '' : `; its old URL ${decodeForHumans(old)} ${lost ? "shows Folio's own page now" : 'leads there'}`}`,
+      });
+    }
+    // An engine wrote `/about` as the file about.html, which static hosts answered too.
+    if (old !== undefined && !old.endsWith('/') && !/\.[^./]+$/.test(old))
+      aliases.push(`${old}.html`);
+    aliasCount += claims.keepAliases(plan.front, aliases);
+    kept.push({ ...plan, slug });
+  }
+  return { kept, aliases: aliasCount };
+}
+
+/**
+ * Each page's body converted as a post's is, its relative links and images made paths from the
+ * root as the blog's readers followed them (a page's files are served from static/), written to
+ * `content/pages/<slug>.md`; the files of a Hugo page's folder go to static/ where they were
+ * served. A page Folio would not read is left out.
+ */
+function convertPages(
+  kept: readonly PlannedPage[],
+  files: SiteFiles,
+  blog: {
+    source: string;
+    engine: EngineName;
+    skipped: ImportNote[];
+    passedOver: PassedOver[];
+    postUrl: (reference: string) => string | undefined;
+  },
+): { written: PlannedPage[]; files: number } {
+  const written: PlannedPage[] = [];
+  let count = 0;
+  for (const plan of kept) {
+    const servedIn = (plan.oldUrl ?? `/${plan.slug}/`).replace(/[^/]*$/, '');
+    const file = `content/pages/${plan.slug}.md`;
+    const text = documentText(plan, blog, {
+      links: { postUrl: blog.postUrl, base: decodeForHumans(servedIn) },
+      body: (body) => body,
+      check: (written) => parsePage(written, file, plan.slug).diagnostics,
+    });
+    if (text === undefined) continue;
+    files.set(file, { text });
+    written.push(plan);
+    if (plan.source.assets === undefined) continue;
+    count += copyFolder(plan.source.assets, `static${decodeForHumans(servedIn)}`, files, blog);
+  }
+  return { written, files: count };
+}
+
+/**
+ * A post's or page's file as Folio will read it: its front matter, then its body converted, the
+ * changes noted in the plan. It is read now as Folio will read it, so that `folio check` passes
+ * on what is written; one Folio would not read is left out, in `skipped`.
+ */
+function documentText(
+  plan: {
+    readonly source: BlogFile;
+    readonly front: Record<string, unknown>;
+    readonly body: string;
+    readonly bodyLine: number;
+    readonly notes: BodyNote[];
+  },
+  blog: { readonly engine: EngineName; readonly skipped: ImportNote[] },
+  how: {
+    readonly links: BodyLinks;
+    /** The converted body as it is written. */
+    readonly body: (converted: string) => string;
+    readonly check: (text: string) => readonly Diagnostic[];
+  },
+): string | undefined {
+  const dialect = blog.engine === 'hugo' ? 'hugo' : 'liquid';
+  const converted = convertBody(plan.body, dialect, plan.bodyLine, how.links);
+  const text = `---\n${dump(plan.front, { lineWidth: -1, noRefs: true, quotingType: '"' })}---\n${how.body(converted.body)}`;
+  const problem = how.check(text).find((d) => d.severity === 'error');
+  if (problem) {
+    blog.skipped.push({
+      file: plan.source.relative,
+      line: 1,
+      text: `left out: once converted, ${problem.message} (${problem.hint})`,
+    });
+    return undefined;
+  }
+  plan.notes.push(...converted.notes);
+  return text;
+}
+
+/**
+ * The files of a post's or page's folder (a Hexo asset folder, a Hugo bundle), its Markdown
+ * aside, set to be written under `into`; returns how many. A file that cannot be read is noted.
+ */
+function copyFolder(
+  folder: string,
+  into: string,
+  files: SiteFiles,
+  blog: { readonly source: string; readonly passedOver: PassedOver[] },
+): number {
+  let count = 0;
+  for (const asset of walk(blog.source, folder, (name) => name.startsWith('.'), blog.passedOver)) {
+    const inside = relative(folder, asset.file).split(sep).join('/');
+    if (MARKDOWN.test(inside)) continue;
+    if (!readable(asset.file)) {
+      blog.passedOver.push({ relative: asset.relative, why: 'unreadable' });
+      continue;
+    }
+    files.set(`${into}${inside}`, { from: asset.file });
+    count++;
+  }
+  return count;
 }
 
 /**
@@ -486,13 +855,20 @@ interface PlanContext {
   readonly urlPrefix: string;
 }
 
-function planPost(post: SourcePost, ctx: PlanContext): PlannedPost | undefined {
+/**
+ * A post or page file of the blog, read: its front matter and body. A file that cannot be read is
+ * left out, with what to do in `skipped`.
+ */
+function readBlogDocument(
+  file: BlogFile,
+  notes: { readonly skipped: ImportNote[]; readonly warnings: ImportNote[] },
+): ForeignDocument | undefined {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(post.file);
+    bytes = readFileSync(file.file);
   } catch (cause) {
-    ctx.skipped.push({
-      file: post.relative,
+    notes.skipped.push({
+      file: file.relative,
       line: 1,
       text: `left out: it cannot be read (${(cause as NodeJS.ErrnoException).code ?? 'error'}; give your user permission to read it and import again)`,
     });
@@ -502,8 +878,8 @@ function planPost(post: SourcePost, ctx: PlanContext): PlannedPost | undefined {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    ctx.skipped.push({
-      file: post.relative,
+    notes.skipped.push({
+      file: file.relative,
       line: 1,
       text: 'left out: the file is not UTF-8 text (save it as UTF-8 and import again)',
     });
@@ -511,17 +887,23 @@ function planPost(post: SourcePost, ctx: PlanContext): PlannedPost | undefined {
   }
   if (text.includes('\0')) {
     text = text.replaceAll('\0', '');
-    ctx.warnings.push({ file: post.relative, line: 1, text: 'NUL characters removed' });
+    notes.warnings.push({ file: file.relative, line: 1, text: 'NUL characters removed' });
   }
   const document = readForeignDocument(text);
   if ('problem' in document) {
-    ctx.skipped.push({
-      file: post.relative,
+    notes.skipped.push({
+      file: file.relative,
       line: document.line,
       text: `left out: ${document.problem} (correct the front matter and import again)`,
     });
     return undefined;
   }
+  return document;
+}
+
+function planPost(post: SourcePost, ctx: PlanContext): PlannedPost | undefined {
+  const document = readBlogDocument(post, ctx);
+  if (document === undefined) return undefined;
   const fields = lowerKeys(document.fields);
   // Date: the front matter's, else the file name's (Jekyll), else the file's time (Hexo).
   const written = fields.date ?? fields.publishdate ?? post.nameDate;
@@ -585,7 +967,7 @@ function planPost(post: SourcePost, ctx: PlanContext): PlannedPost | undefined {
     fields.draft === true ||
     fields.published === 'false' ||
     fields.draft === 'true';
-  const slug = uniqueSlug(ownSlug(post, fields, ctx.engine), ctx.slugs);
+  const slug = uniqueSlug(postSlug(post, fields, ctx.engine), ctx.slugs);
   // Jekyll and Hugo keep the offset a date is written with, and put its wall clock in URLs.
   const writtenOffset =
     ctx.engine !== 'hexo' && typeof written === 'string'
@@ -681,13 +1063,18 @@ function coverOf(fields: Record<string, unknown>, inFolder: boolean): Record<str
   return alt === undefined ? { image } : { image, imageAlt: alt };
 }
 
-function ownSlug(post: SourcePost, fields: Record<string, unknown>, engine: EngineName): string {
+function postSlug(post: SourcePost, fields: Record<string, unknown>, engine: EngineName): string {
   const own = stringOf(fields.slug);
   const base =
     own ??
     (engine === 'hexo' ? (post.fileTitle.split('/').pop() ?? post.fileTitle) : post.fileTitle);
-  const trimmed = base.normalize('NFC').trim();
-  return isUsableSlug(trimmed) ? trimmed : slugify(trimmed) || 'post';
+  return ownSlug(base, 'post');
+}
+
+/** A name as a Folio slug: as written when Folio takes it, else slugified, else `fallback`. */
+function ownSlug(name: string, fallback: string): string {
+  const trimmed = name.normalize('NFC').trim();
+  return isUsableSlug(trimmed) ? trimmed : slugify(trimmed) || fallback;
 }
 
 function uniqueSlug(slug: string, taken: Set<string>): string {
@@ -722,10 +1109,11 @@ function listPosts(
   config: Record<string, unknown>,
   passedOver: PassedOver[],
   hugo: HugoLanguages,
+  content: HugoContent | undefined,
 ): SourcePost[] {
   if (engine === 'jekyll') return listJekyllPosts(source, passedOver);
   if (engine === 'hexo') return listHexoPosts(source, config, passedOver);
-  return listHugoPosts(source, config, passedOver, hugo);
+  return listHugoPosts(source, content, passedOver, hugo);
 }
 
 function listJekyllPosts(source: string, passedOver: PassedOver[]): SourcePost[] {
@@ -804,22 +1192,30 @@ interface HugoLanguages {
   readonly others: Map<string, number>;
 }
 
+/** Hugo's content folder for the imported language, its sections, and those that hold the posts. */
+interface HugoContent {
+  readonly contentDir: string;
+  readonly sections: readonly string[];
+  readonly main: readonly string[];
+  /** The language of files that name none (`post.md`). */
+  readonly unmarkedLanguage: string;
+}
+
 /**
- * Hugo's posts in the imported language: by its file name (`post.ko.md`), or by the language's
+ * Hugo's content in the imported language: by its file name (`post.ko.md`), or by the language's
  * own content folder (`languages.ko.contentDir`), where files without a language are its own.
+ * Undefined when the content folder cannot be read.
  */
-function listHugoPosts(
+function hugoContent(
   source: string,
   config: Record<string, unknown>,
   passedOver: PassedOver[],
   languages: HugoLanguages,
-): SourcePost[] {
-  const posts: SourcePost[] = [];
+): HugoContent | undefined {
   const ownFolder = hugoLanguageFolders(config);
   const language = languages.imported;
   const folder = ownFolder.get(language);
   const contentDir = join(source, folder ?? stringOf(config.contentDir) ?? 'content');
-  const unmarkedLanguage = folder !== undefined ? language : hugoDefaultLanguage(config);
   for (const [other, otherFolder] of ownFolder) {
     if (other === language || otherFolder === folder) continue;
     const count = walk(source, join(source, otherFolder), () => false, []).filter((file) =>
@@ -835,7 +1231,7 @@ function listHugoPosts(
   } catch {
     if (existsSync(contentDir))
       passedOver.push({ relative: relative(source, contentDir), why: 'unreadable' });
-    return [];
+    return undefined;
   }
   const params = isRecord(config.params) ? config.params : {};
   const declared = namesOf(params.mainSections ?? params.mainsections, false).filter((name) =>
@@ -848,19 +1244,39 @@ function listHugoPosts(
       : usual.length > 0
         ? usual
         : largestSection(contentDir, sections);
-  for (const section of main) {
-    const root = join(contentDir, section);
+  const unmarkedLanguage = folder !== undefined ? language : hugoDefaultLanguage(config);
+  return { contentDir, sections, main, unmarkedLanguage };
+}
+
+/** A Hugo content file's name without its extension and language, and that language. */
+function hugoFileName(file: string, content: HugoContent): { bare: string; language: string } {
+  const name = basename(file).replace(MARKDOWN, '');
+  const languageMatch = /^(.*)\.([a-z]{2}(?:-[a-z]{2,4})?)$/i.exec(name);
+  return {
+    bare: languageMatch?.[1] ?? name,
+    language: languageMatch?.[2]?.toLowerCase() ?? content.unmarkedLanguage,
+  };
+}
+
+/** Hugo's posts in the imported language: the regular pages of its main sections. */
+function listHugoPosts(
+  source: string,
+  content: HugoContent | undefined,
+  passedOver: PassedOver[],
+  languages: HugoLanguages,
+): SourcePost[] {
+  const posts: SourcePost[] = [];
+  if (content === undefined) return [];
+  for (const section of content.main) {
+    const root = join(content.contentDir, section);
     for (const file of walk(source, root, (name) => name.startsWith('.'), passedOver)) {
       if (!MARKDOWN.test(file.relative) || /^_index\./.test(basename(file.file))) continue;
       const inPosts = relative(root, file.file).split(sep).join('/');
-      const name = basename(file.file).replace(MARKDOWN, '');
-      const languageMatch = /^(.*)\.([a-z]{2}(?:-[a-z]{2,4})?)$/i.exec(name);
-      const fileLanguage = languageMatch?.[2]?.toLowerCase() ?? unmarkedLanguage;
-      if (fileLanguage !== language) {
-        languages.others.set(fileLanguage, (languages.others.get(fileLanguage) ?? 0) + 1);
+      const { bare, language } = hugoFileName(file.file, content);
+      if (language !== languages.imported) {
+        languages.others.set(language, (languages.others.get(language) ?? 0) + 1);
         continue;
       }
-      const bare = languageMatch?.[1] ?? name;
       const bundle = bare === 'index';
       posts.push({
         ...file,
@@ -920,19 +1336,30 @@ function largestSection(contentDir: string, sections: readonly string[]): string
   return best ? [best] : [];
 }
 
-function staticFiles(
+/** A file the blog publishes from its folder, and its path there (from `source/` for Hexo). */
+interface PublishedFile extends BlogFile {
+  readonly to: string;
+}
+
+/**
+ * The files of the folder the blog publishes: Jekyll's own folder, Hexo's `source/`, Hugo's
+ * `static/`, leaving out what the engine leaves out. Pages are among them, beside the files
+ * copied as they are.
+ */
+function publishedFiles(
   source: string,
   engine: EngineName,
   config: Record<string, unknown>,
   passedOver: PassedOver[],
-): { from: string; to: string }[] {
+): PublishedFile[] {
+  const to = (root: string) => (file: BlogFile) => ({
+    ...file,
+    to: relative(root, file.file).split(sep).join('/'),
+  });
   if (engine === 'hugo') {
     const root = join(source, stringOf(config.staticDir) ?? 'static');
     if (!existsSync(root)) return [];
-    return walk(source, root, (name) => name.startsWith('.'), passedOver).map((file) => ({
-      from: file.file,
-      to: relative(root, file.file).split(sep).join('/'),
-    }));
+    return walk(source, root, (name) => name.startsWith('.'), passedOver).map(to(root));
   }
   const root = engine === 'hexo' ? join(source, 'source') : source;
   const excluded = new Set([...NOT_PUBLISHED, ...namesOf(config.exclude, false)]);
@@ -945,9 +1372,13 @@ function staticFiles(
       (!isFolder && /^_config\./.test(name)),
     passedOver,
   );
-  return files
-    .filter((file) => !MARKDOWN.test(file.file) && !hasFrontMatter(file.file))
-    .map((file) => ({ from: file.file, to: relative(root, file.file).split(sep).join('/') }));
+  return files.map(to(root));
+}
+
+/** The files the blog copies as they are: not Markdown, no front matter (Hugo: all of static/). */
+function staticFiles(engine: EngineName, published: readonly PublishedFile[]): PublishedFile[] {
+  if (engine === 'hugo') return [...published];
+  return published.filter((file) => !MARKDOWN.test(file.file) && !hasFrontMatter(file.file));
 }
 
 /** Whether a file starts with front matter: a page or layout the engine renders, not a file it copies. */
@@ -1294,23 +1725,9 @@ function titleFromName(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1) || 'Untitled';
 }
 
-function lowerKeys(fields: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const lowered: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(fields)) {
-    const lower = key.toLowerCase();
-    if (!(lower in lowered)) lowered[lower] = value;
-  }
-  return lowered;
-}
-
 /** Whether a foreign pin key's value pins: true, or a number above 0 (Hexo's weight). */
 function pins(value: unknown): boolean {
   return value === true || value === 'true' || (typeof value === 'number' && value > 0);
-}
-
-function stringOf(value: unknown): string | undefined {
-  if (typeof value === 'number') return String(value);
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
 /** `/%ED%95%9C/` → `/한/`: what an author reads and writes in front matter. */
@@ -1320,7 +1737,7 @@ function decodeForHumans(path: string): string {
 
 function reportOf(
   summary: ImportSummary,
-  plans: readonly PlannedPost[],
+  plans: readonly { readonly source: BlogFile; readonly notes: readonly BodyNote[] }[],
   options: ImportOptions,
 ): string {
   const noted = (note: ImportNote): string => `- \`${note.file}:${note.line}\`: ${note.text}`;
@@ -1339,6 +1756,10 @@ function reportOf(
       `Tagged "${options.fallbackTag}" (they had neither tags nor categories)`,
       summary.fallbackTagged.map((file) => `- \`${file}\``),
     ),
+    ...section(
+      'Pages the theme made, which Folio makes itself (not imported)',
+      summary.themePages.map(noted),
+    ),
     ...section('Warnings', summary.warnings.map(noted)),
     ...section(
       'Changes to bodies',
@@ -1355,7 +1776,7 @@ function reportOf(
 /** The summary, one line each, as the command prints it and the report opens with it. */
 export function summaryLines(summary: ImportSummary): string[] {
   return [
-    `${summary.posts} of ${summary.postsFound} posts imported (${summary.drafts} drafts, ${summary.scheduled} scheduled)`,
+    `${summary.posts} of ${summary.postsFound} posts imported (${summary.drafts} drafts, ${summary.scheduled} scheduled), ${summary.pages} pages`,
     `${summary.files} files`,
     `${summary.aliases} aliases and ${summary.redirects} redirects keep old URLs`,
     `${summary.conversions} tags and shortcodes converted, ${summary.removals} removed`,

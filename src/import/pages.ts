@@ -1,0 +1,215 @@
+// Import: a blog's standalone pages — an About, a Now — which of its files each engine published as
+// a page of their own, at what URL, and whether the blog's menu linked them.
+import { pathKey } from '../urls/url-paths.js';
+import {
+  hexoPageUrl,
+  hugoUrl,
+  jekyllPageUrl,
+  namesOf,
+  type EngineName,
+  type UrlInputs,
+} from './engines.js';
+import { isRecord, lowerKeys, stringOf, type FrontMatterFormat } from './foreign-document.js';
+import type { BlogFile } from './read-blog.js';
+
+/** A file of the blog that may be a page: where it is, and what goes with it. */
+export interface SourcePage extends BlogFile {
+  /** Its name without extension (and language): the folder's, for an `index` file. */
+  readonly name: string;
+  /** Its path inside the folder the engine's page URLs start from (`source/`, `content/`). */
+  readonly inRoot: string;
+  /** The Jekyll collection it is a document of, published as pages (`tabs` for `_tabs/`). */
+  readonly collection: string | undefined;
+  /** The folder of files that go with it (a Hugo leaf bundle), or nothing. */
+  readonly assets: string | undefined;
+  /** Whether it is an HTML file rather than Markdown (Jekyll). */
+  readonly html: boolean;
+}
+
+/** What the blog made of a page file: a page at `oldUrl`, or something Folio makes itself. */
+export type PageVerdict =
+  | {
+      readonly kind: 'page';
+      readonly oldUrl: string;
+      readonly draft: boolean;
+      /** Its place in the blog's main menu, when the menu linked it. */
+      readonly navOrder: number | undefined;
+    }
+  /** Not a page of the blog at all (Jekyll copies a file without front matter as it is). */
+  | { readonly kind: 'file' }
+  /** A page the theme fills (tags, archives, search, a list of posts): why it is not imported. */
+  | { readonly kind: 'theme'; readonly why: string };
+
+/** The front matter and body of a page file, as read. */
+export interface PageDocument {
+  readonly fields: Readonly<Record<string, unknown>>;
+  readonly format: FrontMatterFormat;
+  readonly body: string;
+}
+
+// Layouts and types whose page a theme fills from the posts: Folio makes each of them itself.
+const THEME_PAGES: Readonly<Record<string, string>> = {
+  home: "the blog's home page: Folio's is the list of posts",
+  archive: 'an archive of posts: Folio makes /archives/',
+  archives: 'an archive of posts: Folio makes /archives/',
+  tags: 'the list of tags: Folio makes /tags/',
+  tag: 'a tag page: Folio makes one for each tag under /tags/',
+  categories: 'the list of categories: Folio makes /categories/',
+  category: 'a category page: Folio makes one for each category under /categories/',
+  search: 'a search page: Folio makes /search/',
+  redirect: 'a redirect, not a page',
+  none: 'written without a layout: the file as it is, not a page',
+};
+
+// Liquid that loops over the site's posts, tags or data: a page built of it is a theme's list.
+const LIQUID_LIST = /\{%-?\s*for\s+\w+\s+in\s+(?:site\.|paginator\b)/;
+
+/** What a page file of the blog is, and where the blog served it. */
+export function judgePage(
+  engine: EngineName,
+  config: Readonly<Record<string, unknown>>,
+  page: SourcePage,
+  document: PageDocument,
+  urlPrefix: string,
+): PageVerdict {
+  const fields = lowerKeys(document.fields);
+  const layout = stringOf(fields.layout)?.toLowerCase();
+  const type = stringOf(fields.type)?.toLowerCase();
+  if (engine === 'jekyll') {
+    // Jekyll renders only files with front matter; the others it copies.
+    if (document.format === 'none') return { kind: 'file' };
+    const theme = themePage(layout) ?? (fields.redirect_to ? THEME_PAGES.redirect : undefined);
+    if (theme) return { kind: 'theme', why: `its layout is ${layout ?? 'redirect'}: ${theme}` };
+    if (LIQUID_LIST.test(document.body))
+      return {
+        kind: 'theme',
+        why: 'Liquid builds it from the site (`{% for … in site… %}`): Folio makes its own lists of posts (write the rest as a page under content/pages/)',
+      };
+    if (page.html && /\{[{%]/.test(document.body)) {
+      return {
+        kind: 'theme',
+        why: 'an HTML page made with Liquid, which Folio does not run (write it in Markdown under content/pages/)',
+      };
+    }
+    return {
+      kind: 'page',
+      oldUrl: jekyllPageUrl(config, {
+        relative: page.relative,
+        collection: page.collection,
+        fields,
+      }),
+      draft: fields.published === false || fields.published === 'false',
+      navOrder: jekyllNavOrder(config, page, fields),
+    };
+  }
+  if (engine === 'hexo') {
+    const theme = type === 'tags' || type === 'categories' ? themePage(type) : undefined;
+    if (theme) return { kind: 'theme', why: `a page of type: ${type}, ${theme}` };
+    const oldUrl = hexoPageUrl(config, fields, page.inRoot);
+    return { kind: 'page', oldUrl, draft: false, navOrder: hexoNavOrder(config, oldUrl) };
+  }
+  const kind = [layout, type].find((name) => name === 'search' || name?.startsWith('archive'));
+  if (kind) return { kind: 'theme', why: `its layout is ${kind}: ${THEME_PAGES[kind]}` };
+  if (fields.headless === true)
+    return { kind: 'theme', why: 'headless: Hugo published no page of it' };
+  const input: UrlInputs = {
+    relative: page.inRoot,
+    fileTitle: page.name,
+    fields,
+    wall: { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 },
+    categories: [],
+    bundle: page.assets !== undefined,
+  };
+  const url = hugoUrl(config, '', input);
+  // A page's own `url` is from the site's root; the others are under the language's.
+  const oldUrl = typeof fields.url === 'string' ? url : `${urlPrefix}${url}`;
+  return {
+    kind: 'page',
+    oldUrl,
+    draft: fields.draft === true || fields.draft === 'true',
+    navOrder: hugoNavOrder(config, fields, oldUrl, urlPrefix),
+  };
+}
+
+function themePage(name: string | undefined): string | undefined {
+  return name !== undefined && Object.hasOwn(THEME_PAGES, name) ? THEME_PAGES[name] : undefined;
+}
+
+/**
+ * The place of a page in a Jekyll site's menu: minima's `header_pages` lists page files; the
+ * theme Chirpy links every document of its `tabs` collection, in their `order`.
+ */
+function jekyllNavOrder(
+  config: Readonly<Record<string, unknown>>,
+  page: SourcePage,
+  fields: Readonly<Record<string, unknown>>,
+): number | undefined {
+  const listed = namesOf(config.header_pages, false).indexOf(page.relative);
+  if (listed !== -1) return listed + 1;
+  if (page.collection !== 'tabs') return undefined;
+  const order = Number(fields.order);
+  return Number.isInteger(order) ? order : 0;
+}
+
+/**
+ * The place of a page in a Hexo theme's `menu` (`About: /about/ || fa fa-user`), in the blog's
+ * config or its `theme_config`.
+ */
+function hexoNavOrder(
+  config: Readonly<Record<string, unknown>>,
+  oldUrl: string,
+): number | undefined {
+  const themeConfig = isRecord(config.theme_config) ? config.theme_config : {};
+  const menu = isRecord(themeConfig.menu) ? themeConfig.menu : config.menu;
+  if (!isRecord(menu)) return undefined;
+  const root = (stringOf(config.root) ?? '/').replace(/\/?$/, '/');
+  const links = Object.values(menu).map((value) => {
+    const path = (stringOf(value) ?? '').split('||')[0]?.trim() ?? '';
+    return path.startsWith('/') ? `${root}${path.slice(1)}` : path;
+  });
+  const index = links.findIndex((link) => samePage(link, oldUrl));
+  return index === -1 ? undefined : index + 1;
+}
+
+/**
+ * The place of a page in Hugo's main menu: `menu: main` (or `menus`) in its front matter, or an
+ * entry of `menu.main` in the config whose `url` or `pageRef` is the page; by the entry's weight.
+ */
+function hugoNavOrder(
+  config: Readonly<Record<string, unknown>>,
+  fields: Readonly<Record<string, unknown>>,
+  oldUrl: string,
+  urlPrefix: string,
+): number | undefined {
+  const own = fields.menu ?? fields.menus;
+  if (own === 'main' || (Array.isArray(own) && own.includes('main'))) return 0;
+  if (isRecord(own) && own.main !== undefined) {
+    const weight = isRecord(own.main) ? Number(lowerKeys(own.main).weight) : 0;
+    return Number.isInteger(weight) ? weight : 0;
+  }
+  const menus = lowerKeys(
+    isRecord(config.menu) ? config.menu : isRecord(config.menus) ? config.menus : {},
+  );
+  const entries = Array.isArray(menus.main) ? (menus.main as unknown[]) : [];
+  for (const entry of entries) {
+    if (!isRecord(entry)) continue;
+    const keys = lowerKeys(entry);
+    const link = stringOf(keys.url) ?? stringOf(keys.pageref);
+    if (link === undefined) continue;
+    const path = link.startsWith('/') ? link : `/${link}`;
+    if (samePage(path, oldUrl) || samePage(`${urlPrefix}${path}`, oldUrl)) {
+      const weight = Number(keys.weight ?? 0);
+      return Number.isInteger(weight) ? weight : 0;
+    }
+  }
+  return undefined;
+}
+
+/** Whether a menu's link leads to the page at `url`: `/about`, `/about/` and `/about.md` alike. */
+function samePage(link: string, url: string): boolean {
+  const key = (path: string): string =>
+    (pathKey(path.replace(/(?:index)?\.(?:html?|md)$/i, '')) ?? path)
+      .replace(/\/?$/, '/')
+      .toLowerCase();
+  return link.startsWith('/') && key(link) === key(url);
+}
