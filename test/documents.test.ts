@@ -36,8 +36,9 @@ describe('feeds', () => {
       assert.equal(feed.meta.type, format);
       assert.equal(feed.title, 'Dev Notes');
       assert.equal(feed.items.length, 20);
+      // The demo pins a post, which leads the home page but keeps its place by date in feeds.
       const $ = cheerio.load(await (await demo.get('/')).text());
-      const newest = $('main article h2 a').first();
+      const newest = $('main article').not(':has(.entry-pinned)').find('h2 a').first();
       assert.equal(feed.items[0]?.title, newest.text());
       assert.equal(pathOf(feed.items[0]?.url ?? null), newest.attr('href'));
       for (const item of feed.items) {
