@@ -51,9 +51,9 @@ describe('the indexes', () => {
   it('/tags/ lists every tag with its count, weighted by it, and never counts drafts', async () => {
     const $ = await page('/tags/');
     assert.deepEqual(items($, '.tag-cloud li'), [
-      'heap 1 post',
-      'sorting 2 posts',
-      'sqlite 1 post',
+      '#heap 1 post',
+      '#sorting 2 posts',
+      '#sqlite 1 post',
     ]);
     assert.deepEqual(
       $('.tag-cloud li')

@@ -55,7 +55,9 @@ function termIndex(ctx: ViewContext, terms: readonly Term[]): Html {
     const weight = weighted
       ? html` class="weight-${String(tagWeight(term.posts.length, most))}"`
       : '';
-    return html`<li${weight}><a href="${termPath(term)}">${term.title}</a> <span class="term-count">${ctx.t.postCount(term.posts.length)}</span></li>
+    // A tag's link shows its # as tag lists do, so that a tag such as "go" reads as a tag.
+    const mark = weighted ? html`<span class="tag-mark" aria-hidden="true">#</span>` : '';
+    return html`<li${weight}><a href="${termPath(term)}">${mark}${term.title}</a> <span class="term-count">${ctx.t.postCount(term.posts.length)}</span></li>
 `;
   });
   return html`<ul class="${weighted ? 'term-index tag-cloud' : 'term-index'}">
