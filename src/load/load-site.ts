@@ -165,6 +165,10 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
   );
   for (const [post, text] of texts) bodies.keep(post, text);
   const documents: readonly MarkdownDocument[] = [...loaded.posts, ...loaded.pages];
+  // Posts' covers are checked as their bodies' images are; pages have none.
+  const covers = new Map<MarkdownDocument, CoverImage>(
+    loaded.posts.flatMap((post) => (post.image ? [[post, post.image] as const] : [])),
+  );
   const checkBodies = (
     include: (document: MarkdownDocument) => boolean = () => true,
   ): Diagnostic[] => {
@@ -173,7 +177,7 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     for (const post of documents) {
       if (!include(post)) continue;
       const inBody = bodies.references(post);
-      const cover = 'image' in post ? (post as Post).image : undefined;
+      const cover = covers.get(post);
       references.set(post, cover ? [...coverReference(cover), ...inBody] : inBody);
       for (const mistake of bodies.mistakes(post))
         mistakes.push(
