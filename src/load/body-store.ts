@@ -133,8 +133,17 @@ export class BodyStore {
    * once: each thread of an export counts only the posts it writes.
    */
   readingMinutes(post: MarkdownDocument): number {
+    return this.#minutes(post);
+  }
+
+  /** The minutes of `post`; a text read from disk for them is put in `read`, to be parsed next. */
+  #minutes(post: MarkdownDocument, read?: Map<MarkdownDocument, string>): number {
     const state = this.#state(post);
-    state.minutes ??= readingMinutes(this.#text(post, state));
+    if (state.minutes === undefined) {
+      const text = this.#text(post, state);
+      if (state.text === undefined) read?.set(post, text);
+      state.minutes = readingMinutes(text);
+    }
     return state.minutes;
   }
 
@@ -173,10 +182,10 @@ export class BodyStore {
   }
 
   /** The body's HTML and what its page must load for it. */
-  #rendered(post: MarkdownDocument): RenderedBody {
+  #rendered(post: MarkdownDocument, text?: string): RenderedBody {
     const state = this.#state(post);
     if (state.html !== undefined) return { html: state.html, features: state.features ?? [] };
-    const rendered = renderTokens(this.#tokens(post, state), {
+    const rendered = renderTokens(this.#tokens(post, state, text), {
       ...this.#settings,
       base: post.path,
       toc: post.toc ?? this.#settings.toc,
@@ -199,9 +208,12 @@ export class BodyStore {
     readonly minutes?: readonly MarkdownDocument[];
   }): BodyParts {
     // Minutes first, from a text that rendering may let go; then HTML, as parsing a body whole
-    // gives its excerpt too.
-    const minutes = new Map((shown.minutes ?? []).map((post) => [post, this.readingMinutes(post)]));
-    const rendered = new Map(shown.html.map((post) => [post, this.#rendered(post)]));
+    // gives its excerpt too. A store that rereads texts reads each once for both.
+    const read = new Map<MarkdownDocument, string>();
+    const minutes = new Map((shown.minutes ?? []).map((post) => [post, this.#minutes(post, read)]));
+    const rendered = new Map(
+      shown.html.map((post) => [post, this.#rendered(post, read.get(post))]),
+    );
     return {
       excerpts: new Map(shown.excerpts.map((post) => [post, this.excerpt(post)])),
       html: new Map([...rendered].map(([post, body]) => [post, body.html])),
@@ -225,8 +237,8 @@ export class BodyStore {
     return state.text ?? (this.#reread ? readBody(post.file, this.#stamps?.get(post.file)) : '');
   }
 
-  #tokens(post: MarkdownDocument, state: BodyState): Token[] {
-    const text = this.#text(post, state);
+  #tokens(post: MarkdownDocument, state: BodyState, given?: string): Token[] {
+    const text = given ?? this.#text(post, state);
     const tokens = parseMarkdown(text, { math: post.math ?? this.#settings.math });
     state.excerpt ??= excerptOf(tokens, this.#settings.excerptLength);
     state.references ??= collectReferences(tokens, post.bodyLine);
