@@ -60,7 +60,9 @@ export function countReading(markdown: string): ReadingCount {
         words++;
         word = COUNTED;
       }
+      // The rest of a run of letters in one tight loop: most of a text is such runs.
       i++;
+      while (i < length && KINDS[markdown.charCodeAt(i)] === LETTER) i++;
     } else if (kind === SPACE || kind === CJK || kind === LINE_END) {
       // A Han character beyond the Basic Multilingual Plane counts by its lead surrogate; the
       // trailing one is a mark, which starts no word.
