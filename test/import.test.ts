@@ -94,7 +94,7 @@ describe('importing a Jekyll blog', () => {
   it('reports the post it could not read and exits 1, importing the rest', () => {
     assert.equal(result.imported.code, 1);
     assert.match(result.imported.stderr, /_posts\/2019-07-01-broken\.md:\d+: left out/);
-    assert.match(result.imported.stdout, /3 of 4 posts imported \(1 drafts/);
+    assert.match(result.imported.stdout, /3 of 4 posts imported \(1 draft,/);
   });
 
   it('converts Liquid, keeps inline code, and reports what it removed with file:line', async () => {
@@ -350,7 +350,7 @@ describe('importing a Hugo blog written in two languages', () => {
       '/posts/hello/',
     ]);
     assert.equal(result.imported.code, 0, result.imported.stderr);
-    assert.match(result.imported.stdout, /1 of 1 posts imported/);
+    assert.match(result.imported.stdout, /1 of 1 post imported/);
     assert.match(
       result.report,
       /2 posts in the language "ko" were not imported \(import them with --lang ko/,
@@ -446,7 +446,7 @@ describe('importing the standalone pages of a blog', () => {
         /^title: About me\ndescription: Who writes here\.\nnav: true\norder: 1\n/m,
       );
     });
-    assert.match(result.imported.stdout, /1 of 1 posts imported .*, 5 pages/);
+    assert.match(result.imported.stdout, /1 of 1 post imported .*, 5 pages/);
     assert.match(result.report, /`archives\.md:1`: Liquid builds it from the site/);
     assert.match(result.report, /`posts\.md:1`: imported as the page \/posts-page\//);
   });

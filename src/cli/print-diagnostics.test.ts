@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { error, warning } from '../diagnostics/diagnostic.js';
-import { count, ProblemLog, summarize } from './print-diagnostics.js';
+import { ProblemLog, summarize } from './print-diagnostics.js';
+import { count } from '../text/count.js';
 
 describe('count', () => {
   it('puts one thing in the singular and any other number in the plural', () => {

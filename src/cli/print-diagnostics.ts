@@ -5,6 +5,7 @@ import { isAbsolute, relative } from 'node:path';
 import { styleText } from 'node:util';
 import { REFUSED_LINK_CODES } from '../content/read-sources.js';
 import { escapeControls, formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { count } from '../text/count.js';
 import { normalizeText } from '../text/normalize-text.js';
 
 /** How many lines of the file to show on each side of the line a problem names. */
@@ -91,10 +92,6 @@ export function summarize(diagnostics: readonly Diagnostic[]): string {
   return warnings > 0
     ? `${count(errors, 'error')}, ${count(warnings, 'warning')}`
     : count(errors, 'error');
-}
-
-export function count(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /**

@@ -23,6 +23,7 @@ import { permalinkPath } from '../content/permalink.js';
 import { parsePostDate } from '../content/post-date.js';
 import { isUsableSlug, slugify } from '../content/slugify.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { count } from '../text/count.js';
 import {
   DEFAULT_PERMALINK,
   normalizeSitePath,
@@ -1776,11 +1777,11 @@ function reportOf(
 /** The summary, one line each, as the command prints it and the report opens with it. */
 export function summaryLines(summary: ImportSummary): string[] {
   return [
-    `${summary.posts} of ${summary.postsFound} posts imported (${summary.drafts} drafts, ${summary.scheduled} scheduled), ${summary.pages} pages`,
-    `${summary.files} files`,
-    `${summary.aliases} aliases and ${summary.redirects} redirects keep old URLs`,
-    `${summary.conversions} tags and shortcodes converted, ${summary.removals} removed`,
-    `${summary.skipped.length} left out, ${summary.warnings.length} warnings, ${summary.fallbackTagged.length} posts given the fallback tag`,
+    `${summary.posts} of ${count(summary.postsFound, 'post')} imported (${count(summary.drafts, 'draft')}, ${summary.scheduled} scheduled), ${count(summary.pages, 'page')}`,
+    count(summary.files, 'file'),
+    `${count(summary.aliases, 'alias', 'aliases')} and ${count(summary.redirects, 'redirect')} keep old URLs`,
+    `tags and shortcodes: ${summary.conversions} converted, ${summary.removals} removed`,
+    `${summary.skipped.length} left out, ${count(summary.warnings.length, 'warning')}, ${count(summary.fallbackTagged.length, 'post')} given the fallback tag`,
   ];
 }
 

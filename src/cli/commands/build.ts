@@ -2,7 +2,8 @@
 import { join, relative } from 'node:path';
 import { exportSite } from '../../delivery/static/export-site.js';
 import { listPaths, OutputRefused } from '../../delivery/static/output-folder.js';
-import { count, printDiagnostics, summarize } from '../print-diagnostics.js';
+import { printDiagnostics, summarize } from '../print-diagnostics.js';
+import { count } from '../../text/count.js';
 import { progressLine } from '../progress.js';
 
 export interface BuildOptions {

@@ -2,7 +2,8 @@
 import { hasErrors } from '../../diagnostics/diagnostic.js';
 import { loadSite } from '../../load/load-site.js';
 import { progressLine } from '../progress.js';
-import { count, printDiagnostics, summarize } from '../print-diagnostics.js';
+import { printDiagnostics, summarize } from '../print-diagnostics.js';
+import { count } from '../../text/count.js';
 import { ScheduleLog } from '../print-scheduled.js';
 
 export async function checkCommand(siteDir: string): Promise<number> {

@@ -12,13 +12,8 @@ import { progressLine } from '../progress.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
 import type { LoadResult } from '../../load/load-site.js';
 import { SiteSession } from '../../delivery/site-session.js';
-import {
-  count,
-  displayDiagnostic,
-  displayPath,
-  ProblemLog,
-  summarize,
-} from '../print-diagnostics.js';
+import { displayDiagnostic, displayPath, ProblemLog, summarize } from '../print-diagnostics.js';
+import { count } from '../../text/count.js';
 import { ScheduleLog } from '../print-scheduled.js';
 import { WatchWarnings } from '../watch-warnings.js';
 
