@@ -437,6 +437,12 @@ describe('importing the standalone pages of a blog', () => {
       assert.match(about, /<img[^>]* src="\/images\/me\.png"/, 'the image is found where it was');
       assert.equal((await answer('/images/me.png')).status, 200);
       assert.match(about, /href="\/posts\/first\/"/);
+      const first = await (await answer('/posts/first/')).text();
+      assert.match(
+        first,
+        /<img[^>]* src="\/images\/me\.png"/,
+        "a post's relative image, read from where Jekyll served the post, is found",
+      );
       const nav = /<nav[\s\S]*?<\/nav>/.exec(about)?.[0] ?? '';
       assert.match(nav, /href="\/about\/"[\s\S]*href="\/now\/"/, 'About, then Now');
       assert.doesNotMatch(nav, /href="\/uses\/"/);
@@ -448,6 +454,10 @@ describe('importing the standalone pages of a blog', () => {
     });
     assert.match(result.imported.stdout, /1 of 1 post imported .*, 5 pages/);
     assert.match(result.report, /`archives\.md:1`: Liquid builds it from the site/);
+    assert.match(
+      result.report,
+      /`_pages\/404\.md:1`: the page for a missing address: Folio makes its own 404 page/,
+    );
     assert.match(result.report, /`posts\.md:1`: imported as the page \/posts-page\//);
   });
 

@@ -451,8 +451,16 @@ function convertPosts(
   const written: PlannedPost[] = [];
   let postFiles = 0;
   for (const plan of kept) {
+    const inFolder = plan.source.assets !== undefined || plan.source.bundle;
+    // A post without a folder of its own had its relative links and images read by browsers
+    // where the blog served it (`../images/a.png` from /2020/note/ is /2020/images/a.png); Folio
+    // serves it elsewhere, so each becomes the path from the root it was.
+    const servedIn = inFolder ? undefined : plan.oldUrl?.replace(/[^/]*$/, '');
     const text = documentText(plan, blog, {
-      links: { postUrl: blog.postUrl },
+      links: {
+        postUrl: blog.postUrl,
+        ...(servedIn ? { base: decodeForHumans(servedIn) } : {}),
+      },
       body: (body) => moreMarker(body, plan, blog.config),
       check: (written) =>
         parsePost(written, plan.source.relative, plan.slug, {
@@ -462,7 +470,6 @@ function convertPosts(
     });
     if (text === undefined) continue;
     const folder = postFolder(plan.source);
-    const inFolder = plan.source.assets !== undefined || plan.source.bundle;
     files.set(`content/posts/${folder}${plan.slug}${inFolder ? '/index' : ''}.md`, { text });
     written.push(plan);
     if (plan.source.assets === undefined) continue;

@@ -58,14 +58,32 @@ const THEME_PAGES: Readonly<Record<string, string>> = {
   category: 'a category page: Folio makes one for each category under /categories/',
   search: 'a search page: Folio makes /search/',
   redirect: 'a redirect, not a page',
+  notFound: 'the page for a missing address: Folio makes its own 404 page',
   none: 'written without a layout: the file as it is, not a page',
 };
 
 // Liquid that loops over the site's posts, tags or data: a page built of it is a theme's list.
 const LIQUID_LIST = /\{%-?\s*for\s+\w+\s+in\s+(?:site\.|paginator\b)/;
 
+// Where blogs keep the page a host shows for a missing address (GitHub Pages and Netlify read
+// /404.html).
+const NOT_FOUND_PAGE = /\/404(?:\.html?|\/)?$/i;
+
 /** What a page file of the blog is, and where the blog served it. */
 export function judgePage(
+  engine: EngineName,
+  config: Readonly<Record<string, unknown>>,
+  page: SourcePage,
+  document: PageDocument,
+  urlPrefix: string,
+): PageVerdict {
+  const verdict = judgeByEngine(engine, config, page, document, urlPrefix);
+  if (verdict.kind === 'page' && NOT_FOUND_PAGE.test(verdict.oldUrl))
+    return { kind: 'theme', why: THEME_PAGES.notFound ?? '' };
+  return verdict;
+}
+
+function judgeByEngine(
   engine: EngineName,
   config: Readonly<Record<string, unknown>>,
   page: SourcePage,
