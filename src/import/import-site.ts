@@ -279,11 +279,11 @@ export function importSite(options: ImportOptions): ImportSummary {
         text: 'left out: it cannot be read (give your user permission to read it and import again)',
       });
   }
-  for (const [lang, count] of hugo.others) {
+  for (const [lang, posts] of hugo.others) {
     warnings.push({
       file: 'content',
       line: 1,
-      text: `${count} posts in the language "${lang}" were not imported (import them with --lang ${lang} into another site)`,
+      text: `${count(posts, 'post')} in the language "${lang}" ${posts === 1 ? 'was' : 'were'} not imported (import them with --lang ${lang} into another site)`,
     });
   }
 
@@ -740,7 +740,7 @@ function convertPages(
   },
 ): { written: PlannedPage[]; files: number } {
   const written: PlannedPage[] = [];
-  let count = 0;
+  let copied = 0;
   for (const plan of kept) {
     const servedIn = (plan.oldUrl ?? `/${plan.slug}/`).replace(/[^/]*$/, '');
     const file = `content/pages/${plan.slug}.md`;
@@ -753,9 +753,9 @@ function convertPages(
     files.set(file, { text });
     written.push(plan);
     if (plan.source.assets === undefined) continue;
-    count += copyFolder(plan.source.assets, `static${decodeForHumans(servedIn)}`, files, blog);
+    copied += copyFolder(plan.source.assets, `static${decodeForHumans(servedIn)}`, files, blog);
   }
-  return { written, files: count };
+  return { written, files: copied };
 }
 
 /**
@@ -805,7 +805,7 @@ function copyFolder(
   files: SiteFiles,
   blog: { readonly source: string; readonly passedOver: PassedOver[] },
 ): number {
-  let count = 0;
+  let copied = 0;
   for (const asset of walk(blog.source, folder, (name) => name.startsWith('.'), blog.passedOver)) {
     const inside = relative(folder, asset.file).split(sep).join('/');
     if (MARKDOWN.test(inside)) continue;
@@ -814,9 +814,9 @@ function copyFolder(
       continue;
     }
     files.set(`${into}${inside}`, { from: asset.file });
-    count++;
+    copied++;
   }
-  return count;
+  return copied;
 }
 
 /**
@@ -1226,10 +1226,10 @@ function hugoContent(
   const contentDir = join(source, folder ?? stringOf(config.contentDir) ?? 'content');
   for (const [other, otherFolder] of ownFolder) {
     if (other === language || otherFolder === folder) continue;
-    const count = walk(source, join(source, otherFolder), () => false, []).filter((file) =>
+    const posts = walk(source, join(source, otherFolder), () => false, []).filter((file) =>
       MARKDOWN.test(file.relative),
     ).length;
-    if (count > 0) languages.others.set(other, (languages.others.get(other) ?? 0) + count);
+    if (posts > 0) languages.others.set(other, (languages.others.get(other) ?? 0) + posts);
   }
   let sections: string[];
   try {
@@ -1328,16 +1328,16 @@ function largestSection(contentDir: string, sections: readonly string[]): string
   let best: string | undefined;
   let most = 0;
   for (const section of sections) {
-    let count = 0;
+    let posts = 0;
     try {
-      count = readdirSync(join(contentDir, section), { recursive: true }).filter((name) =>
+      posts = readdirSync(join(contentDir, section), { recursive: true }).filter((name) =>
         MARKDOWN.test(String(name)),
       ).length;
     } catch {
       // An unreadable section is reported by the walk that reads posts.
     }
-    if (count > most) {
-      most = count;
+    if (posts > most) {
+      most = posts;
       best = section;
     }
   }
