@@ -10,7 +10,7 @@ import { run, serveOnce } from './support/folio-cli.js';
 async function commandNames(): Promise<string[]> {
   const { stdout } = await run(['--help']);
   const listed = stdout.slice(stdout.indexOf('Commands:'));
-  return [...listed.matchAll(/^ {2}(\w+)/gm)]
+  return [...listed.matchAll(/^ {2}([\w-]+)/gm)]
     .map((match) => match[1] ?? '')
     .filter((name) => name !== 'help');
 }

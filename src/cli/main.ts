@@ -1,13 +1,15 @@
 // CLI: the `folio` command — parses arguments and runs one command.
 import { readFileSync } from 'node:fs';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Argument, Command, InvalidArgumentError, Option } from 'commander';
 import { buildCommand } from './commands/build.js';
 import { checkCommand } from './commands/check.js';
+import { deployFilesCommand } from './commands/deploy-files.js';
 import { initCommand } from './commands/init.js';
 import { importCommand } from './commands/import.js';
 import { ENGINES, type EngineName } from '../import/engines.js';
 import { newCommand } from './commands/new.js';
 import { serveCommand } from './commands/serve.js';
+import { DEPLOY_TARGETS, type DeployTarget } from './templates/deploy-recipes.js';
 
 const DEFAULT_PORT = 4000;
 
@@ -148,7 +150,9 @@ export function createProgram(): Command {
 
   program
     .command('init')
-    .description('create a new site folder with a config, a first post and an avatar')
+    .description(
+      'create a new site folder with a config, a first post, an avatar and a GitHub Pages workflow',
+    )
     .argument('[dir]', 'folder for the site; files already in it stay', '.')
     .addHelpText(
       'after',
@@ -184,6 +188,20 @@ export function createProgram(): Command {
         process.exitCode = importCommand(source, dir, opts);
       },
     );
+
+  program
+    .command('deploy-files')
+    .description('write the files of a deploy recipe into the site folder (docs/deploy.md)')
+    .addArgument(new Argument('<target>', 'where the site goes').choices(DEPLOY_TARGETS))
+    .argument('[dir]', 'site folder', '.')
+    .option('--force', 'write over files of the same names', false)
+    .addHelpText(
+      'after',
+      '\nExamples:\n  folio deploy-files netlify   # netlify.toml, inside the site folder\n  folio deploy-files cloudflare-pages my-blog   # static/_headers\n  folio deploy-files nginx   # deploy/nginx.conf, serving the output of folio build\n  folio deploy-files systemd   # folio serve as a service, behind nginx\n  folio deploy-files github-pages --force   # the workflow folio init wrote, anew',
+    )
+    .action(async (target: DeployTarget, dir: string, opts: { force: boolean }) => {
+      process.exitCode = await deployFilesCommand(target, dir, opts);
+    });
 
   return program;
 }

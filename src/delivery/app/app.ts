@@ -3,6 +3,7 @@
 // conditional GET shape the answer for its client, and every answer carries the security headers.
 import type { SiteSession } from '../site-session.js';
 import type { Site } from '../../site/build-site.js';
+import { STATIC_FILE } from './cache-lifetimes.js';
 import { encoded } from './compression.js';
 import { answerConditionally, type Representation } from './conditional.js';
 import { StaleBody } from '../../load/body-store.js';
@@ -149,7 +150,7 @@ export class App {
         const form: Representation = {
           status: 200,
           contentType: file.contentType,
-          cacheControl: 'public, max-age=3600',
+          cacheControl: STATIC_FILE,
           etag: file.etag,
           varies: false,
           encoding: 'identity',

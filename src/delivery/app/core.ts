@@ -20,12 +20,11 @@ import {
 import type { SearchResultsView } from '../../views/search-page.js';
 import { themeAssets } from '../../views/theme/assets.js';
 import { packagedFiles } from '../../load/packaged-assets.js';
+import { IMMUTABLE, REVALIDATE } from './cache-lifetimes.js';
 import type { AppRequest, StaticFiles } from './http.js';
 import { document, type Document, type FixedResource, type Resource } from './resource.js';
 import type { SiteState, SiteView } from './site-state.js';
 
-const REVALIDATE = 'public, max-age=0, must-revalidate';
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const ALLOWED_METHODS = 'GET, HEAD';
 // Longer request targets are answered 414; no page of a blog has one. A search may be longer: its
 // query is cut to the length read, and Node bounds the whole request line.
