@@ -15,7 +15,7 @@ function replaceSection(text: string, name: string, content: string): string {
   return `${text.slice(0, start + open.length)}\n\n${content}\n\n${text.slice(end)}`;
 }
 
-/** The deployment example: the measured configuration, for a public server. */
+/** The measured configuration, as a public server would have it (docs/performance.md). */
 export function nginxExample(headers: Readonly<Record<string, string>>): string {
   const site = nginxSite({
     listen: '80',
