@@ -168,7 +168,7 @@ export const commentsSchema = z
   )
   .optional()
   .describe(
-    'Comments under every post, by a service that keeps them in a GitHub repository: giscus (discussions) or utterances (issues). Only post pages load it.',
+    'Comments under every post, by a service that keeps them in a GitHub repository, named by `provider:` with its settings: giscus (repo, repoId, category, categoryId; optional mapping, reactions) or utterances (repo; optional issueTerm, label). Only post pages load it (docs/customizing.md).',
   );
 
 export type CommentsSettings = NonNullable<z.output<typeof commentsSchema>>;
@@ -216,7 +216,7 @@ export const analyticsSchema = z
   )
   .optional()
   .describe(
-    'Analytics on every page: plausible (domain), umami (websiteId), goatcounter (code) or google (measurementId).',
+    'Analytics on every page, named by `provider:` with its settings: plausible (domain; optional script), umami (websiteId; optional script), goatcounter (code) or google (measurementId) (docs/customizing.md).',
   );
 
 export type AnalyticsSettings = NonNullable<z.output<typeof analyticsSchema>>;
