@@ -87,6 +87,8 @@ describe('the theme settings', () => {
     assert.match(own.css, /--accent: #8a3ffc; --accent-soft: #[0-9a-f]{6}; --focus: #8a3ffc;/);
     assert.match(own.css, /--font: Georgia, serif;/);
     assert.match(own.css, /--measure: 48rem;/);
+    // The dark block still overrides a light accent for dark readers.
+    assert.ok(own.css.indexOf('--accent: #8a3ffc') < own.css.indexOf('prefers-color-scheme: dark'));
     // Printing keeps black and white: the settings come before the print rules.
     assert.ok(own.css.indexOf('--accent: #8a3ffc') < own.css.indexOf('@media print'));
   });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { ServedFixture } from '../support/serve-fixture.js';
+import { axeViolations } from './checks.js';
 import { browserSkip, FIXTURES, launchBrowser, openPage, serveFolder } from './support.js';
 
 const SERVICES = `theme:
@@ -90,6 +91,21 @@ describe('comments and analytics under the Content-Security-Policy', { skip: bro
     const { asked, ran } = await visit(post.path);
     assert.deepEqual(asked, ['https://giscus.app/client.js', 'https://plausible.io/js/script.js']);
     assert.deepEqual(ran, { analytics: true, comments: true, unnamed: undefined });
+  });
+
+  it('keeps a post page with its comments section and the accent free of axe violations', async () => {
+    const post = site.session.site.posts[0];
+    assert.ok(post);
+    for (const scheme of ['light', 'dark'] as const) {
+      const { context, page } = await openPage(browser, { width: 1024, scheme });
+      try {
+        await page.goto(`${site.server.url}${post.path}`);
+        assert.equal(await page.locator('#comments-title').count(), 1);
+        assert.deepEqual(await axeViolations(page), [], scheme);
+      } finally {
+        await context.close();
+      }
+    }
   });
 
   it('runs analytics alone on a listing, and never asks for the comments script', async () => {

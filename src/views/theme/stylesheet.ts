@@ -6,8 +6,9 @@ import { accentShades, type Scheme } from '../../config/theme-colours.js';
 import { Memo } from '../../memo/memo.js';
 import { hashedPath } from '../../urls/hashed-path.js';
 
-// The theme's custom properties, light then dark: a site's own settings are written after them.
-const VARIABLES = `
+// The theme's custom properties, light then dark: a site's own settings are written after each,
+// the light ones before the dark block, which must still override them for dark readers.
+const LIGHT = `
 :root {
   color-scheme: light dark;
   --text: #1f2328; --muted: #57606a; --bg: #ffffff; --surface: #f6f8fa; --line: #d0d7de;
@@ -18,7 +19,9 @@ const VARIABLES = `
   --mono: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", "Noto Sans Mono CJK KR", monospace;
   --measure: 42rem;
 }
-@media (prefers-color-scheme: dark) {
+`;
+
+const DARK = `@media (prefers-color-scheme: dark) {
   :root {
     --text: #e6edf3; --muted: #9da7b3; --bg: #0d1117; --surface: #161b22; --line: #30363d;
     --accent: #79b8ff; --accent-soft: #1a2a3d; --focus: #79b8ff; --mark: #5a4b00;
@@ -221,7 +224,8 @@ export interface Stylesheet {
  */
 export function stylesheetOf(theme: ThemeSettings): Stylesheet {
   return stylesheets.get(JSON.stringify(theme), () => {
-    const css = `${VARIABLES}${ownSettings(theme)}${RULES}`;
+    const own = ownSettings(theme);
+    const css = `${LIGHT}${own.light}${DARK}${own.dark}${RULES}`;
     return { css, path: hashedPath('folio', 'css', css) };
   });
 }
@@ -230,11 +234,11 @@ export function stylesheetOf(theme: ThemeSettings): Stylesheet {
 const stylesheets = new Memo<string, Stylesheet>('theme stylesheets', 8);
 
 /**
- * The custom properties a site sets, written after the theme's own and before its rules, so that
- * printing still uses black and white. Every value was checked by the config's schema: colours are
+ * The custom properties a site sets, each scheme's written after the theme's own for it and
+ * before the rules, so that printing still uses black and white. Every value was checked by the config's schema: colours are
  * hex, fonts hold nothing that ends a declaration, the width is a length.
  */
-function ownSettings(theme: ThemeSettings): string {
+function ownSettings(theme: ThemeSettings): { light: string; dark: string } {
   const accent = (written: string | undefined, scheme: Scheme): string[] => {
     const colour = written === undefined ? undefined : parseHexColour(written);
     if (!colour) return [];
@@ -252,10 +256,11 @@ function ownSettings(theme: ThemeSettings): string {
     ...(theme.contentWidth ? [`--measure: ${theme.contentWidth};`] : []),
   ];
   const dark = accent(theme.accentDark, 'dark');
-  return [
-    light.length > 0 ? `:root { ${light.join(' ')} }\n` : '',
-    dark.length > 0
-      ? `@media (prefers-color-scheme: dark) {\n  :root { ${dark.join(' ')} }\n}\n`
-      : '',
-  ].join('');
+  return {
+    light: light.length > 0 ? `:root { ${light.join(' ')} }\n` : '',
+    dark:
+      dark.length > 0
+        ? `@media (prefers-color-scheme: dark) {\n  :root { ${dark.join(' ')} }\n}\n`
+        : '',
+  };
 }
