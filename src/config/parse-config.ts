@@ -3,6 +3,7 @@ import { error, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { schemaDiagnostics } from '../diagnostics/schema-diagnostics.js';
 import { normalizeText } from '../text/normalize-text.js';
 import { parseYaml, yamlHint } from '../yaml/yaml-source.js';
+import { providerKeys, themeHint } from './look-schema.js';
 import { CONFIG_HINTS, CONFIG_KEYS, configSchema, type SiteConfig } from './schema.js';
 
 export interface ConfigResult {
@@ -48,8 +49,10 @@ export function parseConfig(text: string, file: string): ConfigResult {
       what: 'config',
       code: 'config-invalid',
       hintFor: (path) =>
-        CONFIG_HINTS[path[0] as keyof typeof CONFIG_HINTS] ?? 'see the configuration docs',
-      knownKeys: (path) => knownKeysAt(path),
+        themeHint(path) ??
+        CONFIG_HINTS[path[0] as keyof typeof CONFIG_HINTS] ??
+        'see the configuration docs',
+      knownKeys: (path) => knownKeysAt(path, raw),
     });
     return { ...located, config: undefined, diagnostics };
   }
@@ -60,9 +63,15 @@ export function parseConfig(text: string, file: string): ConfigResult {
   return { ...located, config, diagnostics: [] };
 }
 
-function knownKeysAt(path: readonly PropertyKey[]): readonly string[] {
+function knownKeysAt(path: readonly PropertyKey[], raw: object): readonly string[] {
   if (path.length === 0) return CONFIG_KEYS;
   const shape = configSchema.shape;
+  const provider = (key: 'comments' | 'analytics'): unknown =>
+    (raw as Record<string, { provider?: unknown } | undefined>)[key]?.provider;
+  if (path[0] === 'theme') return Object.keys(shape.theme.unwrap().shape);
+  if (path[0] === 'csp') return Object.keys(shape.csp.unwrap().shape);
+  if (path[0] === 'comments') return providerKeys(shape.comments, provider('comments'));
+  if (path[0] === 'analytics') return providerKeys(shape.analytics, provider('analytics'));
   if (path[0] === 'author') return Object.keys(shape.author.shape);
   if (path[0] === 'links') return Object.keys(shape.links.unwrap().shape);
   if (path[0] === 'categories') return ['title'];

@@ -3,6 +3,13 @@ import { IANAZone } from 'luxon';
 import { z } from 'zod';
 import { DEFAULT_PERMALINK, normalizeSitePath, permalinkProblem } from '../urls/url-paths.js';
 import { NOT_ABSOLUTE, siteUrlProblem } from './site-url.js';
+import {
+  analyticsSchema,
+  commentsSchema,
+  cspSchema,
+  LOOK_HINTS,
+  themeSchema,
+} from './look-schema.js';
 
 /** UI languages that have a message catalogue. */
 export const LOCALES = ['en', 'ko', 'ja', 'zh-Hans'] as const;
@@ -229,6 +236,10 @@ export const configSchema = z.strictObject({
     )
     .default({})
     .describe('Localized titles of categories, by the category name posts use.'),
+  theme: themeSchema,
+  comments: commentsSchema,
+  analytics: analyticsSchema,
+  csp: cspSchema,
 });
 
 type ParsedConfig = z.output<typeof configSchema>;
@@ -264,6 +275,7 @@ export const CONFIG_HINTS: Record<keyof ParsedConfig, string> = {
   permalink: 'write a pattern with :slug, e.g. `permalink: /:year/:month/:slug/`',
   redirects: 'write each old path with the path it now leads to, e.g. `/tag/rust/: /tags/rust/`',
   categories: 'write each category name with a `title:` indented below it',
+  ...LOOK_HINTS,
 };
 
 export const CONFIG_KEYS = Object.keys(configSchema.shape);

@@ -153,7 +153,9 @@ export class SiteSession {
     const { site, overlay } = from;
     const now = this.#now();
     // Each load reads the config again; the Site can take new posts only under the same settings.
-    const sameConfig = isDeepStrictEqual(before.config, content.config);
+    const sameConfig =
+      isDeepStrictEqual(before.config, content.config) &&
+      isDeepStrictEqual(before.additions, content.additions);
     // Every page links the pages of the navigation: a page edited makes every page again.
     const samePages =
       before.pages.length === content.pages.length &&
@@ -234,6 +236,7 @@ export class SiteSession {
       now: this.#now(),
       showDrafts: this.#options.showDrafts ?? false,
       pages: content.pages,
+      additions: content.additions,
     });
   }
 

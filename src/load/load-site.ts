@@ -16,6 +16,8 @@ import { codeGrammar } from './code-grammars.js';
 import { checkConfigReferences, checkReferences } from '../site/check-references.js';
 import { checkStaticCollisions } from '../site/check-static-collisions.js';
 import { BodyStore } from './body-store.js';
+import type { PageAdditions } from '../content/page-additions.js';
+import { readPageAdditions } from './page-additions.js';
 
 /** A site folder's validated config, posts and pages (drafts and scheduled posts included). */
 export interface SiteContent {
@@ -25,6 +27,8 @@ export interface SiteContent {
   readonly pages: readonly Page[];
   /** What the bodies of posts and pages show, parsed when first asked for. */
   readonly bodies: BodyStore;
+  /** The snippets and stylesheet the author adds to every page. */
+  readonly additions: PageAdditions;
 }
 
 export interface LoadResult {
@@ -206,8 +210,10 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     loaded.config && { config: loaded.config, place: loaded.configSource },
     loaded.pages,
   );
+  const { additions, diagnostics: additionProblems } = readPageAdditions(siteDir);
   const diagnostics = sortDiagnostics([
     ...loaded.diagnostics,
+    ...additionProblems,
     ...collisions.diagnostics,
     ...(options.checkBodies === false ? [] : checkBodies()),
     ...(loaded.config
@@ -230,7 +236,7 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
   ]);
   const content =
     loaded.config && !hasErrors(diagnostics)
-      ? { config: loaded.config, posts: loaded.posts, pages: loaded.pages, bodies }
+      ? { config: loaded.config, posts: loaded.posts, pages: loaded.pages, bodies, additions }
       : undefined;
   return {
     content,

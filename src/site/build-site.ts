@@ -1,4 +1,5 @@
 // Index: validated posts → the Site every page is rendered from, as it stands at one instant.
+import { NO_ADDITIONS, type PageAdditions } from '../content/page-additions.js';
 import type { SiteConfig } from '../config/schema.js';
 import { normalizeSitePath, pathKey } from '../urls/url-paths.js';
 import type { MarkdownDocument, Post } from '../content/post.js';
@@ -50,6 +51,8 @@ export interface Site {
   readonly showDrafts: boolean;
   /** The instant it was built for, epoch ms. */
   readonly builtAt: number;
+  /** The snippets and stylesheet the author adds to every page. */
+  readonly additions: PageAdditions;
 }
 
 export interface BuildOptions {
@@ -58,6 +61,8 @@ export interface BuildOptions {
   readonly showDrafts?: boolean;
   /** The pages under content/pages, drafts included. */
   readonly pages?: readonly Page[];
+  /** The snippets and stylesheet of the site folder; none by default. */
+  readonly additions?: PageAdditions;
 }
 
 export function buildSite(
@@ -97,6 +102,7 @@ export function buildSite(
     positionOf: new Map(posts.map((post, index) => [post, index])),
     showDrafts,
     builtAt: now,
+    additions: options.additions ?? NO_ADDITIONS,
   };
 }
 

@@ -6,11 +6,14 @@ export const ASSET_FOLDER = '/assets/';
 
 /** `/assets/<name>.<hash>.<extension>`, the hash taken over `content`, a text or its bytes. */
 export function hashedPath(name: string, extension: string, content: string | Uint8Array): string {
-  return `${ASSET_FOLDER}${name}.${fnv1a(content)}.${extension}`;
+  return `${ASSET_FOLDER}${name}.${contentHash(content)}.${extension}`;
 }
 
-// FNV-1a: enough to change the name whenever the content does; not a security measure.
-function fnv1a(content: string | Uint8Array): string {
+/**
+ * Eight hex digits that change whenever `content` does (FNV-1a): enough to name a version of a
+ * file, not a security measure.
+ */
+export function contentHash(content: string | Uint8Array): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < content.length; i++) {
     hash ^= typeof content === 'string' ? content.charCodeAt(i) : (content[i] ?? 0);

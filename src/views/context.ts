@@ -2,6 +2,7 @@
 // authoring overlay of a watching server.
 import type { BodyParts, MarkdownDocument } from '../content/post.js';
 import type { Site } from '../site/build-site.js';
+import { pageEmbeds, type PageEmbeds } from './embeds.js';
 import { messagesFor, type Messages } from './i18n/messages.js';
 
 /** What a server that watches the site folder adds to every page while the author writes. */
@@ -25,6 +26,8 @@ export interface ViewContext {
   readonly bodies: BodyParts;
   readonly t: Messages;
   readonly overlay: AuthoringOverlay;
+  /** What the config's services (analytics, comments) add to this page. */
+  readonly embeds: PageEmbeds;
 }
 
 export const NO_BODIES: BodyParts = { excerpts: new Map(), html: new Map() };
@@ -33,8 +36,10 @@ export function viewContext(
   site: Site,
   bodies: BodyParts = NO_BODIES,
   overlay: AuthoringOverlay = NO_OVERLAY,
+  { comments = false }: { readonly comments?: boolean } = {},
 ): ViewContext {
-  return { site, bodies, t: messagesFor(site.config.locale), overlay };
+  const t = messagesFor(site.config.locale);
+  return { site, bodies, t, overlay, embeds: pageEmbeds(site.config, t, comments) };
 }
 
 /** A shown post's excerpt; a post whose excerpt was not gathered is a mistake of the caller. */

@@ -19,7 +19,7 @@ import { html, raw, type Html } from './html.js';
 import { icon, type IconName } from './icons.js';
 import { favicon } from './theme/favicon.js';
 import type { PageScript } from './theme/page-scripts.js';
-import { stylesheet } from './theme/stylesheet.js';
+import { stylesheetOf } from './theme/stylesheet.js';
 
 export interface PageShell {
   /** The document title, before the site name. Empty on the home page. */
@@ -73,6 +73,8 @@ const PROFILES: Record<ProfileLink, { label: string; icon: IconName }> = {
 export function layout(ctx: ViewContext, page: PageShell): string {
   const { config } = ctx.site;
   const documentTitle = page.title ? `${page.title} · ${config.title}` : config.title;
+  const { additions } = ctx.site;
+  const { customCss } = additions;
   return html`<!DOCTYPE html>
 <html lang="${config.locale}">
 <head>
@@ -80,13 +82,13 @@ export function layout(ctx: ViewContext, page: PageShell): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${documentTitle}</title>
 <meta name="description" content="${page.description}">
-<link rel="stylesheet" href="${stylesheet.path}">
-${(page.stylesheets ?? []).map(
+<link rel="stylesheet" href="${stylesheetOf(config.theme).path}">
+${[...(page.stylesheets ?? []), ...(customCss ? [customCss] : [])].map(
   (href) => html`<link rel="stylesheet" href="${href}">
 `,
 )}<link rel="icon" href="${favicon(ctx.site).path}" type="image/svg+xml">
 ${metadata(ctx, page, documentTitle)}
-</head>
+${ctx.embeds.head}${snippet(additions.head)}</head>
 <body>
 <a class="skip-link" href="#main">${ctx.t.skipToContent}</a>
 ${ctx.site.showDrafts ? html`<p class="preview-banner" role="status">${ctx.t.previewBanner}</p>\n` : ''}${problemsBanner(ctx)}${header(ctx, page)}
@@ -94,7 +96,7 @@ ${ctx.site.showDrafts ? html`<p class="preview-banner" role="status">${ctx.t.pre
 ${page.main}
 </main>
 ${footer(ctx)}
-${(page.scripts ?? []).map(
+${[...(page.scripts ?? []), ...ctx.embeds.scripts].map(
   (script) => html`<script>${raw(script.text)}</script>
 `,
 )}${ctx.overlay.liveReload ? liveReloadScript() : ''}</body>
@@ -208,7 +210,16 @@ function footer(ctx: ViewContext): Html {
 ${profiles}<li><a href="${FEED_PATH}" type="application/rss+xml">${icon('feed')}${ctx.t.feed}</a></li>
 </ul>
 <p class="copyright">${ctx.t.copyright(config.owner)}</p>
-</footer>`;
+${snippet(ctx.site.additions.footer)}</footer>`;
+}
+
+/**
+ * A snippet of the author's, as written: it is trusted content, as raw HTML in a post is, and the
+ * page's Content-Security-Policy still decides what of it runs. It ends a line of its own.
+ */
+function snippet(text: string): Html {
+  if (text === '') return html``;
+  return raw(text.endsWith('\n') ? text : `${text}\n`);
 }
 
 /**

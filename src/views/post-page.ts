@@ -53,7 +53,7 @@ ${category ? html`<p class="post-category">${ctx.t.category}: <a href="${categor
 ${raw(htmlOf(ctx.bodies, post))}</div>
 <footer>${tagList(ctx, post)}</footer>
 </article>
-${seriesBox(ctx, post)}${relatedBox(ctx, post)}${neighbours(ctx, post)}`,
+${seriesBox(ctx, post)}${relatedBox(ctx, post)}${neighbours(ctx, post)}${ctx.embeds.comments ? html`\n${ctx.embeds.comments}` : ''}`,
   });
   return { body, scripts };
 }

@@ -3,7 +3,8 @@ import type { Site } from '../site/build-site.js';
 import { relatedPosts } from '../site/related.js';
 import type { Route } from '../site/routes.js';
 import type { BodyFeature, BodyParts, MarkdownDocument, Post } from '../content/post.js';
-import { NO_BODIES, viewContext, type AuthoringOverlay } from './context.js';
+import { NO_BODIES, viewContext, type AuthoringOverlay, type ViewContext } from './context.js';
+import type { ThirdPartySources } from './embeds.js';
 import { atomFeed, carriesBodies, feedPosts, jsonFeed, rssFeed } from './feeds.js';
 import { categoryPage, featuredPage, featuredPosts, tagPage } from './listing.js';
 import { archivesPage, termIndexPage } from './indexes.js';
@@ -23,6 +24,8 @@ export interface Rendered {
   readonly scripts?: readonly PageScript[];
   /** What the page's body uses: an export writes the packaged files of these. */
   readonly features?: readonly BodyFeature[];
+  /** Origins the page loads from beyond its own (analytics, comments), which its policy allows. */
+  readonly sources?: ThirdPartySources | undefined;
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -129,7 +132,24 @@ export function renderRoute(
   bodies: BodyParts,
   overlay?: AuthoringOverlay,
 ): Rendered {
-  const ctx = viewContext(site, bodies, overlay);
+  const ctx = viewContext(site, bodies, overlay, { comments: route.kind === 'post' });
+  const rendered = renderIn(ctx, route);
+  return rendered.contentType === HTML ? withEmbeds(ctx, rendered) : rendered;
+}
+
+/**
+ * A page with what the config's services add to it: the inline scripts the layout wrote for them,
+ * and the origins they load from, which the page's Content-Security-Policy allows. Both come from
+ * the `embeds` the layout wrote the page with.
+ */
+function withEmbeds(ctx: ViewContext, rendered: Rendered): Rendered {
+  const { scripts, sources } = ctx.embeds;
+  if (scripts.length === 0 && sources === undefined) return rendered;
+  return { ...rendered, scripts: [...(rendered.scripts ?? []), ...scripts], sources };
+}
+
+function renderIn(ctx: ViewContext, route: Route): Rendered {
+  const { site, bodies } = ctx;
   switch (route.kind) {
     case 'featured':
       return { contentType: HTML, body: featuredPage(ctx, route.page) };
@@ -181,15 +201,17 @@ export function renderSearchResults(
   results: SearchResultsView,
   overlay?: AuthoringOverlay,
 ): Rendered {
-  return { contentType: HTML, ...searchPage(viewContext(site, NO_BODIES, overlay), results) };
+  const ctx = viewContext(site, NO_BODIES, overlay);
+  return withEmbeds(ctx, { contentType: HTML, ...searchPage(ctx, results) });
 }
 
 /** An exported site's search page, with the script that searches there and what it is handed. */
 export function renderExportedSearch(site: Site, exported: ExportedSearch): Rendered {
-  const page = searchPage(viewContext(site), undefined, exported);
-  return { contentType: HTML, ...page };
+  const ctx = viewContext(site);
+  return withEmbeds(ctx, { contentType: HTML, ...searchPage(ctx, undefined, exported) });
 }
 
 export function renderNotFound(site: Site, overlay?: AuthoringOverlay): Rendered {
-  return { contentType: HTML, body: notFoundPage(viewContext(site, NO_BODIES, overlay)) };
+  const ctx = viewContext(site, NO_BODIES, overlay);
+  return withEmbeds(ctx, { contentType: HTML, body: notFoundPage(ctx) });
 }

@@ -1,4 +1,5 @@
 // Test fixtures: real site settings (through the config parser) and posts built in memory.
+import { NO_ADDITIONS } from '../../src/content/page-additions.js';
 import { parseConfig } from '../../src/config/parse-config.js';
 import type { SiteConfig } from '../../src/config/schema.js';
 import type { BodyParts, Post } from '../../src/content/post.js';
@@ -112,5 +113,5 @@ export function makeContent(
     { reread: false },
   );
   for (const post of posts) bodies.keep(post, markdown[post.slug] ?? `The body of ${post.slug}.`);
-  return { config, posts, pages: [], bodies };
+  return { config, posts, pages: [], bodies, additions: NO_ADDITIONS };
 }

@@ -25,7 +25,8 @@ export class App {
   readonly #session: SiteSession;
   readonly #staticFiles: StaticFiles | undefined;
   readonly #securityHeaders: Readonly<Record<string, string>>;
-  // By the scripts a page carries: pages share a handful of them (a copy button, Mermaid's loader).
+  // By the scripts a page carries and the origins it loads from: pages share a handful of them (a
+  // copy button, Mermaid's loader, the config's services).
   readonly #pageSecurityHeaders = new Map<string, Readonly<Record<string, string>>>();
   // Post files being loaded again because a page found them changed on disk.
   readonly #reloading = new Map<string, Promise<void>>();
@@ -123,7 +124,8 @@ export class App {
   #securityHeadersOf(resource: Resource): Readonly<Record<string, string>> {
     const scripts = resource.kind === 'document' ? resource.scripts : undefined;
     if (!scripts) return this.#securityHeaders;
-    const key = `${scripts.loadsScripts ? '+' : ''}${scripts.hashes.join(' ')}`;
+    const { sources } = scripts;
+    const key = `${scripts.loadsScripts ? '+' : ''}${scripts.hashes.join(' ')}${sources ? ` ${sources.script.join(' ')} | ${sources.connect.join(' ')}` : ''}`;
     let headers = this.#pageSecurityHeaders.get(key);
     if (!headers) {
       headers = securityHeaders(this.#session.state.overlay.liveReload, scripts);

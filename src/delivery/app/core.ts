@@ -22,7 +22,14 @@ import { themeAssets } from '../../views/theme/assets.js';
 import { packagedFiles } from '../../load/packaged-assets.js';
 import { IMMUTABLE, REVALIDATE } from './cache-lifetimes.js';
 import type { AppRequest, StaticFiles } from './http.js';
-import { document, type Document, type FixedResource, type Resource } from './resource.js';
+import {
+  allowanceOf,
+  document,
+  type Document,
+  type FixedResource,
+  type Resource,
+} from './resource.js';
+import { withPolicyMeta } from './security-headers.js';
 import type { SiteState, SiteView } from './site-state.js';
 
 export const ALLOWED_METHODS = 'GET, HEAD';
@@ -118,26 +125,33 @@ function siteAssets(
  */
 export function renderPage(view: SiteView, route: Route): Rendered {
   const bodies = view.bodies.parts(bodiesShownBy(view.site, route));
-  return renderRoute(view.site, route, bodies, view.overlay);
+  return withPolicy(renderRoute(view.site, route, bodies, view.overlay), view.overlay.liveReload);
 }
 
 export function renderMissing(view: SiteView): Rendered {
-  return renderNotFound(view.site, view.overlay);
+  return withPolicy(renderNotFound(view.site, view.overlay), view.overlay.liveReload);
+}
+
+/** A page that loads from other origins, with its policy written into it for static hosts. */
+export function withPolicy(rendered: Rendered, liveReload: boolean): Rendered {
+  if (rendered.sources === undefined) return rendered;
+  const body = withPolicyMeta(rendered.body, liveReload, allowanceOf(rendered));
+  return { ...rendered, body };
 }
 
 function pageDocument(state: SiteState, route: Route): Document {
   return state.caches.documents.get(pathOf(route), (path) => {
-    const { contentType, body, scripts } = renderPage(state, route);
+    const rendered = renderPage(state, route);
     state.caches.shows.set(path, postsShownBy(state.site, route));
-    return document(path, 200, contentType, REVALIDATE, body, scripts);
+    return document(path, 200, rendered.contentType, REVALIDATE, rendered.body, rendered);
   });
 }
 
 function notFoundDocument(state: SiteState): Document {
   return state.caches.documents.get(NOT_FOUND_KEY, (key) => {
-    const { contentType, body } = renderMissing(state);
+    const rendered = renderMissing(state);
     state.caches.shows.set(key, []);
-    return document(key, 404, contentType, REVALIDATE, body);
+    return document(key, 404, rendered.contentType, REVALIDATE, rendered.body, rendered);
   });
 }
 
@@ -154,12 +168,11 @@ function searchResultsDocument(state: SiteState, search: string): Document | Pro
   if (known) return known;
   return state.searchIndex.of(state).then((index) =>
     state.caches.searches.get(key, () => {
-      const { contentType, body } = renderSearchResults(
-        state.site,
-        searchResults(state, index, query, page),
-        state.overlay,
+      const rendered = withPolicy(
+        renderSearchResults(state.site, searchResults(state, index, query, page), state.overlay),
+        state.overlay.liveReload,
       );
-      return document(SEARCH_PATH, 200, contentType, REVALIDATE, body);
+      return document(SEARCH_PATH, 200, rendered.contentType, REVALIDATE, rendered.body, rendered);
     }),
   );
 }

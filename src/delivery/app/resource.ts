@@ -1,5 +1,6 @@
 // Deliver: what a request path leads to, before it is shaped into an answer for one client.
 import { createHash } from 'node:crypto';
+import type { ThirdPartySources } from '../../views/embeds.js';
 import type { PageScript } from '../../views/theme/page-scripts.js';
 import type { AppResponse, StaticFile } from './http.js';
 
@@ -19,12 +20,33 @@ export interface Document {
   readonly scripts?: ScriptAllowance | undefined;
 }
 
-/** What a page's Content-Security-Policy allows to run: its scripts, by hash. */
+/**
+ * What a page's Content-Security-Policy allows to run: its scripts, by hash, and the origins of
+ * the services the config adds to it.
+ */
 export interface ScriptAllowance {
   /** `'sha256-…'` of each script written into the page. */
   readonly hashes: readonly string[];
   /** Whether what those scripts load runs too ('strict-dynamic'). */
   readonly loadsScripts: boolean;
+  /** Origins of analytics, comments and the config's `csp`, when the page loads from any. */
+  readonly sources?: ThirdPartySources | undefined;
+}
+
+/** What a rendered page carries that its policy must allow. */
+export interface PageNeeds {
+  readonly scripts?: readonly PageScript[] | undefined;
+  readonly sources?: ThirdPartySources | undefined;
+}
+
+/** The allowance of a page, or undefined for a page that runs nothing, as most are. */
+export function allowanceOf({ scripts = [], sources }: PageNeeds): ScriptAllowance | undefined {
+  if (scripts.length === 0 && sources === undefined) return undefined;
+  return {
+    hashes: scripts.map((script) => scriptHash(script.text)),
+    loadsScripts: scripts.some((script) => script.loadsScripts),
+    ...(sources ? { sources } : {}),
+  };
 }
 
 /** A file of the site's `static/` folder, read from disk when it is sent. */
@@ -47,17 +69,11 @@ export function document(
   contentType: string,
   cacheControl: string,
   content: string | Buffer,
-  scripts: readonly PageScript[] = [],
+  needs: PageNeeds = {},
 ): Document {
   const body = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
-  const allowance =
-    scripts.length === 0
-      ? undefined
-      : {
-          hashes: scripts.map((script) => scriptHash(script.text)),
-          loadsScripts: scripts.some((script) => script.loadsScripts),
-        };
+  const allowance = allowanceOf(needs);
   return {
     kind: 'document',
     path,

@@ -13,6 +13,7 @@ import type { DocumentEntry, SearchFiles, SearchPageSetup } from '../../search/s
 import type { IndexedBatch } from '../../search/site-indexer.js';
 import { messagesFor } from '../../views/i18n/messages.js';
 import { renderExportedSearch } from '../../views/render-route.js';
+import { withPolicy } from '../app/core.js';
 import { searchEntry, searchPageStrings } from '../../views/search-page.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
 import { SiteDocuments } from '../app/documents.js';
@@ -92,6 +93,7 @@ export class ExportShard {
     const site = buildSite(content.config, content.posts, {
       now: this.#options.now,
       pages: content.pages,
+      additions: content.additions,
     });
     this.#numbers = new Map(site.posts.map((post, number) => [post, number]));
     const documents = new SiteDocuments({ site, bodies: content.bodies });
@@ -166,7 +168,7 @@ export class ExportShard {
       strings: searchPageStrings(messagesFor(site.config.locale)),
     };
     const script = { text: searchPageScript(), loadsScripts: false };
-    const { body } = renderExportedSearch(documents.site, { script, setup });
+    const { body } = withPolicy(renderExportedSearch(documents.site, { script, setup }), false);
     this.#writer.write(SEARCH_PATH, Buffer.from(body, 'utf8'));
     return Promise.resolve(this.#writer.tally);
   }

@@ -42,6 +42,8 @@ export const en: Messages = {
   seriesTitle: (name) => `Series: ${name}`,
   partOf: (part, parts) => `Part ${part} of ${parts}`,
   relatedPosts: 'Related posts',
+  comments: 'Comments',
+  commentsNeedScripts: 'Comments are shown with JavaScript on.',
   pinned: 'Pinned',
   readingTime: (minutes) => `${minutes} min read`,
   searchResultsFor: (query) => `Results for “${query}”`,

@@ -43,6 +43,8 @@ export const ja: Messages = {
   seriesTitle: (name) => `シリーズ: ${name}`,
   partOf: (part, parts) => `全${parts}回中の第${part}回`,
   relatedPosts: '関連記事',
+  comments: 'コメント',
+  commentsNeedScripts: 'コメントは JavaScript を有効にすると表示されます。',
   pinned: '固定',
   readingTime: (minutes) => `${minutes}分で読めます`,
   searchResultsFor: (query) => `「${query}」の検索結果`,

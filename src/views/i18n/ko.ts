@@ -42,6 +42,8 @@ export const ko: Messages = {
   seriesTitle: (name) => `시리즈: ${name}`,
   partOf: (part, parts) => `전체 ${parts}편 중 ${part}편`,
   relatedPosts: '관련 글',
+  comments: '댓글',
+  commentsNeedScripts: '댓글은 JavaScript를 켜면 보입니다.',
   pinned: '고정됨',
   readingTime: (minutes) => `읽는 데 ${minutes}분`,
   searchResultsFor: (query) => `“${query}” 검색 결과`,

@@ -54,6 +54,10 @@ export interface Messages {
   readonly partOf: (part: number, parts: number) => string;
   /** The heading of the related posts on a post's page. */
   readonly relatedPosts: string;
+  /** Heading of the comments under a post. */
+  readonly comments: string;
+  /** Where the comments would be, for readers whose scripts are off. */
+  readonly commentsNeedScripts: string;
   /** The label of a pinned post's entry on the featured listing. */
   readonly pinned: string;
   /** How long a post takes to read, in whole minutes: "5 min read". */

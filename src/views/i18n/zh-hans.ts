@@ -40,6 +40,8 @@ export const zhHans: Messages = {
   seriesTitle: (name) => `系列：${name}`,
   partOf: (part, parts) => `第 ${part} 篇，共 ${parts} 篇`,
   relatedPosts: '相关文章',
+  comments: '评论',
+  commentsNeedScripts: '启用 JavaScript 后即可看到评论。',
   pinned: '置顶',
   readingTime: (minutes) => `${minutes} 分钟阅读`,
   searchResultsFor: (query) => `“${query}”的搜索结果`,

@@ -1,7 +1,14 @@
-// Render: the default theme — one stylesheet for every page, light and dark, screen and print.
+// Render: the default theme — one stylesheet for every page, light and dark, screen and print —
+// with the site's own accent colours, fonts and width where its config sets them.
+import type { ThemeSettings } from '../../config/look-schema.js';
+import { parseHexColour } from '../../config/contrast.js';
+import { accentShades, type Scheme } from '../../config/theme-colours.js';
+import { Memo } from '../../memo/memo.js';
 import { hashedPath } from '../../urls/hashed-path.js';
 
-const css = `
+// The theme's custom properties, light then dark: a site's own settings are written after each,
+// the light ones before the dark block, which must still override them for dark readers.
+const LIGHT = `
 :root {
   color-scheme: light dark;
   --text: #1f2328; --muted: #57606a; --bg: #ffffff; --surface: #f6f8fa; --line: #d0d7de;
@@ -12,13 +19,17 @@ const css = `
   --mono: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", "Noto Sans Mono CJK KR", monospace;
   --measure: 42rem;
 }
-@media (prefers-color-scheme: dark) {
+`;
+
+const DARK = `@media (prefers-color-scheme: dark) {
   :root {
     --text: #e6edf3; --muted: #9da7b3; --bg: #0d1117; --surface: #161b22; --line: #30363d;
     --accent: #79b8ff; --accent-soft: #1a2a3d; --focus: #79b8ff; --mark: #5a4b00;
   }
 }
-*, *::before, *::after { box-sizing: border-box; }
+`;
+
+const RULES = `*, *::before, *::after { box-sizing: border-box; }
 html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
 body { margin: 0; background: var(--bg); color: var(--text); font: 1.0625rem/1.75 var(--font); overflow-wrap: anywhere; }
 a { color: var(--accent); text-underline-offset: .2em; }
@@ -200,5 +211,56 @@ mark { padding: 0 .1em; border-radius: 2px; background: var(--mark); color: inhe
 }
 `;
 
-/** The stylesheet's text and the path it is served at (the path carries a hash of the text). */
-export const stylesheet = { css, path: hashedPath('folio', 'css', css) } as const;
+/** A stylesheet's text and the path it is served at (the path carries a hash of the text). */
+export interface Stylesheet {
+  readonly css: string;
+  readonly path: string;
+}
+
+/**
+ * The theme's stylesheet for a site's settings. They go into the one hashed file rather than a
+ * `<style>` in each page: pages stay as small as they were, the file is cached for good, and a
+ * new setting is a new file name. A site that sets nothing gets the theme's file as it always was.
+ */
+export function stylesheetOf(theme: ThemeSettings): Stylesheet {
+  return stylesheets.get(JSON.stringify(theme), () => {
+    const own = ownSettings(theme);
+    const css = `${LIGHT}${own.light}${DARK}${own.dark}${RULES}`;
+    return { css, path: hashedPath('folio', 'css', css) };
+  });
+}
+
+// By the settings as JSON: a server builds many versions of a site, and they share a few themes.
+const stylesheets = new Memo<string, Stylesheet>('theme stylesheets', 8);
+
+/**
+ * The custom properties a site sets, each scheme's written after the theme's own for it and
+ * before the rules, so that printing still uses black and white. Every value was checked by the config's schema: colours are
+ * hex, fonts hold nothing that ends a declaration, the width is a length.
+ */
+function ownSettings(theme: ThemeSettings): { light: string; dark: string } {
+  const accent = (written: string | undefined, scheme: Scheme): string[] => {
+    const colour = written === undefined ? undefined : parseHexColour(written);
+    if (!colour) return [];
+    const shades = accentShades(colour, scheme);
+    return [
+      `--accent: ${shades.accent};`,
+      `--accent-soft: ${shades.soft};`,
+      `--focus: ${shades.accent};`,
+    ];
+  };
+  const light = [
+    ...accent(theme.accent, 'light'),
+    ...(theme.font ? [`--font: ${theme.font};`] : []),
+    ...(theme.monoFont ? [`--mono: ${theme.monoFont};`] : []),
+    ...(theme.contentWidth ? [`--measure: ${theme.contentWidth};`] : []),
+  ];
+  const dark = accent(theme.accentDark, 'dark');
+  return {
+    light: light.length > 0 ? `:root { ${light.join(' ')} }\n` : '',
+    dark:
+      dark.length > 0
+        ? `@media (prefers-color-scheme: dark) {\n  :root { ${dark.join(' ')} }\n}\n`
+        : '',
+  };
+}
