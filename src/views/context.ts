@@ -2,6 +2,8 @@
 // authoring overlay of a watching server.
 import type { BodyParts, MarkdownDocument } from '../content/post.js';
 import type { Site } from '../site/build-site.js';
+import { basePathOf, linkTo } from '../urls/base-path.js';
+import { absolutizeHtml } from './absolute-urls.js';
 import { messagesFor, type Messages } from './i18n/messages.js';
 
 /** What a server that watches the site folder adds to every page while the author writes. */
@@ -25,6 +27,10 @@ export interface ViewContext {
   readonly bodies: BodyParts;
   readonly t: Messages;
   readonly overlay: AuthoringOverlay;
+  /** The path of the config's `url` (`/blog`), `''` for a site at the root of its host. */
+  readonly base: string;
+  /** A site path (`/posts/x/`) as pages link it, under the base (`/blog/posts/x/`). */
+  readonly link: (path: string) => string;
 }
 
 export const NO_BODIES: BodyParts = { excerpts: new Map(), html: new Map() };
@@ -34,7 +40,9 @@ export function viewContext(
   bodies: BodyParts = NO_BODIES,
   overlay: AuthoringOverlay = NO_OVERLAY,
 ): ViewContext {
-  return { site, bodies, t: messagesFor(site.config.locale), overlay };
+  const base = basePathOf(site.config.url);
+  const link = (path: string): string => linkTo(base, path);
+  return { site, bodies, t: messagesFor(site.config.locale), overlay, base, link };
 }
 
 /** A shown post's excerpt; a post whose excerpt was not gathered is a mistake of the caller. */
@@ -45,6 +53,11 @@ export function excerptOf(bodies: BodyParts, document: MarkdownDocument): string
 /** A shown post's or page's body as HTML. */
 export function htmlOf(bodies: BodyParts, document: MarkdownDocument): string {
   return shown(bodies.html, document, 'HTML');
+}
+
+/** A shown post's or page's body as its page writes it: site-relative links under the base. */
+export function bodyHtmlOf(ctx: ViewContext, document: MarkdownDocument): string {
+  return absolutizeHtml(htmlOf(ctx.bodies, document), '', ctx.base);
 }
 
 function shown(
