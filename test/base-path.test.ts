@@ -3,10 +3,12 @@
 // export, served under /blog/ by a plain static server, links only what it holds.
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import * as cheerio from 'cheerio';
 import { exportSite } from '../src/delivery/static/export-site.js';
+import { LiveReload } from '../src/delivery/server/live-reload.js';
 import { serveSite, type ServedFixture } from './support/serve-fixture.js';
 import { serveStatic, type StaticServer } from './support/static-server.js';
 import { tempRoot } from './support/temp-root.js';
@@ -151,6 +153,32 @@ describe('folio serve, for a site whose url has a path', () => {
       .map((a) => $(a).attr('href'));
     assert.ok(hits.length > 0);
     assert.ok(hits.every((href) => href?.startsWith('/blog/posts/')));
+  });
+});
+
+describe('folio serve --watch, for a site whose url has a path', () => {
+  let site: ServedFixture;
+  const liveReload = new LiveReload();
+  before(async () => {
+    site = await serveSite(SITE, { liveReload });
+  });
+  after(async () => {
+    liveReload.close();
+    await site.server.close();
+  });
+
+  it('streams the events that reload its pages under the path, and only there', async () => {
+    const typeOf = (path: string): Promise<string | undefined> =>
+      new Promise((resolve, reject) => {
+        const req = request(`${site.server.url}${path}`, (res) => {
+          resolve(res.headers['content-type']);
+          req.destroy();
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    assert.match((await typeOf('/blog/__folio/live')) ?? '', /^text\/event-stream/);
+    assert.doesNotMatch((await typeOf('/__folio/live')) ?? '', /^text\/event-stream/);
   });
 });
 
