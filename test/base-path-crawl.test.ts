@@ -45,7 +45,9 @@ function namedBy(path: string, contentType: string, body: string): string[] {
   if (path.startsWith(`${BASE}/assets/search/posts-`)) {
     // The search script's entries: each result links its post and its category.
     const entries = JSON.parse(body) as (string | null)[][];
-    return entries.flatMap((entry) => [entry[1], entry[5]].filter((url) => url != null));
+    return entries.flatMap((entry) =>
+      [entry[1], entry[5]].filter((url): url is string => typeof url === 'string'),
+    );
   }
   if (contentType.includes('xml')) {
     const $ = cheerio.load(body, { xml: true });
@@ -69,9 +71,11 @@ function namedByPage(body: string): string[] {
   const sources = $('[srcset]')
     .toArray()
     .flatMap((element) =>
-      ($(element).attr('srcset') ?? '').split(',').map((source) => source.trim().split(/\s+/)[0]),
+      ($(element).attr('srcset') ?? '')
+        .split(',')
+        .map((source) => source.trim().split(/\s+/)[0] ?? ''),
     )
-    .filter((url) => url !== undefined && url !== '');
+    .filter((url) => url !== '');
   const setupText = $('#search-setup').text();
   const setup = setupText
     ? (JSON.parse(setupText) as {
