@@ -2,7 +2,7 @@
 // readers meet it: `folio serve` answers it under /blog/ and leads everything else there, and the
 // export, served under /blog/ by a plain static server, links only what it holds.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -179,6 +179,37 @@ describe('folio serve --watch, for a site whose url has a path', () => {
       });
     assert.match((await typeOf('/blog/__folio/live')) ?? '', /^text\/event-stream/);
     assert.doesNotMatch((await typeOf('/__folio/live')) ?? '', /^text\/event-stream/);
+  });
+});
+
+describe('folio serve, for a site whose path is in another script', () => {
+  const ENCODED = '/%EB%B8%94%EB%A1%9C%EA%B7%B8';
+  let site: ServedFixture;
+  before(async () => {
+    const dir = join(root, 'korean');
+    cpSync(SITE, dir, { recursive: true });
+    const config = join(dir, 'folio.config.yaml');
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8').replace(`url: ${URL_}/`, 'url: https://x.dev/블로그/'),
+    );
+    site = await serveSite(dir);
+  });
+  after(() => site.server.close());
+
+  it('links and answers it percent-encoded, as browsers send it', async () => {
+    const home = await site.get(`${ENCODED}/`);
+    assert.equal(home.status, 200);
+    const urls = rootedUrls(await home.text());
+    assert.ok(urls.includes(`${ENCODED}/posts/second/`));
+    assert.deepEqual(
+      urls.filter((url) => !url.startsWith(`${ENCODED}/`)),
+      [],
+    );
+    assert.equal((await site.get(`${ENCODED}/posts/second/`)).status, 200);
+    const moved = await site.get('/');
+    assert.equal(moved.status, 301);
+    assert.equal(moved.headers.get('location'), `${ENCODED}/`);
   });
 });
 
