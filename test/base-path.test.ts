@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import * as cheerio from 'cheerio';
 import { exportSite } from '../src/delivery/static/export-site.js';
+import { loadSite } from '../src/load/load-site.js';
 import { LiveReload } from '../src/delivery/server/live-reload.js';
 import { serveSite, type ServedFixture } from './support/serve-fixture.js';
 import { serveStatic, type StaticServer } from './support/static-server.js';
@@ -47,7 +48,7 @@ before(() => {
     'second',
     '2024-02-01',
     '',
-    'See [the first](/posts/first/), [again](/blog/posts/first/) and ![me](/images/avatar.svg).',
+    'See [the first](/posts/first/), [again](/blog/posts/first/), ![me](/images/avatar.svg) and ![me again](/blog/images/avatar.svg).',
   );
   write('content/pages/about.md', '---\ntitle: About\n---\nAbout [the first](/posts/first/).\n');
 });
@@ -60,6 +61,13 @@ function rootedUrls(body: string): string[] {
     .flatMap((element) => ['href', 'src', 'action'].flatMap((name) => $(element).attr(name) ?? []))
     .filter((url) => url.startsWith('/'));
 }
+
+describe('folio check, for a site whose url has a path', () => {
+  it('finds the images and posts that links written with the path lead to', async () => {
+    const { diagnostics } = await loadSite(SITE);
+    assert.deepEqual(diagnostics, []);
+  });
+});
 
 describe('folio serve, for a site whose url has a path', () => {
   let site: ServedFixture;
@@ -110,7 +118,13 @@ describe('folio serve, for a site whose url has a path', () => {
         .map((a) => $(a).attr('href')),
       ['/blog/posts/first/', '/blog/posts/first/'],
     );
-    assert.equal(body.find('img').attr('src'), '/blog/images/avatar.svg');
+    assert.deepEqual(
+      body
+        .find('img')
+        .toArray()
+        .map((img) => $(img).attr('src')),
+      ['/blog/images/avatar.svg', '/blog/images/avatar.svg'],
+    );
   });
 
   it('leads the root, the path without its slash and old paths to the page under the path', async () => {
