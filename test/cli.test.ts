@@ -221,9 +221,8 @@ describe('folio serve', () => {
       await eventually(async () => (await fetch(`${url}/posts/brand-new/`)).status === 200);
       const home = await fetch(`${url}/`);
       const page = await home.text();
-      const script = /<script>(new EventSource\("\/__folio\/live"\)[^<]*)<\/script>/.exec(
-        page,
-      )?.[1];
+      const script =
+        /<script data-events="\/__folio\/live">(new EventSource\([^<]*)<\/script>/.exec(page)?.[1];
       assert.ok(script, 'pages reload themselves');
       const hash = createHash('sha256').update(script).digest('base64');
       assert.match(

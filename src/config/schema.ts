@@ -80,7 +80,7 @@ export const configSchema = z.strictObject({
     // Editors check it as a URI, as the other addresses of the config.
     .meta({ format: 'uri' })
     .describe(
-      'Absolute http(s) address of the site, for feeds, canonical links, share links and the sitemap: a host, maybe a port and a path (e.g. https://example.com/blog); no query, fragment or user name, and spaces, quotes, angle brackets and backslashes percent-encoded.',
+      'Absolute http(s) address of the site, for feeds, canonical links, share links and the sitemap: a host, maybe a port and a path (e.g. https://jane.github.io/blog/); no query, fragment or user name, and spaces, quotes, angle brackets and backslashes percent-encoded. Its path is the base of the site: every page, file and link lives under it, in `serve` and `build`.',
     ),
   locale: z
     .enum(LOCALES, { error: `must be one of ${LOCALES.join(', ')}` })

@@ -1,5 +1,6 @@
 // Config: the site's address — a plain absolute http(s) URL, the start of every address a feed,
 // a canonical link and the sitemap give — or what is wrong with it and what to write instead (pure).
+import { percentEncoded } from '../urls/base-path.js';
 
 /** What is wrong with a site address, and, where one can be said, the fix. */
 export interface SiteUrlProblem {
@@ -27,12 +28,7 @@ const ANY_UNSAFE = /[\p{Cc}\s"'`<>]/gu;
  * backslash) as `%XX`, so that the URL stays one word of a line of text.
  */
 export function percentEncodeUnsafe(text: string): string {
-  return text.replace(ANY_UNSAFE, (char) =>
-    Array.from(
-      new TextEncoder().encode(char),
-      (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
-    ).join(''),
-  );
+  return text.replace(ANY_UNSAFE, percentEncoded);
 }
 
 const write = (url: string): string => `\`url: ${url}\``;

@@ -18,6 +18,7 @@ import { checkStaticCollisions } from '../site/check-static-collisions.js';
 import { BodyStore } from './body-store.js';
 import type { PageAdditions } from '../content/page-additions.js';
 import { readPageAdditions } from './page-additions.js';
+import { basePathOf, withoutBase } from '../urls/base-path.js';
 
 /** A site folder's validated config, posts and pages (drafts and scheduled posts included). */
 export interface SiteContent {
@@ -173,6 +174,15 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
   const covers = new Map<MarkdownDocument, CoverImage>(
     loaded.posts.flatMap((post) => (post.image ? [[post, post.image] as const] : [])),
   );
+  // A body's link written with the site's base path already leads where the one without does.
+  const base = loaded.config ? basePathOf(loaded.config.url) : '';
+  const readFromRoot = (references: readonly Reference[]): readonly Reference[] =>
+    base === ''
+      ? references
+      : references.map((reference) => ({
+          ...reference,
+          target: withoutBase(base, reference.target),
+        }));
   const checkBodies = (
     include: (document: MarkdownDocument) => boolean = () => true,
   ): Diagnostic[] => {
@@ -180,7 +190,7 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     const mistakes: Diagnostic[] = [];
     for (const post of documents) {
       if (!include(post)) continue;
-      const inBody = bodies.references(post);
+      const inBody = readFromRoot(bodies.references(post));
       const cover = covers.get(post);
       references.set(post, cover ? [...coverReference(cover), ...inBody] : inBody);
       for (const mistake of bodies.mistakes(post))

@@ -1,19 +1,28 @@
-// Render: site-relative URLs made absolute, for documents read away from the site (feeds).
+// Render: site-relative URLs with the site's base path, or made absolute, for documents read away
+// from the site (feeds).
+import { carriesBase, linkTo } from '../urls/base-path.js';
 import { escapeHtml } from './html.js';
 
 /** `/x` → `https://blog.example.com/x`; absolute URLs, fragments and `//host` stay as they are. */
 export function absoluteUrl(base: string, path: string): string {
-  return path.startsWith('/') && !path.startsWith('//') ? `${base}${path}` : path;
+  return linkTo(base, path);
 }
 
 // The renderer writes every attribute in double quotes, so this finds each site-relative one.
-const RELATIVE_ATTRIBUTE = /\b(href|src)="\/(?!\/)/g;
+const RELATIVE_ATTRIBUTE = /\b(href|src)="(\/(?!\/)[^"]*)"/g;
 
 /**
- * Rewrites `href="/…"` and `src="/…"` in rendered post HTML to absolute URLs. `base` is text, the
- * site's address: escaped here, it stays inside the attribute whatever it holds.
+ * Rewrites `href="/…"` and `src="/…"` in rendered body HTML to `origin` followed by the site's
+ * `base` path and the path: to the page's URL (an origin of `''`) or an absolute one. A path the
+ * author wrote with the base already keeps it, once. Both are text, escaped here: they stay inside
+ * the attribute whatever they hold.
  */
-export function absolutizeHtml(html: string, base: string): string {
-  const escaped = escapeHtml(base);
-  return html.replace(RELATIVE_ATTRIBUTE, (_, attribute: string) => `${attribute}="${escaped}/`);
+export function absolutizeHtml(html: string, origin: string, base = ''): string {
+  if (origin === '' && base === '') return html;
+  const escapedOrigin = escapeHtml(origin);
+  const escapedBase = escapeHtml(base);
+  return html.replace(RELATIVE_ATTRIBUTE, (_, attribute: string, path: string) => {
+    const prefix = carriesBase(escapedBase, path) ? escapedOrigin : escapedOrigin + escapedBase;
+    return `${attribute}="${prefix}${path}"`;
+  });
 }

@@ -3,6 +3,8 @@
 import type { BodyParts, MarkdownDocument } from '../content/post.js';
 import type { Site } from '../site/build-site.js';
 import { pageEmbeds, type PageEmbeds } from './embeds.js';
+import { basePathOf, linkTo } from '../urls/base-path.js';
+import { absolutizeHtml } from './absolute-urls.js';
 import { messagesFor, type Messages } from './i18n/messages.js';
 
 /** What a server that watches the site folder adds to every page while the author writes. */
@@ -28,6 +30,10 @@ export interface ViewContext {
   readonly overlay: AuthoringOverlay;
   /** What the config's services (analytics, comments) add to this page. */
   readonly embeds: PageEmbeds;
+  /** The path of the config's `url` (`/blog`), `''` for a site at the root of its host. */
+  readonly base: string;
+  /** A site path (`/posts/x/`) as pages link it, under the base (`/blog/posts/x/`). */
+  readonly link: (path: string) => string;
 }
 
 export const NO_BODIES: BodyParts = { excerpts: new Map(), html: new Map() };
@@ -39,7 +45,9 @@ export function viewContext(
   { comments = false }: { readonly comments?: boolean } = {},
 ): ViewContext {
   const t = messagesFor(site.config.locale);
-  return { site, bodies, t, overlay, embeds: pageEmbeds(site.config, t, comments) };
+  const base = basePathOf(site.config.url);
+  const link = (path: string): string => linkTo(base, path);
+  return { site, bodies, t, overlay, embeds: pageEmbeds(site.config, t, comments), base, link };
 }
 
 /** A shown post's excerpt; a post whose excerpt was not gathered is a mistake of the caller. */
@@ -50,6 +58,11 @@ export function excerptOf(bodies: BodyParts, document: MarkdownDocument): string
 /** A shown post's or page's body as HTML. */
 export function htmlOf(bodies: BodyParts, document: MarkdownDocument): string {
   return shown(bodies.html, document, 'HTML');
+}
+
+/** A shown post's or page's body as its page writes it: site-relative links under the base. */
+export function bodyHtmlOf(ctx: ViewContext, document: MarkdownDocument): string {
+  return absolutizeHtml(htmlOf(ctx.bodies, document), '', ctx.base);
 }
 
 function shown(

@@ -35,7 +35,12 @@ function sizeOf(ctx: ViewContext, src: string): ImageSize | undefined {
  * The `<img>` of an image, with its size so that the page does not shift as it loads; `eager`
  * for one in the first screen, which the browser must not put off.
  */
-export function imageElement(image: ShownImage, className: string, eager: boolean): Html {
+export function imageElement(
+  ctx: ViewContext,
+  image: ShownImage,
+  className: string,
+  eager: boolean,
+): Html {
   const { size } = image;
-  return html`<img class="${className}" src="${image.src}" alt="${image.alt}"${size ? html` width="${size.width}" height="${size.height}"` : ''}${eager ? '' : html` loading="lazy"`} decoding="async">`;
+  return html`<img class="${className}" src="${ctx.link(image.src)}" alt="${image.alt}"${size ? html` width="${size.width}" height="${size.height}"` : ''}${eager ? '' : html` loading="lazy"`} decoding="async">`;
 }

@@ -74,13 +74,13 @@ function renderEntry(
   heading: EntryHeading,
   { eager = false, mark = '' }: { readonly eager?: boolean; readonly mark?: Html | '' } = {},
 ): Html {
-  const title = html`<a href="${postPath(post)}">${post.title}</a>`;
+  const title = html`<a href="${ctx.link(postPath(post))}">${post.title}</a>`;
   const excerpt = excerptOf(ctx.bodies, post);
   // Not a link: the title leads to the post already, and a second link would be read out twice.
   const cover = showsImages(ctx) ? coverOf(ctx, post) : undefined;
   return html`<article class="entry">
 ${heading === 2 ? html`<h2 class="entry-title">${title}</h2>` : html`<h3 class="entry-title">${title}</h3>`}
-${mark}${cover ? html`${imageElement(cover, 'entry-image', eager)}\n` : ''}${excerpt ? html`<p class="entry-excerpt">${excerpt}</p>\n` : ''}${tagList(ctx, post)}
+${mark}${cover ? html`${imageElement(ctx, cover, 'entry-image', eager)}\n` : ''}${excerpt ? html`<p class="entry-excerpt">${excerpt}</p>\n` : ''}${tagList(ctx, post)}
 ${byline(ctx, post)}
 </article>
 `;
@@ -92,7 +92,7 @@ export function tagList(ctx: ViewContext, post: Post): Html {
     // The # is part of the visible link text, so a tag such as "go" or "more" reads as a tag, not
     // as a vague link; it is hidden from screen readers, which announce the list as tags.
     const mark = html`<span class="tag-mark" aria-hidden="true">#</span>`;
-    return html`<li>${term ? html`<a href="${tagPath(term)}" rel="tag">${mark}${name}</a>` : html`${mark}${name}`}</li>`;
+    return html`<li>${term ? html`<a href="${ctx.link(tagPath(term))}" rel="tag">${mark}${name}</a>` : html`${mark}${name}`}</li>`;
   });
   return html`<ul class="tags">${links}</ul>`;
 }
@@ -114,7 +114,7 @@ export function byline(ctx: ViewContext, post: Post, onPostPage = false): Html {
       ? html` <span class="updated">· ${ctx.t.updated} <time datetime="${changed.iso}">${changed.text}</time></span>`
       : '';
   const avatar = author.image
-    ? html`<img class="avatar" src="${author.image}" alt="${author.name}" width="32" height="32">`
+    ? html`<img class="avatar" src="${ctx.link(author.image)}" alt="${author.name}" width="32" height="32">`
     : '';
   const count =
     readingTime && (onPostPage || entryExtras.includes('readingTime'))

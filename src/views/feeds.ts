@@ -15,6 +15,7 @@ import {
 } from '../site/routes.js';
 import type { Term } from '../site/taxonomy.js';
 import { absolutizeHtml, absoluteUrl } from './absolute-urls.js';
+import { basePathOf, originOf } from '../urls/base-path.js';
 import { withoutHeadingLinks } from '../content/markdown/headings.js';
 import { formatPostDate } from './format-date.js';
 import { escapeHtml } from './html.js';
@@ -75,7 +76,11 @@ const elementText = (text: string): string => text.replace(/&/g, '&amp;');
 
 /** A post's body as every feed carries it: links made absolute, headings without their links. */
 function feedHtml(site: Site, bodies: BodyParts, post: Post): string {
-  return absolutizeHtml(withoutHeadingLinks(htmlOf(bodies, post)), site.config.url);
+  return absolutizeHtml(
+    withoutHeadingLinks(htmlOf(bodies, post)),
+    originOf(site.config.url),
+    basePathOf(site.config.url),
+  );
 }
 
 /** A post's category and tags, each once, as feeds list them. */

@@ -57,7 +57,7 @@ function termIndex(ctx: ViewContext, terms: readonly Term[]): Html {
       : '';
     // A tag's link shows its # as tag lists do, so that a tag such as "go" reads as a tag.
     const mark = weighted ? html`<span class="tag-mark" aria-hidden="true">#</span>` : '';
-    return html`<li${weight}><a href="${termPath(term)}">${mark}${term.title}</a> <span class="term-count">${ctx.t.postCount(term.posts.length)}</span></li>
+    return html`<li${weight}><a href="${ctx.link(termPath(term))}">${mark}${term.title}</a> <span class="term-count">${ctx.t.postCount(term.posts.length)}</span></li>
 `;
   });
   return html`<ul class="${weighted ? 'term-index tag-cloud' : 'term-index'}">
@@ -107,7 +107,7 @@ ${months.map(({ month, posts: monthPosts }) => {
 <ul class="archive-posts">
 ${monthPosts.map((post) => {
   const date = formatPostDate(post.date, config.timezone);
-  return html`<li><time datetime="${date.iso}">${date.text.slice(0, 10)}</time> <a href="${post.path}">${post.title}</a></li>
+  return html`<li><time datetime="${date.iso}">${date.text.slice(0, 10)}</time> <a href="${ctx.link(post.path)}">${post.title}</a></li>
 `;
 })}</ul>
 `;

@@ -82,11 +82,11 @@ export function layout(ctx: ViewContext, page: PageShell): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${documentTitle}</title>
 <meta name="description" content="${page.description}">
-<link rel="stylesheet" href="${stylesheetOf(config.theme).path}">
+<link rel="stylesheet" href="${ctx.link(stylesheetOf(config.theme).path)}">
 ${[...(page.stylesheets ?? []), ...(customCss ? [customCss] : [])].map(
-  (href) => html`<link rel="stylesheet" href="${href}">
+  (href) => html`<link rel="stylesheet" href="${ctx.link(href)}">
 `,
-)}<link rel="icon" href="${favicon(ctx.site).path}" type="image/svg+xml">
+)}<link rel="icon" href="${ctx.link(favicon(ctx.site).path)}" type="image/svg+xml">
 ${metadata(ctx, page, documentTitle)}
 ${ctx.embeds.head}${snippet(additions.head)}</head>
 <body>
@@ -99,7 +99,7 @@ ${footer(ctx)}
 ${[...(page.scripts ?? []), ...ctx.embeds.scripts].map(
   (script) => html`<script>${raw(script.text)}</script>
 `,
-)}${ctx.overlay.liveReload ? liveReloadScript() : ''}</body>
+)}${ctx.overlay.liveReload ? liveReloadScript(ctx) : ''}</body>
 </html>
 `.value;
 }
@@ -116,7 +116,7 @@ function metadata(ctx: ViewContext, page: PageShell, documentTitle: string): Htm
   ].map(
     (
       feed,
-    ) => html`<link rel="alternate" type="${feed.type}" title="${feed.title}" href="${feed.href}">
+    ) => html`<link rel="alternate" type="${feed.type}" title="${feed.title}" href="${ctx.link(feed.href)}">
 `,
   );
   if (!page.structuredData) return html`${feeds}<meta name="robots" content="noindex">`;
@@ -132,12 +132,12 @@ function metadata(ctx: ViewContext, page: PageShell, documentTitle: string): Htm
   return html`${feeds}<link rel="canonical" href="${url(page.path)}">
 ${
   page.prev
-    ? html`<link rel="prev" href="${page.prev}">
+    ? html`<link rel="prev" href="${ctx.link(page.prev)}">
 `
     : ''
 }${
     page.next
-      ? html`<link rel="next" href="${page.next}">
+      ? html`<link rel="next" href="${ctx.link(page.next)}">
 `
       : ''
   }${meta('og:type', article ? 'article' : 'website')}${meta('og:site_name', config.title)}${meta('og:title', title)}${meta('og:description', page.description)}${meta('og:url', url(page.path))}${meta('og:locale', OG_LOCALES[config.locale])}${image ? imageMeta(image, url, meta) : config.author.image ? meta('og:image', url(config.author.image)) : ''}${article ? [meta('article:published_time', article.published), article.section ? meta('article:section', article.section) : '', article.tags.map((tag) => meta('article:tag', tag))] : ''}<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">
@@ -168,9 +168,9 @@ ${
 
 function header(ctx: ViewContext, page: PageShell): Html {
   const { config, categories } = ctx.site;
-  const siteName = html`<a href="${homePath()}">${config.title}</a>`;
+  const siteName = html`<a href="${ctx.link(homePath())}">${config.title}</a>`;
   const navLink = (href: string, label: string): Html =>
-    html`<li><a href="${href}"${href === page.path ? html` aria-current="page"` : ''}>${label}</a></li>
+    html`<li><a href="${ctx.link(href)}"${href === page.path ? html` aria-current="page"` : ''}>${label}</a></li>
 `;
   return html`<header class="site-header">
 ${page.isFeatured ? html`<h1 class="site-title">${siteName}</h1>` : html`<p class="site-title">${siteName}</p>`}
@@ -190,7 +190,7 @@ const INDEX_PATHS = { archives: ARCHIVES_PATH, categories: CATEGORIES_PATH, tags
 
 /** A plain GET form: it searches on a server with scripts off, and leads to the search page. */
 function searchForm(ctx: ViewContext): Html {
-  return html`<form class="site-search" role="search" action="${SEARCH_PATH}" method="get" aria-label="${ctx.t.searchLabel}">
+  return html`<form class="site-search" role="search" action="${ctx.link(SEARCH_PATH)}" method="get" aria-label="${ctx.t.searchLabel}">
 <label class="visually-hidden" for="site-search-query">${ctx.t.searchLabel}</label>
 <input id="site-search-query" type="search" name="q" autocomplete="off" spellcheck="false" maxlength="1000">
 <button type="submit">${ctx.t.search}</button>
@@ -207,7 +207,7 @@ function footer(ctx: ViewContext): Html {
   });
   return html`<footer class="site-footer">
 <ul class="profile-links">
-${profiles}<li><a href="${FEED_PATH}" type="application/rss+xml">${icon('feed')}${ctx.t.feed}</a></li>
+${profiles}<li><a href="${ctx.link(FEED_PATH)}" type="application/rss+xml">${icon('feed')}${ctx.t.feed}</a></li>
 </ul>
 <p class="copyright">${ctx.t.copyright(config.owner)}</p>
 ${snippet(ctx.site.additions.footer)}</footer>`;
@@ -240,11 +240,15 @@ function banner(className: string, role: string, heading: string, lines: readonl
 `;
 }
 
-/** The one script a page may carry: on a watching server, it reloads the page on changes. */
-export const LIVE_RELOAD_SCRIPT = `new EventSource(${JSON.stringify(LIVE_RELOAD_PATH)}).onmessage = () => location.reload();`;
+/**
+ * The one script a page may carry: on a watching server, it reloads the page on changes. It reads
+ * where the events are from its element, so that one text, allowed by one hash, serves every base.
+ */
+export const LIVE_RELOAD_SCRIPT =
+  'new EventSource(document.currentScript.dataset.events).onmessage = () => location.reload();';
 
 // Only a watching server adds this script; published pages carry none.
-function liveReloadScript(): Html {
-  return html`<script>${raw(LIVE_RELOAD_SCRIPT)}</script>
+function liveReloadScript(ctx: ViewContext): Html {
+  return html`<script data-events="${ctx.link(LIVE_RELOAD_PATH)}">${raw(LIVE_RELOAD_SCRIPT)}</script>
 `;
 }

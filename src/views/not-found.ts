@@ -13,6 +13,6 @@ export function notFoundPage(ctx: ViewContext): string {
     isFeatured: false,
     main: html`<h1 class="page-title">${t.notFoundTitle}</h1>
 <p>${t.notFoundText}</p>
-<p><a href="${homePath()}">${t.backHome}</a></p>`,
+<p><a href="${ctx.link(homePath())}">${t.backHome}</a></p>`,
   });
 }

@@ -1,6 +1,6 @@
 // Render: a page of the site's own (About, Now, Uses) — its title and its body, nothing of posts.
 import type { Page } from '../content/page.js';
-import { excerptOf, htmlOf, type ViewContext } from './context.js';
+import { bodyHtmlOf, excerptOf, type ViewContext } from './context.js';
 import { html, raw } from './html.js';
 import { layout } from './layout.js';
 import { postScripts, postStylesheets } from './post-page.js';
@@ -25,7 +25,7 @@ export function ownPage(
     main: html`<article class="post own-page">
 <h1 class="page-title">${page.title}</h1>
 <div class="post-body">
-${raw(htmlOf(ctx.bodies, page))}</div>
+${raw(bodyHtmlOf(ctx, page))}</div>
 </article>`,
   });
   return { body, scripts };

@@ -14,12 +14,12 @@ export function pager(
   const { t } = ctx;
   const step = (label: string, page: number, rel: 'prev' | 'next'): Html =>
     page >= 1 && page <= last
-      ? html`<li><a href="${pathOf(page)}" rel="${rel}">${label}</a></li>`
+      ? html`<li><a href="${ctx.link(pathOf(page))}" rel="${rel}">${label}</a></li>`
       : html`<li><span class="pager-inactive">${label}</span></li>`;
   const numbers = pagerWindow(current, last).map((page) =>
     page === current
       ? html`<li><span aria-current="page">${page}</span></li>\n`
-      : html`<li><a href="${pathOf(page)}">${page}</a></li>\n`,
+      : html`<li><a href="${ctx.link(pathOf(page))}">${page}</a></li>\n`,
   );
   return html`<nav class="pager" aria-label="${t.pagination}">
 <ul>

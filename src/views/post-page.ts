@@ -4,7 +4,7 @@ import type { MarkdownDocument, Post } from '../content/post.js';
 import type { Site } from '../site/build-site.js';
 import { slugify } from '../content/slugify.js';
 import { categoryPath, postPath } from '../site/routes.js';
-import { excerptOf, htmlOf, type ViewContext } from './context.js';
+import { bodyHtmlOf, excerptOf, type ViewContext } from './context.js';
 import { coverOf, imageElement } from './cover-image.js';
 import { byline, tagList } from './entry.js';
 import { html, raw, type Html } from './html.js';
@@ -48,9 +48,9 @@ export function postPage(
 <header>
 <h1 class="page-title">${post.title}</h1>
 ${byline(ctx, post, true)}
-${category ? html`<p class="post-category">${ctx.t.category}: <a href="${categoryPath(category)}">${category.title}</a></p>\n` : ''}${cover ? html`${imageElement(cover, 'post-cover', true)}\n` : ''}</header>
+${category ? html`<p class="post-category">${ctx.t.category}: <a href="${ctx.link(categoryPath(category))}">${category.title}</a></p>\n` : ''}${cover ? html`${imageElement(ctx, cover, 'post-cover', true)}\n` : ''}</header>
 <div class="post-body">
-${raw(htmlOf(ctx.bodies, post))}</div>
+${raw(bodyHtmlOf(ctx, post))}</div>
 <footer>${tagList(ctx, post)}</footer>
 </article>
 ${seriesBox(ctx, post)}${relatedBox(ctx, post)}${neighbours(ctx, post)}${ctx.embeds.comments ? html`\n${ctx.embeds.comments}` : ''}`,
@@ -70,7 +70,7 @@ export function postScripts(ctx: ViewContext, post: MarkdownDocument): PageScrip
   const uses = features?.get(post) ?? [];
   return [
     ...(uses.includes('code') && ctx.site.config.copyCode ? [copyCodeScript(ctx.t)] : []),
-    ...(uses.includes('diagram') && packaged ? [diagramScript(packaged('diagram'))] : []),
+    ...(uses.includes('diagram') && packaged ? [diagramScript(ctx.link(packaged('diagram')))] : []),
   ];
 }
 
@@ -91,6 +91,6 @@ function neighbours(ctx: ViewContext, post: Post): Html {
   if (!older && !newer) return html``;
   return html`<nav class="post-neighbours" aria-label="${ctx.t.previousPost} / ${ctx.t.nextPost}">
 <ul>
-${older ? html`<li><a href="${postPath(older)}" rel="prev">${ctx.t.previousPost}: ${older.title}</a></li>\n` : ''}${newer ? html`<li><a href="${postPath(newer)}" rel="next">${ctx.t.nextPost}: ${newer.title}</a></li>\n` : ''}</ul>
+${older ? html`<li><a href="${ctx.link(postPath(older))}" rel="prev">${ctx.t.previousPost}: ${older.title}</a></li>\n` : ''}${newer ? html`<li><a href="${ctx.link(postPath(newer))}" rel="next">${ctx.t.nextPost}: ${newer.title}</a></li>\n` : ''}</ul>
 </nav>`;
 }

@@ -12,7 +12,7 @@ export function relatedBox(ctx: ViewContext, post: Post): Html {
   if (related.length === 0) return html``;
   const items = related.map((other) => {
     const date = formatPostDate(other.date, ctx.site.config.timezone);
-    return html`<li><a href="${postPath(other)}">${other.title}</a> <time datetime="${date.iso}">${date.text}</time></li>
+    return html`<li><a href="${ctx.link(postPath(other))}">${other.title}</a> <time datetime="${date.iso}">${date.text}</time></li>
 `;
   });
   return html`<nav class="related-posts" aria-label="${ctx.t.relatedPosts}">

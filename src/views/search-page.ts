@@ -13,6 +13,7 @@ import { searchQueryString } from '../search/search-request.js';
 import { type SnippetPiece, snippetText } from '../search/snippet.js';
 import type { Site } from '../site/build-site.js';
 import { categoryPath, postPath, SEARCH_PATH } from '../site/routes.js';
+import { basePathOf, linkTo } from '../urls/base-path.js';
 import type { ViewContext } from './context.js';
 import { formatPostDate } from './format-date.js';
 import { html, raw, type Html } from './html.js';
@@ -59,7 +60,7 @@ export function searchPage(
   const query = results?.query ?? '';
   const heading = query === '' ? t.search : t.searchResultsFor(query);
   const main = html`<h1 class="page-title" id="search-title">${heading}</h1>
-<form class="search-form" role="search" action="${SEARCH_PATH}" method="get" aria-labelledby="search-title">
+<form class="search-form" role="search" action="${ctx.link(SEARCH_PATH)}" method="get" aria-labelledby="search-title">
 <label for="search-query">${t.searchLabel}</label>
 <div class="search-field">
 <input id="search-query" type="search" name="q" value="${query}" autocomplete="off" spellcheck="false" maxlength="1000">
@@ -72,7 +73,7 @@ ${results ? resultsOf(ctx, results) : html`<p class="search-status">${t.searchPr
 ${
   exported
     ? html`<noscript><p class="search-status">${t.searchNeedsScript}</p>${browse(ctx)}</noscript>
-<script type="application/json" id="search-setup">${raw(scriptJson(exported.setup))}</script>
+<script type="application/json" id="search-setup">${raw(scriptJson(linkedSetup(ctx, exported.setup)))}</script>
 `
     : ''
 }`;
@@ -118,9 +119,9 @@ function hitOf(ctx: ViewContext, { post, snippet }: SearchHitView): Html {
   const term =
     post.category === undefined ? undefined : ctx.site.categoryBySlug.get(slugify(post.category));
   return html`<li class="search-hit">
-<h2 class="entry-title"><a href="${postPath(post)}">${post.title}</a></h2>
+<h2 class="entry-title"><a href="${ctx.link(postPath(post))}">${post.title}</a></h2>
 <p class="byline"><time datetime="${date.iso}">${date.text}</time>${
-    term ? html` · <a href="${categoryPath(term)}">${term.title}</a>` : ''
+    term ? html` · <a href="${ctx.link(categoryPath(term))}">${term.title}</a>` : ''
   }${post.draft ? html` <span class="draft-badge">${ctx.t.draft}</span>` : ''}</p>
 <p class="search-snippet">${snippet.map((piece) =>
     piece.marked ? html`<mark>${piece.text}</mark>` : piece.text,
@@ -134,15 +135,32 @@ export function searchEntry(site: Site, post: Post, text: string): DocumentEntry
   const date = formatPostDate(post.date, site.config.timezone);
   const term =
     post.category === undefined ? undefined : site.categoryBySlug.get(slugify(post.category));
+  const base = basePathOf(site.config.url);
   return [
     post.title,
-    postPath(post),
+    linkTo(base, postPath(post)),
     date.iso,
     date.text,
     term?.title ?? null,
-    term ? categoryPath(term) : null,
+    term ? linkTo(base, categoryPath(term)) : null,
     snippetText(text, SNIPPET_SOURCE_LENGTH),
   ];
+}
+
+/** The setup of the search page's script, with the paths of its files as the page links them. */
+function linkedSetup(ctx: ViewContext, setup: SearchPageSetup): SearchPageSetup {
+  if (ctx.base === '') return setup;
+  const { manifest } = setup;
+  return {
+    ...setup,
+    manifest: {
+      ...manifest,
+      lengths: ctx.link(manifest.lengths),
+      dictionaries: manifest.dictionaries.map(ctx.link),
+      postings: manifest.postings.map(ctx.link),
+    },
+    entries: setup.entries.map(ctx.link),
+  };
 }
 
 /** The words of the search page in the site's language, for its script to write. */
@@ -167,7 +185,7 @@ function browse(ctx: ViewContext): Html {
   if (ctx.site.categories.length === 0) return html``;
   return html`<ul class="search-browse">
 ${ctx.site.categories.map(
-  (term) => html`<li><a href="${categoryPath(term)}">${term.title}</a></li>
+  (term) => html`<li><a href="${ctx.link(categoryPath(term))}">${term.title}</a></li>
 `,
 )}</ul>`;
 }

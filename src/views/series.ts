@@ -27,10 +27,10 @@ export function seriesBox(ctx: ViewContext, post: Post): Html {
   const parts = series.posts.map((other) =>
     other === post
       ? html`<li><span aria-current="page">${other.title}</span></li>\n`
-      : html`<li><a href="${postPath(other)}">${other.title}</a></li>\n`,
+      : html`<li><a href="${ctx.link(postPath(other))}">${other.title}</a></li>\n`,
   );
   return html`<nav class="post-series" aria-label="${title}">
-<h2 class="post-series-title"><a href="${seriesPath(series)}">${title}</a></h2>
+<h2 class="post-series-title"><a href="${ctx.link(seriesPath(series))}">${title}</a></h2>
 <p class="series-part">${ctx.t.partOf(part, series.posts.length)}</p>
 <ol>
 ${parts}</ol>
@@ -45,7 +45,7 @@ export function seriesPage(ctx: ViewContext, series: Series): string {
   const path = seriesPath(series);
   const parts = series.posts.map((post) => {
     const date = formatPostDate(post.date, site.config.timezone);
-    return html`<li><a href="${postPath(post)}">${post.title}</a> <time datetime="${date.iso}">${date.text}</time></li>
+    return html`<li><a href="${ctx.link(postPath(post))}">${post.title}</a> <time datetime="${date.iso}">${date.text}</time></li>
 `;
   });
   return layout(ctx, {

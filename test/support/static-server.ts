@@ -1,5 +1,6 @@
 // Test support: a plain static file server for an exported site, as a CDN serves one — files by
-// path, `index.html` for folders, no Folio code in the way — on an ephemeral port.
+// path, `index.html` for folders, no Folio code in the way — on an ephemeral port; at the root, or
+// under a mount path as GitHub Pages serves a project site (`/blog/`).
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,11 +23,25 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-export async function serveStatic(root: string): Promise<StaticServer> {
+/**
+ * Serves the folder `root`; with `mount` (`/blog`), only under that path — `/blog/x.html` is the
+ * folder's `x.html` — and anything else is a 404.
+ */
+export async function serveStatic(
+  root: string,
+  options: { readonly mount?: string } = {},
+): Promise<StaticServer> {
   const requests: { path: string; bytes: number }[] = [];
+  const mount = options.mount ?? '';
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-    const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
+    if (!path.startsWith(`${mount}/`)) {
+      requests.push({ path, bytes: 0 });
+      response.writeHead(404).end();
+      return;
+    }
+    const inside = path.slice(mount.length);
+    const file = normalize(join(root, inside.endsWith('/') ? `${inside}index.html` : inside));
     if (!file.startsWith(root)) {
       response.writeHead(400).end();
       return;

@@ -7,7 +7,7 @@ import { STATIC_FILE } from './cache-lifetimes.js';
 import { encoded } from './compression.js';
 import { answerConditionally, type Representation } from './conditional.js';
 import { StaleBody } from '../../load/body-store.js';
-import { plain, resourceFor } from './core.js';
+import { outsideBase, plain, requestInSite, resourceFor } from './core.js';
 import type { AppRequest, AppResponse, BufferedResponse, StaticFiles } from './http.js';
 import { encodingFor, etagMatches } from './negotiate.js';
 import { rangeAnswer, requestedRange } from './ranges.js';
@@ -71,14 +71,21 @@ export class App {
     try {
       // Problems and warnings name the author's files: only this machine is shown them.
       current = this.#session.stateFor(request.local === true);
-      const remembered = current.caches.answers.lookup(request);
-      if (remembered !== undefined) return remembered;
-      const resource = resourceFor(current, request, this.#staticFiles);
+      // Under a base path, the rest of the app reads requests from the site's root.
+      const inSite = requestInSite(current, request);
+      if (inSite !== undefined) {
+        const remembered = current.caches.answers.lookup(inSite);
+        if (remembered !== undefined) return remembered;
+      }
+      const resource = inSite
+        ? resourceFor(current, inSite, this.#staticFiles)
+        : outsideBase(current, request, this.#staticFiles);
+      const asked = inSite ?? request;
       if (resource instanceof Promise) {
         const state = current;
-        return resource.then((found) => this.#answer(state, request, found));
+        return resource.then((found) => this.#answer(state, asked, found));
       }
-      return Promise.resolve(this.#answer(current, request, resource));
+      return Promise.resolve(this.#answer(current, asked, resource));
     } catch (cause) {
       if (!(cause instanceof StaleBody) || current === undefined) {
         return Promise.reject(cause instanceof Error ? cause : new Error(String(cause)));

@@ -21,6 +21,7 @@ import type { SearchResultsView } from '../../views/search-page.js';
 import { themeAssets } from '../../views/theme/assets.js';
 import { packagedFiles } from '../../load/packaged-assets.js';
 import { IMMUTABLE, REVALIDATE } from './cache-lifetimes.js';
+import { basePathOf, linkTo, withinBase } from '../../urls/base-path.js';
 import type { AppRequest, StaticFiles } from './http.js';
 import {
   allowanceOf,
@@ -64,11 +65,8 @@ export function resourceFor(
     case 'bad-request':
       return plain(400, 'Bad Request: the path is not valid percent-encoded UTF-8');
     case 'redirect': {
-      const location = resolution.location + (queryStart === -1 ? '' : url.slice(queryStart));
-      return {
-        kind: 'fixed',
-        response: { status: 301, headers: { location, 'content-length': '0' } },
-      };
+      const query = queryStart === -1 ? '' : url.slice(queryStart);
+      return movedTo(linkTo(basePathOf(state.site.config.url), resolution.location) + query);
     }
     case 'page':
       if (resolution.route.kind === 'search' && queryStart !== -1) {
@@ -86,6 +84,48 @@ export function resourceFor(
     case 'not-found':
       return fromStatic(state, path, staticFiles);
   }
+}
+
+/**
+ * A request read from the site's root, its target without the site's base path (`/blog/x/` →
+ * `/x/`); undefined when the target lies outside the base.
+ */
+export function requestInSite<R extends Pick<AppRequest, 'url'>>(
+  state: SiteState,
+  request: R,
+): R | undefined {
+  const base = basePathOf(state.site.config.url);
+  if (base === '') return request;
+  const url = withinBase(base, request.url);
+  return url === undefined ? undefined : { ...request, url };
+}
+
+/**
+ * What a request outside the base path leads to: the base itself without its slash, and any
+ * target that exists under the base, are moved there (`/posts/x/` → `/blog/posts/x/`); the rest is
+ * the 404 page, whose links lead under the base.
+ */
+export function outsideBase(
+  state: SiteState,
+  request: Pick<AppRequest, 'method' | 'url'>,
+  staticFiles?: StaticFiles,
+): Resource | Promise<Resource> {
+  const base = basePathOf(state.site.config.url);
+  const queryStart = request.url.indexOf('?');
+  const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
+  if (path === base) return movedTo(`${base}/${request.url.slice(path.length)}`);
+  const found = resourceFor(state, request, staticFiles);
+  const lead = (resource: Resource): Resource => {
+    if (resource.kind === 'document' && resource.status === 404) return resource;
+    if (resource.kind === 'fixed' && resource.response.status >= 400) return resource;
+    return movedTo(`${base}${request.url}`);
+  };
+  return found instanceof Promise ? found.then(lead) : lead(found);
+}
+
+/** A permanent redirect: only GET and HEAD are answered, so 301 keeps the method. */
+function movedTo(location: string): FixedResource {
+  return { kind: 'fixed', response: { status: 301, headers: { location, 'content-length': '0' } } };
 }
 
 /** The file of static/ at `path`, or the 404 page. */

@@ -2,6 +2,7 @@
 // the core the server answers from, so the export holds the bytes the server sends, but each
 // rendered when asked for and never kept, so that memory does not grow with the site.
 import { exportFileOf, pathKey } from '../../urls/url-paths.js';
+import { basePathOf, linkTo } from '../../urls/base-path.js';
 import type { Redirect, Site } from '../../site/build-site.js';
 import { resolvePath } from '../../site/routes.js';
 import { NO_OVERLAY } from '../../views/context.js';
@@ -66,9 +67,16 @@ export class SiteDocuments {
     return packagedFiles(this.#used).map(({ path }) => path);
   }
 
-  /** Every old path that redirects, and where to: what a redirects file of a host lists. */
+  /**
+   * Every old path that redirects, and where to, as URLs of the host — under the site's base
+   * path: what a redirects file of a host lists.
+   */
   redirects(): Redirect[] {
-    return [...this.#view.site.redirects.values()];
+    const base = basePathOf(this.#view.site.config.url);
+    return [...this.#view.site.redirects.values()].map(({ from, to }) => ({
+      from: linkTo(base, from),
+      to: linkTo(base, to),
+    }));
   }
 
   /**

@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { LIVE_RELOAD_PATH } from '../../views/context.js';
+import { basePathOf, linkTo } from '../../urls/base-path.js';
 import type { App } from '../app/app.js';
 import type { AppRequest, AppResponse } from '../app/http.js';
 import type { LiveReload } from './live-reload.js';
@@ -91,7 +92,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       return;
     }
     if (closing) res.setHeader('connection', 'close');
-    if (liveReload && req.method === 'GET' && req.url === LIVE_RELOAD_PATH) {
+    if (liveReload && req.method === 'GET' && req.url === liveReloadPath(options.app)) {
       track(res);
       liveReload.attach(req, res, headers);
       return;
@@ -374,4 +375,9 @@ function originForm(target: string): string {
   } catch {
     return target;
   }
+}
+
+/** Where pages stream change events from: under the base path of the site online. */
+function liveReloadPath(app: App): string {
+  return linkTo(basePathOf(app.site.config.url), LIVE_RELOAD_PATH);
 }
