@@ -149,7 +149,7 @@ export class App {
         const form: Representation = {
           status: 200,
           contentType: file.contentType,
-          cacheControl: 'public, max-age=3600',
+          cacheControl: file.cacheControl ?? 'public, max-age=3600',
           etag: file.etag,
           varies: false,
           encoding: 'identity',
