@@ -80,7 +80,7 @@ const meta = ($: cheerio.CheerioAPI, key: string): string | undefined =>
 
 /** What a post page's cover and social card say, as one line each to compare. */
 function coverOf($: cheerio.CheerioAPI): Record<string, string | undefined> {
-  const img = $('article.post > header > img.post-cover');
+  const img = $('article.post > header img.post-cover');
   return {
     img:
       img.length === 0

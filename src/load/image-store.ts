@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { imageSize } from 'image-size';
 import type { Sharp } from 'sharp';
 import {
@@ -19,7 +19,13 @@ import {
   type Variant,
   type VariantFormat,
 } from '../content/responsive-image.js';
-import { statOrUndefined } from '../content/read-sources.js';
+import {
+  forEachLimited,
+  listStaticFiles,
+  STATIC_DIR,
+  statOrUndefined,
+} from '../content/read-sources.js';
+import { servedBesidePost } from '../site/routes.js';
 
 /** The folder of the site that variants are kept in; deleting it only costs the time to remake them. */
 export const IMAGE_CACHE_DIR = join('.folio', 'cache', 'images');
@@ -147,6 +153,18 @@ export class ImageStore {
     return original === undefined ? undefined : { original };
   }
 
+  /**
+   * Makes the variants `files` lack, as many images at once as the store's concurrency allows;
+   * answers which of them have every variant now.
+   */
+  async prepareAll(files: readonly string[]): Promise<string[]> {
+    const ready = new Array<boolean>(files.length);
+    await forEachLimited(files, async (file, index) => {
+      ready[index] = await this.prepare(file);
+    });
+    return files.filter((_, index) => ready[index]);
+  }
+
   /** Every variant of `source`, by cache file and the path it is served at. */
   cacheFiles(source: SourceImage): { readonly variant: Variant; readonly file: string }[] {
     return variantsOf(source).map((variant) => ({ variant, file: this.#cacheFile(variant) }));
@@ -265,6 +283,28 @@ function encode(image: Sharp, format: VariantFormat): Sharp {
     case 'png':
       return image.png(ENCODINGS.png);
   }
+}
+
+/**
+ * The site's images that variants are made of: those under static/, and those beside each post
+ * written as `slug/index.md` (given by its file) that its page serves.
+ */
+export async function resizableImages(
+  siteDir: string,
+  folderPosts: readonly string[],
+): Promise<string[]> {
+  const folders = [
+    { root: join(siteDir, STATIC_DIR), served: () => true },
+    ...folderPosts.map((post) => ({ root: dirname(post), served: servedBesidePost })),
+  ];
+  const listed = await Promise.all(
+    folders.map(async ({ root, served }) =>
+      (await listStaticFiles(root)).files.filter(
+        (file) => resizedFormat(file) !== undefined && served(relative(root, file)),
+      ),
+    ),
+  );
+  return [...new Set(listed.flat())];
 }
 
 /** What an image file is, from its bytes: which image, or why it passes through. */

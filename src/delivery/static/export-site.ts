@@ -17,8 +17,8 @@ import { type SearchFile, SiteIndexer } from '../../search/site-indexer.js';
 import type { Redirect } from '../../site/build-site.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { DocumentWriter, fileOf, filesOf, type WriteTally } from './document-writer.js';
-import { ImageStore } from '../../load/image-store.js';
-import { resizedFormat, VARIANT_FOLDER, variantPath } from '../../content/responsive-image.js';
+import { ImageStore, resizableImages } from '../../load/image-store.js';
+import { VARIANT_FOLDER, variantPath } from '../../content/responsive-image.js';
 import {
   ExportShard,
   type ShardOptions,
@@ -186,13 +186,13 @@ async function writeSite(options: ExportOptions, root: string): Promise<WrittenS
     const staticDir = join(options.siteDir, STATIC_DIR);
     const staticFiles = await copyStatic(staticDir, root);
     const redirectsFile = await writeRedirectsFile(root, plan.redirects, staticFiles);
-    const postFiles = await copyPostFolders(plan.folders, root);
-    const besidePosts = postFiles.map(({ to }) => to);
+    const besidePosts = await copyPostFolders(plan.folders, root);
     // Before any page is rendered: a page offers the variants only of images that have them.
-    const images = await writeImageVariants(options.siteDir, root, [
-      ...staticFiles.map((path) => join(staticDir, path)),
-      ...postFiles.map(({ from }) => from),
-    ]);
+    const images = await writeImageVariants(
+      options.siteDir,
+      root,
+      plan.folders.map(({ file }) => file),
+    );
 
     const total = plan.posts.length + plan.others.length;
     let done = 0;
@@ -288,12 +288,9 @@ async function copyStatic(staticDir: string, root: string): Promise<string[]> {
 
 /**
  * Copies the files beside each post written as `slug/index.md` to beside its page, as the server
- * serves them; answers what it copied: each file, and its path in the export.
+ * serves them; answers what it copied, by path.
  */
-async function copyPostFolders(
-  folders: ShardPlan['folders'],
-  root: string,
-): Promise<{ from: string; to: string }[]> {
+async function copyPostFolders(folders: ShardPlan['folders'], root: string): Promise<string[]> {
   const copies: { from: string; to: string }[] = [];
   for (const { path, file } of folders) {
     const folder = dirname(file);
@@ -308,28 +305,24 @@ async function copyPostFolders(
     await mkdir(dirname(join(root, to)), { recursive: true });
     await copyFile(from, join(root, to));
   });
-  return copies;
+  return copies.map(({ to }) => to);
 }
 
 /**
- * Makes the variants of every image among `files` that the site's cache lacks — as many images
- * at once as there are cores — and copies them all into the export under their content-hashed
- * paths. Answers what it wrote, by path, and how many images have variants and were processed.
+ * Makes the variants of the site's images that its cache lacks — as many images at once as there
+ * are cores — and copies them all into the export under their content-hashed paths. Answers what
+ * it wrote, by path, and how many images have variants and were processed.
  */
 async function writeImageVariants(
   siteDir: string,
   root: string,
-  files: readonly string[],
+  folderPosts: readonly string[],
 ): Promise<{ written: string[]; resized: number; processed: number }> {
   const store = new ImageStore(siteDir);
-  const images = files.filter((file) => resizedFormat(file) !== undefined);
-  const ready = new Array<boolean>(images.length);
-  await forEachLimited(images, async (file, index) => {
-    ready[index] = await store.prepare(file);
-  });
+  const ready = await store.prepareAll(await resizableImages(siteDir, folderPosts));
   const copies = new Map<string, string>();
-  images.forEach((file, index) => {
-    const source = ready[index] ? store.source(file) : undefined;
+  ready.forEach((file) => {
+    const source = store.source(file);
     if (!source) return;
     for (const { variant, file: cached } of store.cacheFiles(source)) {
       copies.set(fileOf(variantPath(variant)), cached);
@@ -339,7 +332,7 @@ async function writeImageVariants(
   await forEachLimited([...copies], ([to, from]) => copyFile(from, join(root, to)));
   return {
     written: [...copies.keys()],
-    resized: ready.filter(Boolean).length,
+    resized: ready.length,
     processed: store.processed,
   };
 }
