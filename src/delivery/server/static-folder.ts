@@ -15,10 +15,10 @@ const TEXTUAL = /^(?:text\/|application\/(?:javascript|json|xml|manifest\+json)|
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * The files of static/ under `root`, and with `images`, the variants of the site's images, made
- * when first asked for.
+ * The files of static/ under `root`, and the variants of the site's images, made when first asked
+ * for by `images` — the store the site was loaded with, which knows the images its pages name.
  */
-export function staticFolder(root: string, images?: ImageStore): StaticFiles {
+export function staticFolder(root: string, images: ImageStore): StaticFiles {
   let realRoot: string | undefined;
   // Resolved again until it exists, so that a static/ created after start is served.
   const rootPath = async (): Promise<string | undefined> =>
@@ -34,7 +34,7 @@ export function staticFolder(root: string, images?: ImageStore): StaticFiles {
     },
     async variant(path: string): Promise<StaticFile | string | undefined> {
       const variant = parseVariantPath(path);
-      const found = variant && (await images?.variant(variant));
+      const found = variant && (await images.variant(variant));
       if (!variant || !found) return undefined;
       if ('original' in found) return found.original;
       const info = await stat(found.file).catch(() => undefined);
