@@ -80,7 +80,7 @@ const meta = ($: cheerio.CheerioAPI, key: string): string | undefined =>
 
 /** What a post page's cover and social card say, as one line each to compare. */
 function coverOf($: cheerio.CheerioAPI): Record<string, string | undefined> {
-  const img = $('article.post > header > img.post-cover');
+  const img = $('article.post > header img.post-cover');
   return {
     img:
       img.length === 0
@@ -95,43 +95,43 @@ function coverOf($: cheerio.CheerioAPI): Record<string, string | undefined> {
 
 describe('a cover image on the server', () => {
   it('opens the post page sized, and is its large social card by absolute URL under the site path', async () => {
-    assert.deepEqual(coverOf(await page('/posts/harbour/')), {
-      img: '/images/harbour.png 1200x630 alt="Boats in a harbour" eager async',
+    assert.deepEqual(coverOf(await page('/blog/posts/harbour/')), {
+      img: '/blog/images/harbour.png 1200x630 alt="Boats in a harbour" eager async',
       og: 'https://x.github.io/blog/images/harbour.png 1200x630 Boats in a harbour',
       twitter: 'summary_large_image https://x.github.io/blog/images/harbour.png',
       jsonLd: 'https://x.github.io/blog/images/harbour.png',
     });
-    const image = await site.get('/images/harbour.png');
+    const image = await site.get('/blog/images/harbour.png');
     assert.equal(image.status, 200);
     assert.equal(image.headers.get('content-type'), 'image/png');
   });
 
   it('may lie beside a post written as slug/index.md, served there with its size known', async () => {
-    assert.deepEqual(coverOf(await page('/posts/trip/')), {
-      img: '/posts/trip/cover.svg 800x600 alt="" eager async',
+    assert.deepEqual(coverOf(await page('/blog/posts/trip/')), {
+      img: '/blog/posts/trip/cover.svg 800x600 alt="" eager async',
       og: 'https://x.github.io/blog/posts/trip/cover.svg 800x600 undefined',
       twitter: 'summary_large_image https://x.github.io/blog/posts/trip/cover.svg',
       jsonLd: 'https://x.github.io/blog/posts/trip/cover.svg',
     });
     // An image of the body beside the post is read the same way.
-    const body = (await page('/posts/trip/'))('.post-body img');
+    const body = (await page('/blog/posts/trip/'))('.post-body img');
     assert.deepEqual(
       [body.attr('src'), body.attr('width'), body.attr('height')],
-      ['/posts/trip/cover.svg', '800', '600'],
+      ['/blog/posts/trip/cover.svg', '800', '600'],
     );
-    const image = await site.get('/posts/trip/cover.svg');
+    const image = await site.get('/blog/posts/trip/cover.svg');
     assert.equal(image.status, 200);
     assert.equal(await image.text(), svg(800, 600));
   });
 
   it("goes without a size when it is on another site; a post without one has the site's card", async () => {
-    assert.deepEqual(coverOf(await page('/posts/remote/')), {
+    assert.deepEqual(coverOf(await page('/blog/posts/remote/')), {
       img: 'https://cdn.example.org/photo.webp undefinedxundefined alt="" eager async',
       og: 'https://cdn.example.org/photo.webp undefinedxundefined undefined',
       twitter: 'summary_large_image https://cdn.example.org/photo.webp',
       jsonLd: 'https://cdn.example.org/photo.webp',
     });
-    assert.deepEqual(coverOf(await page('/posts/plain/')), {
+    assert.deepEqual(coverOf(await page('/blog/posts/plain/')), {
       img: undefined,
       og: 'https://x.github.io/blog/images/card.png 600x315 undefined',
       twitter: 'summary_large_image https://x.github.io/blog/images/card.png',
@@ -141,7 +141,7 @@ describe('a cover image on the server', () => {
 
   it('shows in listing entries, the first two loaded at once, and listings have the site card', async () => {
     for (const path of ['/', '/tags/notes/']) {
-      const $ = await page(path);
+      const $ = await page(`/blog${path}`);
       const shown = $('main article.entry')
         .map((_, entry) => {
           const img = $(entry).find('img.entry-image');
@@ -154,11 +154,11 @@ describe('a cover image on the server', () => {
       assert.deepEqual(
         shown,
         [
-          'harbour: /images/harbour.png 1200 eager',
-          'trip: /posts/trip/cover.svg 800 eager',
+          'harbour: /blog/images/harbour.png 1200 eager',
+          'trip: /blog/posts/trip/cover.svg 800 eager',
           'remote: https://cdn.example.org/photo.webp - lazy',
           'plain',
-          'oldest: /images/harbour.png 1200 lazy',
+          'oldest: /blog/images/harbour.png 1200 lazy',
         ],
         path,
       );
@@ -168,7 +168,7 @@ describe('a cover image on the server', () => {
   });
 
   it('is the image of its JSON Feed item', async () => {
-    const feed = (await (await site.get('/feed.json')).json()) as {
+    const feed = (await (await site.get('/blog/feed.json')).json()) as {
       items: { title: string; image?: string }[];
     };
     assert.deepEqual(
@@ -188,7 +188,7 @@ describe('pages with cover images', () => {
   it('give zero html-validate errors', async () => {
     const validator = new HtmlValidate({ extends: ['html-validate:recommended'] });
     for (const path of ['/', '/tags/notes/', '/posts/harbour/', '/posts/trip/', '/posts/remote/']) {
-      const report = await validator.validateString(await (await site.get(path)).text());
+      const report = await validator.validateString(await (await site.get(`/blog${path}`)).text());
       const problems = report.results.flatMap((result) => result.messages);
       assert.deepEqual(
         problems.map((m) => `${path}:${m.line}: ${m.ruleId}: ${m.message}`),
@@ -204,7 +204,7 @@ describe('a cover image in folio build', () => {
     const built = await run(['build', dir, '--out', out]);
     assert.equal(built.code, 0, built.stderr);
     const $ = cheerio.load(readFileSync(join(out, 'posts', 'trip', 'index.html'), 'utf8'));
-    assert.deepEqual(coverOf($), coverOf(await page('/posts/trip/')));
+    assert.deepEqual(coverOf($), coverOf(await page('/blog/posts/trip/')));
     assert.equal(readFileSync(join(out, 'posts', 'trip', 'cover.svg'), 'utf8'), svg(800, 600));
     const home = cheerio.load(readFileSync(join(out, 'index.html'), 'utf8'));
     assert.equal(home('img.entry-image').first().attr('width'), '1200');
@@ -249,20 +249,20 @@ describe('an edited cover image under serve --watch', () => {
       const url = await serverUrl(child);
       const text = async (path: string): Promise<string> => (await fetch(`${url}${path}`)).text();
       // Both pages are rendered, and kept, before the edit.
-      assert.match(await text('/posts/plain/'), /og:image" content="[^"]*card\.png"/);
-      assert.doesNotMatch(await text('/'), /entry-image" src="\/images\/card\.png"/);
+      assert.match(await text('/blog/posts/plain/'), /og:image" content="[^"]*card\.png"/);
+      assert.doesNotMatch(await text('/blog/'), /entry-image" src="\/blog\/images\/card\.png"/);
       writeFileSync(
         join(watched, 'content', 'posts', 'plain.md'),
         '---\ntitle: plain\ndate: 2025-03-02\nimage: /images/card.png\nimageAlt: The card\ntags: [notes]\n---\n\nText of plain.\n',
       );
       await eventually(
         async () => {
-          const post = cheerio.load(await text('/posts/plain/'));
-          const home = cheerio.load(await text('/'));
+          const post = cheerio.load(await text('/blog/posts/plain/'));
+          const home = cheerio.load(await text('/blog/'));
           return (
-            post('img.post-cover').attr('src') === '/images/card.png' &&
+            post('img.post-cover').attr('src') === '/blog/images/card.png' &&
             meta(post, 'og:image:alt') === 'The card' &&
-            home('img.entry-image[src="/images/card.png"]').attr('alt') === 'The card'
+            home('img.entry-image[src="/blog/images/card.png"]').attr('alt') === 'The card'
           );
         },
         () => `it printed:\n${stderr}`,

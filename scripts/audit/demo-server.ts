@@ -7,17 +7,20 @@ import { App } from '../../src/delivery/app/app.js';
 import { SiteSession } from '../../src/delivery/site-session.js';
 import { startServer, type RunningServer } from '../../src/delivery/server/start-server.js';
 import { staticFolder } from '../../src/delivery/server/static-folder.js';
+import { ImageStore } from '../../src/load/image-store.js';
 
 const DEMO = fileURLToPath(new URL('../../demo/', import.meta.url));
 
 /** Starts the demo blog on an ephemeral port of 127.0.0.1. */
 export async function serveDemo(): Promise<RunningServer> {
-  const { session, load } = await SiteSession.open(DEMO);
+  // As `folio serve` does: pages name image variants, which the server makes when asked.
+  const images = new ImageStore(DEMO, { concurrency: 1 });
+  const { session, load } = await SiteSession.open(DEMO, { images });
   if (!session) {
     const problems = load.diagnostics.map((diagnostic) => JSON.stringify(diagnostic)).join('\n');
     throw new Error(`the demo blog does not load:\n${problems}`);
   }
-  const app = new App({ session, staticFiles: staticFolder(join(DEMO, 'static')) });
+  const app = new App({ session, staticFiles: staticFolder(join(DEMO, 'static'), images) });
   return startServer({ app, port: 0, host: '127.0.0.1' });
 }
 

@@ -1,5 +1,6 @@
 // Load: the post, as the loader hands it to the index: its front matter, as plain data.
 import type { ImageSize } from './markdown/markdown.js';
+import type { ResponsiveImage } from './responsive-image.js';
 
 /**
  * What any Markdown file of the site is to the loading, the body store and the checks: a post or
@@ -98,6 +99,8 @@ export interface BodyParts {
   readonly packaged?: (feature: 'math' | 'diagram') => string;
   /** The size of an image of the site by the path pages find it at (a cover's), when known. */
   readonly imageSize?: (src: string) => ImageSize | undefined;
+  /** The variants of an image of the site (a cover's), for the images Folio resizes. */
+  readonly responsive?: ((src: string) => ResponsiveImage | undefined) | undefined;
 }
 
 /** A post's cover image, from its `image` and `imageAlt` keys. */

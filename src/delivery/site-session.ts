@@ -15,6 +15,7 @@ import { NO_OVERLAY } from '../views/context.js';
 import { PageCaches, type SiteState } from './app/site-state.js';
 import { SiteSearchIndex } from './app/site-search.js';
 import { indexSitePosts } from '../load/search-documents.js';
+import type { ImageStore } from '../load/image-store.js';
 
 export interface SessionOptions {
   /** Drafts are shown, as on a local preview. */
@@ -33,6 +34,8 @@ export interface SessionOptions {
    * first searched.
    */
   readonly indexAtOnce?: boolean;
+  /** The store of image variants pages name: the server's, which makes them as asked. */
+  readonly images?: ImageStore | undefined;
 }
 
 /** What opening a site folder gives: a session, if the folder loaded without errors. */
@@ -92,6 +95,7 @@ export class SiteSession {
       checkBodies: options.checkBodies ?? false,
       keepBodies: options.keepBodies ?? false,
       onProgress: options.onProgress,
+      images: options.images,
     });
     const session = load.content
       ? new SiteSession(load.content, options, { siteDir, reusable: load.reusable })

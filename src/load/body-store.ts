@@ -221,6 +221,7 @@ export class BodyStore {
       readingMinutes: minutes,
       packaged: packagedEntry,
       imageSize: this.#settings.imageSize,
+      responsive: this.#settings.responsive,
     };
   }
 

@@ -19,6 +19,8 @@ import { BodyStore } from './body-store.js';
 import type { PageAdditions } from '../content/page-additions.js';
 import { readPageAdditions } from './page-additions.js';
 import { basePathOf, withoutBase } from '../urls/base-path.js';
+import { ImageStore } from './image-store.js';
+import { responsiveImage, type ResponsiveImage } from '../content/responsive-image.js';
 
 /** A site folder's validated config, posts and pages (drafts and scheduled posts included). */
 export interface SiteContent {
@@ -51,6 +53,7 @@ export interface ReusableLoad {
   readonly folder: ReadFolder;
   readonly collisions: CollisionCheck;
   readonly bodies: BodyStore;
+  readonly images: ImageStore;
 }
 
 export interface LoadOptions {
@@ -70,6 +73,11 @@ export interface LoadOptions {
    * page would show the old title over the new body, or no body once the file is gone.
    */
   readonly keepBodies?: boolean;
+  /**
+   * The store of image variants pages name; by default the one of the load before, or a new one
+   * on the site's cache folder.
+   */
+  readonly images?: ImageStore | undefined;
 }
 
 /** The files in the folder of a post written as `slug/index.md`, each folder listed once. */
@@ -96,38 +104,90 @@ function listFolder(folder: string): string[] {
   }
 }
 
+/** How pages find a site's images: their files, their sizes, and their variants. */
+interface SiteImages {
+  /** The file of an image of the site by the path pages find it at, when the site has it. */
+  readonly fileOf: (src: string) => string | undefined;
+  readonly imageSize: (src: string) => ImageSize | undefined;
+  readonly responsive: (src: string) => ResponsiveImage | undefined;
+}
+
 /**
- * The size of an image of the site by the path pages find it at: a file under static/, read as
- * the site loaded, or a file beside a post written as `slug/index.md`, read when first asked for.
+ * The images of the site by the path pages find them at: a file under static/, whose size was
+ * read as the site loaded, or a file beside a post written as `slug/index.md`, whose size is read
+ * when first asked for. Variants are named for the files the store can resize.
  */
-function siteImageSizes(
+function siteImages(
+  siteDir: string,
   staticSizes: ReadonlyMap<string, ImageSize>,
+  staticPaths: ReadonlySet<string>,
   posts: readonly Post[],
-): (src: string) => ImageSize | undefined {
+  images: ImageStore,
+): SiteImages {
   const folders = new Map(
     posts.filter((post) => post.ownFolder).map((post) => [pathKey(post.path) ?? post.path, post]),
   );
-  const beside = new Map<string, ImageSize | null>();
-  return (src) => {
-    const known = staticSizes.get(sitePath(src));
-    if (known || folders.size === 0 || !src.startsWith('/')) return known;
+  const staticRoot = join(siteDir, STATIC_DIR);
+  const fileOf = (src: string): string | undefined => {
+    if (!src.startsWith('/')) return undefined;
+    const path = sitePath(src);
+    if (staticPaths.has(path)) return join(staticRoot, ...path.split('/'));
     const key = pathKey(src.split(/[?#]/)[0] ?? src) ?? src;
     // The post whose folder holds it: the longest path of a post that starts the image's path.
     for (let end = key.lastIndexOf('/'); end > 0; end = key.lastIndexOf('/', end - 1)) {
       const post = folders.get(key.slice(0, end + 1));
       if (!post) continue;
       const inFolder = key.slice(end + 1);
-      if (!servedBesidePost(inFolder)) return undefined;
-      const file = join(dirname(post.file), ...inFolder.split('/'));
+      return servedBesidePost(inFolder)
+        ? join(dirname(post.file), ...inFolder.split('/'))
+        : undefined;
+    }
+    return undefined;
+  };
+  const beside = new Map<string, ImageSize | null>();
+  return {
+    fileOf,
+    imageSize: (src) => {
+      const known = staticSizes.get(sitePath(src));
+      if (known || folders.size === 0) return known;
+      const file = fileOf(src);
+      if (file === undefined) return undefined;
       let size = beside.get(file);
       if (size === undefined) {
         size = readImageSize(file) ?? null;
         beside.set(file, size);
       }
       return size ?? undefined;
-    }
-    return undefined;
+    },
+    responsive: (src) => {
+      const file = fileOf(src);
+      const source = file === undefined ? undefined : images.source(file, src);
+      return source && responsiveImage(source);
+    },
   };
+}
+
+/**
+ * Warnings for the images of a document that are served as they are, because something is wrong
+ * with their files: not images at all, too large to resize, or not decodable.
+ */
+function imageProblems(
+  document: MarkdownDocument,
+  references: readonly Reference[],
+  fileOf: (src: string) => string | undefined,
+  images: ImageStore,
+): Diagnostic[] {
+  return references.flatMap((reference) => {
+    if (reference.kind !== 'image' || /^[a-z][a-z\d+.-]*:/i.test(reference.target)) return [];
+    const src = reference.target.startsWith('/')
+      ? reference.target
+      : new URL(reference.target, `http://site.invalid${document.path}`).pathname;
+    const file = fileOf(src);
+    const problem = file === undefined ? undefined : images.problem(file);
+    return problem
+      ? [warning(problem.code, document.file, reference.line, problem.message, problem.hint)]
+      : [];
+  });
 }
 
 /** A cover written in front matter, checked as a body's image is: it must be there. */
@@ -156,15 +216,16 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
   const stamps = reread
     ? new Map([...listing.files, ...pageListing.files].map(({ file, stamp }) => [file, stamp]))
     : undefined;
+  const images = options.images ?? previous?.images ?? new ImageStore(siteDir);
+  const { fileOf, imageSize, responsive } = siteImages(
+    siteDir,
+    imageSizes,
+    loaded.assets.paths,
+    loaded.posts,
+    images,
+  );
   const bodies = new BodyStore(
-    {
-      excerptLength,
-      locale,
-      toc,
-      math,
-      imageSize: siteImageSizes(imageSizes, loaded.posts),
-      grammars: codeGrammar,
-    },
+    { excerptLength, locale, toc, math, imageSize, responsive, grammars: codeGrammar },
     { reread, stamps },
     previous?.bodies,
   );
@@ -192,7 +253,9 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
       if (!include(post)) continue;
       const inBody = readFromRoot(bodies.references(post));
       const cover = covers.get(post);
-      references.set(post, cover ? [...coverReference(cover), ...inBody] : inBody);
+      const found = cover ? [...coverReference(cover), ...inBody] : inBody;
+      references.set(post, found);
+      mistakes.push(...imageProblems(post, found, fileOf, images));
       for (const mistake of bodies.mistakes(post))
         mistakes.push(
           warning(mistake.code, post.file, mistake.line, mistake.message, mistake.hint),
@@ -252,6 +315,6 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     content,
     diagnostics,
     checkBodies: (include) => sortDiagnostics(checkBodies(include)),
-    reusable: { folder: loaded.folder, collisions, bodies },
+    reusable: { folder: loaded.folder, collisions, bodies, images },
   };
 }

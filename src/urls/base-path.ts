@@ -61,3 +61,19 @@ export function withoutBase(base: string, path: string): string {
   const rest = path.slice(base.length);
   return rest.startsWith('/') ? rest : `/${rest}`;
 }
+
+/**
+ * A `srcset` (`/a.480.avif 480w, /a.800.avif 800w`) with each of its URLs mapped by `link`, its
+ * widths kept.
+ */
+export function mapSrcset(srcset: string, link: (url: string) => string): string {
+  return srcset
+    .split(', ')
+    .map((candidate) => {
+      const space = candidate.indexOf(' ');
+      return space === -1
+        ? link(candidate)
+        : link(candidate.slice(0, space)) + candidate.slice(space);
+    })
+    .join(', ');
+}

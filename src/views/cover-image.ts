@@ -2,8 +2,10 @@
 // show them.
 import type { ImageSize } from '../content/markdown/markdown.js';
 import type { Post } from '../content/post.js';
+import { sourceElements, type ResponsiveImage } from '../content/responsive-image.js';
+import { mapSrcset } from '../urls/base-path.js';
 import type { ViewContext } from './context.js';
-import { html, type Html } from './html.js';
+import { html, raw, type Html } from './html.js';
 
 /** An image a page shows, or names to social networks, with its size when it is known. */
 export interface ShownImage {
@@ -13,12 +15,17 @@ export interface ShownImage {
   readonly alt: string;
   /** Known for a file under static/ or beside the post; never for another site's image. */
   readonly size: ImageSize | undefined;
+  /** Its smaller and newer-format versions, for a file Folio resizes; only with its size. */
+  readonly responsive?: ResponsiveImage | undefined;
 }
 
 /** A post's cover, from its `image` and `imageAlt`. */
 export function coverOf(ctx: ViewContext, post: Post): ShownImage | undefined {
   const { image } = post;
-  return image && { src: image.src, alt: image.alt, size: sizeOf(ctx, image.src) };
+  if (!image) return undefined;
+  const size = sizeOf(ctx, image.src);
+  const responsive = size && ctx.bodies.responsive?.(image.src);
+  return { src: image.src, alt: image.alt, size, responsive };
 }
 
 /** The image of the site's social cards, from the config's `socialImage`. */
@@ -42,5 +49,20 @@ export function imageElement(
   eager: boolean,
 ): Html {
   const { size } = image;
-  return html`<img class="${className}" src="${ctx.link(image.src)}" alt="${image.alt}"${size ? html` width="${size.width}" height="${size.height}"` : ''}${eager ? '' : html` loading="lazy"`} decoding="async">`;
+  const responsive = image.responsive && linkedVariants(ctx, image.responsive);
+  const img = html`<img class="${className}" src="${ctx.link(image.src)}"${responsive ? html` srcset="${responsive.srcset}" sizes="${responsive.sizes}"` : ''} alt="${image.alt}"${size ? html` width="${size.width}" height="${size.height}"` : ''}${eager ? '' : html` loading="lazy"`} decoding="async">`;
+  return responsive ? html`<picture>${raw(sourceElements(responsive))}${img}</picture>` : img;
+}
+
+/** An image's variants as the page links them: under the site's base path. */
+function linkedVariants(ctx: ViewContext, variants: ResponsiveImage): ResponsiveImage {
+  if (ctx.base === '') return variants;
+  return {
+    ...variants,
+    srcset: mapSrcset(variants.srcset, ctx.link),
+    sources: variants.sources.map((source) => ({
+      ...source,
+      srcset: mapSrcset(source.srcset, ctx.link),
+    })),
+  };
 }

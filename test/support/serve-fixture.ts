@@ -10,6 +10,7 @@ import { staticFolder } from '../../src/delivery/server/static-folder.js';
 import { SiteSession } from '../../src/delivery/site-session.js';
 import type { StaticFiles } from '../../src/delivery/app/http.js';
 import type { LiveReload } from '../../src/delivery/server/live-reload.js';
+import { ImageStore } from '../../src/load/image-store.js';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/sites/', import.meta.url));
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -35,16 +36,20 @@ export async function serveSite(
     staticFiles?: StaticFiles;
     /** Where the server reports failures; by default standard error. */
     logError?: (message: string) => void;
+    /** The store that makes image variants as they are asked for; without it, none are served. */
+    images?: ImageStore;
   } = {},
 ): Promise<ServedFixture> {
   const { headersTimeout, sendTimeout, liveReload, staticFiles, logError, ...sessionOptions } =
     options;
-  const { session, load } = await SiteSession.open(siteDir, sessionOptions);
+  // As `folio serve` does: the pages name variants, and the server makes them.
+  const images = options.images ?? new ImageStore(siteDir, { concurrency: 1 });
+  const { session, load } = await SiteSession.open(siteDir, { ...sessionOptions, images });
   if (!session)
     throw new Error(`fixture ${siteDir} is invalid: ${JSON.stringify(load.diagnostics)}`);
   const app = new App({
     session,
-    staticFiles: staticFiles ?? staticFolder(join(siteDir, 'static')),
+    staticFiles: staticFiles ?? staticFolder(join(siteDir, 'static'), images),
   });
   const server = await startServer({
     app,

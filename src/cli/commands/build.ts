@@ -5,6 +5,7 @@ import { listPaths, OutputRefused } from '../../delivery/static/output-folder.js
 import { printDiagnostics, summarize } from '../print-diagnostics.js';
 import { count } from '../../text/count.js';
 import { progressLine } from '../progress.js';
+import { IMAGE_CACHE_DIR } from '../../load/image-store.js';
 
 export interface BuildOptions {
   readonly out?: string | undefined;
@@ -50,9 +51,15 @@ export async function buildCommand(siteDir: string, options: BuildOptions = {}):
     printDiagnostics(bodyWarnings);
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     const megabytes = (summary.bytes / 1_048_576).toFixed(1);
+    const { resized, processed } = summary.images;
     console.log(
       `Built ${count(summary.documents, 'page')} (${count(summary.files, 'file')}, ${megabytes} MB) into ${relative(process.cwd(), out) || '.'} in ${seconds} s.`,
     );
+    if (resized > 0) {
+      console.log(
+        `Images: ${count(resized, 'image')} in smaller sizes, ${processed} processed now, ${resized - processed} from ${relative(process.cwd(), join(siteDir, IMAGE_CACHE_DIR))}.`,
+      );
+    }
     return 0;
   } catch (cause) {
     if (!loaded) loading.end();

@@ -1,5 +1,6 @@
 // CLI: `folio check` — validates the config and every post, listing every problem.
-import { hasErrors } from '../../diagnostics/diagnostic.js';
+import { hasErrors, sortDiagnostics } from '../../diagnostics/diagnostic.js';
+import { ImageStore, resizableImages } from '../../load/image-store.js';
 import { loadSite } from '../../load/load-site.js';
 import { progressLine } from '../progress.js';
 import { printDiagnostics, summarize } from '../print-diagnostics.js';
@@ -8,8 +9,28 @@ import { ScheduleLog } from '../print-scheduled.js';
 
 export async function checkCommand(siteDir: string): Promise<number> {
   const progress = progressLine('Checking posts');
-  const { content, diagnostics } = await loadSite(siteDir, { onProgress: progress.update });
+  const images = new ImageStore(siteDir);
+  const load = await loadSite(siteDir, {
+    onProgress: progress.update,
+    checkBodies: false,
+    keepBodies: true,
+    images,
+  });
   progress.end();
+  // Images are decoded before bodies are checked, so that one that cannot be is named where a
+  // post shows it; what is made goes to the cache, and the next build has no image left to make.
+  if (load.content) {
+    const { posts, pages } = load.content;
+    const folderPosts = [...posts, ...pages].filter((post) => post.ownFolder);
+    await images.prepareAll(
+      await resizableImages(
+        siteDir,
+        folderPosts.map((post) => post.file),
+      ),
+    );
+  }
+  const { content } = load;
+  const diagnostics = sortDiagnostics([...load.diagnostics, ...load.checkBodies()]);
   printDiagnostics(diagnostics);
   if (!content || hasErrors(diagnostics)) {
     console.error(

@@ -12,6 +12,7 @@ import { progressLine } from '../progress.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
 import type { LoadResult } from '../../load/load-site.js';
 import { SiteSession } from '../../delivery/site-session.js';
+import { ImageStore } from '../../load/image-store.js';
 import { displayDiagnostic, displayPath, ProblemLog, summarize } from '../print-diagnostics.js';
 import { count } from '../../text/count.js';
 import { ScheduleLog } from '../print-scheduled.js';
@@ -30,7 +31,10 @@ export interface ServeOptions {
 
 export async function serveCommand(siteDir: string, options: ServeOptions): Promise<number> {
   const progress = progressLine('Loading posts');
+  // One image at a time: variants are made as readers ask for them, and pages must not wait.
+  const images = new ImageStore(siteDir, { concurrency: 1 });
   const { session, load } = await SiteSession.open(siteDir, {
+    images,
     onProgress: progress.update,
     showDrafts: options.drafts,
     liveReload: options.watch,
@@ -52,7 +56,7 @@ export async function serveCommand(siteDir: string, options: ServeOptions): Prom
   }
   const schedule = new ScheduleLog();
   schedule.report(content, Date.now());
-  const app = new App({ session, staticFiles: staticFolder(join(siteDir, STATIC_DIR)) });
+  const app = new App({ session, staticFiles: staticFolder(join(siteDir, STATIC_DIR), images) });
   const liveReload = options.watch ? new LiveReload() : undefined;
   let server;
   try {

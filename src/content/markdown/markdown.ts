@@ -11,6 +11,7 @@ import { tableOfContents, useHeadings } from './headings.js';
 import { noteFeature, useTechnicalWriting, type MarkupEnv } from './technical-writing.js';
 import type { Locale } from '../../config/schema.js';
 import type { BodyFeature } from '../post.js';
+import { sourceElements, type ResponsiveImage } from '../responsive-image.js';
 
 /** Width and height of an image in pixels. */
 export interface ImageSize {
@@ -22,6 +23,8 @@ export interface ImageSize {
 export interface RenderEnv {
   /** The size of a site image by its URL path, when the file is there and readable. */
   readonly imageSize: (src: string) => ImageSize | undefined;
+  /** The variants of a site image by its URL path, for the images Folio resizes. */
+  readonly responsive?: ((src: string) => ResponsiveImage | undefined) | undefined;
   /**
    * The path of the post's page: relative links and images are written from the site's root
    * against it, as the page resolves them, so that feeds and excerpts read elsewhere keep them.
@@ -115,11 +118,18 @@ function markdownWith(math: boolean): MarkdownIt {
       token.attrSet('width', String(size.width));
       token.attrSet('height', String(size.height));
     }
+    // Only an image of known size gets variants: its width and height keep the page still.
+    const responsive = size && src ? (env as RenderEnv | undefined)?.responsive?.(src) : undefined;
+    if (token && responsive) {
+      token.attrSet('srcset', responsive.srcset);
+      token.attrSet('sizes', responsive.sizes);
+    }
     token?.attrSet('loading', 'lazy');
     token?.attrSet('decoding', 'async');
-    return renderImage
+    const image = renderImage
       ? renderImage(tokens, index, options, env, self)
       : self.renderToken(tokens, index, options);
+    return responsive ? `<picture>${sourceElements(responsive)}${image}</picture>` : image;
   };
   return markdown;
 }
@@ -138,6 +148,7 @@ export function parseMarkdown(
 export function renderTokens(tokens: Token[], env: RenderEnv): RenderedBody {
   const state: RenderEnv & MarkupEnv = {
     imageSize: env.imageSize,
+    responsive: env.responsive,
     base: env.base,
     locale: env.locale,
     grammars: env.grammars,

@@ -159,7 +159,7 @@ export class App {
         const form: Representation = {
           status: 200,
           contentType: file.contentType,
-          cacheControl: STATIC_FILE,
+          cacheControl: file.cacheControl ?? STATIC_FILE,
           etag: file.etag,
           varies: false,
           encoding: 'identity',

@@ -22,7 +22,8 @@ import { themeAssets } from '../../views/theme/assets.js';
 import { packagedFiles } from '../../load/packaged-assets.js';
 import { IMMUTABLE, REVALIDATE } from './cache-lifetimes.js';
 import { basePathOf, linkTo, withinBase } from '../../urls/base-path.js';
-import type { AppRequest, StaticFiles } from './http.js';
+import type { AppRequest, StaticFile, StaticFiles } from './http.js';
+import { VARIANT_FOLDER } from '../../content/responsive-image.js';
 import {
   allowanceOf,
   document,
@@ -60,6 +61,8 @@ export function resourceFor(
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
   const asset = themeDocuments(state).get(path);
   if (asset) return asset;
+  const variant = path.startsWith(VARIANT_FOLDER) ? staticFiles?.variant?.(path) : undefined;
+  if (variant) return variant.then((found) => imageVariant(state, path, found, staticFiles));
   const resolution = resolvePath(state.site, path);
   switch (resolution.type) {
     case 'bad-request':
@@ -126,6 +129,31 @@ export function outsideBase(
 /** A permanent redirect: only GET and HEAD are answered, so 301 keeps the method. */
 function movedTo(location: string): FixedResource {
   return { kind: 'fixed', response: { status: 301, headers: { location, 'content-length': '0' } } };
+}
+
+/**
+ * A variant of an image: its file, kept by clients for good as its path changes with its bytes;
+ * a redirect to the original when the image cannot be resized; else whatever static/ has there.
+ */
+function imageVariant(
+  state: SiteState,
+  path: string,
+  found: StaticFile | string | undefined,
+  staticFiles: StaticFiles | undefined,
+): Resource | Promise<Resource> {
+  if (typeof found === 'string') {
+    return {
+      kind: 'fixed',
+      response: {
+        status: 307,
+        headers: {
+          location: linkTo(basePathOf(state.site.config.url), found),
+          'content-length': '0',
+        },
+      },
+    };
+  }
+  return found ? { kind: 'file', file: found } : fromStatic(state, path, staticFiles);
 }
 
 /** The file of static/ at `path`, or the 404 page. */

@@ -42,6 +42,8 @@ export interface StaticFile {
   readonly size: number;
   readonly etag: string;
   readonly contentType: string;
+  /** How long clients may keep it; by default an hour, as a file of static/ may change. */
+  readonly cacheControl?: string | undefined;
   /** The file's bytes, or those from `start` to `end` (inclusive) of a range. */
   open(range?: ByteRange): Readable;
 }
@@ -54,4 +56,9 @@ export interface StaticFiles {
   lookup(path: string): Promise<StaticFile | undefined>;
   /** The file at `path` (decoded, `/`-separated) in the folder of the post file `postFile`. */
   lookupBeside?(postFile: string, path: string): Promise<StaticFile | undefined>;
+  /**
+   * A variant of an image at `path` (under `/assets/images/`), made on first request; or the
+   * path of the original, to redirect to, when the image cannot be resized.
+   */
+  variant?(path: string): Promise<StaticFile | string | undefined>;
 }

@@ -6,10 +6,19 @@ import { dirname, join, sep } from 'node:path';
 import mime from 'mime';
 import type { ByteRange, StaticFile, StaticFiles } from '../app/http.js';
 import { isHiddenStaticName } from '../../content/read-sources.js';
+import { mediaTypeOf, parseVariantPath } from '../../content/responsive-image.js';
+import type { ImageStore } from '../../load/image-store.js';
 
 const TEXTUAL = /^(?:text\/|application\/(?:javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
 
-export function staticFolder(root: string): StaticFiles {
+/** Variants are served for a year: a new image has a new path. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The files of static/ under `root`, and the variants of the site's images, made when first asked
+ * for by `images` — the store the site was loaded with, which knows the images its pages name.
+ */
+export function staticFolder(root: string, images: ImageStore): StaticFiles {
   let realRoot: string | undefined;
   // Resolved again until it exists, so that a static/ created after start is served.
   const rootPath = async (): Promise<string | undefined> =>
@@ -22,6 +31,23 @@ export function staticFolder(root: string): StaticFiles {
     async lookupBeside(postFile: string, path: string): Promise<StaticFile | undefined> {
       // A post's folder is where its file is now: resolved at each request, as posts move.
       return fileIn(await realpath(dirname(postFile)).catch(() => undefined), path);
+    },
+    async variant(path: string): Promise<StaticFile | string | undefined> {
+      const variant = parseVariantPath(path);
+      const found = variant && (await images.variant(variant));
+      if (!variant || !found) return undefined;
+      if ('original' in found) return found.original;
+      const info = await stat(found.file).catch(() => undefined);
+      if (!info) return undefined;
+      return {
+        size: info.size,
+        // The path names the bytes: one validator serves for as long as the file is kept.
+        etag: `"${variant.key}-${variant.width}-${variant.format}"`,
+        contentType: mediaTypeOf(variant.format),
+        cacheControl: IMMUTABLE,
+        open: (range: ByteRange = { start: 0, end: info.size - 1 }) =>
+          exactBytes(found.file, range),
+      };
     },
   };
 }

@@ -17,6 +17,8 @@ import { type SearchFile, SiteIndexer } from '../../search/site-indexer.js';
 import type { Redirect } from '../../site/build-site.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { DocumentWriter, fileOf, filesOf, type WriteTally } from './document-writer.js';
+import { ImageStore, resizableImages } from '../../load/image-store.js';
+import { VARIANT_FOLDER, variantPath } from '../../content/responsive-image.js';
 import {
   ExportShard,
   type ShardOptions,
@@ -71,6 +73,8 @@ export interface ExportSummary {
   /** Files written in all, static and precompressed ones included. */
   readonly files: number;
   readonly bytes: number;
+  /** The site's images that have smaller versions, and how many of them were processed now. */
+  readonly images: { readonly resized: number; readonly processed: number };
 }
 
 // Post pages are handed out this many at a time: enough to keep a thread's messages rare, few
@@ -179,9 +183,16 @@ async function writeSite(options: ExportOptions, root: string): Promise<WrittenS
       };
     }
     options.onLoaded?.(plan.diagnostics);
-    const staticFiles = await copyStatic(join(options.siteDir, STATIC_DIR), root);
+    const staticDir = join(options.siteDir, STATIC_DIR);
+    const staticFiles = await copyStatic(staticDir, root);
     const redirectsFile = await writeRedirectsFile(root, plan.redirects, staticFiles);
     const besidePosts = await copyPostFolders(plan.folders, root);
+    // Before any page is rendered: a page offers the variants only of images that have them.
+    const images = await writeImageVariants(
+      options.siteDir,
+      root,
+      plan.folders.map(({ file }) => file),
+    );
 
     const total = plan.posts.length + plan.others.length;
     let done = 0;
@@ -232,11 +243,14 @@ async function writeSite(options: ExportOptions, root: string): Promise<WrittenS
           staticFiles.length +
           redirectsFile.length +
           besidePosts.length +
+          images.written.length +
           tallies.reduce((sum, tally) => sum + tally.files, 0),
         bytes: tallies.reduce((sum, tally) => sum + tally.bytes, 0),
+        images: { resized: images.resized, processed: images.processed },
       },
       written: [
         ...new Set([...staticFiles, ...redirectsFile, ...besidePosts]),
+        ...images.written,
         ...(search?.paths ?? []),
         ...[...plan.others, ...plan.posts, ...packaged, ...(search ? [SEARCH_PATH] : [])].flatMap(
           filesOf,
@@ -292,6 +306,35 @@ async function copyPostFolders(folders: ShardPlan['folders'], root: string): Pro
     await copyFile(from, join(root, to));
   });
   return copies.map(({ to }) => to);
+}
+
+/**
+ * Makes the variants of the site's images that its cache lacks — as many images at once as there
+ * are cores — and copies them all into the export under their content-hashed paths. Answers what
+ * it wrote, by path, and how many images have variants and were processed.
+ */
+async function writeImageVariants(
+  siteDir: string,
+  root: string,
+  folderPosts: readonly string[],
+): Promise<{ written: string[]; resized: number; processed: number }> {
+  const store = new ImageStore(siteDir);
+  const ready = await store.prepareAll(await resizableImages(siteDir, folderPosts));
+  const copies = new Map<string, string>();
+  ready.forEach((file) => {
+    const source = store.source(file);
+    if (!source) return;
+    for (const { variant, file: cached } of store.cacheFiles(source)) {
+      copies.set(fileOf(variantPath(variant)), cached);
+    }
+  });
+  if (copies.size > 0) await mkdir(join(root, ...VARIANT_FOLDER.split('/')), { recursive: true });
+  await forEachLimited([...copies], ([to, from]) => copyFile(from, join(root, to)));
+  return {
+    written: [...copies.keys()],
+    resized: ready.length,
+    processed: store.processed,
+  };
 }
 
 /**
