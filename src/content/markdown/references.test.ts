@@ -28,4 +28,19 @@ describe('references', () => {
       '[d](#notes) [e](other-post/) [f](mailto:me@example.com)\n';
     assert.deepEqual(collect(body), []);
   });
+
+  it('collects the images and links of raw HTML, each at the line it stands on', () => {
+    const body =
+      'Intro\n\n<div>\n<p>text</p>\n<img alt="x" src="/imgs/设计模式/a.png"/>\n</div>\n\n' +
+      'Inline <a href=\'/posts/y/\'>y</a> and <IMG SRC=dog.png> and <img src="https://x.org/a.png">\n';
+    assert.deepEqual(collect(body), [
+      '10 image /imgs/设计模式/a.png',
+      '13 link /posts/y/',
+      '13 image dog.png',
+    ]);
+  });
+
+  it('reads no reference out of code', () => {
+    assert.deepEqual(collect('```html\n<img src="/gone.png">\n```\n\n`<a href="/x/">`\n'), []);
+  });
 });

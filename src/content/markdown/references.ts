@@ -5,19 +5,50 @@ import { isRelativeTarget } from './markdown.js';
 
 /**
  * Links and images whose target starts with a single `/`, and images with a relative path
- * (`dog.png`), which the checks warn of; `bodyLine` is the body's first line.
+ * (`dog.png`), which the checks warn of — those of raw HTML (`<img src>`, `<a href>`) too, as
+ * imported posts are full of them; `bodyLine` is the body's first line.
  */
 export function collectReferences(tokens: readonly Token[], bodyLine: number): Reference[] {
   const references: Reference[] = [];
   for (const block of tokens) {
-    if (block.type !== 'inline' || !block.map) continue;
+    if (!block.map) continue;
     const line = block.map[0] + bodyLine;
+    if (block.type === 'html_block') references.push(...rawReferences(block.content, line));
+    if (block.type !== 'inline') continue;
     for (const child of block.children ?? []) {
-      const reference = referenceOf(child, line);
+      const reference =
+        child.type === 'html_inline'
+          ? rawReferences(child.content, line)[0]
+          : referenceOf(child, line);
       if (reference) references.push(reference);
     }
   }
   return references;
+}
+
+// `<img … src="…">` and `<a … href="…">`, the value quoted either way or bare.
+const RAW_REFERENCE = /<(img|a)\b[^>]*?\s(src|href)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;
+
+/** The references of raw HTML starting on `line`, each on the line it stands on. */
+function rawReferences(html: string, line: number): Reference[] {
+  const references: Reference[] = [];
+  for (const match of html.matchAll(RAW_REFERENCE)) {
+    const [, element = '', attribute = '', double, single, bare] = match;
+    const image = element.toLowerCase() === 'img';
+    if (attribute.toLowerCase() !== (image ? 'src' : 'href')) continue;
+    const target = (double ?? single ?? bare ?? '').replace(/&amp;/g, '&');
+    const at = line + countLines(html, match.index);
+    if (isSitePath(target)) references.push({ kind: image ? 'image' : 'link', target, line: at });
+    else if (image && isRelativeTarget(target))
+      references.push({ kind: 'image', target, line: at });
+  }
+  return references;
+}
+
+function countLines(text: string, end: number): number {
+  let lines = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) lines++;
+  return lines;
 }
 
 function referenceOf(token: Token, line: number): Reference | undefined {
