@@ -150,6 +150,27 @@ describe('importing a Hexo blog', () => {
   });
 });
 
+describe('importing a Hexo blog published under a path', () => {
+  it('keeps its address and every old URL under root, as the url Folio is given', async () => {
+    const result = await importAndServe(
+      await blog('hexo-under-path', {
+        ...HEXO,
+        '_config.yml': HEXO['_config.yml'].replace(
+          'url: https://hexo.example\n',
+          'url: https://hexo.example\nroot: /notes/\n',
+        ),
+        'source/about/index.md': '---\ntitle: About\n---\nWho writes here.\n',
+      }),
+      'hexo-under-path',
+      ['/notes/2020/02/03/sub/nested/', '/notes/images/logo.png', '/notes/about/'],
+    );
+    assert.equal(result.imported.code, 0, result.imported.stderr);
+    const config = await readFile(join(result.target, 'folio.config.yaml'), 'utf8');
+    assert.match(config, /^url: https:\/\/hexo\.example\/notes$/m);
+    assert.match(result.imported.stdout, /0 aliases/, 'no post moved, so none needs an old path');
+  });
+});
+
 describe('importing a Hugo blog', () => {
   let result: Awaited<ReturnType<typeof importAndServe>>;
   before(async () => {

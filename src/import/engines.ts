@@ -167,7 +167,9 @@ export function jekyllPageUrl(config: Readonly<Record<string, unknown>>, page: J
 }
 
 /**
- * The URL Hexo gives a page of `source/` (`relative` inside it): `about/index.md` is `/about/`,
+ * The URL Hexo gives a page of `source/` (`relative` inside it), read from the site's root as
+ * Folio keeps paths — Hexo's `root` is the path of its `url`, which the imported `url` keeps:
+ * `about/index.md` is `/about/`,
  * `about.md` `/about.html`; a `permalink` of its own replaces the path.
  */
 export function hexoPageUrl(
@@ -175,15 +177,13 @@ export function hexoPageUrl(
   fields: Readonly<Record<string, unknown>>,
   relative: string,
 ): string {
-  const root = typeof config.root === 'string' ? config.root : '/';
   let path =
     typeof fields.permalink === 'string'
       ? fields.permalink.replace(/^\//, '')
       : relative.replace(/\.[^./]*$/, '.html');
   if (path === '' || path.endsWith('/')) path += 'index.html';
   else if (!/\.[^./]+$/.test(path)) path += '.html';
-  const url = `${root.endsWith('/') ? root : `${root}/`}${path}`.replace(/\/{2,}/g, '/');
-  return url.replace(/(^|\/)index\.html$/, '$1');
+  return `/${path}`.replace(/\/{2,}/g, '/').replace(/(^|\/)index\.html$/, '$1');
 }
 
 export function jekyllUrl(pattern: string, input: UrlInputs): string {
@@ -206,8 +206,8 @@ function dayOfYear({ year, month, day }: { year: number; month: number; day: num
   return Math.round((Date.UTC(year, month - 1, day) - Date.UTC(year, 0, 1)) / 86_400_000) + 1;
 }
 
+/** The URL Hexo gives a post, read from the site's root (below `root`), as Folio keeps paths. */
 export function hexoUrl(config: Readonly<Record<string, unknown>>, input: UrlInputs): string {
-  const root = typeof config.root === 'string' ? config.root : '/';
   const own = input.fields.permalink;
   const pattern =
     typeof own === 'string'
@@ -242,10 +242,7 @@ export function hexoUrl(config: Readonly<Record<string, unknown>>, input: UrlInp
         : token)
     );
   });
-  return `${root.endsWith('/') ? root : `${root}/`}${filled.replace(/^\//, '')}`.replace(
-    /\/{2,}/g,
-    '/',
-  );
+  return `/${filled}`.replace(/\/{2,}/g, '/');
 }
 
 export function hugoUrl(

@@ -24,6 +24,7 @@ import { parsePostDate } from '../content/post-date.js';
 import { isUsableSlug, slugify } from '../content/slugify.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { count } from '../text/count.js';
+import { basePathOf } from '../urls/base-path.js';
 import {
   DEFAULT_PERMALINK,
   normalizeSitePath,
@@ -1101,6 +1102,18 @@ function oldUrlOf(ctx: PlanContext, post: SourcePost, input: UrlInputs): string 
   return typeof input.fields.url === 'string' ? url : `${ctx.urlPrefix}${url}`;
 }
 
+/**
+ * The blog's address with its path: Hugo's `baseURL`; Jekyll's `url` and `baseurl`; Hexo's `url`,
+ * which its docs ask to carry the path of `root`, given it where it does not.
+ */
+function blogAddress(engine: EngineName, config: Record<string, unknown>): string | undefined {
+  if (engine === 'hugo') return stringOf(config.baseURL) ?? stringOf(config.baseurl);
+  const url = stringOf(config.url);
+  const below = stringOf(engine === 'jekyll' ? config.baseurl : config.root)?.replace(/\/+$/, '');
+  if (url === undefined || !below || basePathOf(url) !== '') return url;
+  return `${url.replace(/\/+$/, '')}${below.startsWith('/') ? '' : '/'}${below}`;
+}
+
 function enginePattern(engine: EngineName, config: Record<string, unknown>): string | undefined {
   if (engine === 'jekyll') return jekyllPattern(config, {}, '');
   if (engine === 'hexo')
@@ -1570,10 +1583,7 @@ function folioConfig(
         stringOf(params.description) ??
         stringOf(config.tagline) ??
         stringOf(params.subtitle));
-  let url =
-    engine === 'hugo'
-      ? (stringOf(config.baseURL) ?? stringOf(config.baseurl))
-      : `${stringOf(config.url) ?? ''}${engine === 'jekyll' ? (stringOf(config.baseurl) ?? '') : ''}`;
+  let url = blogAddress(engine, config) ?? '';
   if (!url || !/^https?:\/\/[^/\s]+/.test(url)) {
     extra.warnings.push({
       file: configFile ?? 'config',
