@@ -28,6 +28,18 @@ const THRESHOLDS: Record<(typeof CATEGORIES)[number], number> = {
   seo: 1,
 };
 /** The featured listing's HTML, compressed: what fits in the first round trips of a connection. */
+// Lighthouse's checks of images, each to pass on every run of every page where it applies:
+// images no larger than shown, in AVIF or WebP, sized, lazy below the first screen.
+const IMAGE_AUDITS = [
+  'uses-responsive-images',
+  'modern-image-formats',
+  'uses-optimized-images',
+  'image-delivery-insight',
+  'offscreen-images',
+  'unsized-images',
+  'image-size-responsive',
+  'image-aspect-ratio',
+] as const;
 const HTML_LIMIT = 14 * 1024;
 /** The featured listing on a first visit: every request, as transferred. */
 const PAGE_LIMIT = 60 * 1024;
@@ -85,6 +97,12 @@ async function audit(): Promise<boolean> {
     { name: 'about', label: 'page of content/pages', path: '/about/', runs: [] },
     { name: 'series', label: 'series', path: '/series/binary-search/', runs: [] },
     {
+      name: 'photo',
+      label: 'post with a photo in smaller sizes',
+      path: '/posts/core-web-vitals-lcp-inp-cls/',
+      runs: [],
+    },
+    {
       name: 'post',
       label: 'first post of the listing',
       path: await firstPostPath(`${base}/`),
@@ -137,6 +155,26 @@ async function audit(): Promise<boolean> {
     for (const verdict of failures) console.log(explainFailure(verdict).join('\n'));
   }
 
+  const imageFailures = pages.flatMap((page) =>
+    page.runs.flatMap(({ lhr }, run) =>
+      IMAGE_AUDITS.flatMap((id) => {
+        const result = lhr.audits[id];
+        const applies =
+          result && !['notApplicable', 'informative', 'manual'].includes(result.scoreDisplayMode);
+        return applies && (result.score === null || result.score < 1)
+          ? [
+              `  ${page.path} run ${run + 1}: ${id} ${result.score ?? 'error'} ${result.displayValue ?? ''}`,
+            ]
+          : [];
+      }),
+    ),
+  );
+  console.log(
+    imageFailures.length === 0
+      ? `\nImages: ${IMAGE_AUDITS.join(', ')} pass on every run of every page.`
+      : `\nImages: checks that fail\n${imageFailures.join('\n')}`,
+  );
+
   const featured = pages[0];
   if (!featured) throw new Error('no featured listing');
   // The same first visit in every run; the largest one is checked.
@@ -170,7 +208,7 @@ async function audit(): Promise<boolean> {
   );
   const overweight = weights.filter((check) => check.bytes > check.limit);
 
-  const failed = failures.length + overweight.length;
+  const failed = failures.length + overweight.length + imageFailures.length;
   console.log(
     failed === 0
       ? '\nAudit passed.'
