@@ -1,5 +1,6 @@
 // The static export: the same bytes as the server for every URL, and nothing lost when a build fails.
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +27,7 @@ after(async () => {
 
 describe('folio build', () => {
   it('writes every URL of the sitemap with the very bytes the server answers', async () => {
-    const built = await folio(['build', join(FIXTURES, 'basic'), '--out', out]);
+    const built = await folio(['build', join(FIXTURES, 'basic'), '--out', out, '--precompress']);
     assert.equal(built.code, 0, built.stderr);
     assert.match(built.stdout, /^Built \d+ pages \(\d+ files, [\d.]+ MB\) into .* in [\d.]+ s\.$/m);
 
@@ -48,6 +49,11 @@ describe('folio build', () => {
       );
       const file = await readFile(join(out, fileOf(path)));
       assert.ok(file.equals(served), `${path} differs from ${fileOf(path)}`);
+      if (served.length < 1024) {
+        // A server sends a file this small as it is: no compressed form is written for it.
+        assert.equal(existsSync(join(out, `${fileOf(path)}.br`)), false, `${path}.br`);
+        continue;
+      }
       assert.ok(
         brotliDecompressSync(await readFile(join(out, `${fileOf(path)}.br`))).equals(served),
         `${path}.br`,
@@ -57,6 +63,22 @@ describe('folio build', () => {
         `${path}.gz`,
       );
     }
+    assert.ok(existsSync(join(out, 'robots.txt')));
+    assert.equal(existsSync(join(out, 'robots.txt.gz')), false, 'robots.txt is under 1 KB');
+  });
+
+  it('writes no compressed files unless asked: hosts compress on their own', async () => {
+    const elsewhere = await mkdtemp(join(tmpdir(), 'folio-plain-'));
+    const plain = join(elsewhere, 'out');
+    const built = await folio(['build', join(FIXTURES, 'basic'), '--out', plain]);
+    assert.equal(built.code, 0, built.stderr);
+    const files = (await readdir(plain, { recursive: true })).map(String);
+    await rm(elsewhere, { recursive: true, force: true });
+    assert.ok(files.includes('index.html'));
+    assert.deepEqual(
+      files.filter((file) => /\.(?:br|gz)$/.test(file)),
+      [],
+    );
   });
 
   it('writes the very same files when the pages are shared out between worker threads', async () => {
@@ -69,6 +91,7 @@ describe('folio build', () => {
       threaded,
       '--threads',
       '3',
+      '--precompress',
     ]);
     assert.equal(built.code, 0, built.stderr);
     const [one, three] = [await snapshot(out), await snapshot(threaded)];

@@ -308,7 +308,8 @@ describe('the nginx recipe serving a real export', { timeout: 60_000 }, () => {
     const made = await run(['deploy-files', 'nginx', site]);
     assert.equal(made.code, 0, made.stderr);
     out = join(root, 'nginx-out');
-    const built = await run(['build', site, '--out', out]);
+    // As the recipe says: nginx sends the compressed files written beside the pages.
+    const built = await run(['build', site, '--out', out, '--precompress']);
     assert.equal(built.code, 0, built.stderr);
     const port = await freePort();
     // What an author edits: the root it was copied to, and here a loopback port.

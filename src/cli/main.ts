@@ -83,9 +83,7 @@ export function createProgram(): Command {
 
   program
     .command('build')
-    .description(
-      'write the static site: every page as index.html, feeds, sitemap, static files, precompressed',
-    )
+    .description('write the static site: every page as index.html, feeds, sitemap, static files')
     .argument('[dir]', 'site folder', '.')
     .option(
       '-o, --out <dir>',
@@ -100,13 +98,22 @@ export function createProgram(): Command {
       'worker threads to write pages on (default: one per core for large sites)',
       parseThreads,
     )
+    .option(
+      '--precompress',
+      "also write a .br and a .gz file beside each text file of 1 KB or more, for nginx or Caddy (default: the config's precompress, off)",
+    )
     .addHelpText(
       'after',
-      '\nExamples:\n  folio build   # into dist/\n  folio build my-blog --out public   # then copy public/ to any web server\n  folio build --threads 1',
+      '\nExamples:\n  folio build   # into dist/\n  folio build my-blog --out public   # then copy public/ to any web server\n  folio build --precompress   # for nginx with gzip_static\n  folio build --threads 1',
     )
-    .action(async (dir: string, opts: { out?: string; clean?: boolean; threads?: number }) => {
-      process.exitCode = await buildCommand(dir, opts);
-    });
+    .action(
+      async (
+        dir: string,
+        opts: { out?: string; clean?: boolean; threads?: number; precompress?: boolean },
+      ) => {
+        process.exitCode = await buildCommand(dir, opts);
+      },
+    );
 
   program
     .command('check')

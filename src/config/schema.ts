@@ -169,6 +169,12 @@ export const configSchema = z.strictObject({
     .describe(
       'Whether the site has search: a search form in every page header, the /search/ page, and in an export the index its script reads.',
     ),
+  precompress: z
+    .boolean({ error: 'must be true or false' })
+    .default(false)
+    .describe(
+      'Whether folio build writes a .br and a .gz file beside each text file of 1 KB or more, for nginx or Caddy to send as they are (`folio build --precompress` for one build). Hosts such as GitHub Pages, Netlify and Cloudflare Pages compress on their own.',
+    ),
   relatedPosts: z
     .int({ error: 'must be a whole number' })
     .min(0, { error: 'must be at least 0' })
@@ -269,6 +275,8 @@ export const CONFIG_HINTS: Record<keyof ParsedConfig, string> = {
   nav: `list any of ${NAV_INDEXES.join(', ')}, e.g. \`nav: [archives, tags]\``,
   entryExtras: `list any of ${ENTRY_EXTRAS.join(', ')}, e.g. \`entryExtras: [readingTime]\``,
   search: 'write `search: false` to leave search out of the site, or `search: true`',
+  precompress:
+    'write `precompress: true` to write .br and .gz files beside text files, or `precompress: false`',
   relatedPosts: 'write a whole number from 0 to 20, e.g. `relatedPosts: 3`, or 0 to show none',
   links: `write URLs under the keys ${PROFILE_LINKS.join(', ')}`,
   share: `list networks from ${SHARE_NETWORKS.join(', ')}, e.g. \`share: [x, facebook, linkedin]\``,

@@ -13,6 +13,8 @@ export interface BuildOptions {
   readonly clean?: boolean | undefined;
   /** Worker threads; by default as many as the site's size pays for. */
   readonly threads?: number | undefined;
+  /** Write `.br` and `.gz` forms beside text files, whatever the config says. */
+  readonly precompress?: boolean | undefined;
 }
 
 export async function buildCommand(siteDir: string, options: BuildOptions = {}): Promise<number> {
@@ -27,6 +29,7 @@ export async function buildCommand(siteDir: string, options: BuildOptions = {}):
       outDir: out,
       clean: options.clean === true,
       threads: options.threads,
+      precompress: options.precompress,
       onOutputPlanned: ({ foreign }) => {
         if (foreign.length === 0) return;
         console.error(

@@ -214,7 +214,8 @@ function addHeaders(): string {
 
 /** An nginx site that serves the export from `root`, its precompressed files included. */
 function nginxStatic(site: DeploySite): string {
-  return `# Serves the output of \`folio build\` for ${site.host}. Copy the output to the root below (e.g.
+  return `# Serves the output of \`folio build --precompress\` (or of a config with precompress: true) for
+# ${site.host}. Copy the output to the root below (e.g.
 # rsync -a --delete dist/ server:/var/www/${site.host}/), this file to
 # /etc/nginx/sites-available/${site.host}, link it from sites-enabled, then nginx -t && systemctl reload nginx.
 # Add your TLS lines (listen 443 ssl; and the certificate) as usual.
@@ -229,7 +230,8 @@ server {
     charset_types text/css text/plain text/xml image/svg+xml application/xml application/rss+xml
                   application/atom+xml application/json application/feed+json;
 
-    # Send the .gz file folio build wrote beside each text file instead of compressing on the fly.
+    # Send the .gz file folio build --precompress wrote beside each text file of 1 KB or more;
+    # smaller files go as they are.
     gzip_static on;
     gzip_vary on;
     # Debian's nginx has no brotli module of its own: with libnginx-mod-http-brotli-static

@@ -1,5 +1,6 @@
-// Deliver: writes documents of a static export under their URL paths, each text file beside its
-// precompressed `.br` and `.gz` forms, for servers that send those as they are.
+// Deliver: writes documents of a static export under their URL paths — with `precompress`, each
+// text file large enough to gain beside its `.br` and `.gz` forms, for servers that send those as
+// they are (nginx's gzip_static, Caddy's precompressed).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -13,6 +14,13 @@ const GZIP_LEVEL = 6;
 
 // Text compresses; images and fonts under static/ are already compressed.
 const COMPRESSIBLE = /\.(?:html|xml|txt|css|js|mjs|json|svg|map|md|webmanifest)$/i;
+
+/**
+ * Below this many bytes a file is written alone: compressing it saves less than a packet, and
+ * servers send such files as they are (Cloudflare compresses from 1 KB, and guides set nginx's
+ * gzip_min_length near it).
+ */
+export const PRECOMPRESS_MIN_BYTES = 1024;
 
 /** What a writer has put on disk so far. */
 export interface WriteTally {
@@ -28,12 +36,28 @@ export interface WriteTally {
 export class DocumentWriter {
   readonly #root: string;
   readonly #folders = new Set<string>();
+  #precompress = false;
   #documents = 0;
   #files = 0;
   #bytes = 0;
+  // The compressed forms written since `takeCompressed` was last asked, relative to the root.
+  #compressed: string[] = [];
 
-  constructor(root: string) {
+  constructor(root: string, options: { readonly precompress?: boolean } = {}) {
     this.#root = root;
+    this.#precompress = options.precompress === true;
+  }
+
+  /** From now on, writes compressed forms beside text files (or not): the site's config says. */
+  set precompress(value: boolean) {
+    this.#precompress = value;
+  }
+
+  /** The compressed forms written since the last call, relative to the root. */
+  takeCompressed(): string[] {
+    const taken = this.#compressed;
+    this.#compressed = [];
+    return taken;
   }
 
   get tally(): WriteTally {
@@ -41,20 +65,27 @@ export class DocumentWriter {
   }
 
   /**
-   * Writes the document answered at `urlPath`, and its compressed forms when it is text, unless
-   * `compressed` is false.
+   * Writes the document answered at `urlPath`, and, when the writer precompresses, its compressed
+   * forms if it is text of `PRECOMPRESS_MIN_BYTES` or more, unless `compressed` is false.
    */
   write(urlPath: string, body: Buffer, compressed = true): void {
-    const file = join(this.#root, fileOf(urlPath));
+    const relative = fileOf(urlPath);
+    const file = join(this.#root, relative);
     const folder = dirname(file);
     if (!this.#folders.has(folder)) {
       mkdirSync(folder, { recursive: true });
       this.#folders.add(folder);
     }
     this.#writeFile(file, body);
-    if (compressed && COMPRESSIBLE.test(file)) {
+    if (
+      compressed &&
+      this.#precompress &&
+      body.length >= PRECOMPRESS_MIN_BYTES &&
+      COMPRESSIBLE.test(file)
+    ) {
       this.#writeFile(`${file}.br`, brotliCompressSync(body, brotliOptions(body, BROTLI_QUALITY)));
       this.#writeFile(`${file}.gz`, gzipSync(body, { level: GZIP_LEVEL }));
+      this.#compressed.push(`${relative}.br`, `${relative}.gz`);
     }
     this.#documents++;
   }
@@ -64,15 +95,6 @@ export class DocumentWriter {
     this.#files++;
     this.#bytes += body.length;
   }
-}
-
-/**
- * The files the document at `urlPath` is written to, relative to the export's folder: the
- * document, and its brotli and gzip forms when it is text — as `write` writes them.
- */
-export function filesOf(urlPath: string): string[] {
-  const file = fileOf(urlPath);
-  return COMPRESSIBLE.test(file) ? [file, `${file}.br`, `${file}.gz`] : [file];
 }
 
 /** `/posts/x/` → `posts/x/index.html`; `/feed.xml` → `feed.xml`; percent-encoding decoded. */

@@ -26,11 +26,15 @@ export interface ShardOptions {
   readonly root: string;
   /** The instant the export is taken at, epoch ms: every share publishes the same posts. */
   readonly now: number;
+  /** Whether to write `.br` and `.gz` forms beside text files; else as the config says. */
+  readonly precompress?: boolean | undefined;
 }
 
 /** What a share did with a batch: its running tally, and the index of the posts it wrote. */
 export interface WrittenBatch {
   readonly tally: WriteTally;
+  /** The compressed forms written with the batch, relative to the export's folder. */
+  readonly compressed: readonly string[];
   /** The index of the batch's posts, for the exporting thread to join; none without posts. */
   readonly search: IndexedBatch | undefined;
 }
@@ -84,6 +88,7 @@ export class ExportShard {
       return { diagnostics, posts: [], others: [], redirects: [], folders: [], search: false };
     }
     this.#checkBodies = checkBodies;
+    this.#writer.precompress = this.#options.precompress ?? content.config.precompress;
     const { search } = content.config;
     if (search) {
       content.bodies.keepSearchTexts();
@@ -137,7 +142,11 @@ export class ExportShard {
         this.#search && posts.length > 0
           ? this.#indexBatch(this.#search, documents.site, posts)
           : undefined;
-      return Promise.resolve({ tally: this.#writer.tally, search });
+      return Promise.resolve({
+        tally: this.#writer.tally,
+        compressed: this.#writer.takeCompressed(),
+        search,
+      });
     } catch (cause) {
       return Promise.reject(cause instanceof Error ? cause : new Error(String(cause)));
     }
@@ -158,7 +167,7 @@ export class ExportShard {
   }
 
   /** Writes the search page, whose script reads the index in `files`. */
-  writeSearchPage(files: SearchFiles): Promise<WriteTally> {
+  writeSearchPage(files: SearchFiles): Promise<WrittenBatch> {
     const documents = this.#documents;
     if (!documents) return Promise.reject(new Error('the site is not loaded, or has errors'));
     const { site } = documents;
@@ -170,7 +179,11 @@ export class ExportShard {
     const script = { text: searchPageScript(), loadsScripts: false };
     const { body } = withPolicy(renderExportedSearch(documents.site, { script, setup }), false);
     this.#writer.write(SEARCH_PATH, Buffer.from(body, 'utf8'));
-    return Promise.resolve(this.#writer.tally);
+    return Promise.resolve({
+      tally: this.#writer.tally,
+      compressed: this.#writer.takeCompressed(),
+      search: undefined,
+    });
   }
 
   /** The packaged files (KaTeX's, Mermaid) that the pages this share wrote link. */

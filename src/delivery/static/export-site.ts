@@ -16,7 +16,7 @@ import { type SearchFiles, shardIndex } from '../../search/shards.js';
 import { type SearchFile, SiteIndexer } from '../../search/site-indexer.js';
 import type { Redirect } from '../../site/build-site.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../../diagnostics/diagnostic.js';
-import { DocumentWriter, fileOf, filesOf, type WriteTally } from './document-writer.js';
+import { DocumentWriter, fileOf, type WriteTally } from './document-writer.js';
 import { ImageStore, resizableImages } from '../../load/image-store.js';
 import { VARIANT_FOLDER, variantPath } from '../../content/responsive-image.js';
 import {
@@ -48,6 +48,8 @@ export interface ExportOptions {
   readonly onOutputPlanned?: (output: OutputFolder) => void;
   /** Worker threads to share the pages between; by default as many as the site's size pays for. */
   readonly threads?: number | undefined;
+  /** Whether to write `.br` and `.gz` forms beside text files; by default as the config says. */
+  readonly precompress?: boolean | undefined;
   /** The instant the export is taken at, epoch ms: posts scheduled later stay out. */
   readonly now?: number;
   /** Called as posts are loaded: how many of how many. */
@@ -160,6 +162,7 @@ async function writeSite(options: ExportOptions, root: string): Promise<WrittenS
     siteDir: options.siteDir,
     root,
     now: options.now ?? Date.now(),
+    precompress: options.precompress,
   };
   const threads = options.threads ?? threadsFor(countPostFiles(options.siteDir));
   const shards: Shard[] =
@@ -199,8 +202,10 @@ async function writeSite(options: ExportOptions, root: string): Promise<WrittenS
     const batches: (readonly string[])[] = [];
     for (let i = 0; i < plan.posts.length; i += BATCH) batches.push(plan.posts.slice(i, i + BATCH));
     const search = plan.search ? new ExportSearch(plan.posts.length, root) : undefined;
+    const compressed: string[] = [];
     const write = async (shard: Shard, batch: readonly string[]): Promise<WriteTally> => {
       const written = await shard.write(batch);
+      compressed.push(...written.compressed);
       done += batch.length;
       options.onProgress?.(done, total);
       search?.add(written, shards.indexOf(shard));
@@ -228,11 +233,19 @@ async function writeSite(options: ExportOptions, root: string): Promise<WrittenS
     const [first] = shards;
     let [firstTally] = written;
     if (!first || !firstTally) throw new Error('an export has at least one share');
-    if (packaged.length > 0) firstTally = (await first.write(packaged)).tally;
+    if (packaged.length > 0) {
+      const written = await first.write(packaged);
+      compressed.push(...written.compressed);
+      firstTally = written.tally;
+    }
     // Each share checks the bodies it rendered, the first also those of unpublished posts, while
     // this thread cuts the index into files.
     const checked = awaitedLater(Promise.all(shards.map((shard, i) => shard.checkBodies(i === 0))));
-    if (search) firstTally = await first.writeSearchPage(search.finish());
+    if (search) {
+      const written = await first.writeSearchPage(search.finish());
+      compressed.push(...written.compressed);
+      firstTally = written.tally;
+    }
     const tallies = [firstTally, ...written.slice(1), ...(search ? [search.tally] : [])];
     return {
       diagnostics: plan.diagnostics,
@@ -252,9 +265,10 @@ async function writeSite(options: ExportOptions, root: string): Promise<WrittenS
         ...new Set([...staticFiles, ...redirectsFile, ...besidePosts]),
         ...images.written,
         ...(search?.paths ?? []),
-        ...[...plan.others, ...plan.posts, ...packaged, ...(search ? [SEARCH_PATH] : [])].flatMap(
-          filesOf,
+        ...[...plan.others, ...plan.posts, ...packaged, ...(search ? [SEARCH_PATH] : [])].map(
+          fileOf,
         ),
+        ...compressed,
       ],
     };
   } finally {

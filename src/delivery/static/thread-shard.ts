@@ -3,7 +3,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
-import type { WriteTally } from './document-writer.js';
 import type { SearchFiles } from '../../search/shards.js';
 import type { ShardOptions, ShardPlan, WrittenBatch } from './export-shard.js';
 
@@ -13,7 +12,7 @@ export interface Shard {
   write(paths: readonly string[]): Promise<WrittenBatch>;
   checkBodies(unpublished: boolean): Promise<Diagnostic[]>;
   packagedPaths(): Promise<string[]>;
-  writeSearchPage(files: SearchFiles): Promise<WriteTally>;
+  writeSearchPage(files: SearchFiles): Promise<WrittenBatch>;
   close(): Promise<void>;
 }
 
@@ -86,7 +85,7 @@ export class ThreadShard implements Shard {
     return this.#call({ method: 'packagedPaths' });
   }
 
-  writeSearchPage(files: SearchFiles): Promise<WriteTally> {
+  writeSearchPage(files: SearchFiles): Promise<WrittenBatch> {
     return this.#call({ method: 'writeSearchPage', files });
   }
 
