@@ -7,6 +7,7 @@ import {
   parseVariantPath,
   resizedFormat,
   responsiveImage,
+  shownImageSizes,
   sourceElements,
   variantName,
   variantPath,
@@ -108,5 +109,17 @@ describe('the markup of a resized image', () => {
       responsive: () => undefined,
     }).html;
     assert.doesNotMatch(html, /<picture|srcset/);
+  });
+});
+
+describe('the width images are shown at', () => {
+  it("follows the theme's column: 42rem by default, the config's contentWidth else", () => {
+    assert.equal(shownImageSizes(undefined), IMAGE_SIZES);
+    assert.equal(shownImageSizes('42rem'), IMAGE_SIZES);
+    assert.equal(
+      shownImageSizes('720px'),
+      '(min-width: 720px) calc(720px - 2.5rem), calc(100vw - 2.5rem)',
+    );
+    assert.equal(responsiveImage(photo, shownImageSizes('70ch')).sizes, shownImageSizes('70ch'));
   });
 });

@@ -14,6 +14,13 @@ export const VARIANT_WIDTHS: readonly number[] = [480, 800, 1200, 1600];
  */
 export const IMAGE_SIZES = '(min-width: 42rem) 39.5rem, calc(100vw - 2.5rem)';
 
+/** `IMAGE_SIZES` for a column of the config's `theme.contentWidth` in place of 42rem. */
+export function shownImageSizes(contentWidth: string | undefined): string {
+  return contentWidth === undefined || contentWidth === '42rem'
+    ? IMAGE_SIZES
+    : `(min-width: ${contentWidth}) calc(${contentWidth} - 2.5rem), calc(100vw - 2.5rem)`;
+}
+
 /**
  * Images above this many pixels are served as they are: decoding one takes hundreds of
  * megabytes, and no camera a blog's photos come from needs more.
@@ -140,7 +147,7 @@ export function variantName(fileName: string): string {
 }
 
 /** The `srcset`s and `sizes` a page names for an image's variants. */
-export function responsiveImage(source: SourceImage): ResponsiveImage {
+export function responsiveImage(source: SourceImage, sizes = IMAGE_SIZES): ResponsiveImage {
   const widths = variantWidths(source.size.width);
   const srcset = (format: VariantFormat): string =>
     widths.map((width) => `${variantPath({ ...source, width, format })} ${width}w`).join(', ');
@@ -149,7 +156,7 @@ export function responsiveImage(source: SourceImage): ResponsiveImage {
       .filter((format) => format !== source.format)
       .map((format) => ({ type: MEDIA_TYPES[format], srcset: srcset(format) })),
     srcset: srcset(source.format),
-    sizes: IMAGE_SIZES,
+    sizes,
   };
 }
 

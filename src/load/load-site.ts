@@ -20,7 +20,11 @@ import type { PageAdditions } from '../content/page-additions.js';
 import { readPageAdditions } from './page-additions.js';
 import { basePathOf, withoutBase } from '../urls/base-path.js';
 import { ImageStore } from './image-store.js';
-import { responsiveImage, type ResponsiveImage } from '../content/responsive-image.js';
+import {
+  responsiveImage,
+  shownImageSizes,
+  type ResponsiveImage,
+} from '../content/responsive-image.js';
 
 /** A site folder's validated config, posts and pages (drafts and scheduled posts included). */
 export interface SiteContent {
@@ -123,6 +127,7 @@ function siteImages(
   staticPaths: ReadonlySet<string>,
   posts: readonly Post[],
   images: ImageStore,
+  sizes: string,
 ): SiteImages {
   const folders = new Map(
     posts.filter((post) => post.ownFolder).map((post) => [pathKey(post.path) ?? post.path, post]),
@@ -162,7 +167,7 @@ function siteImages(
     responsive: (src) => {
       const file = fileOf(src);
       const source = file === undefined ? undefined : images.source(file, src);
-      return source && responsiveImage(source);
+      return source && responsiveImage(source, sizes);
     },
   };
 }
@@ -223,6 +228,7 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     loaded.assets.paths,
     loaded.posts,
     images,
+    shownImageSizes(loaded.config?.theme.contentWidth),
   );
   const bodies = new BodyStore(
     { excerptLength, locale, toc, math, imageSize, responsive, grammars: codeGrammar },
