@@ -298,6 +298,44 @@ function get(
   });
 }
 
+/**
+ * Starts a real nginx with the recipe `folio deploy-files nginx` wrote into `site`, edited as an
+ * author would: its root is `www`, and it listens on a free loopback port.
+ */
+async function startNginx(
+  site: string,
+  www: string,
+  name: string,
+): Promise<{ child: ChildProcess; origin: string }> {
+  const port = await freePort();
+  const recipe = (await readFile(join(site, 'deploy', 'nginx.conf'), 'utf8'))
+    .replace(/^ {4}listen 80;$/m, `    listen 127.0.0.1:${port};`)
+    .replace(/^ {4}listen \[::\]:80;\n/m, '')
+    .replace(/^ {4}root \S+;$/m, `    root ${www};`);
+  assert.match(recipe, new RegExp(`root ${www};`));
+  const prefix = join(root, name);
+  const config = await nginxTest(prefix, recipe);
+  const child = spawn(await nginxBinary(), ['-p', prefix, '-c', config], { stdio: 'ignore' });
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const up = await get(origin, '/').catch(() => undefined);
+    if (up) return { child, origin };
+    if (Date.now() > deadline || child.exitCode !== null) {
+      assert.fail(`nginx did not start: ${await readFile(join(prefix, 'error.log'), 'utf8')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function stopNginx(child: ChildProcess | undefined): Promise<void> {
+  if (child && child.exitCode === null) {
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
 describe('the nginx recipe serving a real export', { timeout: 60_000 }, () => {
   let child: ChildProcess | undefined;
   let base = '';
@@ -311,35 +349,10 @@ describe('the nginx recipe serving a real export', { timeout: 60_000 }, () => {
     // As the recipe says: nginx sends the compressed files written beside the pages.
     const built = await run(['build', site, '--out', out, '--precompress']);
     assert.equal(built.code, 0, built.stderr);
-    const port = await freePort();
-    // What an author edits: the root it was copied to, and here a loopback port.
-    const recipe = (await readFile(join(site, 'deploy', 'nginx.conf'), 'utf8'))
-      .replace(/^ {4}listen 80;$/m, `    listen 127.0.0.1:${port};`)
-      .replace(/^ {4}listen \[::\]:80;\n/m, '')
-      .replace(/^ {4}root \S+;$/m, `    root ${out};`);
-    assert.match(recipe, new RegExp(`root ${out};`));
-    const prefix = join(root, 'nginx-prefix');
-    const config = await nginxTest(prefix, recipe);
-    child = spawn(await nginxBinary(), ['-p', prefix, '-c', config], { stdio: 'ignore' });
-    base = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const up = await get(base, '/').catch(() => undefined);
-      if (up) break;
-      if (Date.now() > deadline || child.exitCode !== null) {
-        assert.fail(`nginx did not start: ${await readFile(join(prefix, 'error.log'), 'utf8')}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    ({ child, origin: base } = await startNginx(site, out, 'nginx-prefix'));
   });
 
-  after(async () => {
-    if (child && child.exitCode === null) {
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
-    }
-  });
+  after(() => stopNginx(child));
 
   it('sends the .gz file folio build wrote to a browser that accepts gzip', async () => {
     const page = await get(base, '/', { 'accept-encoding': 'gzip' });
@@ -374,5 +387,47 @@ describe('the nginx recipe serving a real export', { timeout: 60_000 }, () => {
     assert.equal(missing.status, 404);
     assert.equal(missing.body.toString('utf8'), await readFile(join(out, '404.html'), 'utf8'));
     assert.equal(missing.headers['cache-control'], 'public, max-age=0, must-revalidate');
+  });
+});
+
+describe('the nginx recipe for a site under a path', { timeout: 60_000 }, () => {
+  let child: ChildProcess | undefined;
+  let origin = '';
+  let www = '';
+
+  before(async () => {
+    const site = await initSite('nginx-under-path');
+    const configFile = join(site, 'folio.config.yaml');
+    const config = await readFile(configFile, 'utf8');
+    await writeFile(configFile, config.replace(/^url: .*$/m, 'url: https://jane.example/blog/'));
+    const made = await run(['deploy-files', 'nginx', site]);
+    assert.equal(made.code, 0, made.stderr);
+    // Where the recipe says to copy the export: the host's folder, at the base path.
+    www = join(root, 'www-under-path');
+    const built = await run(['build', site, '--out', join(www, 'blog'), '--precompress']);
+    assert.equal(built.code, 0, built.stderr);
+    ({ child, origin } = await startNginx(site, www, 'nginx-prefix-under-path'));
+  });
+
+  after(() => stopNginx(child));
+
+  it('serves the pages, assets and 404 page under the path, and leads the root there', async () => {
+    const home = await get(origin, '/blog/');
+    assert.equal(home.status, 200);
+    const stylesheet = /href="(\/blog\/assets\/[^"]+\.css)"/.exec(home.body.toString())?.[1];
+    assert.ok(stylesheet, 'the home page links its stylesheet under /blog/');
+    const asset = await get(origin, stylesheet);
+    assert.equal(asset.status, 200);
+    assert.equal(asset.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal((await get(origin, '/blog/posts/hello-folio/')).status, 200);
+    const entry = await get(origin, '/');
+    assert.equal(entry.status, 301);
+    assert.equal(new URL(String(entry.headers.location), origin).pathname, '/blog/');
+    const missing = await get(origin, '/blog/no-such-page/');
+    assert.equal(missing.status, 404);
+    assert.equal(
+      missing.body.toString('utf8'),
+      await readFile(join(www, 'blog', '404.html'), 'utf8'),
+    );
   });
 });

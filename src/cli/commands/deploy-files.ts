@@ -5,6 +5,7 @@ import { loadConfig } from '../../config/load-config.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
 import { obstacles, writeFiles } from '../new-files.js';
 import { printDiagnostics } from '../print-diagnostics.js';
+import { basePathOf } from '../../urls/base-path.js';
 import { deployRecipe, type DeployTarget } from '../templates/deploy-recipes.js';
 
 export interface DeployFilesOptions {
@@ -23,7 +24,11 @@ export async function deployFilesCommand(
     console.error('\nFix the problems above first: the recipe is made for the url of the config.');
     return 1;
   }
-  const recipe = deployRecipe(target, { host: new URL(config.url).hostname });
+  const recipe = deployRecipe(target, {
+    host: new URL(config.url).hostname,
+    // The folder a server keeps the export in is named as the path reads, not percent-encoded.
+    base: decodeURI(basePathOf(config.url)),
+  });
   const replace = options.force === true;
   const inTheWay = await obstacles(
     siteDir,

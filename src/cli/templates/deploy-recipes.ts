@@ -16,6 +16,8 @@ export type DeployTarget = (typeof DEPLOY_TARGETS)[number];
 export interface DeploySite {
   /** The host name of the config's `url`, e.g. `blog.example.com`. */
   readonly host: string;
+  /** The path of the config's `url` (`/blog`), as a server's files name it; `''` at the root. */
+  readonly base: string;
 }
 
 export interface DeployRecipe {
@@ -198,9 +200,11 @@ function cloudflareSettings(): string[] {
 }
 
 // nginx's `map` of cache lifetimes by path; `$uri` is the file sent, after try_files.
-const CACHE_MAP = `# Cache lifetimes by path: hashed theme files for a year, pages and feeds revalidated.
+const cacheMap = (
+  base: string,
+): string => `# Cache lifetimes by path: hashed theme files for a year, pages and feeds revalidated.
 map $uri $folio_cache_control {
-    ~^/assets/                        "${IMMUTABLE}";
+    ${`~^${base}/assets/`.padEnd(33)} "${IMMUTABLE}";
     ~(/|\\.html|\\.xml|\\.json|\\.txt)$   "${REVALIDATE}";
     default                           "${STATIC_FILE}";
 }`;
@@ -212,14 +216,18 @@ function addHeaders(): string {
   ].join('\n');
 }
 
+/** Where the export is copied on the server: the site's folder under the root, at its base path. */
+const exportFolder = (site: DeploySite): string => `/var/www/${site.host}${site.base}/`;
+
 /** An nginx site that serves the export from `root`, its precompressed files included. */
 function nginxStatic(site: DeploySite): string {
+  const { base } = site;
   return `# Serves the output of \`folio build --precompress\` (or of a config with precompress: true) for
-# ${site.host}. Copy the output to the root below (e.g.
-# rsync -a --delete dist/ server:/var/www/${site.host}/), this file to
+# ${site.host}${base}/. Copy the output to ${exportFolder(site)} (e.g.
+# rsync -a --delete dist/ server:${exportFolder(site)}), this file to
 # /etc/nginx/sites-available/${site.host}, link it from sites-enabled, then nginx -t && systemctl reload nginx.
 # Add your TLS lines (listen 443 ssl; and the certificate) as usual.
-${CACHE_MAP}
+${cacheMap(base)}
 
 server {
     listen 80;
@@ -248,16 +256,24 @@ ${addHeaders()}
         types { application/rss+xml xml; }
         try_files $uri =404;
     }
-    location = /atom.xml {
+    location = ${base}/atom.xml {
         types { application/atom+xml xml; }
     }
-    location = /feed.json {
+    location = ${base}/feed.json {
         types { application/feed+json json; }
     }
-    location = /sitemap.xml {
+    location = ${base}/sitemap.xml {
         types { application/xml xml; }
     }
-    error_page 404 /404.html;
+${
+  base
+    ? `    # The site lives under ${base}/: the host's root leads there.
+    location = / {
+        return 301 ${base}/;
+    }
+`
+    : ''
+}    error_page 404 ${base}/404.html;
 }
 `;
 }
@@ -270,6 +286,7 @@ function systemdUnit(site: DeploySite): string {
   return `# Runs \`folio serve\` for ${site.host} on 127.0.0.1:${PROXY_PORT}, behind nginx (nginx-proxy.conf).
 # Once, as root:
 #   useradd --system --home-dir ${folder} --shell /usr/sbin/nologin folio
+#   install -d -o folio -g folio ${folder}/.folio
 #   cp folio.service /etc/systemd/system/ && systemctl daemon-reload && systemctl enable --now folio
 # After each change of the site in ${folder} (git pull): systemctl restart folio
 [Unit]
@@ -289,7 +306,8 @@ RestartSec=2
 TimeoutStopSec=${STOP_TIMEOUT_S}
 Environment=NODE_ENV=production
 
-# It reads the site and writes nothing.
+# It reads the site and writes only the smaller versions of its images, in .folio/.
+ReadWritePaths=-${folder}/.folio
 NoNewPrivileges=yes
 ProtectSystem=strict
 ProtectHome=yes
@@ -363,7 +381,7 @@ export function deployRecipe(target: DeployTarget, site: DeploySite): DeployReci
       return {
         files: [['deploy/nginx.conf', nginxStatic(site)]],
         next: [
-          `Copy the output of folio build to /var/www/${site.host}/ on the server,`,
+          `Copy the output of folio build --precompress to ${exportFolder(site)} on the server,`,
           'and deploy/nginx.conf to /etc/nginx/sites-available/ (its first lines say how).',
         ],
       };
