@@ -245,4 +245,23 @@ describe('folio serve with images', () => {
       await served.server.close();
     }
   });
+
+  it('sends a reader to the original when the cache of smaller versions cannot be written', async () => {
+    const dir = join(root, 'served-read-only-cache');
+    await writeSite(dir);
+    // A file where the cache's folder would be: nothing can be written under it.
+    writeFileSync(join(dir, '.folio'), 'not a folder');
+    const images = new ImageStore(dir, { concurrency: 1 });
+    const served = await serveSite(dir, { images });
+    try {
+      const page = cheerio.load(await (await served.get('/posts/harbour/')).text());
+      const srcset = page('.post-body picture source[type="image/avif"]').attr('srcset') ?? '';
+      const answer = await served.get(srcset.split(' ')[0] ?? '');
+      assert.equal(answer.status, 307);
+      assert.match(answer.headers.get('location') ?? '', /^\/images\/chart\.png$/);
+      assert.equal((await served.get('/posts/harbour/')).status, 200, 'the server goes on');
+    } finally {
+      await served.server.close();
+    }
+  });
 });

@@ -147,9 +147,11 @@ export class ImageStore {
       (made) => made.width === variant.width && made.format === variant.format,
     );
     if (!wanted) return undefined;
-    if (this.#failure(source.key) === undefined && (await this.#ensure(file, source))) {
-      return { file: cached };
-    }
+    // A cache that cannot be written (a read-only site folder) leaves the original standing in.
+    const made =
+      this.#failure(source.key) === undefined &&
+      (await this.#ensure(file, source).catch(() => false));
+    if (made) return { file: cached };
     return original === undefined ? undefined : { original };
   }
 
