@@ -260,7 +260,7 @@ describe('an incremental build', () => {
           const incremental = await build(out, {
             onOutputPlanned: (output) => (fullBuild = output.fullBuild),
           });
-          // From scratch: into a new folder.
+          // From scratch: into a new folder, every body rendered anew rather than from the cache.
           const whole = await build(fresh, { full: true });
           if (!whole.summary) {
             assert.equal(incremental.summary, undefined, step);

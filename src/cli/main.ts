@@ -93,7 +93,10 @@ export function createProgram(): Command {
       '--clean',
       'also replace an output folder that holds files folio build did not write, deleting them (they are listed)',
     )
-    .option('--full', 'write the whole output anew, not only the files that change')
+    .option(
+      '--full',
+      'write the whole output anew, not only the files that change, rendering every post again',
+    )
     .option(
       '-j, --threads <n>',
       'worker threads to write pages on (default: one per core for large sites)',

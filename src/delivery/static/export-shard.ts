@@ -18,6 +18,7 @@ import { searchEntry, searchPageStrings } from '../../views/search-page.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
 import { SiteDocuments } from '../app/documents.js';
 import { loadSite } from '../../load/load-site.js';
+import { BodyCache } from '../../load/body-cache.js';
 import { DocumentWriter, type WrittenFile } from './document-writer.js';
 import type { ManifestEntry } from './build-manifest.js';
 
@@ -31,6 +32,11 @@ export interface ShardOptions {
   readonly now: number;
   /** Whether to write `.br` and `.gz` forms beside text files; else as the config says. */
   readonly precompress?: boolean | undefined;
+  /**
+   * The code that renders bodies (`rendererFingerprint`): rendered bodies are kept in the site's
+   * cache under it. None, no cache.
+   */
+  readonly renderer?: string | undefined;
 }
 
 /** What a share did with a batch: the files it produced, and the index of the posts it wrote. */
@@ -83,10 +89,12 @@ export class ExportShard {
 
   /** Loads and checks the site; bodies are parsed only when a page shows them. */
   async load(onProgress?: (done: number, total: number) => void): Promise<ShardPlan> {
-    const { content, diagnostics, checkBodies } = await loadSite(this.#options.siteDir, {
+    const { siteDir, renderer } = this.#options;
+    const { content, diagnostics, checkBodies } = await loadSite(siteDir, {
       checkBodies: false,
       keepBodies: false,
       onProgress,
+      bodyCache: renderer === undefined ? undefined : new BodyCache(siteDir, renderer),
     });
     if (!content || hasErrors(diagnostics)) {
       return {

@@ -38,6 +38,7 @@ import {
   type ManifestEntry,
 } from './build-manifest.js';
 import { loadConfig } from '../../config/load-config.js';
+import { rendererFingerprint } from '../../load/body-cache.js';
 
 const REDIRECTS_FILE = '_redirects';
 
@@ -51,7 +52,7 @@ export interface ExportOptions {
   readonly clean?: boolean;
   /**
    * Build the whole output anew and swap it in, even when its manifest would let the build write
-   * only the files that change.
+   * only the files that change, and render every body anew rather than take it from the cache.
    */
   readonly full?: boolean;
   /** The version of Folio the manifest records, and trusts; by default this package's. */
@@ -348,6 +349,8 @@ async function writeSite(
     previous: unchanged,
     now: options.now ?? Date.now(),
     precompress: options.precompress,
+    // A build asked to write everything anew renders every body anew too.
+    renderer: options.full ? undefined : rendererFingerprint(options.version ?? folioVersion()),
   };
   const threads = options.threads ?? threadsFor(countPostFiles(options.siteDir));
   const shards: Shard[] =
