@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { makePost } from '../../test/support/site-fixtures.js';
 import { tempRoot } from '../../test/support/temp-root.js';
-import { BODY_CACHE_DIR, BodyCache, rendererFingerprint } from './body-cache.js';
+import {
+  BODY_CACHE_DIR,
+  BodyCache,
+  forgetOtherRenderers,
+  rendererFingerprint,
+} from './body-cache.js';
 import { BodyStore } from './body-store.js';
 
 const BODY = '\nFirst words of the body.\n\n![Dog](/images/dog.png)\n\n[Home](/about/)\n';
@@ -86,6 +91,23 @@ describe('the cache of rendered bodies', () => {
     const again = store(site);
     again.keep(post, BODY);
     assert.equal(again.html(post), html);
+  });
+
+  it('keeps the entries of the code that renders now, and no other', () => {
+    const site = join(root, 'renderers');
+    const post = makePost('kept');
+    for (const fingerprint of ['old-renderer-aaaaaaaa', 'new-renderer-bbbbbbbb']) {
+      const bodies = store(site, { fingerprint });
+      bodies.keep(post, BODY);
+      bodies.html(post);
+    }
+    assert.equal(entries(site).length, 2);
+    forgetOtherRenderers(site, 'new-renderer-bbbbbbbb');
+    assert.equal(entries(site).length, 1);
+    forgeEntries(site, '<p>from the cache</p>');
+    const bodies = store(site, { fingerprint: 'new-renderer-bbbbbbbb' });
+    bodies.keep(post, BODY);
+    assert.equal(bodies.html(post), '<p>from the cache</p>');
   });
 
   it("names the code that renders: the same for the same version, another for another's", () => {

@@ -2,7 +2,7 @@
 // everything the rendering read, so that a build renders only the bodies that changed since the
 // last one — Markdown and highlighting are most of the work of rendering a page.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BodyFeature, BodyMistake, Reference } from '../content/post.js';
@@ -36,13 +36,18 @@ export interface CachedBody {
  * written is left out: the cache only ever saves work.
  */
 export class BodyCache {
+  readonly #root: string;
   readonly #dir: string;
   readonly #fingerprint: string;
   #ignored = false;
 
-  /** `fingerprint` names the code that renders (see `rendererFingerprint`). */
+  /**
+   * `fingerprint` names the code that renders (see `rendererFingerprint`): its entries are kept
+   * in a folder of their own, which `forgetOtherRenderers` keeps alone.
+   */
   constructor(siteDir: string, fingerprint: string) {
-    this.#dir = join(siteDir, BODY_CACHE_DIR);
+    this.#root = join(siteDir, BODY_CACHE_DIR);
+    this.#dir = join(this.#root, rendererFolder(fingerprint));
     this.#fingerprint = fingerprint;
   }
 
@@ -86,7 +91,7 @@ export class BodyCache {
     if (this.#ignored) return;
     this.#ignored = true;
     try {
-      writeFileSync(join(this.#dir, '.gitignore'), GITIGNORE, { flag: 'wx' });
+      writeFileSync(join(this.#root, '.gitignore'), GITIGNORE, { flag: 'wx' });
     } catch {
       // There already, or another thread's.
     }
@@ -94,6 +99,26 @@ export class BodyCache {
 
   #file(key: string): string {
     return join(this.#dir, key.slice(0, 2), `${key}.json`);
+  }
+}
+
+/** The folder of a renderer's entries: a new version's entries never mix with an old one's. */
+const rendererFolder = (fingerprint: string): string => fingerprint.slice(0, 16);
+
+/**
+ * Removes the entries of every renderer but the one of `fingerprint`: code that changed never
+ * reads them again, and the cache would otherwise grow with every upgrade.
+ */
+export function forgetOtherRenderers(siteDir: string, fingerprint: string): void {
+  const root = join(siteDir, BODY_CACHE_DIR);
+  try {
+    for (const entry of readdirSync(root, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== rendererFolder(fingerprint)) {
+        rmSync(join(root, entry.name), { recursive: true, force: true });
+      }
+    }
+  } catch {
+    // No cache yet, or one that cannot be changed: it only costs space.
   }
 }
 

@@ -38,7 +38,7 @@ import {
   type ManifestEntry,
 } from './build-manifest.js';
 import { loadConfig } from '../../config/load-config.js';
-import { rendererFingerprint } from '../../load/body-cache.js';
+import { forgetOtherRenderers, rendererFingerprint } from '../../load/body-cache.js';
 
 const REDIRECTS_FILE = '_redirects';
 
@@ -343,14 +343,18 @@ async function writeSite(
   root: string,
   unchanged: ReadonlyMap<string, ManifestEntry>,
 ): Promise<WrittenSite> {
+  // A build asked to write everything anew renders every body anew too.
+  const renderer = options.full
+    ? undefined
+    : rendererFingerprint(options.version ?? folioVersion());
+  if (renderer) forgetOtherRenderers(options.siteDir, renderer);
   const shardOptions: ShardOptions = {
     siteDir: options.siteDir,
     root,
     previous: unchanged,
     now: options.now ?? Date.now(),
     precompress: options.precompress,
-    // A build asked to write everything anew renders every body anew too.
-    renderer: options.full ? undefined : rendererFingerprint(options.version ?? folioVersion()),
+    renderer,
   };
   const threads = options.threads ?? threadsFor(countPostFiles(options.siteDir));
   const shards: Shard[] =
