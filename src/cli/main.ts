@@ -87,11 +87,15 @@ export function createProgram(): Command {
     .argument('[dir]', 'site folder', '.')
     .option(
       '-o, --out <dir>',
-      'output folder (default: DIR/dist); replaced whole, so only a new folder or one folio build wrote',
+      'output folder (default: DIR/dist): a new folder or one folio build wrote, where it rewrites only the files that change',
     )
     .option(
       '--clean',
       'also replace an output folder that holds files folio build did not write, deleting them (they are listed)',
+    )
+    .option(
+      '--full',
+      'write the whole output anew, not only the files that change, rendering every post again',
     )
     .option(
       '-j, --threads <n>',
@@ -104,12 +108,18 @@ export function createProgram(): Command {
     )
     .addHelpText(
       'after',
-      '\nExamples:\n  folio build   # into dist/\n  folio build my-blog --out public   # then copy public/ to any web server\n  folio build --precompress   # for nginx with gzip_static\n  folio build --threads 1',
+      "\nA later build into the same folder writes only the files whose bytes change and deletes the\nfiles it wrote that are gone; the folder's .folio-* files record what it wrote (leave them out\nof a deploy: rsync --exclude '.folio*'). It builds whole, and says why, when that record is\nmissing, from another Folio, Node or site, or the last build was stopped.\n\nExamples:\n  folio build   # into dist/\n  folio build my-blog --out public   # then copy public/ to any web server\n  folio build --precompress   # for nginx with gzip_static\n  folio build --full   # every file anew\n  folio build --threads 1",
     )
     .action(
       async (
         dir: string,
-        opts: { out?: string; clean?: boolean; threads?: number; precompress?: boolean },
+        opts: {
+          out?: string;
+          clean?: boolean;
+          full?: boolean;
+          threads?: number;
+          precompress?: boolean;
+        },
       ) => {
         process.exitCode = await buildCommand(dir, opts);
       },

@@ -24,6 +24,7 @@ import type {
 import { normalizeText } from '../text/normalize-text.js';
 import { diagramFiles, mathFiles } from './packaged-assets.js';
 import { readTextFile } from '../text/read-text-file.js';
+import { imageFacts, type BodyCache, type CachedBody } from './body-cache.js';
 
 /** The settings bodies are read with. */
 export interface BodySettings extends RenderEnv {
@@ -79,6 +80,7 @@ export class BodyStore {
   readonly #states: WeakMap<MarkdownDocument, BodyState>;
   // Whether a store that rereads keeps each body's search text from its parse until taken.
   #keepSearchTexts = false;
+  readonly #cache: BodyCache | undefined;
 
   /**
    * `previous` is the store of the load before, whose posts this load may have kept: what was
@@ -87,11 +89,17 @@ export class BodyStore {
    */
   constructor(
     settings: BodySettings,
-    options: { reread: boolean; stamps?: ReadonlyMap<string, string> | undefined },
+    options: {
+      reread: boolean;
+      stamps?: ReadonlyMap<string, string> | undefined;
+      /** Where bodies rendered before are kept, and those rendered now go. */
+      cache?: BodyCache | undefined;
+    },
     previous?: BodyStore,
   ) {
     this.#settings = settings;
     this.#reread = options.reread;
+    this.#cache = options.cache;
     this.#stamps = options.stamps;
     this.#states = previous ? previous.#states : new WeakMap();
   }
@@ -185,11 +193,14 @@ export class BodyStore {
   #rendered(post: MarkdownDocument, text?: string): RenderedBody {
     const state = this.#state(post);
     if (state.html !== undefined) return { html: state.html, features: state.features ?? [] };
-    const rendered = renderTokens(this.#tokens(post, state, text), {
+    const env: RenderEnv = {
       ...this.#settings,
       base: post.path,
       toc: post.toc ?? this.#settings.toc,
-    });
+    };
+    const rendered = this.#cache
+      ? this.#cachedRender(this.#cache, post, state, env, text)
+      : renderTokens(this.#tokens(post, state, text), env);
     // Rereading, it is not kept: the page that shows it is rendered once and kept by the server.
     if (!this.#reread) {
       // Counted before the text goes, for a page that shows the minutes later.
@@ -198,6 +209,61 @@ export class BodyStore {
       state.features = rendered.features;
       state.text = undefined;
     }
+    return rendered;
+  }
+
+  /**
+   * Renders as `renderTokens` does, from `cache` when it holds the body rendered with the same
+   * settings and its images are still as they were; whatever is rendered is put in it.
+   */
+  #cachedRender(
+    cache: BodyCache,
+    post: MarkdownDocument,
+    state: BodyState,
+    env: RenderEnv,
+    given: string | undefined,
+  ): RenderedBody {
+    const text = given ?? this.#text(post, state);
+    const math = post.math ?? this.#settings.math;
+    const { excerptLength, locale } = this.#settings;
+    const key = cache.key([text, math, env.base, env.toc, locale, excerptLength, post.bodyLine]);
+    const { imageSize, responsive } = this.#settings;
+    const hit = cache.get(key);
+    if (hit?.images.every(([src, facts]) => imageFacts(src, imageSize, responsive) === facts)) {
+      state.excerpt ??= hit.excerpt;
+      state.references ??= hit.references;
+      state.mistakes ??= hit.mistakes;
+      if (!this.#reread || this.#keepSearchTexts) state.searchText ??= hit.searchText;
+      return { html: hit.html, features: hit.features };
+    }
+    // The images the HTML describes, found as it is rendered.
+    const images = new Map<string, string>();
+    const seen = (src: string): void => {
+      if (!images.has(src)) images.set(src, imageFacts(src, imageSize, responsive));
+    };
+    const tokens = this.#tokens(post, state, text);
+    const rendered = renderTokens(tokens, {
+      ...env,
+      imageSize: (src) => {
+        seen(src);
+        return imageSize(src);
+      },
+      responsive:
+        responsive &&
+        ((src) => {
+          seen(src);
+          return responsive(src);
+        }),
+    });
+    const entry: CachedBody = {
+      ...rendered,
+      excerpt: state.excerpt ?? excerptOf(tokens, excerptLength),
+      references: state.references ?? [],
+      mistakes: state.mistakes ?? [],
+      searchText: state.searchText ?? runningText(tokens),
+      images: [...images],
+    };
+    cache.set(key, entry);
     return rendered;
   }
 

@@ -13,6 +13,7 @@ import { servedBesidePost } from '../site/routes.js';
 import { hasErrors, sortDiagnostics, warning, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { checkCollisionsAgain, type CollisionCheck } from '../site/check-collisions.js';
 import { codeGrammar } from './code-grammars.js';
+import type { BodyCache } from './body-cache.js';
 import { checkConfigReferences, checkReferences } from '../site/check-references.js';
 import { checkStaticCollisions } from '../site/check-static-collisions.js';
 import { BodyStore } from './body-store.js';
@@ -82,6 +83,8 @@ export interface LoadOptions {
    * on the site's cache folder.
    */
   readonly images?: ImageStore | undefined;
+  /** Where rendered bodies are kept from one load to the next; none by default. */
+  readonly bodyCache?: BodyCache | undefined;
 }
 
 /** The files in the folder of a post written as `slug/index.md`, each folder listed once. */
@@ -232,7 +235,7 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
   );
   const bodies = new BodyStore(
     { excerptLength, locale, toc, math, imageSize, responsive, grammars: codeGrammar },
-    { reread, stamps },
+    { reread, stamps, cache: options.bodyCache },
     previous?.bodies,
   );
   for (const [post, text] of texts) bodies.keep(post, text);

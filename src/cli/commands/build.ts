@@ -1,6 +1,7 @@
-// CLI: `folio build` — writes the static site, replacing the previous export only when complete.
+// CLI: `folio build` — writes the static site, changing the previous export only once the new one
+// is complete, and then only the files whose bytes change.
 import { join, relative } from 'node:path';
-import { exportSite } from '../../delivery/static/export-site.js';
+import { CommitFailed, exportSite } from '../../delivery/static/export-site.js';
 import { listPaths, OutputRefused } from '../../delivery/static/output-folder.js';
 import { printDiagnostics, summarize } from '../print-diagnostics.js';
 import { count } from '../../text/count.js';
@@ -11,6 +12,8 @@ export interface BuildOptions {
   readonly out?: string | undefined;
   /** Replace the output folder even when it holds files no build wrote, deleting them. */
   readonly clean?: boolean | undefined;
+  /** Build the output whole, even when its manifest would let the build write only changes. */
+  readonly full?: boolean | undefined;
   /** Worker threads; by default as many as the site's size pays for. */
   readonly threads?: number | undefined;
   /** Write `.br` and `.gz` forms beside text files, whatever the config says. */
@@ -28,9 +31,11 @@ export async function buildCommand(siteDir: string, options: BuildOptions = {}):
       siteDir,
       outDir: out,
       clean: options.clean === true,
+      full: options.full === true,
       threads: options.threads,
       precompress: options.precompress,
-      onOutputPlanned: ({ foreign }) => {
+      onOutputPlanned: ({ foreign, fullBuild }) => {
+        if (fullBuild) console.log(`Full build: ${fullBuild}`);
         if (foreign.length === 0) return;
         console.error(
           `--clean: once the build is complete, these files that folio build did not write go with the old ${out}:\n${listPaths(foreign)}`,
@@ -55,8 +60,11 @@ export async function buildCommand(siteDir: string, options: BuildOptions = {}):
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     const megabytes = (summary.bytes / 1_048_576).toFixed(1);
     const { resized, processed } = summary.images;
+    const into = relative(process.cwd(), out) || '.';
     console.log(
-      `Built ${count(summary.documents, 'page')} (${count(summary.files, 'file')}, ${megabytes} MB) into ${relative(process.cwd(), out) || '.'} in ${seconds} s.`,
+      summary.incremental
+        ? `Built ${count(summary.documents, 'page')} into ${into} in ${seconds} s: ${count(summary.written, 'file')} written, ${summary.deleted} deleted, ${summary.files - summary.written} unchanged.`
+        : `Built ${count(summary.documents, 'page')} (${count(summary.files, 'file')}, ${megabytes} MB) into ${into} in ${seconds} s.`,
     );
     if (resized > 0) {
       console.log(
@@ -71,13 +79,17 @@ export async function buildCommand(siteDir: string, options: BuildOptions = {}):
       console.error(`Nothing was built: ${cause.message}`);
       return 1;
     }
-    console.error(`The build failed: ${buildError(cause)}\n${out} is as it was before.`);
+    const after =
+      cause instanceof CommitFailed
+        ? `${out} holds part of the new build; the next folio build writes it whole.`
+        : `${out} is as it was before.`;
+    console.error(`The build failed: ${buildError(cause)}\n${after}`);
     return 1;
   }
 }
 
 function buildError(cause: unknown): string {
-  const error = cause as NodeJS.ErrnoException;
+  const error = (cause instanceof CommitFailed ? cause.cause : cause) as NodeJS.ErrnoException;
   switch (error.code) {
     case 'ENOSPC':
       return `the disk is full (${error.path ?? ''}); free some space and build again.`;

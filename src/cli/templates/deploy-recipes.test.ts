@@ -48,7 +48,10 @@ describe('deploy recipes', () => {
       host: 'jane.example',
       base: '/blog',
     }).files;
-    assert.match(text, /rsync -a --delete dist\/ server:\/var\/www\/jane\.example\/blog\//);
+    assert.match(
+      text,
+      /rsync -a --delete --exclude '\.folio\*' dist\/ server:\/var\/www\/jane\.example\/blog\//,
+    );
     assert.match(text, /^ {4}root \/var\/www\/jane\.example;$/m);
     assert.match(text, /~\^\/blog\/assets\/ +"public, max-age=31536000, immutable";/);
     assert.match(text, /location = \/ \{\n {8}return 301 \/blog\/;/);

@@ -224,7 +224,7 @@ function nginxStatic(site: DeploySite): string {
   const { base } = site;
   return `# Serves the output of \`folio build --precompress\` (or of a config with precompress: true) for
 # ${site.host}${base}/. Copy the output to ${exportFolder(site)} (e.g.
-# rsync -a --delete dist/ server:${exportFolder(site)}), this file to
+# rsync -a --delete --exclude '.folio*' dist/ server:${exportFolder(site)}), this file to
 # /etc/nginx/sites-available/${site.host}, link it from sites-enabled, then nginx -t && systemctl reload nginx.
 # Add your TLS lines (listen 443 ssl; and the certificate) as usual.
 ${cacheMap(base)}

@@ -1,10 +1,12 @@
 // Deliver: writes documents of a static export under their URL paths — with `precompress`, each
 // text file large enough to gain beside its `.br` and `.gz` forms, for servers that send those as
-// they are (nginx's gzip_static, Caddy's precompressed).
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+// they are (nginx's gzip_static, Caddy's precompressed) — and only those whose bytes the output
+// folder does not hold already.
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { brotliOptions } from '../app/compression.js';
+import { hashBytes, type ManifestEntry } from './build-manifest.js';
 
 // Quality 4 costs an eighth of a large build's time less than 5, for files 8% larger (measured
 // on the benchmark corpus); the server's quality 9 takes 1.6 times as long per page.
@@ -22,11 +24,21 @@ const COMPRESSIBLE = /\.(?:html|xml|txt|css|js|mjs|json|svg|map|md|webmanifest)$
  */
 export const PRECOMPRESS_MIN_BYTES = 1024;
 
-/** What a writer has put on disk so far. */
-export interface WriteTally {
-  readonly documents: number;
-  readonly files: number;
-  readonly bytes: number;
+/** A file an export produced: its entry for the manifest, and whether it was written now. */
+export interface WrittenFile extends ManifestEntry {
+  /** Relative to the output folder, with `/` between parts. */
+  readonly path: string;
+  /** Whether its bytes were written now, into the root; otherwise the output holds them already. */
+  readonly written: boolean;
+}
+
+export interface WriterOptions {
+  readonly precompress?: boolean;
+  /**
+   * The files the output folder holds already, by path, as its manifest lists them and as they
+   * still stand on disk: a file whose bytes are the same is not written again.
+   */
+  readonly previous?: ReadonlyMap<string, ManifestEntry> | undefined;
 }
 
 /**
@@ -35,17 +47,16 @@ export interface WriteTally {
  */
 export class DocumentWriter {
   readonly #root: string;
+  readonly #previous: ReadonlyMap<string, ManifestEntry>;
   readonly #folders = new Set<string>();
   #precompress = false;
-  #documents = 0;
-  #files = 0;
-  #bytes = 0;
-  // The compressed forms written since `takeCompressed` was last asked, relative to the root.
-  #compressed: string[] = [];
+  // The files produced since `takeWritten` was last asked.
+  #files: WrittenFile[] = [];
 
-  constructor(root: string, options: { readonly precompress?: boolean } = {}) {
+  constructor(root: string, options: WriterOptions = {}) {
     this.#root = root;
     this.#precompress = options.precompress === true;
+    this.#previous = options.previous ?? new Map();
   }
 
   /** From now on, writes compressed forms beside text files (or not): the site's config says. */
@@ -53,15 +64,11 @@ export class DocumentWriter {
     this.#precompress = value;
   }
 
-  /** The compressed forms written since the last call, relative to the root. */
-  takeCompressed(): string[] {
-    const taken = this.#compressed;
-    this.#compressed = [];
+  /** The files produced since the last call, written now or found in the output already. */
+  takeWritten(): WrittenFile[] {
+    const taken = this.#files;
+    this.#files = [];
     return taken;
-  }
-
-  get tally(): WriteTally {
-    return { documents: this.#documents, files: this.#files, bytes: this.#bytes };
   }
 
   /**
@@ -69,33 +76,64 @@ export class DocumentWriter {
    * forms if it is text of `PRECOMPRESS_MIN_BYTES` or more, unless `compressed` is false.
    */
   write(urlPath: string, body: Buffer, compressed = true): void {
-    const relative = fileOf(urlPath);
-    const file = join(this.#root, relative);
+    this.put(fileOf(urlPath), body, compressed);
+  }
+
+  /** Writes the file at `relative` (a path, not a URL), and its compressed forms as `write`. */
+  put(relative: string, body: Buffer, compressed = false): void {
+    const path = toPosix(relative);
+    const hash = hashBytes(body);
+    const kept = this.#keep(path, hash, body.length);
+    if (
+      compressed &&
+      this.#precompress &&
+      body.length >= PRECOMPRESS_MIN_BYTES &&
+      COMPRESSIBLE.test(path)
+    ) {
+      // Compressing the same bytes gives the same bytes: forms already written are kept as they are.
+      if (kept && this.#keepCompressed(path)) return;
+      this.#writeFile(`${path}.br`, brotliCompressSync(body, brotliOptions(body, BROTLI_QUALITY)));
+      this.#writeFile(`${path}.gz`, gzipSync(body, { level: GZIP_LEVEL }));
+    }
+    if (!kept) this.#writeFile(path, body, hash);
+  }
+
+  /** Whether the output holds `path` with these bytes already: then it is kept, not written. */
+  #keep(path: string, hash: string, size: number): boolean {
+    const entry = this.#previous.get(path);
+    if (entry?.hash !== hash || entry.size !== size) return false;
+    this.#files.push({ path, ...entry, written: false });
+    return true;
+  }
+
+  /** Whether the output holds both compressed forms of `path` as written: then they are kept. */
+  #keepCompressed(path: string): boolean {
+    const br = this.#previous.get(`${path}.br`);
+    const gz = this.#previous.get(`${path}.gz`);
+    if (!br || !gz) return false;
+    this.#files.push(
+      { path: `${path}.br`, ...br, written: false },
+      { path: `${path}.gz`, ...gz, written: false },
+    );
+    return true;
+  }
+
+  #writeFile(path: string, body: Buffer, hash = hashBytes(body)): void {
+    const file = join(this.#root, path);
     const folder = dirname(file);
     if (!this.#folders.has(folder)) {
       mkdirSync(folder, { recursive: true });
       this.#folders.add(folder);
     }
-    this.#writeFile(file, body);
-    if (
-      compressed &&
-      this.#precompress &&
-      body.length >= PRECOMPRESS_MIN_BYTES &&
-      COMPRESSIBLE.test(file)
-    ) {
-      this.#writeFile(`${file}.br`, brotliCompressSync(body, brotliOptions(body, BROTLI_QUALITY)));
-      this.#writeFile(`${file}.gz`, gzipSync(body, { level: GZIP_LEVEL }));
-      this.#compressed.push(`${relative}.br`, `${relative}.gz`);
-    }
-    this.#documents++;
-  }
-
-  #writeFile(file: string, body: Buffer): void {
     writeFileSync(file, body);
-    this.#files++;
-    this.#bytes += body.length;
+    // As it stands on disk once written: a later build knows by these whether it was edited since.
+    const { size, mtimeMs } = statSync(file);
+    this.#files.push({ path, hash, size, mtime: mtimeMs, written: true });
   }
 }
+
+/** A relative path with `/` between its parts, as a manifest keeps them on every system. */
+export const toPosix = (path: string): string => (sep === '/' ? path : path.split(sep).join('/'));
 
 /** `/posts/x/` → `posts/x/index.html`; `/feed.xml` → `feed.xml`; percent-encoding decoded. */
 export function fileOf(urlPath: string): string {

@@ -18,23 +18,31 @@ import { searchEntry, searchPageStrings } from '../../views/search-page.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
 import { SiteDocuments } from '../app/documents.js';
 import { loadSite } from '../../load/load-site.js';
-import { DocumentWriter, type WriteTally } from './document-writer.js';
+import { BodyCache } from '../../load/body-cache.js';
+import { DocumentWriter, type WrittenFile } from './document-writer.js';
+import type { ManifestEntry } from './build-manifest.js';
 
 export interface ShardOptions {
   readonly siteDir: string;
   /** The folder the export is staged in. */
   readonly root: string;
+  /** The files the output holds already, unchanged since written: the same bytes are kept. */
+  readonly previous?: ReadonlyMap<string, ManifestEntry> | undefined;
   /** The instant the export is taken at, epoch ms: every share publishes the same posts. */
   readonly now: number;
   /** Whether to write `.br` and `.gz` forms beside text files; else as the config says. */
   readonly precompress?: boolean | undefined;
+  /**
+   * The code that renders bodies (`rendererFingerprint`): rendered bodies are kept in the site's
+   * cache under it. None, no cache.
+   */
+  readonly renderer?: string | undefined;
 }
 
-/** What a share did with a batch: its running tally, and the index of the posts it wrote. */
+/** What a share did with a batch: the files it produced, and the index of the posts it wrote. */
 export interface WrittenBatch {
-  readonly tally: WriteTally;
-  /** The compressed forms written with the batch, relative to the export's folder. */
-  readonly compressed: readonly string[];
+  /** The batch's files, compressed forms included, written now or kept as the output held them. */
+  readonly files: readonly WrittenFile[];
   /** The index of the batch's posts, for the exporting thread to join; none without posts. */
   readonly search: IndexedBatch | undefined;
 }
@@ -55,6 +63,8 @@ export interface ShardPlan {
   readonly folders: readonly { readonly path: string; readonly file: string }[];
   /** Whether the site has search: its page is written last, once the index it reads is made. */
   readonly search: boolean;
+  /** Whether `.br` and `.gz` forms are written beside text files. */
+  readonly precompress: boolean;
 }
 
 export class ExportShard {
@@ -74,21 +84,32 @@ export class ExportShard {
 
   constructor(options: ShardOptions) {
     this.#options = options;
-    this.#writer = new DocumentWriter(options.root);
+    this.#writer = new DocumentWriter(options.root, { previous: options.previous });
   }
 
   /** Loads and checks the site; bodies are parsed only when a page shows them. */
   async load(onProgress?: (done: number, total: number) => void): Promise<ShardPlan> {
-    const { content, diagnostics, checkBodies } = await loadSite(this.#options.siteDir, {
+    const { siteDir, renderer } = this.#options;
+    const { content, diagnostics, checkBodies } = await loadSite(siteDir, {
       checkBodies: false,
       keepBodies: false,
       onProgress,
+      bodyCache: renderer === undefined ? undefined : new BodyCache(siteDir, renderer),
     });
     if (!content || hasErrors(diagnostics)) {
-      return { diagnostics, posts: [], others: [], redirects: [], folders: [], search: false };
+      return {
+        diagnostics,
+        posts: [],
+        others: [],
+        redirects: [],
+        folders: [],
+        search: false,
+        precompress: false,
+      };
     }
     this.#checkBodies = checkBodies;
-    this.#writer.precompress = this.#options.precompress ?? content.config.precompress;
+    const precompress = this.#options.precompress ?? content.config.precompress;
+    this.#writer.precompress = precompress;
     const { search } = content.config;
     if (search) {
       content.bodies.keepSearchTexts();
@@ -117,12 +138,13 @@ export class ExportShard {
     const folders = documents.site.posts
       .filter((post) => post.ownFolder)
       .map((post) => ({ path: post.path, file: post.file }));
-    return { diagnostics, posts, others, redirects: documents.redirects(), folders, search };
+    const redirects = documents.redirects();
+    return { diagnostics, posts, others, redirects, folders, search, precompress };
   }
 
   /**
-   * Writes the documents at `paths`; answers the running tally of this share, and the index of
-   * the posts written, made from the bodies their pages have just parsed.
+   * Writes the documents at `paths`; answers the files produced, and the index of the posts
+   * written, made from the bodies their pages have just parsed.
    */
   write(paths: readonly string[]): Promise<WrittenBatch> {
     const documents = this.#documents;
@@ -142,11 +164,7 @@ export class ExportShard {
         this.#search && posts.length > 0
           ? this.#indexBatch(this.#search, documents.site, posts)
           : undefined;
-      return Promise.resolve({
-        tally: this.#writer.tally,
-        compressed: this.#writer.takeCompressed(),
-        search,
-      });
+      return Promise.resolve({ files: this.#writer.takeWritten(), search });
     } catch (cause) {
       return Promise.reject(cause instanceof Error ? cause : new Error(String(cause)));
     }
@@ -179,11 +197,7 @@ export class ExportShard {
     const script = { text: searchPageScript(), loadsScripts: false };
     const { body } = withPolicy(renderExportedSearch(documents.site, { script, setup }), false);
     this.#writer.write(SEARCH_PATH, Buffer.from(body, 'utf8'));
-    return Promise.resolve({
-      tally: this.#writer.tally,
-      compressed: this.#writer.takeCompressed(),
-      search: undefined,
-    });
+    return Promise.resolve({ files: this.#writer.takeWritten(), search: undefined });
   }
 
   /** The packaged files (KaTeX's, Mermaid) that the pages this share wrote link. */

@@ -1,24 +1,20 @@
 // Deliver: the static export — writes every document the site generates as the server's core
 // renders it, so the exported site is, by construction, the site the server serves. A large
 // site is shared out between worker threads, each loading the site for itself and taking batches
-// of post pages as it finishes the last, so that every core stays busy to the end.
-import { readdirSync } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, relative } from 'node:path';
-import {
-  forEachLimited,
-  listStaticFiles,
-  POSTS_DIR,
-  STATIC_DIR,
-} from '../../content/read-sources.js';
-import { SEARCH_PATH, servedBesidePost } from '../../site/routes.js';
+// of post pages as it finishes the last, so that every core stays busy to the end. An output
+// folder a build of this Folio wrote before gets only the files whose bytes change.
+import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, readdir, readFile, realpath, rename, rm, rmdir } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { listStaticFiles, POSTS_DIR, STATIC_DIR } from '../../content/read-sources.js';
+import { servedBesidePost } from '../../site/routes.js';
 import { type SearchFiles, shardIndex } from '../../search/shards.js';
 import { type SearchFile, SiteIndexer } from '../../search/site-indexer.js';
 import type { Redirect } from '../../site/build-site.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../../diagnostics/diagnostic.js';
-import { DocumentWriter, fileOf, type WriteTally } from './document-writer.js';
+import { DocumentWriter, fileOf, type WrittenFile } from './document-writer.js';
 import { ImageStore, resizableImages } from '../../load/image-store.js';
-import { VARIANT_FOLDER, variantPath } from '../../content/responsive-image.js';
+import { variantPath } from '../../content/responsive-image.js';
 import {
   ExportShard,
   type ShardOptions,
@@ -33,6 +29,16 @@ import {
   writeMarker,
   type OutputFolder,
 } from './output-folder.js';
+import {
+  COMMIT_FILE,
+  MANIFEST_FORMAT,
+  STAGING_PREFIX,
+  writeManifest,
+  type Manifest,
+  type ManifestEntry,
+} from './build-manifest.js';
+import { loadConfig } from '../../config/load-config.js';
+import { forgetOtherRenderers, rendererFingerprint } from '../../load/body-cache.js';
 
 const REDIRECTS_FILE = '_redirects';
 
@@ -44,6 +50,13 @@ export interface ExportOptions {
    * output; without it such a folder is refused before any work (`OutputRefused`).
    */
   readonly clean?: boolean;
+  /**
+   * Build the whole output anew and swap it in, even when its manifest would let the build write
+   * only the files that change, and render every body anew rather than take it from the cache.
+   */
+  readonly full?: boolean;
+  /** The version of Folio the manifest records, and trusts; by default this package's. */
+  readonly version?: string;
   /** Called once the output folder is found fit to replace, before anything is loaded. */
   readonly onOutputPlanned?: (output: OutputFolder) => void;
   /** Worker threads to share the pages between; by default as many as the site's size pays for. */
@@ -72,9 +85,16 @@ export interface ExportResult {
 export interface ExportSummary {
   /** Documents the site generates (pages, feeds, sitemap, theme files, the 404 page). */
   readonly documents: number;
-  /** Files written in all, static and precompressed ones included. */
+  /** Files the output holds in all, static and precompressed ones included. */
   readonly files: number;
+  /** The bytes of those files. */
   readonly bytes: number;
+  /** Whether the output was brought up to date file by file, rather than built whole. */
+  readonly incremental: boolean;
+  /** Files written now: all of them, in a whole build. */
+  readonly written: number;
+  /** Files of the build before that no longer are, deleted. */
+  readonly deleted: number;
   /** The site's images that have smaller versions, and how many of them were processed now. */
   readonly images: { readonly resized: number; readonly processed: number };
 }
@@ -84,27 +104,191 @@ export interface ExportSummary {
 const BATCH = 64;
 
 /**
- * Writes the whole site into a new folder beside `outDir` and swaps it in only when every file is
- * written: a failure, or an error in the site, leaves the previous export exactly as it was. An
- * output folder that is not one a build wrote is refused before any work (see `planOutput`).
+ * A build that failed while it put the new files in place: the output is part old, part new, and
+ * the next build, seeing so, builds it whole.
+ */
+export class CommitFailed extends Error {
+  override readonly name = 'CommitFailed';
+}
+
+/**
+ * Writes the site into `outDir`, changing nothing there until every document is rendered: a
+ * failure, or an error in the site, leaves the previous export exactly as it was. An output
+ * folder that is not one a build wrote is refused before any work (see `planOutput`). A folder
+ * whose manifest this build can trust gets only the files whose bytes change, staged inside it
+ * and moved into place at the end; any other is written whole beside it and swapped in.
  */
 export async function exportSite(options: ExportOptions): Promise<ExportResult> {
-  const output = await planOutput(options.siteDir, options.outDir, options.clean === true);
+  const dir = await realpath(options.siteDir).catch(() => resolve(options.siteDir));
+  const url = loadConfig(options.siteDir).config?.url;
+  const folio = options.version ?? folioVersion();
+  const { node } = process.versions;
+  const output = await planOutput(options.siteDir, options.outDir, {
+    folio,
+    node,
+    site: { dir, url },
+    clean: options.clean === true,
+    full: options.full === true,
+  });
+  // Written only for a site without errors, whose config was read.
+  const built: Built = { folio, node, site: { dir, url: url ?? '' } };
   options.onOutputPlanned?.(output);
-  const outDir = output.path;
-  const stamp = `${process.pid}-${Date.now().toString(36)}`;
-  const staging = join(dirname(outDir), `.${basename(outDir)}.building-${stamp}`);
-  await removeAbandonedStaging(outDir);
+  await removeAbandonedStaging(dirname(output.path), `.${basename(output.path)}.building-`);
+  await removeAbandonedStaging(output.path, STAGING_PREFIX);
+  return output.previous
+    ? exportChanges(options, output.path, output.previous, built)
+    : exportWhole(options, output.path, built);
+}
+
+/** What names a build's staging folder: its process, which tells whether it still runs. */
+const stamp = (): string => `${process.pid}-${Date.now().toString(36)}`;
+
+/** What a manifest says of the build that wrote it, besides its files. */
+type Built = Pick<Manifest, 'folio' | 'node' | 'site'>;
+
+/** The version of this Folio, which a manifest records. */
+function folioVersion(): string {
+  const manifest = readFileSync(new URL('../../../package.json', import.meta.url), 'utf8');
+  return (JSON.parse(manifest) as { version: string }).version;
+}
+
+/** Writes the whole site into a new folder beside `outDir` and swaps it in. */
+async function exportWhole(
+  options: ExportOptions,
+  outDir: string,
+  built: Built,
+): Promise<ExportResult> {
+  const building = stamp();
+  const staging = join(dirname(outDir), `.${basename(outDir)}.building-${building}`);
   try {
-    const { written, ...result } = await writeSite(options, staging);
+    const { files, precompress, ...result } = await writeSite(options, staging, new Map());
     if (result.summary) {
-      await writeMarker(staging, written);
-      await swapIn(staging, outDir, stamp, options.clean === true);
+      await writeMarker(staging, files.keys());
+      await writeManifest(staging, manifestOf(built, precompress, files));
+      await swapIn(staging, outDir, building, options.clean === true);
     } else await rm(staging, { recursive: true, force: true });
     return result;
   } catch (cause) {
     await rm(staging, { recursive: true, force: true });
     throw cause;
+  }
+}
+
+/**
+ * Renders the whole site, writing into a folder inside `outDir` only the files whose bytes the
+ * output lacks, then moves them into place and deletes the files of the last build that are
+ * gone. Until every document is rendered and the site found free of errors, nothing in the output
+ * changes.
+ */
+async function exportChanges(
+  options: ExportOptions,
+  outDir: string,
+  previous: Manifest,
+  built: Built,
+): Promise<ExportResult> {
+  const staging = join(outDir, `${STAGING_PREFIX}${stamp()}`);
+  try {
+    const unchanged = unchangedFiles(outDir, previous);
+    const { files, precompress, ...result } = await writeSite(options, staging, unchanged);
+    if (!result.summary) {
+      await rm(staging, { recursive: true, force: true });
+      return result;
+    }
+    const next = manifestOf(built, precompress, files);
+    const staged = [...files.values()].filter(({ written }) => written).map(({ path }) => path);
+    const deleted = await commit(outDir, staging, { previous, next, staged }, options.clean);
+    return { ...result, summary: { ...result.summary, incremental: true, deleted } };
+  } catch (cause) {
+    await rm(staging, { recursive: true, force: true });
+    throw cause;
+  }
+}
+
+/**
+ * The files `manifest` lists that stand on disk as they did once written, by one look at each:
+ * a file edited since, or gone, is written again.
+ */
+function unchangedFiles(outDir: string, manifest: Manifest): Map<string, ManifestEntry> {
+  const unchanged = new Map<string, ManifestEntry>();
+  for (const [path, entry] of Object.entries(manifest.files)) {
+    const info = lstatSync(join(outDir, path), { throwIfNoEntry: false });
+    if (info?.isFile() && info.size === entry.size && info.mtimeMs === entry.mtime) {
+      unchanged.set(path, entry);
+    }
+  }
+  return unchanged;
+}
+
+function manifestOf(
+  built: Built,
+  precompress: boolean,
+  files: ReadonlyMap<string, WrittenFile>,
+): Manifest {
+  const entries: Record<string, ManifestEntry> = {};
+  for (const path of [...files.keys()].sort()) {
+    const { hash, size, mtime } = files.get(path) as WrittenFile;
+    entries[path] = { hash, size, mtime };
+  }
+  return { format: MANIFEST_FORMAT, ...built, precompress, files: entries };
+}
+
+/**
+ * Puts the files staged in `staging` into `outDir` and deletes those of the last build that are
+ * gone; answers how many were deleted. The next manifest is written first, under a name of its
+ * own, so that a stop half-way is seen by the next build, which then builds the folder whole; the
+ * manifest is written last.
+ */
+async function commit(
+  outDir: string,
+  staging: string,
+  change: {
+    readonly previous: Manifest;
+    readonly next: Manifest;
+    /** The files written into `staging`. */
+    readonly staged: readonly string[];
+  },
+  clean: boolean | undefined,
+): Promise<number> {
+  const { previous, next, staged } = change;
+  await refuseAdded(outDir, clean === true);
+  await writeManifest(outDir, next, COMMIT_FILE);
+  try {
+    const gone = Object.keys(previous.files).filter((path) => !(path in next.files));
+    for (const path of gone) await rm(join(outDir, path), { force: true });
+    await removeEmptyFolders(outDir, gone);
+    const folders = new Set<string>();
+    for (const path of staged) {
+      const to = join(outDir, path);
+      if (!folders.has(dirname(to))) {
+        await mkdir(dirname(to), { recursive: true });
+        folders.add(dirname(to));
+      }
+      await rename(join(staging, path), to);
+    }
+    await rm(staging, { recursive: true, force: true });
+    await writeMarker(outDir, Object.keys(next.files));
+    await writeManifest(outDir, next);
+    await rm(join(outDir, COMMIT_FILE), { force: true });
+    return gone.length;
+  } catch (cause) {
+    const { message } = cause as Error;
+    throw Object.assign(new CommitFailed(message), { cause });
+  }
+}
+
+/** Removes the folders that held `deleted` files and hold nothing now, deepest first. */
+async function removeEmptyFolders(outDir: string, deleted: readonly string[]): Promise<void> {
+  const folders = new Set<string>();
+  for (const path of deleted) {
+    for (let folder = dirname(path); folder !== '.'; folder = dirname(folder)) folders.add(folder);
+  }
+  const deepestFirst = [...folders].sort((a, b) => b.split('/').length - a.split('/').length);
+  for (const folder of deepestFirst) {
+    await rmdir(join(outDir, folder)).catch((cause: NodeJS.ErrnoException) => {
+      if (cause.code !== 'ENOTEMPTY' && cause.code !== 'EEXIST' && cause.code !== 'ENOENT') {
+        throw cause;
+      }
+    });
   }
 }
 
@@ -116,12 +300,10 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
 class ExportSearch {
   readonly #indexer: SiteIndexer;
   readonly #writer: DocumentWriter;
-  /** The files written, relative to the export's folder. */
-  readonly paths: string[] = [];
 
-  constructor(posts: number, root: string) {
+  constructor(posts: number, writer: DocumentWriter) {
     this.#indexer = new SiteIndexer(posts);
-    this.#writer = new DocumentWriter(root);
+    this.#writer = writer;
   }
 
   /** Takes a batch written by the share numbered `share`. */
@@ -138,31 +320,41 @@ class ExportSearch {
     return { manifest, entries };
   }
 
-  get tally(): WriteTally {
-    return this.#writer.tally;
-  }
-
   #write(files: readonly SearchFile[]): void {
     // Without precompressed forms: a host compresses what a script fetches as it sends it, and
     // three files for each of a thousand more would cost a large site's build more than its pages.
-    for (const { path, content } of files) {
-      this.#writer.write(path, Buffer.from(content), false);
-      this.paths.push(fileOf(path));
-    }
+    for (const { path, content } of files) this.#writer.write(path, Buffer.from(content), false);
   }
 }
 
-/** What `writeSite` did, and every file it wrote, relative to the export's folder. */
+/** What `writeSite` did, and every file the output is to hold, by path. */
 interface WrittenSite extends ExportResult {
-  readonly written: readonly string[];
+  readonly files: ReadonlyMap<string, WrittenFile>;
+  /** Whether compressed forms were written beside text files. */
+  readonly precompress: boolean;
 }
 
-async function writeSite(options: ExportOptions, root: string): Promise<WrittenSite> {
+/**
+ * Renders the site into `root`, writing only the files whose bytes differ from those of
+ * `unchanged`, which the output holds already.
+ */
+async function writeSite(
+  options: ExportOptions,
+  root: string,
+  unchanged: ReadonlyMap<string, ManifestEntry>,
+): Promise<WrittenSite> {
+  // A build asked to write everything anew renders every body anew too.
+  const renderer = options.full
+    ? undefined
+    : rendererFingerprint(options.version ?? folioVersion());
+  if (renderer) forgetOtherRenderers(options.siteDir, renderer);
   const shardOptions: ShardOptions = {
     siteDir: options.siteDir,
     root,
+    previous: unchanged,
     now: options.now ?? Date.now(),
     precompress: options.precompress,
+    renderer,
   };
   const threads = options.threads ?? threadsFor(countPostFiles(options.siteDir));
   const shards: Shard[] =
@@ -182,94 +374,84 @@ async function writeSite(options: ExportOptions, root: string): Promise<WrittenS
         diagnostics: plan?.diagnostics ?? [],
         bodyWarnings: [],
         summary: undefined,
-        written: [],
+        files: new Map(),
+        precompress: false,
       };
     }
     options.onLoaded?.(plan.diagnostics);
+    const files = new Map<string, WrittenFile>();
+    // Later files at a path take its place: `_redirects` after the author's own.
+    const add = (written: readonly WrittenFile[]) => {
+      for (const file of written) files.set(file.path, file);
+    };
+    const writer = new DocumentWriter(root, { previous: unchanged });
     const staticDir = join(options.siteDir, STATIC_DIR);
-    const staticFiles = await copyStatic(staticDir, root);
-    const redirectsFile = await writeRedirectsFile(root, plan.redirects, staticFiles);
-    const besidePosts = await copyPostFolders(plan.folders, root);
+    const staticFiles = await copyStatic(staticDir, writer);
+    await writeRedirectsFile(writer, plan.redirects, staticDir, staticFiles);
+    await copyPostFolders(plan.folders, writer);
     // Before any page is rendered: a page offers the variants only of images that have them.
     const images = await writeImageVariants(
       options.siteDir,
-      root,
+      writer,
       plan.folders.map(({ file }) => file),
     );
+    add(writer.takeWritten());
 
     const total = plan.posts.length + plan.others.length;
     let done = 0;
     const batches: (readonly string[])[] = [];
     for (let i = 0; i < plan.posts.length; i += BATCH) batches.push(plan.posts.slice(i, i + BATCH));
-    const search = plan.search ? new ExportSearch(plan.posts.length, root) : undefined;
-    const compressed: string[] = [];
-    const write = async (shard: Shard, batch: readonly string[]): Promise<WriteTally> => {
+    const search = plan.search ? new ExportSearch(plan.posts.length, writer) : undefined;
+    const write = async (shard: Shard, batch: readonly string[]): Promise<void> => {
       const written = await shard.write(batch);
-      compressed.push(...written.compressed);
+      add(written.files);
       done += batch.length;
       options.onProgress?.(done, total);
       search?.add(written, shards.indexOf(shard));
-      return written.tally;
     };
     // Each share has its next batch in hand while this thread takes in the last one it finished,
     // so that no share waits for it.
-    const run = async (shard: Shard, first: readonly string[]): Promise<WriteTally> => {
+    const run = async (shard: Shard, first: readonly string[]): Promise<void> => {
       let current = write(shard, first);
       for (;;) {
         const batch = batches.shift();
         const queued = batch ? awaitedLater(write(shard, batch)) : undefined;
-        const tally = await current;
-        if (!queued) return tally;
+        await current;
+        if (!queued) return;
         current = queued;
       }
     };
     // The first share writes the listings first: they need every post's excerpt, which only it
     // then parses, while the others start on post pages at once.
-    const written = await Promise.all(
-      shards.map((shard, i) => run(shard, i === 0 ? plan.others : [])),
-    );
+    await Promise.all(shards.map((shard, i) => run(shard, i === 0 ? plan.others : [])));
     // KaTeX's and Mermaid's files, only where a page written links them.
     const packaged = [...new Set((await Promise.all(shards.map((s) => s.packagedPaths()))).flat())];
     const [first] = shards;
-    let [firstTally] = written;
-    if (!first || !firstTally) throw new Error('an export has at least one share');
-    if (packaged.length > 0) {
-      const written = await first.write(packaged);
-      compressed.push(...written.compressed);
-      firstTally = written.tally;
-    }
+    if (!first) throw new Error('an export has at least one share');
+    if (packaged.length > 0) add((await first.write(packaged)).files);
     // Each share checks the bodies it rendered, the first also those of unpublished posts, while
     // this thread cuts the index into files.
     const checked = awaitedLater(Promise.all(shards.map((shard, i) => shard.checkBodies(i === 0))));
     if (search) {
-      const written = await first.writeSearchPage(search.finish());
-      compressed.push(...written.compressed);
-      firstTally = written.tally;
+      const searchFiles = search.finish();
+      add(writer.takeWritten());
+      add((await first.writeSearchPage(searchFiles)).files);
     }
-    const tallies = [firstTally, ...written.slice(1), ...(search ? [search.tally] : [])];
+    const all = [...files.values()];
     return {
       diagnostics: plan.diagnostics,
       bodyWarnings: sortDiagnostics((await checked).flat()),
       summary: {
         documents: total,
-        files:
-          staticFiles.length +
-          redirectsFile.length +
-          besidePosts.length +
-          images.written.length +
-          tallies.reduce((sum, tally) => sum + tally.files, 0),
-        bytes: tallies.reduce((sum, tally) => sum + tally.bytes, 0),
+        files: files.size,
+        bytes: all.reduce((sum, file) => sum + file.size, 0),
+        incremental: false,
+        written: all.filter(({ written }) => written).length,
+        deleted: 0,
         images: { resized: images.resized, processed: images.processed },
       },
-      written: [
-        ...new Set([...staticFiles, ...redirectsFile, ...besidePosts]),
-        ...images.written,
-        ...(search?.paths ?? []),
-        ...[...plan.others, ...plan.posts, ...packaged, ...(search ? [SEARCH_PATH] : [])].map(
-          fileOf,
-        ),
-        ...compressed,
-      ],
+      files,
+      precompress: plan.precompress,
     };
   } finally {
     await Promise.all(shards.map((shard) => shard.close()));
@@ -289,22 +471,18 @@ function awaitedLater<T>(promise: Promise<T>): Promise<T> {
  * Copies the files of the site's static/ folder that the server serves, a followed link as the
  * file it leads to, and answers the files it copied, by path.
  */
-async function copyStatic(staticDir: string, root: string): Promise<string[]> {
+async function copyStatic(staticDir: string, writer: DocumentWriter): Promise<string[]> {
   const { files } = await listStaticFiles(staticDir);
   const copied = files.map((file) => relative(staticDir, file));
-  await forEachLimited(copied, async (path) => {
-    const to = join(root, path);
-    await mkdir(dirname(to), { recursive: true });
-    await copyFile(join(staticDir, path), to);
-  });
+  for (const path of copied) writer.put(path, readFileSync(join(staticDir, path)));
   return copied;
 }
 
-/**
- * Copies the files beside each post written as `slug/index.md` to beside its page, as the server
- * serves them; answers what it copied, by path.
- */
-async function copyPostFolders(folders: ShardPlan['folders'], root: string): Promise<string[]> {
+/** Copies the files beside each post written as `slug/index.md` to beside its page, as served. */
+async function copyPostFolders(
+  folders: ShardPlan['folders'],
+  writer: DocumentWriter,
+): Promise<void> {
   const copies: { from: string; to: string }[] = [];
   for (const { path, file } of folders) {
     const folder = dirname(file);
@@ -315,23 +493,19 @@ async function copyPostFolders(folders: ShardPlan['folders'], root: string): Pro
       copies.push({ from, to: join(fileOf(path), '..', inside) });
     }
   }
-  await forEachLimited(copies, async ({ from, to }) => {
-    await mkdir(dirname(join(root, to)), { recursive: true });
-    await copyFile(from, join(root, to));
-  });
-  return copies.map(({ to }) => to);
+  for (const { from, to } of copies) writer.put(to, readFileSync(from));
 }
 
 /**
  * Makes the variants of the site's images that its cache lacks — as many images at once as there
- * are cores — and copies them all into the export under their content-hashed paths. Answers what
- * it wrote, by path, and how many images have variants and were processed.
+ * are cores — and copies them all into the export under their content-hashed paths. Answers how
+ * many images have variants and were processed.
  */
 async function writeImageVariants(
   siteDir: string,
-  root: string,
+  writer: DocumentWriter,
   folderPosts: readonly string[],
-): Promise<{ written: string[]; resized: number; processed: number }> {
+): Promise<{ resized: number; processed: number }> {
   const store = new ImageStore(siteDir);
   const ready = await store.prepareAll(await resizableImages(siteDir, folderPosts));
   const copies = new Map<string, string>();
@@ -342,48 +516,43 @@ async function writeImageVariants(
       copies.set(fileOf(variantPath(variant)), cached);
     }
   });
-  if (copies.size > 0) await mkdir(join(root, ...VARIANT_FOLDER.split('/')), { recursive: true });
-  await forEachLimited([...copies], ([to, from]) => copyFile(from, join(root, to)));
-  return {
-    written: [...copies.keys()],
-    resized: ready.length,
-    processed: store.processed,
-  };
+  for (const [to, from] of copies) writer.put(to, readFileSync(from));
+  return { resized: ready.length, processed: store.processed };
 }
 
 /**
  * Writes `_redirects` at the export's root, the file Netlify and Cloudflare Pages read: one line
- * `old new 301` per redirect, after the author's own lines when static/ has the file. Answers
- * what it wrote, by path: nothing when the site has no redirect.
+ * `old new 301` per redirect, after the author's own lines when static/ has the file. Nothing
+ * when the site has no redirect.
  */
 async function writeRedirectsFile(
-  root: string,
+  writer: DocumentWriter,
   redirects: readonly Redirect[],
+  staticDir: string,
   staticFiles: readonly string[],
-): Promise<string[]> {
-  if (redirects.length === 0) return [];
-  const file = join(root, REDIRECTS_FILE);
-  const own = staticFiles.includes(REDIRECTS_FILE) ? await readFile(file, 'utf8') : '';
+): Promise<void> {
+  if (redirects.length === 0) return;
+  const own = staticFiles.includes(REDIRECTS_FILE)
+    ? await readFile(join(staticDir, REDIRECTS_FILE), 'utf8')
+    : '';
   const lines = redirects.map(({ from, to }) => `${from} ${to} 301\n`).join('');
   const joined = own === '' || own.endsWith('\n') ? own : `${own}\n`;
-  await writeFile(
-    file,
-    `${joined}# Written by folio build: the site's aliases and redirects.\n${lines}`,
-  );
-  return [REDIRECTS_FILE];
+  const text = `${joined}# Written by folio build: the site's aliases and redirects.\n${lines}`;
+  writer.put(REDIRECTS_FILE, Buffer.from(text, 'utf8'));
 }
 
 /**
- * Removes the staging folders that builds into `outDir` left when they were stopped (Ctrl+C, a
- * crash): Folio's own, known by their names, and only those of processes no longer running.
+ * Removes the staging folders in `folder` that builds left when they were stopped (Ctrl+C, a
+ * crash): Folio's own, known by their names (`prefix`, then a stamp), and only those of processes
+ * no longer running.
  */
-async function removeAbandonedStaging(outDir: string): Promise<void> {
-  const pattern = new RegExp(`^\\.${escapeRegExp(basename(outDir))}\\.building-(\\d+)-[0-9a-z]+$`);
-  const names = await readdir(dirname(outDir)).catch(ifGone<string[]>([]));
+async function removeAbandonedStaging(folder: string, prefix: string): Promise<void> {
+  const pattern = new RegExp(`^${escapeRegExp(prefix)}(\\d+)-[0-9a-z]+$`);
+  const names = await readdir(folder).catch(ifGone<string[]>([]));
   for (const name of names) {
     const pid = Number(pattern.exec(name)?.[1] ?? NaN);
     if (Number.isInteger(pid) && !isRunning(pid)) {
-      await rm(join(dirname(outDir), name), { recursive: true, force: true });
+      await rm(join(folder, name), { recursive: true, force: true });
     }
   }
 }
@@ -419,6 +588,19 @@ function countPostFiles(siteDir: string): number {
 }
 
 /**
+ * Refuses, unless `clean`, an output into which somebody put a file of their own while the build
+ * ran: it would be replaced or deleted without a word.
+ */
+async function refuseAdded(outDir: string, clean: boolean): Promise<void> {
+  const added = clean ? [] : await foreignFiles(outDir).catch(ifGone([]));
+  if (added.length > 0) {
+    throw new OutputRefused(
+      `files that folio build did not write came into ${outDir} while the build ran (${added.join(', ')}); it is left as it was (move them away, or pass --clean, then build again).`,
+    );
+  }
+}
+
+/**
  * Replaces `outDir` with `staging` in two renames, back to back so that the folder is missing only
  * for an instant, then removes the old export — having looked once more, unless `clean`, that
  * nobody put a file of their own into it while the build ran.
@@ -429,12 +611,7 @@ async function swapIn(
   stamp: string,
   clean: boolean,
 ): Promise<void> {
-  const added = clean ? [] : await foreignFiles(outDir).catch(ifGone([]));
-  if (added.length > 0) {
-    throw new OutputRefused(
-      `files that folio build did not write came into ${outDir} while the build ran (${added.join(', ')}); it is left as it was (move them away, or pass --clean, then build again).`,
-    );
-  }
+  await refuseAdded(outDir, clean);
   const old = join(dirname(outDir), `.${basename(outDir)}.old-${stamp}`);
   const hadOld = await rename(outDir, old).then(() => true, ifGone(false));
   try {

@@ -1,11 +1,23 @@
-// Deliver: whether a build may replace its output folder. It may replace only a folder it wrote
-// itself, which it knows by the list of files it leaves there (`.folio-build`); never the site
-// folder, a folder holding it, or a folder Folio reads from, and nothing else a person put there
-// unless told to with `--clean`.
+// Deliver: whether a build may write its output folder, and how. It may replace only a folder it
+// wrote itself, which it knows by the list of files it leaves there (`.folio-build`, and the
+// manifest); never the site folder, a folder holding it, or a folder Folio reads from, and nothing
+// else a person put there unless told to with `--clean`. A folder whose manifest it can trust is
+// brought up to date file by file; any other is built whole and swapped in.
 import { readdirSync } from 'node:fs';
 import { lstat, readFile, realpath, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { POSTS_DIR, STATIC_DIR } from '../../content/read-sources.js';
+import {
+  COMMIT_FILE,
+  distrust,
+  MANIFEST_FILE,
+  manifestPaths,
+  readManifest,
+  STAGING_PREFIX,
+  type Manifest,
+  type ManifestExpectation,
+} from './build-manifest.js';
+import { toPosix } from './document-writer.js';
 
 /** The file in an output folder that lists, one path a line, every file the build wrote there. */
 export const OUTPUT_MARKER = '.folio-build';
@@ -14,6 +26,13 @@ const MARKER_HEADER = [
   '# Written by `folio build`: every file below is its output, and the next build replaces them.',
   '# A build refuses to replace this folder while it holds any other file (see `folio build --help`).',
 ];
+
+/** What a build keeps in its output for itself, by name: never published, never foreign. */
+const isOwnEntry = (name: string): boolean =>
+  name === OUTPUT_MARKER ||
+  name === MANIFEST_FILE ||
+  name === COMMIT_FILE ||
+  name.startsWith(STAGING_PREFIX);
 
 /** The folders of a site that Folio reads: an output inside one would be read back as input. */
 const INPUT_FOLDERS = [dirname(POSTS_DIR), POSTS_DIR, STATIC_DIR];
@@ -31,18 +50,34 @@ export interface OutputFolder {
    * files as `name/`): removed with the old output, as `clean` allowed.
    */
   readonly foreign: readonly string[];
+  /** The folder's manifest, when the build may write only what changed; else it builds whole. */
+  readonly previous: Manifest | undefined;
+  /**
+   * Why a folder that a build wrote before is built whole all the same, for the person running
+   * the build; undefined when it is not, or when there is nothing to say (a new folder).
+   */
+  readonly fullBuild: string | undefined;
+}
+
+/** How a build should write its output, besides whether it may. */
+export interface OutputWish extends ManifestExpectation {
+  /** Files that no build wrote are no reason to refuse: they go with the old output. */
+  readonly clean: boolean;
+  /** Build the whole folder anew, whatever its manifest says. */
+  readonly full: boolean;
 }
 
 /**
- * Decides whether a build of `siteDir` may replace `outDir`, before any work: throws
+ * Decides whether a build of `siteDir` may write `outDir`, and how, before any work: throws
  * `OutputRefused` when it may not. With `clean`, files that no build wrote are no reason to refuse;
- * they are returned, to be listed, and go with the old output.
+ * they are returned, to be listed, and go with the old output, which is then built whole.
  */
 export async function planOutput(
   siteDir: string,
   outDir: string,
-  clean: boolean,
+  wish: OutputWish,
 ): Promise<OutputFolder> {
+  const { clean } = wish;
   const site = await realPath(siteDir);
   const out = await realPath(outDir);
   if (out === site) {
@@ -69,7 +104,7 @@ export async function planOutput(
     if (cause.code === 'ENOENT') return undefined;
     throw cause;
   });
-  if (!info) return { path: out, foreign: [] };
+  if (!info) return { path: out, foreign: [], previous: undefined, fullBuild: undefined };
   if (!info.isDirectory()) {
     const what = info.isSymbolicLink() ? 'a link that leads nowhere' : 'a file, not a folder';
     throw new OutputRefused(`${outDir} is ${what}, and a build writes a folder. ${FRESH_FOLDER}`);
@@ -80,15 +115,38 @@ export async function planOutput(
       `${outDir} holds ${foreign.length === 1 ? 'a file' : 'files'} that folio build did not write, and a build replaces the whole folder:\n${listPaths(foreign)}\nBuild into a new folder with --out, move files you want published into the site's static/ folder, or pass --clean to delete ${foreign.length === 1 ? 'it' : 'them'} with the old output.`,
     );
   }
-  return { path: out, foreign };
+  return { path: out, foreign, ...(await buildMode(out, outDir, foreign.length > 0, wish)) };
+}
+
+/** Whether `out` may be brought up to date from its manifest, or why it is built whole. */
+async function buildMode(
+  out: string,
+  outDir: string,
+  foreign: boolean,
+  wish: OutputWish,
+): Promise<Pick<OutputFolder, 'previous' | 'fullBuild'>> {
+  const full = (fullBuild: string | undefined) => ({ previous: undefined, fullBuild });
+  if (wish.full) return full('asked for with --full.');
+  if (foreign) return full(undefined);
+  const read = await readManifest(out);
+  if ('missing' in read && readdirSync(out).length === 0) return full(undefined);
+  const commit = await readManifest(out, COMMIT_FILE);
+  if (!('missing' in commit)) {
+    return full(`the last build into ${outDir} was stopped while it put its files in place.`);
+  }
+  const reason = distrust(read, wish, outDir);
+  return 'manifest' in read && reason === undefined
+    ? { previous: read.manifest, fullBuild: undefined }
+    : full(reason);
 }
 
 const FRESH_FOLDER =
   'Build into a folder of its own: the default DIR/dist, or --out with a new folder.';
 
 /**
- * What `folder` holds besides the files its marker lists — everything, when it has no marker —
- * sorted, a folder that holds only such files named once, as `name/`.
+ * What `folder` holds besides the files its marker and manifests list — everything, when it has
+ * none — and what a build keeps there for itself, sorted, a folder that holds only such files
+ * named once, as `name/`.
  */
 export async function foreignFiles(folder: string): Promise<string[]> {
   const written = await readMarker(folder);
@@ -104,9 +162,10 @@ export async function foreignFiles(folder: string): Promise<string[]> {
   for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
     const parent = entry.parentPath.slice(folder.length + 1);
     const path = parent === '' ? entry.name : `${toPosix(parent)}/${entry.name}`;
+    if (isOwnEntry(path.split('/')[0] ?? '')) continue;
     if (entry.isDirectory()) {
       if (!folders.has(path)) found.push(`${path}/`);
-    } else if (path !== OUTPUT_MARKER && !written.has(path)) found.push(path);
+    } else if (!written.has(path)) found.push(path);
   }
   found.sort();
   // Below a folder that is not the build's, every path is foreign: the folder alone is named.
@@ -125,14 +184,15 @@ export async function writeMarker(folder: string, files: Iterable<string>): Prom
   await writeFile(join(folder, OUTPUT_MARKER), [...MARKER_HEADER, ...paths, ''].join('\n'));
 }
 
-/** A relative path with `/` between its parts, as the marker keeps them on every system. */
-const toPosix = (path: string): string => (sep === '/' ? path : path.split(sep).join('/'));
-
 // A path that could be read as a comment, or that would not stay on one line, is written as a
 // JSON string.
 const needsQuotes = /^[#"]|[\r\n]/;
 const markerLine = (path: string): string => (needsQuotes.test(path) ? JSON.stringify(path) : path);
 
+/**
+ * The files a build wrote into `folder`, as its marker lists them, and its manifest, and the
+ * manifest of a build stopped while it put its files in place.
+ */
 async function readMarker(folder: string): Promise<Set<string>> {
   const text = await readFile(join(folder, OUTPUT_MARKER), 'utf8').catch(
     (cause: NodeJS.ErrnoException) => {
@@ -149,6 +209,9 @@ async function readMarker(folder: string): Promise<Set<string>> {
     } catch {
       // A line that is not the build's own vouches for nothing: what it meant stays foreign.
     }
+  }
+  for (const name of [MANIFEST_FILE, COMMIT_FILE]) {
+    for (const path of manifestPaths(folder, name)) paths.add(path);
   }
   return paths;
 }

@@ -1,0 +1,178 @@
+// Deliver: the manifest a build leaves in its output folder — which Folio built it, from which
+// site, and every file it wrote with a hash of its bytes and how it stood on disk — so that the
+// next build into the folder can write only the files whose bytes change.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+
+/** The manifest, in the output folder. */
+export const MANIFEST_FILE = '.folio-manifest.json';
+/**
+ * The next manifest, written before a build starts putting files in place and removed once the
+ * manifest is: while it is there, the folder is part old and part new.
+ */
+export const COMMIT_FILE = '.folio-commit.json';
+/**
+ * How the folders begin where builds that write only what changed stage their new files, inside
+ * the output folder; the process and instant follow, so that two builds never share one.
+ */
+export const STAGING_PREFIX = '.folio-staging-';
+
+/** Raised whenever what a manifest holds changes meaning: an older one is then not trusted. */
+export const MANIFEST_FORMAT = 1;
+
+/** A file a build wrote: its bytes, and how it stood on disk once written. */
+export interface ManifestEntry {
+  /** SHA-256 of the bytes, base64url. */
+  readonly hash: string;
+  /** Its size in bytes, which is also its size on disk once written. */
+  readonly size: number;
+  /** Its modification time on disk once written, epoch ms as the system reports it. */
+  readonly mtime: number;
+}
+
+export interface Manifest {
+  readonly format: number;
+  /** The version of Folio that built the folder. */
+  readonly folio: string;
+  /**
+   * The version of Node it ran on, whose zlib made the `.br` and `.gz` files: another may
+   * compress the same bytes differently, and a kept file would then differ from a new one.
+   */
+  readonly node: string;
+  /** The site it was built from: its folder, links resolved, and the config's `url`. */
+  readonly site: { readonly dir: string; readonly url: string };
+  /** Whether `.br` and `.gz` forms were written beside text files. */
+  readonly precompress: boolean;
+  /** Every file the build wrote, by path relative to the folder with `/` between parts. */
+  readonly files: Readonly<Record<string, ManifestEntry>>;
+}
+
+/** What a manifest must agree with for a build to trust it. */
+export interface ManifestExpectation {
+  readonly folio: string;
+  readonly node: string;
+  readonly site: { readonly dir: string; readonly url: string | undefined };
+}
+
+/** The hash a manifest keeps of a file's bytes. */
+export function hashBytes(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('base64url');
+}
+
+/** A manifest read from a folder, or why there is none that can be read. */
+export type ManifestRead =
+  { readonly manifest: Manifest } | { readonly missing: true } | { readonly unreadable: string };
+
+/** Reads the manifest of `folder` (or the file `name` there), checking its shape. */
+export async function readManifest(folder: string, name = MANIFEST_FILE): Promise<ManifestRead> {
+  let text: string;
+  try {
+    text = await readFile(join(folder, name), 'utf8');
+  } catch (cause) {
+    const { code, message } = cause as NodeJS.ErrnoException;
+    if (code === 'ENOENT') return { missing: true };
+    return { unreadable: code === 'EISDIR' ? 'it is a folder' : message };
+  }
+  return parseManifest(text);
+}
+
+/** The paths a manifest file of `folder` lists; none when it is missing or unreadable. */
+export function manifestPaths(folder: string, name: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(join(folder, name), 'utf8');
+  } catch {
+    return [];
+  }
+  const read = parseManifest(text);
+  return 'manifest' in read ? Object.keys(read.manifest.files) : [];
+}
+
+function parseManifest(text: string): ManifestRead {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { unreadable: 'it is not JSON' };
+  }
+  return isManifest(value) ? { manifest: value } : { unreadable: 'it is not a manifest of Folio' };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function isManifest(value: unknown): value is Manifest {
+  if (!isRecord(value) || !isRecord(value.site) || !isRecord(value.files)) return false;
+  const { format, folio, node, site, precompress, files } = value;
+  return (
+    typeof format === 'number' &&
+    typeof folio === 'string' &&
+    typeof node === 'string' &&
+    typeof site.dir === 'string' &&
+    typeof site.url === 'string' &&
+    typeof precompress === 'boolean' &&
+    Object.keys(files).every(isOwnPath) &&
+    Object.values(files).every(
+      (entry) =>
+        isRecord(entry) &&
+        typeof entry.hash === 'string' &&
+        typeof entry.size === 'number' &&
+        typeof entry.mtime === 'number',
+    )
+  );
+}
+
+/**
+ * Whether `path` names a file inside the output folder, as a build writes them: a manifest that
+ * lists another (`../x`, `/etc/x`) is not one a build wrote, and nothing it lists is touched.
+ */
+function isOwnPath(path: string): boolean {
+  // On Windows a backslash parts a path too.
+  const parts = sep === '/' ? path.split('/') : path.split(/[/\\]/);
+  return (
+    !path.includes('\0') && parts.every((part) => part !== '' && part !== '.' && part !== '..')
+  );
+}
+
+/**
+ * Why a manifest read from `folder` cannot be trusted to build on — said for the person running
+ * the build — or undefined when it can.
+ */
+export function distrust(
+  read: ManifestRead,
+  expected: ManifestExpectation,
+  folder: string,
+): string | undefined {
+  const file = join(folder, MANIFEST_FILE);
+  if ('missing' in read) return `${folder} has no ${MANIFEST_FILE} (an older Folio built it).`;
+  if ('unreadable' in read) return `${file} cannot be read (${read.unreadable}); it is rewritten.`;
+  const { manifest } = read;
+  if (manifest.format !== MANIFEST_FORMAT) {
+    return `${file} is of format ${manifest.format}, and this Folio writes format ${MANIFEST_FORMAT}.`;
+  }
+  if (manifest.folio !== expected.folio) {
+    return `the output's manifest is from Folio ${manifest.folio}, this is ${expected.folio}.`;
+  }
+  if (manifest.node !== expected.node) {
+    return `the output was built on Node ${manifest.node}, this is Node ${expected.node}.`;
+  }
+  if (manifest.site.dir !== expected.site.dir) {
+    return `the output was built from another site folder, ${manifest.site.dir}.`;
+  }
+  // A config that cannot be read stops the build anyway, with its own message.
+  if (expected.site.url !== undefined && manifest.site.url !== expected.site.url) {
+    return `the output was built for ${manifest.site.url}, and the config's url is now ${expected.site.url}.`;
+  }
+  return undefined;
+}
+
+/** Writes `manifest` into `folder`, as the file `name`. */
+export async function writeManifest(
+  folder: string,
+  manifest: Manifest,
+  name = MANIFEST_FILE,
+): Promise<void> {
+  await writeFile(join(folder, name), `${JSON.stringify(manifest)}\n`);
+}

@@ -1,0 +1,190 @@
+// `folio build` into a folder it built before: only the files whose bytes change are written,
+// files gone are deleted, and anything that makes the record of the last build doubtful makes a
+// whole build, said in one line.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { appendFile, cp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeEach, describe, it } from 'node:test';
+import { run as folio, snapshot } from './support/folio-cli.js';
+import { FIXTURES } from './support/serve-fixture.js';
+import { tempRoot } from './support/temp-root.js';
+
+const root = tempRoot('folio-incremental-cli-');
+let site: string;
+let out: string;
+let runs = 0;
+
+const INCREMENTAL =
+  /^Built \d+ pages into .* in [\d.]+ s: (\d+) files? written, (\d+) deleted, (\d+) unchanged\.$/m;
+const WHOLE = /^Built \d+ pages \(\d+ files, [\d.]+ MB\) into .* in [\d.]+ s\.$/m;
+
+async function build(...args: string[]) {
+  const built = await folio(['build', site, '--out', out, ...args]);
+  return built;
+}
+
+/** The modification time of every file below `dir`, by path. */
+async function mtimes(dir: string): Promise<Map<string, number>> {
+  const times = new Map<string, number>();
+  for (const path of (await snapshot(dir)).keys()) {
+    times.set(path, (await stat(join(dir, path))).mtimeMs);
+  }
+  return times;
+}
+
+const MANIFEST = '.folio-manifest.json';
+
+async function editManifest(change: (manifest: Record<string, unknown>) => void): Promise<void> {
+  const manifest = JSON.parse(await readFile(join(out, MANIFEST), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  change(manifest);
+  await writeFile(join(out, MANIFEST), JSON.stringify(manifest));
+}
+
+beforeEach(async () => {
+  const dir = join(root, `case-${runs++}`);
+  site = join(dir, 'blog');
+  out = join(dir, 'out');
+  await cp(join(FIXTURES, 'basic'), site, { recursive: true });
+  const first = await build();
+  assert.equal(first.code, 0, first.stderr);
+  assert.match(first.stdout, WHOLE);
+  assert.doesNotMatch(first.stdout, /Full build/);
+});
+
+describe('folio build into its own output', () => {
+  it('writes only the files an edit of one body changes, and leaves the others untouched', async () => {
+    const before = await mtimes(out);
+    await appendFile(join(site, 'content', 'posts', '2024', 'short.md'), '\nOne more line.\n');
+    const built = await build();
+    assert.equal(built.code, 0, built.stderr);
+    const [, written, deleted, unchanged] = INCREMENTAL.exec(built.stdout) ?? [];
+    assert.ok(written, built.stdout);
+    // The post's page, the listings and feeds that show it, and the search files, whose names
+    // change with their content: the old ones are deleted.
+    assert.ok(Number(written) >= 1 && Number(written) <= 16, `${written} files written`);
+    const after = await mtimes(out);
+    const touched = [...after].filter(([path, time]) => before.get(path) !== time);
+    const records = touched.filter(([path]) => path.startsWith('.folio'));
+    assert.equal(touched.length - records.length, Number(written), JSON.stringify(touched));
+    const gone = [...before.keys()].filter((path) => !after.has(path));
+    assert.equal(Number(deleted), gone.length, gone.join(', '));
+    assert.ok(
+      gone.every((path) => path.startsWith('assets/search/')),
+      gone.join(', '),
+    );
+    assert.ok(touched.some(([path]) => path === 'posts/short/index.html'));
+    assert.equal(before.get('posts/graphs/index.html'), after.get('posts/graphs/index.html'));
+    assert.equal(Number(unchanged) + Number(written), after.size - 2);
+    assert.match(await readFile(join(out, 'posts/short/index.html'), 'utf8'), /One more line/);
+  });
+
+  it('writes nothing when nothing changed', async () => {
+    const built = await build();
+    assert.equal(built.code, 0, built.stderr);
+    assert.match(built.stdout, /: 0 files written, 0 deleted, \d+ unchanged\.$/m);
+  });
+
+  it('puts back a file of its own that was edited by hand', async () => {
+    const page = join(out, 'posts', 'graphs', 'index.html');
+    const original = await readFile(page);
+    await writeFile(page, 'edited by hand');
+    const built = await build();
+    assert.equal(built.code, 0, built.stderr);
+    assert.match(built.stdout, /: 1 file written, 0 deleted/);
+    assert.ok((await readFile(page)).equals(original));
+  });
+
+  it('deletes the page of a post that is gone, and the folder that held it', async () => {
+    await rm(join(site, 'content', 'posts', '2024', 'short.md'));
+    const built = await build();
+    assert.equal(built.code, 0, built.stderr);
+    const [, , deleted] = INCREMENTAL.exec(built.stdout) ?? [];
+    assert.ok(Number(deleted) >= 1, built.stdout);
+    assert.equal(existsSync(join(out, 'posts', 'short')), false);
+    assert.doesNotMatch(await readFile(join(out, '.folio-build'), 'utf8'), /posts\/short\//);
+  });
+
+  it('refuses while a file it did not write is there, and leaves every file as it was', async () => {
+    await writeFile(join(out, 'CNAME'), 'blog.example.com');
+    await appendFile(join(site, 'content', 'posts', '2024', 'short.md'), '\nMore.\n');
+    const before = await snapshot(out);
+    const built = await build();
+    assert.equal(built.code, 1);
+    assert.match(built.stderr, /did not write/);
+    assert.match(built.stderr, /^ {2}CNAME$/m);
+    assert.deepEqual(await snapshot(out), before);
+  });
+
+  it('leaves the output byte for byte as it was when the site has an error', async () => {
+    await appendFile(join(site, 'content', 'posts', '2024', 'short.md'), '\nMore.\n');
+    await writeFile(
+      join(site, 'content', 'posts', '2024', 'broken.md'),
+      '---\ntitle: Broken\ndate: not a date\n---\nBody.\n',
+    );
+    const before = await snapshot(out);
+    const built = await build();
+    assert.equal(built.code, 1);
+    assert.match(built.stderr, /is as it was/);
+    assert.deepEqual(await snapshot(out), before);
+  });
+});
+
+describe('folio build writes its output whole', () => {
+  const whole = async (args: string[], reason: RegExp) => {
+    const built = await build(...args);
+    assert.equal(built.code, 0, built.stderr);
+    assert.match(built.stdout, reason);
+    assert.match(built.stdout, WHOLE);
+    const again = await build();
+    assert.match(again.stdout, /: 0 files written, 0 deleted, \d+ unchanged\.$/m);
+  };
+
+  it('when its manifest cannot be read', async () => {
+    await writeFile(join(out, MANIFEST), '{ "format": 1,');
+    await whole([], /^Full build: .*\.folio-manifest\.json cannot be read \(it is not JSON\)/m);
+  });
+
+  it('when its manifest is not one Folio wrote', async () => {
+    await editManifest((manifest) => {
+      manifest.files = { '../outside.txt': { hash: 'x', size: 1, mtime: 1 } };
+    });
+    await whole([], /^Full build: .*cannot be read \(it is not a manifest of Folio\)/m);
+  });
+
+  it('when another version of Folio built it', async () => {
+    await editManifest((manifest) => (manifest.folio = '0.0.1'));
+    await whole([], /^Full build: the output's manifest is from Folio 0\.0\.1, this is \d/m);
+  });
+
+  it('when it was built on another version of Node, which compressed its files', async () => {
+    await editManifest((manifest) => (manifest.node = '0.0.1'));
+    await whole([], /^Full build: the output was built on Node 0\.0\.1, this is Node \d/m);
+  });
+
+  it('when another site was built into it', async () => {
+    await editManifest((manifest) => (manifest.site = { dir: '/elsewhere', url: 'https://a.b' }));
+    await whole([], /^Full build: the output was built from another site folder, \/elsewhere\.$/m);
+  });
+
+  it('when an older Folio built it, knowing its files by .folio-build alone', async () => {
+    await rm(join(out, MANIFEST));
+    await whole(
+      [],
+      /^Full build: .* has no \.folio-manifest\.json \(an older Folio built it\)\.$/m,
+    );
+  });
+
+  it('when the last build was stopped while it put its files in place', async () => {
+    await cp(join(out, MANIFEST), join(out, '.folio-commit.json'));
+    await whole([], /^Full build: the last build into .* was stopped while it put its files/m);
+    assert.equal(existsSync(join(out, '.folio-commit.json')), false);
+  });
+
+  it('with --full', async () => {
+    await whole(['--full'], /^Full build: asked for with --full\.$/m);
+  });
+});
