@@ -446,6 +446,9 @@ const longBody = fc
   .array(fc.tuple(anyBlock, fc.constantFrom('\n\n', '\n\n', '\n\n\n', '\n')), { maxLength: 30 })
   .map((pairs) => pairs.map(([content, gap]) => content + gap).join(''));
 
+// A `<!--more-->` line as a token holds it: the excerpt then ends there, whatever its length.
+const MORE_LINE_TOKEN = /^<!--\s*more\s*-->$/;
+
 describe('excerptOfBody (properties)', () => {
   it('equals the excerpt of the whole parsed body, however little of it is read', () => {
     fc.assert(
@@ -484,6 +487,17 @@ describe('excerptOf (properties)', () => {
         assert.equal(flat, flat.trim());
       }),
       { numRuns: RUNS, includeErrorInReport: true },
+    );
+  });
+
+  it('equals truncating the whole flattened body, though it tidies only the start', () => {
+    fc.assert(
+      fc.property(fc.oneof(bodyWithoutMore, longBody), budget, (markdown, limit) => {
+        const tokens = parseMarkdown(markdown);
+        if (tokens.some((token) => MORE_LINE_TOKEN.test(token.content.trim()))) return;
+        assert.equal(excerptOf(tokens, limit), truncate(flattenTokens(tokens), limit));
+      }),
+      { numRuns: RUNS * 5, includeErrorInReport: true },
     );
   });
 

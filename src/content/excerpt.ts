@@ -1,5 +1,5 @@
 // Load: the excerpt of a post, exactly as the excerpt rule says (docs/rules.md, "Excerpt").
-import { flattenTokens } from './markdown/flatten.js';
+import { flattenTokens, runningText, tidySpaces } from './markdown/flatten.js';
 import { parseMarkdown } from './markdown/markdown.js';
 import type { Token } from 'markdown-it';
 
@@ -17,10 +17,20 @@ const SPACE = /^\s+$/u;
  * by `...` (the author chose where it ends); otherwise the whole flattened body, or its first `budget` graphemes cut at a word
  * boundary and followed by `...`.
  */
-export function excerptOf(tokens: readonly Token[], budget: number): string {
+export function excerptOf(
+  tokens: readonly Token[],
+  budget: number,
+  running: string = runningText(tokens),
+): string {
   const more = tokens.findIndex(isMoreMarker);
-  if (more === -1) return truncate(flattenTokens(tokens), budget);
-  return withEllipsis(flattenTokens(tokens.slice(0, more)));
+  if (more !== -1) return withEllipsis(flattenTokens(tokens.slice(0, more)));
+  // Spaces are tidied only as far as the excerpt reads: a whole body's would cost each page of
+  // an export a pass over all of its text for two hundred characters.
+  for (let size = (budget + 3) * PREFIX_UNITS_PER_CLUSTER; size < running.length; size *= 4) {
+    const excerpt = truncateStart(tidySpaces(running.slice(0, size)).trimStart(), budget);
+    if (excerpt !== undefined) return excerpt;
+  }
+  return truncate(tidySpaces(running).trim(), budget);
 }
 
 /**

@@ -91,4 +91,23 @@ describe('a body store', () => {
     assert.deepEqual([...parts.excerpts.values()], ['Alpha.', 'Beta.']);
     assert.deepEqual([...parts.html.values()], ['<p>Beta.</p>\n']);
   });
+
+  it("lets a listing show what another store's parse of the page found, without reading the file", async () => {
+    const file = join(work, 'learned.md');
+    await writeFile(file, `${frontOf('learned')}${BODY}`);
+    const writer = new BodyStore(SETTINGS, { reread: true });
+    const post = makePost('learned', { file, bodyLine: 6 });
+    assert.equal(writer.listed(post), undefined, 'nothing is known before the page is parsed');
+    writer.parts({ excerpts: [], html: [post], minutes: [post] });
+    const listed = writer.listed(post);
+    assert.deepEqual(listed, { excerpt: 'First words...', minutes: 1 });
+
+    const lister = new BodyStore(SETTINGS, { reread: true });
+    const samePost = makePost('learned', { file, bodyLine: 6 });
+    lister.learn(samePost, listed);
+    await rm(file);
+    const parts = lister.parts({ excerpts: [samePost], html: [], minutes: [samePost] });
+    assert.deepEqual([...parts.excerpts.values()], ['First words...']);
+    assert.deepEqual([...(parts.readingMinutes?.values() ?? [])], [1]);
+  });
 });

@@ -159,6 +159,23 @@ export class BodyStore {
     return this.#rendered(post).html;
   }
 
+  /** What listings show of the body, as far as it is known without reading it: none if unknown. */
+  listed(post: MarkdownDocument): ListedBody | undefined {
+    const state = this.#states.get(post);
+    if (state?.excerpt === undefined) return undefined;
+    return { excerpt: state.excerpt, minutes: state.minutes };
+  }
+
+  /**
+   * Takes what another store found of the same body, from the same file: a thread of an export
+   * that renders listings then reads no body whose page another thread has parsed.
+   */
+  learn(post: MarkdownDocument, listed: ListedBody): void {
+    const state = this.#state(post);
+    state.excerpt ??= listed.excerpt;
+    state.minutes ??= listed.minutes;
+  }
+
   /**
    * From now on, keeps what search reads of each body parsed, until `takeSearchText` takes it:
    * an export indexes each post as it renders its page, without parsing it again.
@@ -307,12 +324,22 @@ export class BodyStore {
   #tokens(post: MarkdownDocument, state: BodyState, given?: string): Token[] {
     const text = given ?? this.#text(post, state);
     const tokens = parseMarkdown(text, { math: post.math ?? this.#settings.math });
-    state.excerpt ??= excerptOf(tokens, this.#settings.excerptLength);
+    // The text of the body as search reads it, which the excerpt is cut from too.
+    const keepsSearchText = !this.#reread || this.#keepSearchTexts;
+    const running =
+      keepsSearchText || state.excerpt === undefined ? runningText(tokens) : undefined;
+    state.excerpt ??= excerptOf(tokens, this.#settings.excerptLength, running);
     state.references ??= collectReferences(tokens, post.bodyLine);
     state.mistakes ??= collectMistakes(tokens, post.bodyLine, text);
-    if (!this.#reread || this.#keepSearchTexts) state.searchText ??= runningText(tokens);
+    if (keepsSearchText) state.searchText ??= running;
     return tokens;
   }
+}
+
+/** What a listing entry shows of a body: its excerpt, and its minutes to read once counted. */
+export interface ListedBody {
+  readonly excerpt: string;
+  readonly minutes: number | undefined;
 }
 
 /**

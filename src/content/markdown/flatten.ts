@@ -51,7 +51,12 @@ const INLINE = new Set([
  * comments and images vanish (the text between tags stays, unless it is a script or a style).
  */
 export function flattenTokens(tokens: readonly Token[]): string {
-  return runningText(tokens).replace(/\s+/gu, ' ').trim();
+  return tidySpaces(runningText(tokens)).trim();
+}
+
+/** Each run of white space as a single space. */
+export function tidySpaces(text: string): string {
+  return text.replace(/\s+/gu, ' ');
 }
 
 /**

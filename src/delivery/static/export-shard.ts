@@ -5,7 +5,7 @@ import type { MarkdownDocument, Post } from '../../content/post.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { buildSite, type Redirect, type Site } from '../../site/build-site.js';
 import { pathOf, SEARCH_PATH } from '../../site/routes.js';
-import type { BodyStore } from '../../load/body-store.js';
+import type { BodyStore, ListedBody } from '../../load/body-store.js';
 import { indexedPost, searchDocument } from '../../load/search-documents.js';
 import { searchPageScript } from '../../load/search-page-script.js';
 import { SegmentBuilder } from '../../search/search-index.js';
@@ -45,6 +45,13 @@ export interface WrittenBatch {
   readonly files: readonly WrittenFile[];
   /** The index of the batch's posts, for the exporting thread to join; none without posts. */
   readonly search: IndexedBatch | undefined;
+  /** What listings show of the batch's posts, as their pages' parses found it, by page path. */
+  readonly listed: readonly ListedPost[];
+}
+
+/** What listings show of a post, known from the parse of its page by the share that wrote it. */
+export interface ListedPost extends ListedBody {
+  readonly path: string;
 }
 
 /** The path the 404 page is written under, which no request of the site answers 200. */
@@ -55,7 +62,10 @@ export interface ShardPlan {
   readonly diagnostics: readonly Diagnostic[];
   /** Post pages: most of the work, and each about the same size. */
   readonly posts: readonly string[];
-  /** Listings, feeds, sitemap and theme files: these need every post's excerpt. */
+  /**
+   * Listings, feeds, sitemap and theme files: these need every post's excerpt, and are written
+   * once every post page is, from what the pages' parses found (see `learn`).
+   */
   readonly others: readonly string[];
   /** Old paths and where they lead, for the redirects file of hosts that read one. */
   readonly redirects: readonly Redirect[];
@@ -150,6 +160,7 @@ export class ExportShard {
     const documents = this.#documents;
     if (!documents) return Promise.reject(new Error('the site is not loaded, or has errors'));
     const posts: Post[] = [];
+    const listed: ListedPost[] = [];
     try {
       for (const path of paths) {
         this.#writer.write(path, documentBody(documents, path));
@@ -157,6 +168,8 @@ export class ExportShard {
         if (!post) continue;
         this.#written.add(post);
         posts.push(post);
+        const shown = this.#bodies?.listed(post);
+        if (shown) listed.push({ path, ...shown });
       }
       // Indexed after the pages: the index's tables stay in the processor's caches from one
       // post to the next, where rendering a page between two would push them out.
@@ -164,7 +177,7 @@ export class ExportShard {
         this.#search && posts.length > 0
           ? this.#indexBatch(this.#search, documents.site, posts)
           : undefined;
-      return Promise.resolve({ files: this.#writer.takeWritten(), search });
+      return Promise.resolve({ files: this.#writer.takeWritten(), search, listed });
     } catch (cause) {
       return Promise.reject(cause instanceof Error ? cause : new Error(String(cause)));
     }
@@ -197,7 +210,20 @@ export class ExportShard {
     const script = { text: searchPageScript(), loadsScripts: false };
     const { body } = withPolicy(renderExportedSearch(documents.site, { script, setup }), false);
     this.#writer.write(SEARCH_PATH, Buffer.from(body, 'utf8'));
-    return Promise.resolve({ files: this.#writer.takeWritten(), search: undefined });
+    return Promise.resolve({ files: this.#writer.takeWritten(), search: undefined, listed: [] });
+  }
+
+  /**
+   * Takes what other shares' parses found of the posts they wrote: this share's listings then
+   * read no body again, where reading and parsing the start of every post cost a large site's
+   * export several seconds.
+   */
+  learn(listed: readonly ListedPost[]): Promise<void> {
+    for (const { path, ...shown } of listed) {
+      const post = this.#postsByPath.get(path);
+      if (post) this.#bodies?.learn(post, shown);
+    }
+    return Promise.resolve();
   }
 
   /** The packaged files (KaTeX's, Mermaid) that the pages this share wrote link. */

@@ -17,6 +17,7 @@ import { ImageStore, resizableImages } from '../../load/image-store.js';
 import { variantPath } from '../../content/responsive-image.js';
 import {
   ExportShard,
+  type ListedPost,
   type ShardOptions,
   type ShardPlan,
   type WrittenBatch,
@@ -399,20 +400,20 @@ async function writeSite(
 
     const total = plan.posts.length + plan.others.length;
     let done = 0;
-    const batches: (readonly string[])[] = [];
-    for (let i = 0; i < plan.posts.length; i += BATCH) batches.push(plan.posts.slice(i, i + BATCH));
     const search = plan.search ? new ExportSearch(plan.posts.length, writer) : undefined;
+    const listed: ListedPost[] = [];
     const write = async (shard: Shard, batch: readonly string[]): Promise<void> => {
       const written = await shard.write(batch);
       add(written.files);
+      listed.push(...written.listed);
       done += batch.length;
       options.onProgress?.(done, total);
       search?.add(written, shards.indexOf(shard));
     };
     // Each share has its next batch in hand while this thread takes in the last one it finished,
     // so that no share waits for it.
-    const run = async (shard: Shard, first: readonly string[]): Promise<void> => {
-      let current = write(shard, first);
+    const run = async (shard: Shard, batches: (readonly string[])[]): Promise<void> => {
+      let current = write(shard, batches.shift() ?? []);
       for (;;) {
         const batch = batches.shift();
         const queued = batch ? awaitedLater(write(shard, batch)) : undefined;
@@ -421,9 +422,16 @@ async function writeSite(
         current = queued;
       }
     };
-    // The first share writes the listings first: they need every post's excerpt, which only it
-    // then parses, while the others start on post pages at once.
-    await Promise.all(shards.map((shard, i) => run(shard, i === 0 ? plan.others : [])));
+    const writeAll = async (paths: readonly string[]): Promise<void> => {
+      const batches: (readonly string[])[] = [];
+      for (let i = 0; i < paths.length; i += BATCH) batches.push(paths.slice(i, i + BATCH));
+      await Promise.all(shards.map((shard) => run(shard, batches)));
+    };
+    // Post pages first: each page's parse gives its post's excerpt and minutes, which every share
+    // then learns, so that the listings, shared out after, read and parse no body a second time.
+    await writeAll(plan.posts);
+    if (shards.length > 1) await Promise.all(shards.map((shard) => shard.learn(listed)));
+    await writeAll(plan.others);
     // KaTeX's and Mermaid's files, only where a page written links them.
     const packaged = [...new Set((await Promise.all(shards.map((s) => s.packagedPaths()))).flat())];
     const [first] = shards;

@@ -14,6 +14,8 @@ async function answer(call: Call): Promise<unknown> {
       return shard.load((done, total) => port.postMessage({ progress: [done, total] }));
     case 'write':
       return shard.write(call.paths);
+    case 'learn':
+      return shard.learn(call.listed);
     case 'checkBodies':
       return shard.checkBodies(call.unpublished);
     case 'packagedPaths':

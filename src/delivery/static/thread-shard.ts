@@ -4,12 +4,13 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { SearchFiles } from '../../search/shards.js';
-import type { ShardOptions, ShardPlan, WrittenBatch } from './export-shard.js';
+import type { ListedPost, ShardOptions, ShardPlan, WrittenBatch } from './export-shard.js';
 
 /** What the exporting thread needs of a share, wherever it runs. */
 export interface Shard {
   load(onProgress?: (done: number, total: number) => void): Promise<ShardPlan>;
   write(paths: readonly string[]): Promise<WrittenBatch>;
+  learn(listed: readonly ListedPost[]): Promise<void>;
   checkBodies(unpublished: boolean): Promise<Diagnostic[]>;
   packagedPaths(): Promise<string[]>;
   writeSearchPage(files: SearchFiles): Promise<WrittenBatch>;
@@ -22,6 +23,7 @@ export type Call = ShardCall & { readonly id: number };
 type ShardCall =
   | { readonly method: 'load' }
   | { readonly method: 'write'; readonly paths: readonly string[] }
+  | { readonly method: 'learn'; readonly listed: readonly ListedPost[] }
   | { readonly method: 'checkBodies'; readonly unpublished: boolean }
   | { readonly method: 'packagedPaths' }
   | { readonly method: 'writeSearchPage'; readonly files: SearchFiles };
@@ -75,6 +77,10 @@ export class ThreadShard implements Shard {
 
   write(paths: readonly string[]): Promise<WrittenBatch> {
     return this.#call({ method: 'write', paths });
+  }
+
+  learn(listed: readonly ListedPost[]): Promise<void> {
+    return this.#call({ method: 'learn', listed });
   }
 
   checkBodies(unpublished: boolean): Promise<Diagnostic[]> {
