@@ -1,17 +1,18 @@
 // Benchmark: Folio against Hugo, Eleventy and Hexo (full builds, on the RAM disk and on the real
-// disk), against nginx and a bare Node server (serving), and Folio's own cold start, memory and
-// live reload, on generated corpora of 1,000, 10,000 and 100,000 posts.
+// disk), against nginx and a bare Node server (serving), and Folio's own rebuilds, cold start,
+// memory and live reload, on generated corpora of 1,000, 10,000 and 100,000 posts.
 //
 //   npm run build && npm run bench                   # everything, about 45 minutes on 2 cores
 //   npm run bench -- --only build,serve --sizes 1k,10k
 //
 // Options:
-//   --only PARTS   comma-separated: build, serve, start (cold start and memory), reload
-//   --sizes SIZES  comma-separated: 1k, 10k, 100k (builds and cold starts; serving and live reload
-//                  run at 10k, or at the largest size given below it)
+//   --only PARTS   comma-separated: build, rebuild, serve, start (cold start and memory), reload
+//   --sizes SIZES  comma-separated: 1k, 10k, 100k (builds and cold starts; rebuilds, serving and
+//                  live reload run at 10k, or at the largest size given below it)
 //   --media MEDIA  comma-separated: where the full builds write their sites, outputs and caches:
 //                  ram (the RAM disk, when it has room) and disk (bench/.work/disk on the real
-//                  disk, as on a laptop or CI runner); default both, alternating
+//                  disk, as on a laptop or CI runner); default both, alternating. Rebuilds always
+//                  run on the disk
 //   --runs N       timed runs per figure (default 3; one at 100k)
 //   --seconds N    length of each load run (default 10, at most 10)
 //   --keep         keep the run's folder (corpora, sites, outputs) for inspection
@@ -20,7 +21,7 @@
 //
 // Installs what it compares on first use (Debian packages through apt-get, Node engines into
 // bench/.engines/), and works on the RAM disk /dev/shm when it has room, in bench/.work/ otherwise;
-// the disk variant of the builds works in bench/.work/disk.
+// the disk variant of the builds and the rebuilds work in bench/.work/disk.
 // Prints one Markdown table with PASS or MISS beside every target and saves the raw figures in
 // bench/.work/; a complete run (every part, size and medium, at least 3 runs, 10 s loads) also writes the
 // chart to docs/performance-chart.svg and its table into docs/performance.md. Exits 0 whatever the
@@ -47,6 +48,7 @@ import { writeRunInto } from './lib/docs.js';
 import { buildOf, buildRss, buildTime, mediaOf, TEN_K } from './lib/figures.js';
 import { checkBuilt, FOLIO_BIN } from './lib/folio.js';
 import { killAllNow, run, settle, stopAll } from './lib/processes.js';
+import { benchRebuilds } from './lib/rebuild.js';
 import { benchReload } from './lib/reload.js';
 import { report, type Results } from './lib/report.js';
 import { benchServing } from './lib/serve.js';
@@ -66,7 +68,7 @@ import { pageSet, verifyPages } from './lib/sites.js';
 import { type Answers, benchBareStart, benchStart } from './lib/startup.js';
 import { formatMs, formatPosts, formatRatio } from './lib/stats.js';
 
-const PARTS = ['build', 'serve', 'start', 'reload'] as const;
+const PARTS = ['build', 'rebuild', 'serve', 'start', 'reload'] as const;
 type Part = (typeof PARTS)[number];
 const SIZES: Readonly<Record<string, number>> = { '1k': 1000, '10k': 10_000, '100k': 100_000 };
 const HUNDRED_K = 100_000;
@@ -107,7 +109,7 @@ function options(argv: readonly string[]): Options {
   });
   if (values.help) {
     console.log(
-      'Usage: npm run bench -- [--only build,serve,start,reload] [--sizes 1k,10k,100k] [--media ram,disk] [--runs N] [--seconds N] [--keep]\n' +
+      'Usage: npm run bench -- [--only build,rebuild,serve,start,reload] [--sizes 1k,10k,100k] [--media ram,disk] [--runs N] [--seconds N] [--keep]\n' +
         '       npm run bench -- --report bench/.work/results.json',
     );
     process.exit(0);
@@ -171,12 +173,17 @@ function scratchNeeded(opts: Options): number {
 }
 
 let scratch: Scratch | undefined;
-/** The folder on the real disk, for the disk variant of the builds. */
+/** The folder on the real disk, for the disk variant of the builds and the rebuilds. */
 let disk: Scratch | undefined;
 
 function runDir(): string {
   if (!scratch) throw new Error('the run has no folder yet');
   return scratch.dir;
+}
+
+function diskDir(): string {
+  if (!disk) throw new Error('the run has no folder on the disk');
+  return disk.dir;
 }
 
 /**
@@ -306,8 +313,10 @@ async function main(opts: Options, results: Results): Promise<void> {
 
   // Tools first, so that a missing one stops the run before anything is measured.
   const tools: Partial<Record<string, string>> = {};
-  if (parts.has('build')) {
+  if (parts.has('build') || parts.has('rebuild')) {
     tools.time = await ensureDebian('time');
+  }
+  if (parts.has('build')) {
     if (smallSizes.length > 0) {
       tools.hugo = await ensureDebian('hugo');
       await ensureNpmEngine('eleventy');
@@ -323,7 +332,7 @@ async function main(opts: Options, results: Results): Promise<void> {
     tools.brotli = await ensureDebian('brotli', true);
   }
   scratch = await chooseScratch(scratchNeeded(opts));
-  if (parts.has('build') && opts.media.includes('disk')) {
+  if ((parts.has('build') && opts.media.includes('disk')) || parts.has('rebuild')) {
     disk = await chooseDisk();
   }
   const places = placesFor(opts.media);
@@ -363,6 +372,20 @@ async function main(opts: Options, results: Results): Promise<void> {
       await rm(dirname(folioOutDir(work, posts)), { recursive: true, force: true });
     }
   };
+  const rebuilds = (posts: number): Promise<void> =>
+    section(`Rebuilds, ${formatPosts(posts)} posts (Folio only, on the disk)`, async () => {
+      results.rebuild = await benchRebuilds({
+        posts,
+        corpusDir: await corpus(posts),
+        work: diskDir(),
+        tools: buildTools,
+        rounds: opts.runs,
+        timeoutMs: 30 * MINUTE,
+      });
+      results.notes.push(...results.rebuild.notes);
+    });
+  // At 10k, or the largest size given.
+  const rebuildSize = mainSize ?? sizes.at(-1);
   const answers: Answers = new Map();
   const coldStart = (posts: number, budgetMs: number): Promise<void> =>
     section(`Cold start and memory, ${formatPosts(posts)} posts`, async () => {
@@ -387,6 +410,10 @@ async function main(opts: Options, results: Results): Promise<void> {
         await settle();
       });
     }
+  }
+
+  if (parts.has('rebuild') && rebuildSize !== undefined && rebuildSize < HUNDRED_K) {
+    await rebuilds(rebuildSize);
   }
 
   if (parts.has('serve') && mainSize !== undefined) {
@@ -422,7 +449,8 @@ async function main(opts: Options, results: Results): Promise<void> {
     }
   }
 
-  if (sizes.includes(HUNDRED_K) && (parts.has('build') || parts.has('start'))) {
+  const rebuildAt100k = parts.has('rebuild') && rebuildSize === HUNDRED_K;
+  if (sizes.includes(HUNDRED_K) && (parts.has('build') || parts.has('start') || rebuildAt100k)) {
     // Done with the smaller corpora and exports: their room goes to the 100k ones.
     await dropCorpus(TEN_K);
     await dropCorpus(1000);
@@ -447,6 +475,7 @@ async function main(opts: Options, results: Results): Promise<void> {
         await settle();
       });
     }
+    if (rebuildAt100k) await rebuilds(HUNDRED_K);
     if (parts.has('start')) await coldStart(HUNDRED_K, 3 * MINUTE);
     await dropCorpus(HUNDRED_K);
   }
@@ -539,6 +568,7 @@ const results: Results = {
   starts: [],
   bareStart: undefined,
   reloads: [],
+  rebuild: undefined,
   notes: [],
 };
 try {

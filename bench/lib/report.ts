@@ -14,6 +14,9 @@ import {
   renamedMedian,
   p99,
   PAGES,
+  rebuildFiles,
+  rebuildRss,
+  rebuildTime,
   rps,
   serveOf,
   SERVERS,
@@ -23,6 +26,7 @@ import {
   TEN_K,
   warmRss,
 } from './figures.js';
+import { REBUILD_KINDS, REBUILD_NAMES, type RebuildResult } from './rebuild.js';
 import { type ReloadResult } from './reload.js';
 import { PAGE_NAMES, SERVER_NAMES, type ServeReport, type ServeResult } from './serve.js';
 import { type Engine, ENGINE_NAMES } from './sites.js';
@@ -50,6 +54,8 @@ export interface Results {
   readonly starts: StartResult[];
   bareStart: StartResult | undefined;
   readonly reloads: ReloadResult[];
+  /** Absent in results saved before the rebuild part. */
+  rebuild?: RebuildResult | undefined;
   readonly notes: string[];
 }
 
@@ -216,6 +222,84 @@ function engineBuildRows(
       targetText(rssTargets),
     ],
   ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rebuild
+
+/**
+ * Folio's rebuilds on the disk, each against the full build of the same rounds: time, memory, and
+ * what each did to the output (files written again, created, deleted; the build's own `.folio…`
+ * records apart).
+ */
+function rebuildRows(rebuild: RebuildResult, targets: Target[]): Row[] {
+  const rows: Row[] = [];
+  const posts = formatPosts(rebuild.posts);
+  const fullMs = rebuildTime(rebuild, 'full');
+  const fullRss = rebuildRss(rebuild, 'full');
+  for (const kind of REBUILD_KINDS) {
+    const runs = `${rebuild.runs[kind].length}`;
+    const ms = rebuildTime(rebuild, kind);
+    const rss = rebuildRss(rebuild, kind);
+    const files = (field: 'written' | 'created' | 'deleted' | 'records'): number =>
+      rebuildFiles(rebuild, kind, field);
+    const written = files('written') + files('created');
+    const timeTargets: Target[] = [];
+    const fileTargets: Target[] = [];
+    if (kind === 'post') {
+      timeTargets.push({
+        name: '≤ 1 s',
+        pass: check(ms, (v) => v <= 1000),
+        detail: `${formatPosts(rebuild.posts)} rebuild after one post's body changed, ${formatMs(ms)} on the disk`,
+      });
+      fileTargets.push({
+        name: '≤ 30 files written',
+        pass: check(written, (v) => v <= 30),
+        detail: `${formatCount(written)} files written or created by the rebuild after one post's body changed`,
+      });
+    }
+    if (kind === 'config') {
+      timeTargets.push({
+        name: '≤ 1× full build',
+        pass: check(ms / fullMs, (r) => r <= 1),
+        detail: `rebuild after the site's title changed ${formatRatio(ms / fullMs)} the full build's time on the disk`,
+      });
+    }
+    collect(targets, 'Folio rebuild', [...timeTargets, ...fileTargets]);
+    const failure =
+      kind === 'full' && rebuild.failure ? ` (${rebuild.failure.split('\n')[0]})` : '';
+    const reference = kind === 'full';
+    const row = (measure: string, value: string, versus: string, found: Target[] = []): Row => [
+      'rebuild',
+      `Folio, disk: ${REBUILD_NAMES[kind]}, ${measure}`,
+      posts,
+      runs,
+      value,
+      versus,
+      targetText(found),
+    ];
+    const records = files('records');
+    rows.push(
+      row(
+        `time${failure}`,
+        formatMs(ms),
+        reference ? 'reference' : ratioText([[ms / fullMs, 'full build']]),
+        timeTargets,
+      ),
+      row(
+        'peak RSS',
+        formatBytes(rss),
+        reference ? 'reference' : ratioText([[rss / fullRss, 'full build']]),
+      ),
+      row(
+        'files written · created · deleted',
+        `${formatCount(files('written'))} · ${formatCount(files('created'))} · ${formatCount(files('deleted'))}`,
+        records > 0 ? `(+${formatCount(records)} .folio… files)` : '',
+        fileTargets,
+      ),
+    );
+  }
+  return rows;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -480,6 +564,7 @@ export function table(results: Results): { markdown: string; targets: Target[] }
   const targets: Target[] = [];
   const rows = [
     ...buildRows(results, targets),
+    ...(results.rebuild ? rebuildRows(results.rebuild, targets) : []),
     ...(results.serve ? serveRows(results.serve, targets) : []),
     ...startRows(results, targets),
     ...reloadRows(results, targets),
