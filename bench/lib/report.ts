@@ -224,6 +224,41 @@ function engineBuildRows(
   ];
 }
 
+/**
+ * Every engine's full build time on the RAM disk and on the disk side by side, each against
+ * Hugo's on the same medium: the build rows of the table, arranged for docs/performance.md.
+ */
+export function mediaTable(results: Results): string {
+  const { builds } = results;
+  if (!mediaOf(builds).includes('disk')) return 'This run built on the RAM disk only.';
+  const lines = [
+    '| engine | posts | RAM disk | × Hugo | disk | × Hugo | disk ÷ RAM disk |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const posts of sizesOf(builds)) {
+    for (const engine of ENGINES) {
+      const ram = buildOf(builds, engine, posts, 'ram');
+      const disk = buildOf(builds, engine, posts, 'disk');
+      if (!ram && !disk) continue;
+      const versusHugo = (medium: Medium, build: BuildResult | undefined): string =>
+        engine === 'hugo'
+          ? 'reference'
+          : formatRatio(buildTime(build) / buildTime(buildOf(builds, 'hugo', posts, medium)));
+      const cells = [
+        ENGINE_NAMES[engine],
+        formatPosts(posts),
+        formatMs(buildTime(ram)),
+        versusHugo('ram', ram),
+        formatMs(buildTime(disk)),
+        versusHugo('disk', disk),
+        formatRatio(buildTime(disk) / buildTime(ram)),
+      ];
+      lines.push(`| ${cells.join(' | ')} |`);
+    }
+  }
+  return lines.join('\n');
+}
+
 // ---------------------------------------------------------------------------------------------
 // Rebuild
 
@@ -589,6 +624,8 @@ export interface Report {
   /** When, the exact command, the machine and the versions measured. */
   readonly run: string;
   readonly table: string;
+  /** The full builds on the RAM disk and on the disk side by side. */
+  readonly media: string;
   readonly targets: string;
   readonly notes: string;
 }
@@ -609,5 +646,6 @@ export function report(results: Results): Report {
     ...results.environment.map((line) => `- ${line}`),
   ].join('\n');
   const notes = results.notes.map((note) => `- ${note}`).join('\n');
-  return { run, table: markdown, targets: targetSummary(targets), notes };
+  const media = mediaTable(results);
+  return { run, table: markdown, media, targets: targetSummary(targets), notes };
 }
