@@ -15,16 +15,16 @@
 //                  run on the disk
 //   --runs N       timed runs per figure (default 3; one at 100k)
 //   --seconds N    length of each load run (default 10, at most 10)
-//   --keep         keep the run's folder (corpora, sites, outputs) for inspection
+//   --keep         keep the run's folders (corpora, sites, outputs) for inspection
 //   --report FILE  measure nothing: print the report of a saved results file (and write it into
 //                  the docs if that run was complete)
 //
 // Installs what it compares on first use (Debian packages through apt-get, Node engines into
 // bench/.engines/), and works on the RAM disk /dev/shm when it has room, in bench/.work/ otherwise;
-// the disk variant of the builds and the rebuilds work in bench/.work/disk.
-// Prints one Markdown table with PASS or MISS beside every target and saves the raw figures in
-// bench/.work/; a complete run (every part, size and medium, at least 3 runs, 10 s loads) also writes the
-// chart to docs/performance-chart.svg and its table into docs/performance.md. Exits 0 whatever the
+// the disk variant of the builds and the rebuilds work in bench/.work/disk. Prints one Markdown
+// table with PASS or MISS beside every target and saves the raw figures in bench/.work/; a complete
+// run (every part, size and medium, at least 3 runs, 10 s loads) also writes the chart to
+// docs/performance-chart.svg and its table into docs/performance.md. Exits 0 whatever the
 // verdicts, 1 only when something broke.
 import { existsSync, rmSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -285,7 +285,7 @@ async function environment(
   return lines;
 }
 
-/** Prints how the 100k build compares with the 10k one on each medium, against the ≤ 11× target. */
+/** Prints how the 100k build compares with the 10k one on each medium, against ≤ 11×. */
 function printScale(results: Results): void {
   for (const medium of mediaOf(results.builds)) {
     const tenK = buildOf(results.builds, 'folio', TEN_K, medium);
