@@ -1,25 +1,30 @@
-// Benchmark: Folio against Hugo, Eleventy and Hexo (full builds), against nginx and a bare Node
-// server (serving), and Folio's own cold start, memory and live reload, on generated corpora of
-// 1,000, 10,000 and 100,000 posts.
+// Benchmark: Folio against Hugo, Eleventy and Hexo (full builds, on the RAM disk and on the real
+// disk), against nginx and a bare Node server (serving), and Folio's own rebuilds, cold start,
+// memory and live reload, on generated corpora of 1,000, 10,000 and 100,000 posts.
 //
-//   npm run build && npm run bench                   # everything, about 30 minutes on 2 cores
+//   npm run build && npm run bench                   # everything, about 45 minutes on 2 cores
 //   npm run bench -- --only build,serve --sizes 1k,10k
 //
 // Options:
-//   --only PARTS   comma-separated: build, serve, start (cold start and memory), reload
-//   --sizes SIZES  comma-separated: 1k, 10k, 100k (builds and cold starts; serving and live reload
-//                  run at 10k, or at the largest size given below it)
+//   --only PARTS   comma-separated: build, rebuild, serve, start (cold start and memory), reload
+//   --sizes SIZES  comma-separated: 1k, 10k, 100k (builds and cold starts; rebuilds, serving and
+//                  live reload run at 10k, or at the largest size given below it)
+//   --media MEDIA  comma-separated: where the full builds write their sites, outputs and caches:
+//                  ram (the RAM disk, when it has room) and disk (bench/.work/disk on the real
+//                  disk, as on a laptop or CI runner); default both, alternating. Rebuilds always
+//                  run on the disk
 //   --runs N       timed runs per figure (default 3; one at 100k)
 //   --seconds N    length of each load run (default 10, at most 10)
-//   --keep         keep the run's folder (corpora, sites, outputs) for inspection
+//   --keep         keep the run's folders (corpora, sites, outputs) for inspection
 //   --report FILE  measure nothing: print the report of a saved results file (and write it into
 //                  the docs if that run was complete)
 //
 // Installs what it compares on first use (Debian packages through apt-get, Node engines into
-// bench/.engines/), and works on the RAM disk /dev/shm when it has room, in bench/.work/ otherwise.
-// Prints one Markdown table with PASS or MISS beside every target and saves the raw figures in
-// bench/.work/; a complete run (every part and size, at least 3 runs, 10 s loads) also writes the
-// chart to docs/performance-chart.svg and its table into docs/performance.md. Exits 0 whatever the
+// bench/.engines/), and works on the RAM disk /dev/shm when it has room, in bench/.work/ otherwise;
+// the disk variant of the builds and the rebuilds work in bench/.work/disk. Prints one Markdown
+// table with PASS or MISS beside every target and saves the raw figures in bench/.work/; a complete
+// run (every part, size and medium, at least 3 runs, 10 s loads) also writes the chart to
+// docs/performance-chart.svg and its table into docs/performance.md. Exits 0 whatever the
 // verdicts, 1 only when something broke.
 import { existsSync, rmSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -28,16 +33,27 @@ import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { writeCorpus } from './corpus.js';
-import { benchBuilds, type BuildOptions, type BuildTools, folioOutDir } from './lib/build.js';
+import {
+  benchBuilds,
+  type BuildOptions,
+  type BuildTools,
+  folioOutDir,
+  MEDIA,
+  type Medium,
+  MEDIUM_NAMES,
+  type Place,
+} from './lib/build.js';
 import { chart } from './lib/chart.js';
 import { writeRunInto } from './lib/docs.js';
-import { buildOf, buildRss, buildTime, TEN_K } from './lib/figures.js';
+import { buildOf, buildRss, buildTime, mediaOf, TEN_K } from './lib/figures.js';
 import { checkBuilt, FOLIO_BIN } from './lib/folio.js';
 import { killAllNow, run, settle, stopAll } from './lib/processes.js';
+import { benchRebuilds } from './lib/rebuild.js';
 import { benchReload } from './lib/reload.js';
 import { report, type Results } from './lib/report.js';
 import { benchServing } from './lib/serve.js';
 import {
+  chooseDisk,
   chooseScratch,
   engineBin,
   ensureDebian,
@@ -52,7 +68,7 @@ import { pageSet, verifyPages } from './lib/sites.js';
 import { type Answers, benchBareStart, benchStart } from './lib/startup.js';
 import { formatMs, formatPosts, formatRatio } from './lib/stats.js';
 
-const PARTS = ['build', 'serve', 'start', 'reload'] as const;
+const PARTS = ['build', 'rebuild', 'serve', 'start', 'reload'] as const;
 type Part = (typeof PARTS)[number];
 const SIZES: Readonly<Record<string, number>> = { '1k': 1000, '10k': 10_000, '100k': 100_000 };
 const HUNDRED_K = 100_000;
@@ -67,6 +83,8 @@ const RESULTS = join(WORK_DIR, 'results.json');
 interface Options {
   readonly parts: ReadonlySet<Part>;
   readonly sizes: readonly number[];
+  /** Where the full builds run. */
+  readonly media: readonly Medium[];
   readonly runs: number;
   readonly seconds: number;
   readonly keep: boolean;
@@ -81,6 +99,7 @@ function options(argv: readonly string[]): Options {
     options: {
       only: { type: 'string' },
       sizes: { type: 'string' },
+      media: { type: 'string' },
       runs: { type: 'string' },
       seconds: { type: 'string' },
       keep: { type: 'boolean' },
@@ -90,7 +109,7 @@ function options(argv: readonly string[]): Options {
   });
   if (values.help) {
     console.log(
-      'Usage: npm run bench -- [--only build,serve,start,reload] [--sizes 1k,10k,100k] [--runs N] [--seconds N] [--keep]\n' +
+      'Usage: npm run bench -- [--only build,rebuild,serve,start,reload] [--sizes 1k,10k,100k] [--media ram,disk] [--runs N] [--seconds N] [--keep]\n' +
         '       npm run bench -- --report bench/.work/results.json',
     );
     process.exit(0);
@@ -107,6 +126,13 @@ function options(argv: readonly string[]): Options {
     if (posts === undefined) throw new Error(`unknown size "${name}" (1k, 10k, 100k)`);
     return posts;
   });
+  const media = (values.media ?? MEDIA.join(',')).split(',').map((name) => {
+    const medium = name.trim();
+    if (!MEDIA.includes(medium as Medium)) {
+      throw new Error(`unknown medium "${name}" (${MEDIA.join(', ')})`);
+    }
+    return medium as Medium;
+  });
   const runs = Number(values.runs ?? COMPLETE.runs);
   const seconds = Number(values.seconds ?? COMPLETE.seconds);
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number ≥ 1');
@@ -117,6 +143,7 @@ function options(argv: readonly string[]): Options {
   return {
     parts,
     sizes: sorted,
+    media: MEDIA.filter((medium) => media.includes(medium)),
     runs,
     seconds,
     keep: values.keep ?? false,
@@ -124,6 +151,7 @@ function options(argv: readonly string[]): Options {
     complete:
       parts.size === PARTS.length &&
       sorted.length === Object.keys(SIZES).length &&
+      MEDIA.every((medium) => media.includes(medium)) &&
       runs >= COMPLETE.runs &&
       seconds === COMPLETE.seconds,
   };
@@ -145,10 +173,28 @@ function scratchNeeded(opts: Options): number {
 }
 
 let scratch: Scratch | undefined;
+/** The folder on the real disk, for the disk variant of the builds and the rebuilds. */
+let disk: Scratch | undefined;
 
 function runDir(): string {
   if (!scratch) throw new Error('the run has no folder yet');
   return scratch.dir;
+}
+
+function diskDir(): string {
+  if (!disk) throw new Error('the run has no folder on the disk');
+  return disk.dir;
+}
+
+/**
+ * Where the full builds run, one place per medium asked for. When the scratch folder is not on the
+ * RAM disk, it is on the disk already, and the RAM-disk variant is left out.
+ */
+function placesFor(media: readonly Medium[]): Place[] {
+  const places: Place[] = [];
+  if (media.includes('ram') && scratch?.onRamDisk) places.push({ medium: 'ram', work: runDir() });
+  if (media.includes('disk') && disk) places.push({ medium: 'disk', work: disk.dir });
+  return places;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -221,6 +267,7 @@ async function environment(
     `Node ${process.version}; Folio at ${commit.stdout.trim()}${dirty.stdout.trim() ? ' with uncommitted changes in src/' : ''}`,
   ];
   if (scratch) lines.push(scratch.description);
+  if (disk) lines.push(disk.description);
   if (parts.has('build')) {
     lines.push(
       `folio build without --threads (its default for the site's size), on ${availableParallelism()} CPUs`,
@@ -238,18 +285,20 @@ async function environment(
   return lines;
 }
 
-/** Prints how the 100k build compares with the 10k one, against the ≤ 11× target. */
+/** Prints how the 100k build compares with the 10k one on each medium, against ≤ 11×. */
 function printScale(results: Results): void {
-  const tenK = buildOf(results.builds, 'folio', TEN_K);
-  const hundredK = buildOf(results.builds, 'folio', HUNDRED_K);
-  if (!tenK || !hundredK) return;
-  const time = buildTime(hundredK) / buildTime(tenK);
-  const rss = buildRss(hundredK) / buildRss(tenK);
-  const verdict = (ratio: number): string =>
-    Number.isFinite(ratio) ? (ratio <= 11 ? 'PASS' : 'MISS') : 'not measured';
-  console.log(
-    `  100k ÷ 10k: time ${formatRatio(time)} (≤ 11×: ${verdict(time)}), peak RSS ${formatRatio(rss)} (≤ 11×: ${verdict(rss)})`,
-  );
+  for (const medium of mediaOf(results.builds)) {
+    const tenK = buildOf(results.builds, 'folio', TEN_K, medium);
+    const hundredK = buildOf(results.builds, 'folio', HUNDRED_K, medium);
+    if (!tenK || !hundredK) continue;
+    const time = buildTime(hundredK) / buildTime(tenK);
+    const rss = buildRss(hundredK) / buildRss(tenK);
+    const verdict = (ratio: number): string =>
+      Number.isFinite(ratio) ? (ratio <= 11 ? 'PASS' : 'MISS') : 'not measured';
+    console.log(
+      `  100k ÷ 10k, ${MEDIUM_NAMES[medium]}: time ${formatRatio(time)} (≤ 11×: ${verdict(time)}), peak RSS ${formatRatio(rss)} (≤ 11×: ${verdict(rss)})`,
+    );
+  }
 }
 
 async function main(opts: Options, results: Results): Promise<void> {
@@ -264,8 +313,10 @@ async function main(opts: Options, results: Results): Promise<void> {
 
   // Tools first, so that a missing one stops the run before anything is measured.
   const tools: Partial<Record<string, string>> = {};
-  if (parts.has('build')) {
+  if (parts.has('build') || parts.has('rebuild')) {
     tools.time = await ensureDebian('time');
+  }
+  if (parts.has('build')) {
     if (smallSizes.length > 0) {
       tools.hugo = await ensureDebian('hugo');
       await ensureNpmEngine('eleventy');
@@ -281,12 +332,24 @@ async function main(opts: Options, results: Results): Promise<void> {
     tools.brotli = await ensureDebian('brotli', true);
   }
   scratch = await chooseScratch(scratchNeeded(opts));
+  if ((parts.has('build') && opts.media.includes('disk')) || parts.has('rebuild')) {
+    disk = await chooseDisk();
+  }
+  const places = placesFor(opts.media);
+  if (parts.has('build') && opts.media.includes('ram') && !scratch.onRamDisk) {
+    const note = 'the RAM disk had no room for this run: the full builds ran on the disk only';
+    console.log(note);
+    results.notes.push(note);
+  }
   results.environment.push(...(await environment(parts, tools)));
   console.log(results.environment.map((line) => `  ${line}`).join('\n'));
 
   // What an interrupted run left goes first, outside any timing.
-  await rm(runDir(), { recursive: true, force: true });
-  await mkdir(runDir(), { recursive: true });
+  for (const dir of [runDir(), disk?.dir]) {
+    if (!dir) continue;
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+  }
   const buildTools: BuildTools = { time: tools.time ?? '/usr/bin/time', hugo: tools.hugo };
   /** Prints a section's title, does its work, then prints how long it took. */
   const section = async (title: string, work: () => Promise<void>): Promise<void> => {
@@ -299,9 +362,30 @@ async function main(opts: Options, results: Results): Promise<void> {
   const build = async (posts: number, rounds: Rounds): Promise<void> => {
     const corpusDir = await corpus(posts);
     results.builds.push(
-      ...(await benchBuilds({ posts, corpusDir, work: runDir(), tools: buildTools, ...rounds })),
+      ...(await benchBuilds({ posts, corpusDir, places, tools: buildTools, ...rounds })),
     );
   };
+  /** Removes Folio's outputs of a size from every place but the one nginx may serve. */
+  const dropOutputs = async (posts: number, keepServed: boolean): Promise<void> => {
+    for (const { medium, work } of places) {
+      if (keepServed && medium === 'ram' && work === runDir()) continue;
+      await rm(dirname(folioOutDir(work, posts)), { recursive: true, force: true });
+    }
+  };
+  const rebuilds = (posts: number): Promise<void> =>
+    section(`Rebuilds, ${formatPosts(posts)} posts (Folio only, on the disk)`, async () => {
+      results.rebuild = await benchRebuilds({
+        posts,
+        corpusDir: await corpus(posts),
+        work: diskDir(),
+        tools: buildTools,
+        rounds: opts.runs,
+        timeoutMs: 30 * MINUTE,
+      });
+      results.notes.push(...results.rebuild.notes);
+    });
+  // At 10k, or the largest size given.
+  const rebuildSize = mainSize ?? sizes.at(-1);
   const answers: Answers = new Map();
   const coldStart = (posts: number, budgetMs: number): Promise<void> =>
     section(`Cold start and memory, ${formatPosts(posts)} posts`, async () => {
@@ -312,20 +396,24 @@ async function main(opts: Options, results: Results): Promise<void> {
 
   if (parts.has('build')) {
     for (const posts of smallSizes) {
-      await section(`Full builds, ${formatPosts(posts)} posts`, async () => {
+      const where = places.map((place) => MEDIUM_NAMES[place.medium]).join(' and ');
+      await section(`Full builds, ${formatPosts(posts)} posts, on the ${where}`, async () => {
         await build(posts, {
           engines: ['folio', 'hugo', 'eleventy', 'hexo'],
           rounds: opts.runs,
-          budgetMs: posts >= TEN_K ? 20 * MINUTE : 8 * MINUTE,
+          budgetMs: (posts >= TEN_K ? 20 * MINUTE : 8 * MINUTE) * places.length,
           checkFirst: posts === smallSizes[0],
           timeoutMs: 30 * MINUTE,
         });
-        // Only the 10k export is served later.
-        if (posts !== mainSize) {
-          await rm(dirname(folioOutDir(runDir(), posts)), { recursive: true, force: true });
-        }
+        // Only the 10k export on the RAM disk is served later.
+        await dropOutputs(posts, posts === mainSize);
+        await settle();
       });
     }
+  }
+
+  if (parts.has('rebuild') && rebuildSize !== undefined && rebuildSize < HUNDRED_K) {
+    await rebuilds(rebuildSize);
   }
 
   if (parts.has('serve') && mainSize !== undefined) {
@@ -361,13 +449,19 @@ async function main(opts: Options, results: Results): Promise<void> {
     }
   }
 
-  if (sizes.includes(HUNDRED_K) && (parts.has('build') || parts.has('start'))) {
+  const rebuildAt100k = parts.has('rebuild') && rebuildSize === HUNDRED_K;
+  if (sizes.includes(HUNDRED_K) && (parts.has('build') || parts.has('start') || rebuildAt100k)) {
     // Done with the smaller corpora and exports: their room goes to the 100k ones.
     await dropCorpus(TEN_K);
     await dropCorpus(1000);
     if (parts.has('build')) {
-      await section('Full build, 100k posts (Folio only)', async () => {
-        const tenKMs = buildTime(buildOf(results.builds, 'folio', TEN_K));
+      const where = places.map((place) => MEDIUM_NAMES[place.medium]).join(' and ');
+      await section(`Full build, 100k posts (Folio only), on the ${where}`, async () => {
+        const tenKMs = Math.max(
+          ...mediaOf(results.builds).map((m) =>
+            buildTime(buildOf(results.builds, 'folio', TEN_K, m)),
+          ),
+        );
         // Room to measure a miss as well as a pass (11× the 10k time is the target), with a bound
         // for a build that would never end.
         const timeoutMs = Number.isFinite(tenKMs)
@@ -377,10 +471,11 @@ async function main(opts: Options, results: Results): Promise<void> {
         const rounds = { rounds: 1, budgetMs: 0, checkFirst: false, timeoutMs };
         await build(HUNDRED_K, { engines: ['folio'], ...rounds });
         printScale(results);
-        await rm(dirname(folioOutDir(runDir(), HUNDRED_K)), { recursive: true, force: true });
+        await dropOutputs(HUNDRED_K, false);
         await settle();
       });
     }
+    if (rebuildAt100k) await rebuilds(HUNDRED_K);
     if (parts.has('start')) await coldStart(HUNDRED_K, 3 * MINUTE);
     await dropCorpus(HUNDRED_K);
   }
@@ -402,8 +497,10 @@ let keep = false;
 function cleanup(): Promise<void> {
   cleaning ??= (async () => {
     await stopAll();
-    if (scratch && !keep) await rm(scratch.dir, { recursive: true, force: true, maxRetries: 5 });
-    if (scratch && keep) console.log(`Kept the run's folder: ${scratch.dir}`);
+    for (const folder of [scratch, disk]) {
+      if (folder && !keep) await rm(folder.dir, { recursive: true, force: true, maxRetries: 5 });
+      if (folder && keep) console.log(`Kept the run's folder: ${folder.dir}`);
+    }
   })();
   return cleaning;
 }
@@ -422,7 +519,9 @@ process.once('exit', () => {
   killAllNow();
   // Again, synchronously: files the run was still writing during the cleanup go too (on the RAM
   // disk, they would hold memory until the next boot).
-  if (scratch && !keep) rmSync(scratch.dir, { recursive: true, force: true, maxRetries: 5 });
+  for (const folder of [scratch, disk]) {
+    if (folder && !keep) rmSync(folder.dir, { recursive: true, force: true, maxRetries: 5 });
+  }
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -448,7 +547,7 @@ async function publish(results: Results): Promise<void> {
     const chartFile = join(WORK_DIR, 'performance-chart.svg');
     await writeFile(chartFile, svg);
     console.log(
-      `\nNot a complete run (every part and size, ${COMPLETE.runs}+ runs, ${COMPLETE.seconds} s loads, nothing broken): the docs are left as they are.\nChart: ${chartFile.replace(REPO_ROOT, '')}; raw figures: ${saved.replace(REPO_ROOT, '')}`,
+      `\nNot a complete run (every part, size and medium, ${COMPLETE.runs}+ runs, ${COMPLETE.seconds} s loads, nothing broken): the docs are left as they are.\nChart: ${chartFile.replace(REPO_ROOT, '')}; raw figures: ${saved.replace(REPO_ROOT, '')}`,
     );
   }
 }
@@ -469,6 +568,7 @@ const results: Results = {
   starts: [],
   bareStart: undefined,
   reloads: [],
+  rebuild: undefined,
   notes: [],
 };
 try {

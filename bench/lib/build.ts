@@ -2,8 +2,10 @@
 // cache) under `/usr/bin/time -v`; runs go round-robin over the engines so that a noisy moment of
 // the machine hits them alike, and every run's output is checked for the expected page set. The
 // previous output is deleted before the clock starts, followed by a sync and a pause, so that no
-// run pays for the deletion of the one before.
-import { mkdir, rm } from 'node:fs/promises';
+// run pays for the deletion of the one before. Each engine builds in one or two places: the run's
+// scratch folder (the RAM disk when it has room) and a folder of the real disk, where a blogger's
+// laptop or CI runner builds; runs alternate between the places as between the engines.
+import { cp, mkdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { FOLIO_BIN } from './folio.js';
@@ -20,9 +22,22 @@ export interface BuildRun {
   readonly processes?: number;
 }
 
+/** Where a build reads its site and writes its output, caches and temporary files. */
+export type Medium = 'ram' | 'disk';
+export const MEDIA: readonly Medium[] = ['ram', 'disk'];
+export const MEDIUM_NAMES: Readonly<Record<Medium, string>> = { ram: 'RAM disk', disk: 'disk' };
+
+/** A folder to build in, on one medium. */
+export interface Place {
+  readonly medium: Medium;
+  readonly work: string;
+}
+
 export interface BuildResult {
   readonly posts: number;
   readonly engine: Engine;
+  /** Absent in results saved before the disk variant: those ran in the scratch folder only. */
+  readonly medium?: Medium;
   readonly runs: BuildRun[];
   /** Pages of the common page set found in the output (listing, categories, posts, feed). */
   pages?: number;
@@ -37,7 +52,7 @@ export interface BuildTools {
   readonly hugo: string | undefined;
 }
 
-interface Builder {
+export interface Builder {
   readonly engine: Engine;
   readonly outDir: string;
   /** Files and folders removed before each run, so that every run starts clean. */
@@ -56,16 +71,27 @@ export function folioOutDir(work: string, posts: number): string {
   return join(work, 'out', `folio-${posts}`, 'site');
 }
 
-async function builderFor(
+/**
+ * How `engine` builds the corpus in `work`. Each other engine gets its own copy of the corpus
+ * there; Folio reads the corpus where it is, or, with `copyCorpus`, a copy of it in `work`, so that
+ * on the disk it reads and writes on the same disk as the others.
+ */
+export async function builderFor(
   engine: Engine,
   corpusDir: string,
   work: string,
   posts: number,
   tools: BuildTools,
+  copyCorpus = false,
 ): Promise<Builder> {
   const tmpDir = join(work, 'tmp', engine);
   if (engine === 'folio') {
     const outDir = folioOutDir(work, posts);
+    const siteDir = copyCorpus ? join(work, 'sites', `folio-${posts}`) : undefined;
+    if (siteDir) {
+      await rm(siteDir, { recursive: true, force: true });
+      await cp(corpusDir, siteDir, { recursive: true });
+    }
     return {
       engine,
       outDir,
@@ -73,8 +99,9 @@ async function builderFor(
       clean: [dirname(outDir), tmpDir],
       tmpDir,
       command: process.execPath,
-      args: [FOLIO_BIN, 'build', corpusDir, '--out', outDir],
+      args: [FOLIO_BIN, 'build', siteDir ?? corpusDir, '--out', outDir],
       cwd: REPO_ROOT,
+      ...(siteDir ? { siteDir } : {}),
     };
   }
   const siteDir = join(work, 'sites', `${engine}-${posts}`);
@@ -122,6 +149,19 @@ async function buildOnce(
   timeoutMs: number,
 ): Promise<BuildRun> {
   for (const path of builder.clean) await rm(path, { recursive: true, force: true });
+  return timeBuild(builder, tools, work, timeoutMs);
+}
+
+/**
+ * Times one build of `builder` as it finds its folders (a clean state or a previous output), after
+ * a sync and a pause; throws a BuildFailure when it fails or is stopped.
+ */
+export async function timeBuild(
+  builder: Builder,
+  tools: BuildTools,
+  work: string,
+  timeoutMs: number,
+): Promise<BuildRun> {
   await mkdir(builder.tmpDir, { recursive: true });
   await settle();
   const result = await measure(tools.time, builder.command, builder.args, {
@@ -166,7 +206,8 @@ export class BuildFailure extends Error {
 export interface BuildOptions {
   readonly posts: number;
   readonly corpusDir: string;
-  readonly work: string;
+  /** Where every engine builds, each in turn: one place or more. */
+  readonly places: readonly Place[];
   readonly engines: readonly Engine[];
   readonly tools: BuildTools;
   /** Timed runs per engine at most. */
@@ -178,34 +219,46 @@ export interface BuildOptions {
   readonly timeoutMs: number;
 }
 
-/** Builds the corpus with every engine, `rounds` times round-robin; returns one result each. */
+/**
+ * Builds the corpus with every engine in every place, `rounds` times round-robin (each engine in
+ * each place in turn, then the next engine); returns one result per engine and place.
+ */
 export async function benchBuilds(options: BuildOptions): Promise<BuildResult[]> {
-  const { posts, corpusDir, work, tools } = options;
+  const { posts, corpusDir, tools } = options;
   const label = formatPosts(posts);
   const expected = pageSet(posts);
-  const prepared: { builder: Builder | undefined; result: BuildResult }[] = [];
+  const several = options.places.length > 1;
+  const prepared: {
+    builder: Builder | undefined;
+    result: BuildResult;
+    work: string;
+    name: string;
+  }[] = [];
   for (const engine of options.engines) {
-    const result: BuildResult = { posts, engine, runs: [] };
-    try {
-      prepared.push({ builder: await builderFor(engine, corpusDir, work, posts, tools), result });
-    } catch (cause) {
-      result.failure = cause instanceof Error ? cause.message : String(cause);
-      prepared.push({ builder: undefined, result });
+    for (const { medium, work } of options.places) {
+      const result: BuildResult = { posts, engine, medium, runs: [] };
+      const name = `${ENGINE_NAMES[engine]}${several ? ` (${MEDIUM_NAMES[medium]})` : ''}`;
+      try {
+        const copy = medium === 'disk';
+        const builder = await builderFor(engine, corpusDir, work, posts, tools, copy);
+        prepared.push({ builder, result, work, name });
+      } catch (cause) {
+        result.failure = cause instanceof Error ? cause.message : String(cause);
+        prepared.push({ builder: undefined, result, work, name });
+      }
     }
   }
 
   if (options.checkFirst) {
-    for (const { builder, result } of prepared) {
+    for (const { builder, result, work, name } of prepared) {
       if (!builder || result.failure) continue;
       try {
         await buildOnce(builder, tools, work, options.timeoutMs);
         result.pages = await verifyPages(builder.outDir, expected);
-        console.log(
-          `  ${label} ${ENGINE_NAMES[builder.engine]}: output checked, ${result.pages} pages`,
-        );
+        console.log(`  ${label} ${name}: output checked, ${result.pages} pages`);
       } catch (cause) {
         result.failure = `check run: ${cause instanceof Error ? cause.message : String(cause)}`;
-        console.log(`  ${label} ${ENGINE_NAMES[builder.engine]}: ${result.failure}`);
+        console.log(`  ${label} ${name}: ${result.failure}`);
       }
     }
   }
@@ -213,7 +266,7 @@ export async function benchBuilds(options: BuildOptions): Promise<BuildResult[]>
   const started = performance.now();
   for (let round = 1; round <= options.rounds; round += 1) {
     const roundStarted = performance.now();
-    for (const { builder, result } of prepared) {
+    for (const { builder, result, work, name } of prepared) {
       if (!builder || result.failure) continue;
       try {
         const run = await buildOnce(builder, tools, work, options.timeoutMs);
@@ -221,14 +274,14 @@ export async function benchBuilds(options: BuildOptions): Promise<BuildResult[]>
         result.runs.push(run);
         const summed = (run.processes ?? 1) > 1 ? ` over ${run.processes} processes` : '';
         console.log(
-          `  ${label} ${ENGINE_NAMES[builder.engine]} run ${round}: ${formatMs(run.ms)}, peak ${formatBytes(run.peakRss)}${summed} (${result.pages} pages checked)`,
+          `  ${label} ${name} run ${round}: ${formatMs(run.ms)}, peak ${formatBytes(run.peakRss)}${summed} (${result.pages} pages checked)`,
         );
       } catch (cause) {
         result.failure = cause instanceof Error ? cause.message : String(cause);
         if (cause instanceof BuildFailure) {
           result.failedRun = { ms: cause.ms, peakRss: cause.peakRss, stopped: cause.stopped };
         }
-        console.log(`  ${label} ${ENGINE_NAMES[builder.engine]} run ${round}: ${result.failure}`);
+        console.log(`  ${label} ${name} run ${round}: ${result.failure}`);
       }
     }
     const elapsed = performance.now() - started;
@@ -241,7 +294,8 @@ export async function benchBuilds(options: BuildOptions): Promise<BuildResult[]>
     }
   }
 
-  // The engines' sites are not needed any more; Folio's output is (it is served next).
+  // The engines' sites (and Folio's copies of the corpus) are not needed any more; Folio's output
+  // is (it is served next).
   for (const { builder } of prepared) {
     if (builder?.siteDir) await rm(builder.siteDir, { recursive: true, force: true });
   }

@@ -32,8 +32,14 @@ export function nginxExample(headers: Readonly<Record<string, string>>): string 
  * formatted as the repository formats Markdown.
  */
 export async function writeRunInto(file: string, results: Results): Promise<void> {
-  const { run, table, targets, notes } = report(results);
-  const sections: Record<string, string> = { run, table, targets, notes: notes || '(none)' };
+  const { run, table, media, targets, notes } = report(results);
+  const sections: Record<string, string> = {
+    run,
+    table,
+    media,
+    targets,
+    notes: notes || '(none)',
+  };
   if (results.serve?.siteHeaders) sections.nginx = nginxExample(results.serve.siteHeaders);
   let text = await readFile(file, 'utf8');
   for (const [name, content] of Object.entries(sections)) {

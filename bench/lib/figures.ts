@@ -1,6 +1,7 @@
 // The figures of a run as the table and the chart both show them: medians of the runs, looked up
 // by engine, server, page and size. One place, so that the chart can never disagree with the table.
-import { type BuildResult } from './build.js';
+import { type BuildResult, MEDIA, type Medium } from './build.js';
+import { type OutputChanges, type RebuildKind, type RebuildResult } from './rebuild.js';
 import { type ReloadResult } from './reload.js';
 import { type PageKind, type ServeReport, type ServeResult, type ServerName } from './serve.js';
 import { type Engine } from './sites.js';
@@ -13,12 +14,23 @@ export const ENGINES: readonly Engine[] = ['folio', 'hugo', 'eleventy', 'hexo'];
 export const SERVERS: readonly ServerName[] = ['folio', 'nginx', 'bare'];
 export const PAGES: readonly PageKind[] = ['listing', 'category', 'post'];
 
+/** A build's medium: results saved before the disk variant built in the scratch folder only. */
+export function mediumOf(build: BuildResult): Medium {
+  return build.medium ?? 'ram';
+}
+
 export function buildOf(
   builds: readonly BuildResult[],
   engine: Engine,
   posts: number,
+  medium: Medium = 'ram',
 ): BuildResult | undefined {
-  return builds.find((b) => b.engine === engine && b.posts === posts);
+  return builds.find((b) => b.engine === engine && b.posts === posts && mediumOf(b) === medium);
+}
+
+/** The media the builds ran on, RAM disk first. */
+export function mediaOf(builds: readonly BuildResult[]): Medium[] {
+  return MEDIA.filter((medium) => builds.some((b) => mediumOf(b) === medium));
 }
 
 export function buildTime(build: BuildResult | undefined): number {
@@ -86,4 +98,21 @@ export function renamedMedian(reload: ReloadResult | undefined): number {
 /** Sizes present, smallest first. */
 export function sizesOf(items: readonly { readonly posts: number }[]): number[] {
   return [...new Set(items.map((item) => item.posts))].sort((a, b) => a - b);
+}
+
+export function rebuildTime(rebuild: RebuildResult | undefined, kind: RebuildKind): number {
+  return rebuild ? median(rebuild.runs[kind].map((r) => r.ms)) : Number.NaN;
+}
+
+export function rebuildRss(rebuild: RebuildResult | undefined, kind: RebuildKind): number {
+  return rebuild ? median(rebuild.runs[kind].map((r) => r.peakRss)) : Number.NaN;
+}
+
+/** Median count of one kind of change a build made to the output. */
+export function rebuildFiles(
+  rebuild: RebuildResult | undefined,
+  kind: RebuildKind,
+  field: keyof OutputChanges,
+): number {
+  return rebuild ? median(rebuild.runs[kind].map((r) => r[field])) : Number.NaN;
 }

@@ -1,6 +1,6 @@
 // The one table the benchmark prints: every figure is a median of the runs it names, beside its
 // ratio to the reference measured in the same run, and every target with PASS or MISS.
-import { type BuildResult } from './build.js';
+import { type BuildResult, type Medium, MEDIUM_NAMES } from './build.js';
 import {
   buildOf,
   buildRss,
@@ -8,11 +8,15 @@ import {
   ENGINES,
   firstRss,
   HUNDRED_K,
+  mediaOf,
   onlineMedian,
   onlineP90,
   renamedMedian,
   p99,
   PAGES,
+  rebuildFiles,
+  rebuildRss,
+  rebuildTime,
   rps,
   serveOf,
   SERVERS,
@@ -22,6 +26,7 @@ import {
   TEN_K,
   warmRss,
 } from './figures.js';
+import { REBUILD_KINDS, REBUILD_NAMES, type RebuildResult } from './rebuild.js';
 import { type ReloadResult } from './reload.js';
 import { PAGE_NAMES, SERVER_NAMES, type ServeReport, type ServeResult } from './serve.js';
 import { type Engine, ENGINE_NAMES } from './sites.js';
@@ -49,6 +54,8 @@ export interface Results {
   readonly starts: StartResult[];
   bareStart: StartResult | undefined;
   readonly reloads: ReloadResult[];
+  /** Absent in results saved before the rebuild part. */
+  rebuild?: RebuildResult | undefined;
   readonly notes: string[];
 }
 
@@ -95,99 +102,237 @@ const BUILD_SHARES = [
   ['hexo', 1 / 3, '⅓'],
 ] as const;
 
+/**
+ * The build rows: for each size and engine, time then memory, on each medium side by side, each
+ * figure against Hugo's on the same medium.
+ */
 function buildRows(results: Results, targets: Target[]): Row[] {
   const rows: Row[] = [];
+  const media = mediaOf(results.builds);
   for (const posts of sizesOf(results.builds)) {
-    const of = (engine: Engine, size = posts): BuildResult | undefined =>
-      buildOf(results.builds, engine, size);
-    const hugo = of('hugo');
     for (const engine of ENGINES) {
-      const build = of(engine);
-      if (!build) continue;
-      const time = buildTime(build);
-      const rss = buildRss(build);
-      const failed = build.runs.length === 0 ? build.failedRun : undefined;
-      let timeVersus =
-        engine === 'hugo' ? 'reference' : ratioText([[time / buildTime(hugo), 'Hugo']]);
-      let rssVersus = engine === 'hugo' ? 'reference' : ratioText([[rss / buildRss(hugo), 'Hugo']]);
-      const timeTargets: Target[] = [];
-      const rssTargets: Target[] = [];
-      if (engine === 'folio' && posts === TEN_K) {
-        const others = BUILD_SHARES.map(([other]) => [of(other), ENGINE_NAMES[other]] as const);
-        timeVersus = ratioText(others.map(([other, name]) => [time / buildTime(other), name]));
-        rssVersus = ratioText(others.map(([other, name]) => [rss / buildRss(other), name]));
-        for (const [other, share, shown] of BUILD_SHARES) {
-          const ratio = time / buildTime(of(other));
-          timeTargets.push({
-            name: `≤ ${shown}× ${ENGINE_NAMES[other]}`,
-            pass: check(ratio, (r) => r <= share),
-            detail: `10k build time ${formatRatio(ratio)} ${ENGINE_NAMES[other]}'s`,
-          });
-        }
-        const memory = others.map(([other]) => buildRss(other));
-        const below = memory.every((other) => Number.isFinite(other))
-          ? memory.every((other) => rss < other)
-          : undefined;
-        rssTargets.push({
-          name: 'below Hugo, Eleventy, Hexo',
-          pass: Number.isFinite(rss) ? below : undefined,
-          detail: `10k build peak memory ${formatBytes(rss)} against ${memory.map(formatBytes).join(', ')}`,
-        });
-      }
-      if (engine === 'folio' && posts === HUNDRED_K) {
-        const tenK = of('folio', TEN_K);
-        const timeRatio = time / buildTime(tenK);
-        const rssRatio = rss / buildRss(tenK);
-        timeVersus = ratioText([[timeRatio, 'Folio at 10k']]);
-        rssVersus = ratioText([[rssRatio, 'Folio at 10k']]);
-        let timePass = check(timeRatio, (r) => r <= 11);
-        let timeDetail = `100k build time ${formatRatio(timeRatio)} the 10k one`;
-        if (failed) {
-          const lowerBound = failed.ms / buildTime(tenK);
-          const when = `Folio at 10k, when it ${failed.stopped ? 'was stopped' : 'failed'}`;
-          // A failed build gave no site at all; a stopped one misses once it ran past 11×.
-          timePass = failed.stopped ? (lowerBound > 11 ? false : undefined) : false;
-          timeDetail = `the 100k build ${build.failure ?? 'failed'}, ${formatRatio(lowerBound)} the 10k time, peak RSS ${formatBytes(failed.peakRss)}`;
-          timeVersus = `${failed.stopped ? '> ' : ''}${formatRatio(lowerBound)} ${when}`;
-          rssVersus = `${formatRatio(failed.peakRss / buildRss(tenK))} ${when}`;
-        }
-        timeTargets.push({ name: '≤ 11× 10k', pass: timePass, detail: timeDetail });
-        rssTargets.push({
-          name: '≤ 11× 10k',
-          pass: failed && !failed.stopped ? false : check(rssRatio, (r) => r <= 11),
-          detail: failed
-            ? `the 100k build ${build.failure ?? 'failed'} at ${formatBytes(failed.peakRss)} peak RSS`
-            : `100k build peak memory ${formatRatio(rssRatio)} the 10k one`,
-        });
-      }
-      collect(targets, 'Folio build', timeTargets);
-      collect(targets, 'Folio build memory', rssTargets);
-      const name = ENGINE_NAMES[engine];
-      const failure = build.failure ? ` (${build.failure.split('\n')[0]})` : '';
-      const runs = `${build.runs.length}${build.failedRun ? ' (+1 failed)' : ''}`;
-      // A build that never ended gives what it reached, a lower bound when it was stopped.
-      const reached = (text: string): string => `${failed?.stopped ? '> ' : ''}${text}`;
-      rows.push(
-        [
-          'build',
-          `${name}: full build time${failure}`,
-          formatPosts(posts),
-          runs,
-          failed ? reached(formatMs(failed.ms)) : formatMs(time),
-          timeVersus,
-          targetText(timeTargets),
-        ],
-        [
-          'build',
-          `${name}: peak RSS`,
-          formatPosts(posts),
-          runs,
-          failed ? reached(formatBytes(failed.peakRss)) : formatBytes(rss),
-          rssVersus,
-          targetText(rssTargets),
-        ],
-      );
+      const found = media.flatMap((medium) => {
+        const build = buildOf(results.builds, engine, posts, medium);
+        return build ? [engineBuildRows(results, targets, build, medium)] : [];
+      });
+      rows.push(...found.map(([time]) => time), ...found.map(([, rss]) => rss));
     }
+  }
+  return rows;
+}
+
+/**
+ * One engine's time and memory rows at one size on one medium. Folio's targets at 10k hold on each
+ * medium (on the disk, against Hugo and for memory only); at 100k, against its own 10k figures on
+ * the same medium.
+ */
+function engineBuildRows(
+  results: Results,
+  targets: Target[],
+  build: BuildResult,
+  medium: Medium,
+): readonly [Row, Row] {
+  const { engine, posts } = build;
+  const of = (other: Engine, size = posts): BuildResult | undefined =>
+    buildOf(results.builds, other, size, medium);
+  const hugo = of('hugo');
+  const onDisk = medium === 'disk';
+  const time = buildTime(build);
+  const rss = buildRss(build);
+  const failed = build.runs.length === 0 ? build.failedRun : undefined;
+  let timeVersus = engine === 'hugo' ? 'reference' : ratioText([[time / buildTime(hugo), 'Hugo']]);
+  let rssVersus = engine === 'hugo' ? 'reference' : ratioText([[rss / buildRss(hugo), 'Hugo']]);
+  const timeTargets: Target[] = [];
+  const rssTargets: Target[] = [];
+  if (engine === 'folio' && posts === TEN_K) {
+    const others = BUILD_SHARES.map(([other]) => [of(other), ENGINE_NAMES[other]] as const);
+    timeVersus = ratioText(others.map(([other, name]) => [time / buildTime(other), name]));
+    rssVersus = ratioText(others.map(([other, name]) => [rss / buildRss(other), name]));
+    const shares = onDisk ? BUILD_SHARES.filter(([other]) => other === 'hugo') : BUILD_SHARES;
+    for (const [other, share, shown] of shares) {
+      const ratio = time / buildTime(of(other));
+      timeTargets.push({
+        name: `≤ ${shown}× ${ENGINE_NAMES[other]}`,
+        pass: check(ratio, (r) => r <= share),
+        detail: `10k build time ${formatRatio(ratio)} ${ENGINE_NAMES[other]}'s${onDisk ? ' on the same disk' : ''}`,
+      });
+    }
+    const memory = others.map(([other]) => buildRss(other));
+    const below = memory.every((other) => Number.isFinite(other))
+      ? memory.every((other) => rss < other)
+      : undefined;
+    rssTargets.push({
+      name: 'below Hugo, Eleventy, Hexo',
+      pass: Number.isFinite(rss) ? below : undefined,
+      detail: `10k build peak memory ${formatBytes(rss)} against ${memory.map(formatBytes).join(', ')}${onDisk ? ' on the disk' : ''}`,
+    });
+  }
+  if (engine === 'folio' && posts === HUNDRED_K) {
+    const tenK = of('folio', TEN_K);
+    const timeRatio = time / buildTime(tenK);
+    const rssRatio = rss / buildRss(tenK);
+    timeVersus = ratioText([[timeRatio, 'Folio at 10k']]);
+    rssVersus = ratioText([[rssRatio, 'Folio at 10k']]);
+    let timePass = check(timeRatio, (r) => r <= 11);
+    let timeDetail = `100k build time ${formatRatio(timeRatio)} the 10k one`;
+    if (failed) {
+      const lowerBound = failed.ms / buildTime(tenK);
+      const when = `Folio at 10k, when it ${failed.stopped ? 'was stopped' : 'failed'}`;
+      // A failed build gave no site at all; a stopped one misses once it ran past 11×.
+      timePass = failed.stopped ? (lowerBound > 11 ? false : undefined) : false;
+      timeDetail = `the 100k build ${build.failure ?? 'failed'}, ${formatRatio(lowerBound)} the 10k time, peak RSS ${formatBytes(failed.peakRss)}`;
+      timeVersus = `${failed.stopped ? '> ' : ''}${formatRatio(lowerBound)} ${when}`;
+      rssVersus = `${formatRatio(failed.peakRss / buildRss(tenK))} ${when}`;
+    }
+    timeTargets.push({ name: '≤ 11× 10k', pass: timePass, detail: timeDetail });
+    rssTargets.push({
+      name: '≤ 11× 10k',
+      pass: failed && !failed.stopped ? false : check(rssRatio, (r) => r <= 11),
+      detail: failed
+        ? `the 100k build ${build.failure ?? 'failed'} at ${formatBytes(failed.peakRss)} peak RSS`
+        : `100k build peak memory ${formatRatio(rssRatio)} the 10k one`,
+    });
+  }
+  const where = onDisk ? ' on disk' : '';
+  collect(targets, `Folio build${where}`, timeTargets);
+  collect(targets, `Folio build memory${where}`, rssTargets);
+  // Results saved before the disk variant name no medium, and their rows keep their names.
+  const name = `${ENGINE_NAMES[engine]}${build.medium ? `, ${MEDIUM_NAMES[build.medium]}` : ''}`;
+  const failure = build.failure ? ` (${build.failure.split('\n')[0]})` : '';
+  const runs = `${build.runs.length}${build.failedRun ? ' (+1 failed)' : ''}`;
+  // A build that never ended gives what it reached, a lower bound when it was stopped.
+  const reached = (text: string): string => `${failed?.stopped ? '> ' : ''}${text}`;
+  return [
+    [
+      'build',
+      `${name}: full build time${failure}`,
+      formatPosts(posts),
+      runs,
+      failed ? reached(formatMs(failed.ms)) : formatMs(time),
+      timeVersus,
+      targetText(timeTargets),
+    ],
+    [
+      'build',
+      `${name}: peak RSS`,
+      formatPosts(posts),
+      runs,
+      failed ? reached(formatBytes(failed.peakRss)) : formatBytes(rss),
+      rssVersus,
+      targetText(rssTargets),
+    ],
+  ];
+}
+
+/**
+ * Every engine's full build time on the RAM disk and on the disk side by side, each against
+ * Hugo's on the same medium: the build rows of the table, arranged for docs/performance.md.
+ */
+export function mediaTable(results: Results): string {
+  const { builds } = results;
+  if (!mediaOf(builds).includes('disk')) return 'This run built on the RAM disk only.';
+  const lines = [
+    '| engine | posts | RAM disk | × Hugo | disk | × Hugo | disk ÷ RAM disk |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const posts of sizesOf(builds)) {
+    for (const engine of ENGINES) {
+      const ram = buildOf(builds, engine, posts, 'ram');
+      const disk = buildOf(builds, engine, posts, 'disk');
+      if (!ram && !disk) continue;
+      const versusHugo = (medium: Medium, build: BuildResult | undefined): string =>
+        engine === 'hugo'
+          ? 'reference'
+          : formatRatio(buildTime(build) / buildTime(buildOf(builds, 'hugo', posts, medium)));
+      const cells = [
+        ENGINE_NAMES[engine],
+        formatPosts(posts),
+        formatMs(buildTime(ram)),
+        versusHugo('ram', ram),
+        formatMs(buildTime(disk)),
+        versusHugo('disk', disk),
+        formatRatio(buildTime(disk) / buildTime(ram)),
+      ];
+      lines.push(`| ${cells.join(' | ')} |`);
+    }
+  }
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rebuild
+
+/**
+ * Folio's rebuilds on the disk, each against the full build of the same rounds: time, memory, and
+ * what each did to the output (files written again, created, deleted; the build's own `.folio…`
+ * records apart).
+ */
+function rebuildRows(rebuild: RebuildResult, targets: Target[]): Row[] {
+  const rows: Row[] = [];
+  const posts = formatPosts(rebuild.posts);
+  const fullMs = rebuildTime(rebuild, 'full');
+  const fullRss = rebuildRss(rebuild, 'full');
+  for (const kind of REBUILD_KINDS) {
+    const runs = `${rebuild.runs[kind].length}`;
+    const ms = rebuildTime(rebuild, kind);
+    const rss = rebuildRss(rebuild, kind);
+    const files = (field: 'written' | 'created' | 'deleted' | 'records'): number =>
+      rebuildFiles(rebuild, kind, field);
+    const written = files('written') + files('created');
+    const timeTargets: Target[] = [];
+    const fileTargets: Target[] = [];
+    if (kind === 'post') {
+      timeTargets.push({
+        name: '≤ 1 s',
+        pass: check(ms, (v) => v <= 1000),
+        detail: `${formatPosts(rebuild.posts)} rebuild after one post's body changed, ${formatMs(ms)} on the disk`,
+      });
+      fileTargets.push({
+        name: '≤ 30 files written',
+        pass: check(written, (v) => v <= 30),
+        detail: `${formatCount(written)} files written or created by the rebuild after one post's body changed`,
+      });
+    }
+    if (kind === 'config') {
+      timeTargets.push({
+        name: '≤ 1× full build',
+        pass: check(ms / fullMs, (r) => r <= 1),
+        detail: `rebuild after the site's title changed ${formatRatio(ms / fullMs)} the full build's time on the disk`,
+      });
+    }
+    collect(targets, 'Folio rebuild', [...timeTargets, ...fileTargets]);
+    const failure =
+      kind === 'full' && rebuild.failure ? ` (${rebuild.failure.split('\n')[0]})` : '';
+    const reference = kind === 'full';
+    const row = (measure: string, value: string, versus: string, found: Target[] = []): Row => [
+      'rebuild',
+      `Folio, disk: ${REBUILD_NAMES[kind]}, ${measure}`,
+      posts,
+      runs,
+      value,
+      versus,
+      targetText(found),
+    ];
+    const records = files('records');
+    rows.push(
+      row(
+        `time${failure}`,
+        formatMs(ms),
+        reference ? 'reference' : ratioText([[ms / fullMs, 'full build']]),
+        timeTargets,
+      ),
+      row(
+        'peak RSS',
+        formatBytes(rss),
+        reference ? 'reference' : ratioText([[rss / fullRss, 'full build']]),
+      ),
+      row(
+        'files written · created · deleted',
+        `${formatCount(files('written'))} · ${formatCount(files('created'))} · ${formatCount(files('deleted'))}`,
+        records > 0 ? `(+${formatCount(records)} .folio… files)` : '',
+        fileTargets,
+      ),
+    );
   }
   return rows;
 }
@@ -454,6 +599,7 @@ export function table(results: Results): { markdown: string; targets: Target[] }
   const targets: Target[] = [];
   const rows = [
     ...buildRows(results, targets),
+    ...(results.rebuild ? rebuildRows(results.rebuild, targets) : []),
     ...(results.serve ? serveRows(results.serve, targets) : []),
     ...startRows(results, targets),
     ...reloadRows(results, targets),
@@ -478,6 +624,8 @@ export interface Report {
   /** When, the exact command, the machine and the versions measured. */
   readonly run: string;
   readonly table: string;
+  /** The full builds on the RAM disk and on the disk side by side. */
+  readonly media: string;
   readonly targets: string;
   readonly notes: string;
 }
@@ -498,5 +646,6 @@ export function report(results: Results): Report {
     ...results.environment.map((line) => `- ${line}`),
   ].join('\n');
   const notes = results.notes.map((note) => `- ${note}`).join('\n');
-  return { run, table: markdown, targets: targetSummary(targets), notes };
+  const media = mediaTable(results);
+  return { run, table: markdown, media, targets: targetSummary(targets), notes };
 }

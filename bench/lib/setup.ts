@@ -1,7 +1,7 @@
 // The tools the comparison runs, installed on first use: Debian packages through apt-get, the
 // Node engines at pinned versions into bench/.engines/<name>/ (never dependencies of Folio).
 import { existsSync, readFileSync } from 'node:fs';
-import { readFile, statfs } from 'node:fs/promises';
+import { mkdir, readFile, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run } from './processes.js';
@@ -23,6 +23,8 @@ export interface Scratch {
   readonly dir: string;
   /** One line for the report: where, and why there. */
   readonly description: string;
+  /** Whether the folder is on the RAM disk, rather than in bench/.work/ for want of room. */
+  readonly onRamDisk: boolean;
 }
 
 async function memAvailable(): Promise<number> {
@@ -51,6 +53,7 @@ export async function chooseScratch(neededBytes: number): Promise<Scratch> {
     } else {
       return {
         dir: join(RAM_DISK, 'folio-bench'),
+        onRamDisk: true,
         description: `corpora, engine sites and outputs on the RAM disk ${RAM_DISK} (tmpfs, ${(free / GB).toFixed(0)} GB free; this run needs about ${needed})`,
       };
     }
@@ -59,7 +62,30 @@ export async function chooseScratch(neededBytes: number): Promise<Scratch> {
   }
   return {
     dir: fallback,
+    onRamDisk: false,
     description: `corpora, engine sites and outputs in bench/.work/run on disk, not on a RAM disk: ${why} and this run needs about ${needed}`,
+  };
+}
+
+/**
+ * The folder on the real disk where the disk variant of the builds and the rebuilds write: the disk
+ * of a laptop or a CI runner, where creating a file costs far more than on a RAM disk. Refuses a
+ * folder that turns out to be on a tmpfs, which would measure the RAM disk twice.
+ */
+export async function chooseDisk(): Promise<Scratch> {
+  const dir = join(WORK_DIR, 'disk');
+  await mkdir(WORK_DIR, { recursive: true });
+  const fs = await statfs(WORK_DIR);
+  if (fs.type === TMPFS_MAGIC) {
+    throw new Error('bench/.work/ is on a tmpfs: the disk variant needs a folder on a real disk');
+  }
+  const df = await run('df', ['--output=fstype,source', WORK_DIR], { timeoutMs: 30_000 });
+  const [type, source] = df.stdout.trim().split('\n').at(-1)?.trim().split(/\s+/) ?? [];
+  const free = (fs.bavail * fs.bsize) / GB;
+  return {
+    dir,
+    onRamDisk: false,
+    description: `disk variant and rebuilds in bench/.work/disk on the disk ${source ?? '?'} (${type ?? 'unknown file system'}, ${free.toFixed(0)} GB free)`,
   };
 }
 
