@@ -95,8 +95,10 @@ export async function builderFor(
     return {
       engine,
       outDir,
-      // The build stages its output beside outDir: a stopped run leaves that folder behind.
-      clean: [dirname(outDir), tmpDir],
+      // The build stages its output beside outDir: a stopped run leaves that folder behind. The
+      // site's .folio/ holds its caches of rendered bodies and resized images, which a build
+      // from a clean state starts without, as every engine's own caches are removed.
+      clean: [dirname(outDir), tmpDir, join(siteDir ?? corpusDir, '.folio')],
       tmpDir,
       command: process.execPath,
       args: [FOLIO_BIN, 'build', siteDir ?? corpusDir, '--out', outDir],
