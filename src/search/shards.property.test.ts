@@ -287,7 +287,7 @@ describe('a cut index', () => {
     });
     assert.equal(fetched.filter((path) => path.includes('/terms-')).length, 1);
     // `merge` is found by its stem `merg` and as written: two terms, in two files at most.
-    assert.ok(fetched.filter((path) => path.includes('/postings-')).length <= 2);
+    assert.ok(fetched.filter((path) => path.includes('/postings')).length <= 2);
     assert.equal(fetched.filter((path) => path.includes('/lengths.')).length, 1);
   });
 });

@@ -4,6 +4,7 @@
 // the files it fetched, and ranks alike, since it reads the same numbers.
 import { hashedPath } from '../urls/hashed-path.js';
 import { search, type SearchOptions, type SearchResult } from './query.js';
+import { asciiHash } from './tokenize.js';
 import {
   ByteWriter,
   type IndexData,
@@ -55,8 +56,20 @@ function bucketOf(character: string, buckets: number): number {
 }
 
 /**
- * Cuts an index into files: postings in runs of terms of about `postingBytes`, dictionaries in
- * buckets by the terms' first character, enough of them that each holds about `dictionaryBytes`.
+ * Whether a run of postings may end after `term` once it holds half its bytes: one term in four,
+ * chosen by the term itself, so that where runs end does not move when a post changes the
+ * postings of a few terms before — only the runs holding those terms change, and a build into
+ * the same folder writes only those.
+ */
+function endsRun(term: string): boolean {
+  return (Math.imul(asciiHash(term), 0x9e3779b1) >>> 0) % 4 === 0;
+}
+
+/**
+ * Cuts an index into files: postings in runs of terms of at most `postingBytes` (a term's alone
+ * if larger), ending where a term allows once half that is reached; dictionaries in buckets by the
+ * terms' first character, enough of them that each holds about `dictionaryBytes`. Files are named
+ * by their content alone, so a run that a change leaves as it was keeps its name.
  */
 export function shardIndex(data: IndexData, sizes: ShardSizes = {}): IndexShards {
   const files = new Map<string, string | Uint8Array>();
@@ -70,13 +83,20 @@ export function shardIndex(data: IndexData, sizes: ShardSizes = {}): IndexShards
   while (from < terms.length) {
     const first = postingStarts[from] ?? 0;
     let to = from + 1;
-    while (to < terms.length && (postingStarts[to + 1] ?? 0) - first <= postingLimit) to++;
+    while (to < terms.length && (postingStarts[to + 1] ?? 0) - first <= postingLimit) {
+      if ((postingStarts[to] ?? 0) - first >= postingLimit / 2 && endsRun(terms[to - 1] ?? '')) {
+        break;
+      }
+      to++;
+    }
     for (let term = from; term < to; term++) {
       fileOf[term] = postings.length;
       startIn[term] = (postingStarts[term] ?? 0) - first;
     }
     const bytes = postingBytes.slice(first, postingStarts[to] ?? first);
-    const path = hashedPath(`search/postings-${postings.length}`, 'bin', bytes);
+    let path = hashedPath('search/postings', 'bin', bytes);
+    // A run whose name another took (the same bytes, or a hash alike) is told apart by its place.
+    if (files.has(path)) path = hashedPath(`search/postings-${postings.length}`, 'bin', bytes);
     files.set(path, bytes);
     postings.push(path);
     from = to;
