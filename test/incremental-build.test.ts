@@ -3,9 +3,10 @@
 // whole build, said in one line.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { appendFile, cp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, cp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, describe, it } from 'node:test';
+import { READ_CACHE_FILE } from '../src/load/read-cache.js';
 import { run as folio, snapshot } from './support/folio-cli.js';
 import { FIXTURES } from './support/serve-fixture.js';
 import { tempRoot } from './support/temp-root.js';
@@ -117,6 +118,36 @@ describe('folio build into its own output', () => {
     assert.match(built.stderr, /did not write/);
     assert.match(built.stderr, /^ {2}CNAME$/m);
     assert.deepEqual(await snapshot(out), before);
+  });
+
+  it('reads again only the post files changed since the last build, and ends as a whole build does', async () => {
+    const posts = join(site, 'content', 'posts');
+    const longAgo = new Date('2024-01-01T00:00:00Z');
+    for (const file of (await readdir(posts, { recursive: true })).filter((name) =>
+      name.endsWith('.md'),
+    )) {
+      await utimes(join(posts, file), longAgo, longAgo);
+    }
+    // This build keeps what it read of each post, all of them changed long before it.
+    assert.equal((await build()).code, 0);
+    assert.ok(existsSync(join(site, READ_CACHE_FILE)));
+    const short = join(posts, '2024', 'short.md');
+    const text = await readFile(short, 'utf8');
+    await writeFile(short, text.replace(/^title: .*$/m, 'title: A new title for a short post'));
+    const built = await build();
+    assert.equal(built.code, 0, built.stderr);
+    assert.match(built.stdout, INCREMENTAL);
+
+    const whole = join(site, '..', 'whole');
+    const full = await folio(['build', site, '--out', whole, '--full']);
+    assert.equal(full.code, 0, full.stderr);
+    const outputOnly = (files: Map<string, string>) =>
+      new Map([...files].filter(([path]) => !path.startsWith('.folio')));
+    assert.deepEqual(outputOnly(await snapshot(out)), outputOnly(await snapshot(whole)));
+    assert.match(
+      await readFile(join(out, 'posts', 'short', 'index.html'), 'utf8'),
+      /A new title for a short post/,
+    );
   });
 
   it('leaves the output byte for byte as it was when the site has an error', async () => {

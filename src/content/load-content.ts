@@ -59,7 +59,13 @@ export interface ReadFolder {
 }
 
 /** What parsing each file gave, by file, with the stamp the file had then. */
-type ReadResults<Result> = ReadonlyMap<string, { readonly stamp: string; readonly result: Result }>;
+export type ReadResults<Result> = ReadonlyMap<
+  string,
+  { readonly stamp: string; readonly result: Result }
+>;
+
+/** What reading each file gave, and the settings it was read with: all a load reuses of another. */
+export type KnownReads = Pick<ReadFolder, 'settings' | 'results' | 'pageResults'>;
 
 /** The settings that reading a post, or showing its body, depends on. */
 export interface ReadSettings {
@@ -96,6 +102,11 @@ export interface LoadContentOptions {
   /** Paths a watcher saw change since the load that read `previous`. */
   readonly changed?: readonly string[] | undefined;
   /**
+   * What an earlier run read, when there is no `previous`: files whose stamp is unchanged are not
+   * read again. The folders are listed anew.
+   */
+  readonly known?: KnownReads | undefined;
+  /**
    * Hand back the body of each post read (default true). Without, each text is let go as soon as
    * its front matter is read, so that a load of thousands of posts never holds them all at once.
    */
@@ -112,6 +123,7 @@ export async function loadContent(
   options: LoadContentOptions = {},
 ): Promise<LoadedContent> {
   const { previous, onProgress, changed, keepBodies = true } = options;
+  const before: KnownReads | undefined = previous ?? options.known;
   const configResult = loadConfig(siteDir);
   const within = (folder: string) => (path: string) => isWithin(siteDir, folder, path);
   const listing =
@@ -137,8 +149,7 @@ export async function loadContent(
     math,
     imageSizes: assets.imageSizes,
   };
-  const reusable =
-    previous && sameSettings(previous.settings, settings) ? previous.results : undefined;
+  const reusable = before && sameSettings(before.settings, settings) ? before.results : undefined;
   const context: PostContext = { timezone, permalink };
 
   const diagnostics: Diagnostic[] = [
@@ -164,7 +175,7 @@ export async function loadContent(
   });
   const pageResults = readEach(
     pageListing.files,
-    reusable && previous?.pageResults,
+    reusable && before?.pageResults,
     diagnostics,
     undefined,
     (text, file) => {

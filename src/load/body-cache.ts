@@ -6,11 +6,9 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BodyFeature, BodyMistake, Reference } from '../content/post.js';
+import { keepOutOfGit, SITE_CACHE_DIR } from './site-cache.js';
 
-export const BODY_CACHE_DIR = join('.folio', 'cache', 'bodies');
-
-const GITIGNORE =
-  '# Post bodies that folio build rendered, kept for the next build: safe to delete, never to commit.\n*\n';
+export const BODY_CACHE_DIR = join(SITE_CACHE_DIR, 'bodies');
 
 /** Raised whenever what an entry holds changes meaning: older entries are then never read. */
 const ENTRY_FORMAT = 1;
@@ -90,11 +88,7 @@ export class BodyCache {
   #ignore(): void {
     if (this.#ignored) return;
     this.#ignored = true;
-    try {
-      writeFileSync(join(this.#root, '.gitignore'), GITIGNORE, { flag: 'wx' });
-    } catch {
-      // There already, or another thread's.
-    }
+    keepOutOfGit(this.#root, 'Post bodies rendered');
   }
 
   #file(key: string): string {

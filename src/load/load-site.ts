@@ -14,6 +14,7 @@ import { hasErrors, sortDiagnostics, warning, type Diagnostic } from '../diagnos
 import { checkCollisionsAgain, type CollisionCheck } from '../site/check-collisions.js';
 import { codeGrammar } from './code-grammars.js';
 import type { BodyCache } from './body-cache.js';
+import type { ReadCache } from './read-cache.js';
 import { checkConfigReferences, checkReferences } from '../site/check-references.js';
 import { checkStaticCollisions } from '../site/check-static-collisions.js';
 import { BodyStore } from './body-store.js';
@@ -85,6 +86,13 @@ export interface LoadOptions {
   readonly images?: ImageStore | undefined;
   /** Where rendered bodies are kept from one load to the next; none by default. */
   readonly bodyCache?: BodyCache | undefined;
+  /**
+   * Where what reading each file gave is kept from one run to the next, when there is no
+   * `previous`: files whose stamp is unchanged are not read again. Only for a load that reads
+   * bodies again when pages need them (`checkBodies: false`, `keepBodies` not set), as a file not
+   * read leaves no body to keep.
+   */
+  readonly readCache?: { readonly cache: ReadCache; readonly write: boolean } | undefined;
 }
 
 /** The files in the folder of a post written as `slug/index.md`, each folder listed once. */
@@ -210,14 +218,18 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
   const { previous } = options;
   // A server that does not check bodies up front reads them when pages need them.
   const reread = options.checkBodies === false && options.keepBodies !== true;
+  const readCache = reread && !previous ? options.readCache : undefined;
+  const startedAt = Date.now();
   // The texts read go to the body store; the closures below hold `loaded`, which must not hold
   // every text for as long as the load is online.
   const { bodies: texts, ...loaded } = await loadContent(siteDir, {
     keepBodies: !reread,
     previous: previous?.folder,
+    known: readCache?.cache.read(),
     onProgress: options.onProgress,
     changed: options.changed,
   });
+  if (readCache?.write) readCache.cache.write(loaded.folder, startedAt);
   const { excerptLength, imageSizes, locale, toc, math } = loaded.settings;
   // Stamps, not texts, are what a store that reads bodies again keeps of each file.
   const { listing, pageListing } = loaded.folder;

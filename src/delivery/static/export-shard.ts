@@ -19,6 +19,7 @@ import { hasErrors } from '../../diagnostics/diagnostic.js';
 import { SiteDocuments } from '../app/documents.js';
 import { loadSite } from '../../load/load-site.js';
 import { BodyCache } from '../../load/body-cache.js';
+import { ReadCache } from '../../load/read-cache.js';
 import { DocumentWriter, type WrittenFile } from './document-writer.js';
 import type { ManifestEntry } from './build-manifest.js';
 
@@ -34,9 +35,11 @@ export interface ShardOptions {
   readonly precompress?: boolean | undefined;
   /**
    * The code that renders bodies (`rendererFingerprint`): rendered bodies are kept in the site's
-   * cache under it. None, no cache.
+   * cache under it, and what reading each post file gave. None, no cache.
    */
   readonly renderer?: string | undefined;
+  /** Whether this share keeps what it read for the next build: one share of an export does. */
+  readonly keepsReads?: boolean | undefined;
 }
 
 /** What a share did with a batch: the files it produced, and the index of the posts it wrote. */
@@ -99,12 +102,16 @@ export class ExportShard {
 
   /** Loads and checks the site; bodies are parsed only when a page shows them. */
   async load(onProgress?: (done: number, total: number) => void): Promise<ShardPlan> {
-    const { siteDir, renderer } = this.#options;
+    const { siteDir, renderer, keepsReads } = this.#options;
     const { content, diagnostics, checkBodies } = await loadSite(siteDir, {
       checkBodies: false,
       keepBodies: false,
       onProgress,
       bodyCache: renderer === undefined ? undefined : new BodyCache(siteDir, renderer),
+      readCache:
+        renderer === undefined
+          ? undefined
+          : { cache: new ReadCache(siteDir, renderer), write: keepsReads === true },
     });
     if (!content || hasErrors(diagnostics)) {
       return {

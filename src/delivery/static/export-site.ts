@@ -358,10 +358,14 @@ async function writeSite(
     renderer,
   };
   const threads = options.threads ?? threadsFor(countPostFiles(options.siteDir));
+  // The first share keeps what it read for the next build; every share reads the same files.
   const shards: Shard[] =
     threads <= 1
-      ? [new ExportShard(shardOptions)]
-      : Array.from({ length: threads }, () => new ThreadShard(shardOptions));
+      ? [new ExportShard({ ...shardOptions, keepsReads: true })]
+      : Array.from(
+          { length: threads },
+          (_, i) => new ThreadShard({ ...shardOptions, keepsReads: i === 0 }),
+        );
   try {
     // The output's parent may not exist yet; the staging folder itself is made without
     // `recursive`, which reports a read-only disk as ENOENT rather than EROFS.

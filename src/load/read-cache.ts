@@ -1,0 +1,119 @@
+// Load: what reading each post and page file gave — its front matter parsed, its problems — kept
+// on disk in the site's `.folio/cache/` by the file's stamp, so that a build reads and parses
+// again only the files that changed since the last one: at 10,000 posts, reading and parsing
+// every file costs each export thread more than a second.
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import type { KnownReads, ReadFolder } from '../content/load-content.js';
+import { keepOutOfGit, SITE_CACHE_DIR } from './site-cache.js';
+
+export const READ_CACHE_FILE = join(SITE_CACHE_DIR, 'reads.bin');
+
+/** Raised whenever what the file holds changes meaning: an older file is then never read. */
+const FORMAT = 1;
+
+/**
+ * How long before a load began a file must have been last changed for its stamp to be trusted
+ * next time. A file's time on disk moves in steps of a clock tick, so a file written twice within
+ * one tick, at the same size, keeps its stamp; one written that late is read again next time.
+ */
+export const SETTLED_MS = 1000;
+
+interface Stored extends KnownReads {
+  readonly format: number;
+  /** The code that read the files, and the Node that ran it (its time zone data included). */
+  readonly reader: string;
+}
+
+/**
+ * The cache of one site's reads. An entry that cannot be read is no entry, and one that cannot be
+ * written is left out: the cache only ever saves work.
+ */
+export class ReadCache {
+  readonly #file: string;
+  readonly #reader: string;
+  #known: KnownReads | undefined;
+
+  /** `fingerprint` names the code that reads (see `rendererFingerprint`). */
+  constructor(siteDir: string, fingerprint: string) {
+    this.#file = join(siteDir, READ_CACHE_FILE);
+    const { node, tz } = process.versions;
+    this.#reader = `${fingerprint} ${node} ${tz ?? ''}`;
+  }
+
+  /** What the last build of this code read, if it kept it. */
+  read(): KnownReads | undefined {
+    try {
+      const stored = deserialize(readFileSync(this.#file)) as Partial<Stored>;
+      if (stored.format !== FORMAT || stored.reader !== this.#reader) return undefined;
+      const { settings, results, pageResults } = stored;
+      if (!(results instanceof Map) || !(pageResults instanceof Map) || !settings) return undefined;
+      this.#known = { settings, results, pageResults };
+      return this.#known;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Keeps what `folder` read, for the next build, unless it is what `read` gave. A file changed
+   * after `settledBefore` (epoch ms) is left out, to be read again next time.
+   */
+  write(folder: ReadFolder, settledBefore: number): void {
+    const results = settled(folder.results, settledBefore);
+    const pageResults = settled(folder.pageResults, settledBefore);
+    const known = this.#known;
+    // Results are only ever reused under the same settings: the very same results, same settings.
+    if (
+      known &&
+      sameEntries(known.results, results) &&
+      sameEntries(known.pageResults, pageResults)
+    ) {
+      return;
+    }
+    const stored: Stored = {
+      format: FORMAT,
+      reader: this.#reader,
+      settings: folder.settings,
+      results,
+      pageResults,
+    };
+    // Written aside and renamed: a stopped build, or another one, never leaves half a file.
+    const aside = `${this.#file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
+    try {
+      mkdirSync(dirname(this.#file), { recursive: true });
+      keepOutOfGit(dirname(this.#file), 'What reading each post file gave');
+      writeFileSync(aside, serialize(stored));
+      renameSync(aside, this.#file);
+    } catch {
+      // A read-only site folder: every file is read again next time.
+    }
+  }
+}
+
+/** The entries of files last changed before `before`, by the time their stamp records. */
+function settled<Result>(
+  results: ReadonlyMap<string, { readonly stamp: string; readonly result: Result }>,
+  before: number,
+): Map<string, { readonly stamp: string; readonly result: Result }> {
+  const kept = new Map<string, { readonly stamp: string; readonly result: Result }>();
+  for (const [file, entry] of results) {
+    const changed = Number(entry.stamp.split(':')[1]);
+    if (Number.isFinite(changed) && changed < before - SETTLED_MS) kept.set(file, entry);
+  }
+  return kept;
+}
+
+/** Whether `b` holds exactly the entries of `a`, the very results: nothing was read anew. */
+function sameEntries<Result>(
+  a: ReadonlyMap<string, { readonly stamp: string; readonly result: Result }>,
+  b: ReadonlyMap<string, { readonly stamp: string; readonly result: Result }>,
+): boolean {
+  if (a.size !== b.size) return false;
+  for (const [file, entry] of b) {
+    const other = a.get(file);
+    if (other?.stamp !== entry.stamp || other.result !== entry.result) return false;
+  }
+  return true;
+}
