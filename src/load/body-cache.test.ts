@@ -22,11 +22,11 @@ function entries(site: string): string[] {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
-/** Puts `html` in place of what every entry of `site` holds: what a hit then shows. */
-function forgeEntries(site: string, html: string): void {
+/** Puts `html` (and `minutes`) in place of what every entry of `site` holds: what a hit shows. */
+function forgeEntries(site: string, html: string, minutes?: number): void {
   for (const file of entries(site)) {
     const entry = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-    writeFileSync(file, JSON.stringify({ ...entry, html }));
+    writeFileSync(file, JSON.stringify({ ...entry, html, ...(minutes && { minutes }) }));
   }
 }
 
@@ -57,6 +57,21 @@ describe('the cache of rendered bodies', () => {
     assert.deepEqual(again.references(post), first.references(post));
     assert.equal(again.excerpt(post), first.excerpt(post));
     assert.equal(again.searchText(post), first.searchText(post));
+  });
+
+  it("gives a post page's minutes to read from the entry, with its HTML, counting nothing", () => {
+    const site = join(root, 'minutes');
+    const post = makePost('kept');
+    const first = store(site);
+    first.keep(post, BODY);
+    const page = { excerpts: [], html: [post], minutes: [post] };
+    assert.equal(first.parts(page).readingMinutes?.get(post), 1);
+    forgeEntries(site, '<p>from the cache</p>', 42);
+    const again = store(site);
+    again.keep(post, BODY);
+    const parts = again.parts(page);
+    assert.equal(parts.html.get(post), '<p>from the cache</p>');
+    assert.equal(parts.readingMinutes?.get(post), 42);
   });
 
   it('renders anew a body whose text, page, settings or renderer changed, or an image of it', () => {

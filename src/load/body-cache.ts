@@ -11,7 +11,7 @@ import { keepOutOfGit, SITE_CACHE_DIR } from './site-cache.js';
 export const BODY_CACHE_DIR = join(SITE_CACHE_DIR, 'bodies');
 
 /** Raised whenever what an entry holds changes meaning: older entries are then never read. */
-const ENTRY_FORMAT = 1;
+const ENTRY_FORMAT = 2;
 
 /** What a body's rendering found, kept whole so that a hit parses nothing. */
 export interface CachedBody {
@@ -21,6 +21,8 @@ export interface CachedBody {
   readonly references: readonly Reference[];
   readonly mistakes: readonly BodyMistake[];
   readonly searchText: string;
+  /** Whole minutes to read it. */
+  readonly minutes: number;
   /**
    * Each image the HTML describes, by its path, with what was known of it then (its size, its
    * smaller versions), as `imageFacts` gives it: an entry is used only while they all still hold.
@@ -59,7 +61,9 @@ export class BodyCache {
   get(key: string): CachedBody | undefined {
     try {
       const entry = JSON.parse(readFileSync(this.#file(key), 'utf8')) as Partial<CachedBody>;
-      return typeof entry.html === 'string' && Array.isArray(entry.images)
+      return typeof entry.html === 'string' &&
+        Array.isArray(entry.images) &&
+        typeof entry.minutes === 'number'
         ? (entry as CachedBody)
         : undefined;
     } catch {

@@ -250,6 +250,7 @@ export class BodyStore {
       state.excerpt ??= hit.excerpt;
       state.references ??= hit.references;
       state.mistakes ??= hit.mistakes;
+      state.minutes ??= hit.minutes;
       if (!this.#reread || this.#keepSearchTexts) state.searchText ??= hit.searchText;
       return { html: hit.html, features: hit.features };
     }
@@ -278,6 +279,7 @@ export class BodyStore {
       references: state.references ?? [],
       mistakes: state.mistakes ?? [],
       searchText: state.searchText ?? runningText(tokens),
+      minutes: (state.minutes ??= readingMinutes(text)),
       images: [...images],
     };
     cache.set(key, entry);
@@ -290,13 +292,17 @@ export class BodyStore {
     readonly html: readonly MarkdownDocument[];
     readonly minutes?: readonly MarkdownDocument[];
   }): BodyParts {
-    // Minutes first, from a text that rendering may let go; then HTML, as parsing a body whole
-    // gives its excerpt too. A store that rereads texts reads each once for both.
+    // With a cache, HTML first: a body rendered before brings its minutes, and its text is not
+    // counted again. Otherwise minutes first, from a text that rendering may let go; then HTML, as
+    // parsing a body whole gives its excerpt too. A store that rereads texts reads each once for
+    // both.
     const read = new Map<MarkdownDocument, string>();
+    const rendered = new Map<MarkdownDocument, RenderedBody>();
+    if (this.#cache) for (const post of shown.html) rendered.set(post, this.#rendered(post));
     const minutes = new Map((shown.minutes ?? []).map((post) => [post, this.#minutes(post, read)]));
-    const rendered = new Map(
-      shown.html.map((post) => [post, this.#rendered(post, read.get(post))]),
-    );
+    for (const post of shown.html) {
+      if (!rendered.has(post)) rendered.set(post, this.#rendered(post, read.get(post)));
+    }
     return {
       excerpts: new Map(shown.excerpts.map((post) => [post, this.excerpt(post)])),
       html: new Map([...rendered].map(([post, body]) => [post, body.html])),
