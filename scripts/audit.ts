@@ -93,6 +93,7 @@ async function audit(): Promise<boolean> {
     { name: 'featured', label: 'featured listing', path: '/', runs: [] },
     { name: 'category', label: 'category', path: '/categories/algorithm/', runs: [] },
     { name: 'archives', label: 'archive', path: '/archives/', runs: [] },
+    { name: 'categories', label: 'index of categories', path: '/categories/', runs: [] },
     { name: 'tags', label: 'index of tags', path: '/tags/', runs: [] },
     { name: 'about', label: 'page of content/pages', path: '/about/', runs: [] },
     { name: 'series', label: 'series', path: '/series/binary-search/', runs: [] },
