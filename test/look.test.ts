@@ -2,6 +2,7 @@
 // the stylesheet, snippets and custom.css on every page, comments and analytics with exactly their
 // origins in each page's Content-Security-Policy, and bad input named at its line.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -36,11 +37,16 @@ analytics:
   domain: notes.example.com
 `;
 writeFileSync(join(dir, 'folio.config.yaml'), CONFIG);
-for (const slug of ['first', 'second']) {
-  writeFileSync(
-    join(dir, 'content', 'posts', `${slug}.md`),
-    `---\ntitle: ${slug}\ndate: 2024-01-0${slug === 'first' ? 1 : 2}\ntags: [notes]\n---\n\nText of ${slug}.\n`,
-  );
+writePosts(dir);
+
+/** Two posts, `first` and `second`, tagged `notes`. */
+function writePosts(site: string): void {
+  for (const slug of ['first', 'second']) {
+    writeFileSync(
+      join(site, 'content', 'posts', `${slug}.md`),
+      `---\ntitle: ${slug}\ndate: 2024-01-0${slug === 'first' ? 1 : 2}\ntags: [notes]\n---\n\nText of ${slug}.\n`,
+    );
+  }
 }
 const HEAD = '<meta name="google-site-verification" content="abc123">';
 writeFileSync(join(dir, 'snippets', 'head.html'), `${HEAD}\n`);
@@ -131,6 +137,109 @@ describe('a site with comments and analytics, on the server', () => {
       assert.deepEqual(
         problems.map((m) => `${path}:${m.line}: ${m.ruleId}: ${m.message}`),
         [],
+      );
+    }
+  });
+});
+
+/**
+ * A site of the two posts whose config names `services`, served for the tests of the calling
+ * suite; the returned function gives it to them.
+ */
+function servedWith(name: string, services: string): () => ServedFixture {
+  let served: ServedFixture | undefined;
+  before(async () => {
+    served = await serveServices(name, services);
+  });
+  after(async () => {
+    await served?.server.close();
+  });
+  return () => {
+    assert.ok(served, 'the site is served');
+    return served;
+  };
+}
+
+async function serveServices(name: string, services: string): Promise<ServedFixture> {
+  const folder = join(root, name);
+  mkdirSync(join(folder, 'content', 'posts'), { recursive: true });
+  writeFileSync(
+    join(folder, 'folio.config.yaml'),
+    `title: Notes\nurl: https://notes.example.com\ntimezone: UTC\nauthor:\n  name: Ann\n${services}`,
+  );
+  writePosts(folder);
+  return serveSite(folder, { now: () => Date.parse('2025-01-01T00:00:00Z') });
+}
+
+describe('a site with utterances and Umami Cloud, on the server', () => {
+  const other = servedWith(
+    'utterances-umami',
+    'comments:\n  provider: utterances\n  repo: ann/notes\nanalytics:\n  provider: umami\n  websiteId: 94db1cb1-74f4-4a40-ad6c-962362670409\n',
+  );
+
+  // Umami Cloud serves its script from one origin and receives events at its API gateways.
+  const UMAMI_CONNECT = `connect-src 'self' https://cloud.umami.is https://api-gateway.umami.dev https://api-gateway-eu.umami.dev`;
+
+  it('allows on a post page exactly the utterances and Umami origins, and loads both', async () => {
+    const response = await other().get('/posts/second/');
+    const policy = csp(response);
+    assert.equal(
+      directive(policy, 'script-src'),
+      'script-src https://cloud.umami.is https://utteranc.es',
+    );
+    assert.equal(directive(policy, 'connect-src'), UMAMI_CONNECT);
+    const $ = cheerio.load(await response.text());
+    assert.deepEqual(
+      $('script[src]')
+        .map((_, script) => $(script).attr('src'))
+        .get(),
+      ['https://cloud.umami.is/script.js', 'https://utteranc.es/client.js'],
+    );
+    assert.equal($('script[src="https://utteranc.es/client.js"]').attr('repo'), 'ann/notes');
+    assert.equal($('#comments-title').text(), 'Comments');
+  });
+
+  it('allows Umami alone on every other page, and loads no comments there', async () => {
+    for (const path of ['/', '/tags/notes/', '/no-such-page/']) {
+      const response = await other().get(path);
+      const policy = csp(response);
+      assert.equal(directive(policy, 'script-src'), 'script-src https://cloud.umami.is', path);
+      assert.equal(directive(policy, 'connect-src'), UMAMI_CONNECT, path);
+      const body = await response.text();
+      assert.doesNotMatch(body, /utteranc|comments-title/, path);
+      assert.match(body, /<script defer src="https:\/\/cloud\.umami\.is\/script\.js"/, path);
+    }
+  });
+});
+
+describe('a site with Google Analytics, on the server', () => {
+  const google = servedWith(
+    'google',
+    'analytics:\n  provider: google\n  measurementId: G-ABC123\n',
+  );
+
+  it("allows on every page gtag.js, its queue by the queue's own hash, and Google's collectors", async () => {
+    for (const path of ['/', '/posts/second/', '/no-such-page/']) {
+      const response = await google().get(path);
+      const policy = csp(response);
+      const $ = cheerio.load(await response.text());
+      // The hash of the queue as the page carries it: any other would leave gtag.js without it.
+      const queue = $('script:not([src]):not([type])').text();
+      const hash = createHash('sha256').update(queue).digest('base64');
+      assert.equal(
+        directive(policy, 'script-src'),
+        `script-src 'sha256-${hash}' https://www.googletagmanager.com`,
+        path,
+      );
+      assert.equal(
+        directive(policy, 'connect-src'),
+        "connect-src 'self' https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com",
+        path,
+      );
+      assert.equal(
+        $('script[src]').attr('src'),
+        'https://www.googletagmanager.com/gtag/js?id=G-ABC123',
+        path,
       );
     }
   });

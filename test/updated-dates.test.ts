@@ -1,10 +1,15 @@
 // A post's `updated` date on the real server: shown on its page, told to JSON-LD, the sitemap and
-// Atom, and never a reason to move the post in any order.
+// Atom, and never a reason to move the post in any order; and the same in the static export, whose
+// feeds a reader reads as it reads the server's.
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { extractFromJson } from '@extractus/feed-extractor';
+import { parseFeed } from '@rowanmanning/feed-parser';
 import * as cheerio from 'cheerio';
+import { fileOf } from '../src/delivery/static/document-writer.js';
+import { run } from './support/folio-cli.js';
 import { serveSite, type ServedFixture } from './support/serve-fixture.js';
 import { tempRoot } from './support/temp-root.js';
 
@@ -87,5 +92,72 @@ describe('an updated post', () => {
       )?.[0] ?? '';
     assert.match(entry, /<updated>2024-06-01T12:30:00\.000Z<\/updated>/);
     assert.match(entry, /<published>2024-01-10T08:00:00\.000Z<\/published>/);
+  });
+});
+
+describe('an updated post, exported', () => {
+  const out = join(root, 'out');
+  before(async () => {
+    const built = await run(['build', dir, '--out', out]);
+    assert.equal(built.code, 0, built.stderr);
+  });
+
+  /** The exported file of `path`, and the server's answer for it. */
+  async function both(path: string): Promise<{ exported: string; served: string }> {
+    const served = await (await site.get(path)).text();
+    return { exported: readFileSync(join(out, fileOf(path)), 'utf8'), served };
+  }
+
+  it('shows the update on its page and in JSON-LD as the server does', async () => {
+    const { exported, served } = await both('/posts/revised/');
+    for (const body of [exported, served]) {
+      const $ = cheerio.load(body);
+      assert.deepEqual(
+        $('.byline time')
+          .map((_, time) => $(time).attr('datetime'))
+          .get(),
+        ['2024-01-10T08:00:00Z', '2024-06-01T12:30:00Z'],
+      );
+      const data = JSON.parse($('script[type="application/ld+json"]').text()) as Record<
+        string,
+        string
+      >;
+      assert.equal(data.dateModified, '2024-06-01T12:30:00Z');
+    }
+    assert.equal(exported, served);
+  });
+
+  it('gives the sitemap and Atom the date of its last change, as the server does', async () => {
+    for (const [path, change] of [
+      ['/sitemap.xml', /revised\/<\/loc><lastmod>2024-06-01T12:30:00\.000Z<\/lastmod>/],
+      ['/atom.xml', /revised\/"\/>\s*<updated>2024-06-01T12:30:00\.000Z<\/updated>/],
+    ] as const) {
+      const { exported, served } = await both(path);
+      assert.match(exported, change, path);
+      assert.equal(exported, served, path);
+    }
+  });
+
+  it('writes a JSON Feed and a tag feed that a reader reads as the server answers them', async () => {
+    const json = await both('/feed.json');
+    const read = (body: string) =>
+      extractFromJson(JSON.parse(body) as Parameters<typeof extractFromJson>[0], {
+        normalization: true,
+      });
+    assert.deepEqual(
+      read(json.exported).entries?.map((entry) => entry.title),
+      ['newer', 'revised', 'plain'],
+    );
+    assert.deepEqual(read(json.exported), read(json.served));
+    assert.match(json.exported, /"date_modified": "2024-06-01T12:30:00/);
+
+    const tag = await both('/tags/notes/feed.xml');
+    const feed = parseFeed(tag.exported).toJSON();
+    assert.equal(feed.title, 'notes · Notes');
+    assert.deepEqual(
+      feed.items.map((item) => item.title),
+      ['newer', 'revised', 'plain'],
+    );
+    assert.deepEqual(feed, parseFeed(tag.served).toJSON());
   });
 });

@@ -51,6 +51,53 @@ describe('services named in the config', () => {
     assert.equal(listing.sources, undefined);
   });
 
+  it('put utterances on post pages only, with its origin alone', () => {
+    const config = configOf(
+      'comments:\n  provider: utterances\n  repo: ann/blog\n  label: comments\n',
+    );
+    const post = render(config, 'post');
+    assert.deepEqual(post.body.match(/<script [^>]*>/g), [
+      '<script type="application/ld+json">',
+      '<script src="https://utteranc.es/client.js" repo="ann/blog" issue-term="pathname" label="comments" theme="preferred-color-scheme" crossorigin="anonymous" async>',
+    ]);
+    assert.deepEqual(post.sources, { script: ['https://utteranc.es'], connect: [] });
+    const listing = render(config, 'featured');
+    assert.doesNotMatch(listing.body, /utteranc|comments-title/);
+    assert.equal(listing.sources, undefined);
+  });
+
+  it('put Umami on every page, sending to its cloud gateways or to a server of your own', () => {
+    const WEBSITE = 'websiteId: 94db1cb1-74f4-4a40-ad6c-962362670409\n';
+    const cloud = configOf(`analytics:\n  provider: umami\n  ${WEBSITE}`);
+    for (const kind of ['post', 'featured'] as const) {
+      const page = render(cloud, kind);
+      assert.deepEqual(
+        page.body.match(/<script (?!type="application\/ld\+json")[^>]*>/g),
+        [
+          '<script defer src="https://cloud.umami.is/script.js" data-website-id="94db1cb1-74f4-4a40-ad6c-962362670409">',
+        ],
+        kind,
+      );
+      assert.ok(page.body.includes('962362670409"></script>\n</head>'), 'at the end of the head');
+      assert.deepEqual(page.sources, {
+        script: ['https://cloud.umami.is'],
+        connect: [
+          'https://cloud.umami.is',
+          'https://api-gateway.umami.dev',
+          'https://api-gateway-eu.umami.dev',
+        ],
+      });
+    }
+    // A server of one's own both serves the script and receives the events.
+    const own = configOf(
+      `analytics:\n  provider: umami\n  ${WEBSITE}  script: https://stats.ann.example/u.js\n`,
+    );
+    assert.deepEqual(render(own, 'featured').sources, {
+      script: ['https://stats.ann.example'],
+      connect: ['https://stats.ann.example'],
+    });
+  });
+
   it('put analytics on every page, with where it loads from and sends to', () => {
     const config = configOf('analytics:\n  provider: goatcounter\n  code: ann\n');
     for (const kind of ['post', 'featured'] as const) {
@@ -70,6 +117,25 @@ describe('services named in the config', () => {
     );
     assert.equal(page.scripts?.length, 1);
     assert.match(page.body, /<script>window\.dataLayer/);
+  });
+
+  it('give Google Analytics exactly the origins it loads from and sends to, on every page', () => {
+    const config = configOf('analytics:\n  provider: google\n  measurementId: G-ABC123\n');
+    for (const kind of ['post', 'featured'] as const) {
+      const page = render(config, kind);
+      assert.match(
+        page.body,
+        /<script async src="https:\/\/www\.googletagmanager\.com\/gtag\/js\?id=G-ABC123"><\/script>/,
+      );
+      assert.deepEqual(page.sources, {
+        script: ['https://www.googletagmanager.com'],
+        connect: [
+          'https://*.google-analytics.com',
+          'https://*.analytics.google.com',
+          'https://*.googletagmanager.com',
+        ],
+      });
+    }
   });
 
   it("add the config's own origins to every page", () => {

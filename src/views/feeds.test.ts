@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { parseFeed } from '@rowanmanning/feed-parser';
 import { buildSite } from '../site/build-site.js';
 import { at, fixtureBodies, makeConfig, makePost } from '../../test/support/site-fixtures.js';
 import {
@@ -48,6 +49,43 @@ describe('RSS categories', () => {
     assert.ok(
       rssFeed(site, bodies).includes(`<category>${ESCAPED.replace(/&quot;/g, '"')}</category>`),
     );
+  });
+});
+
+describe("the RSS channel's image", () => {
+  /** The site when the author's avatar is `image`. */
+  const withAvatar = (image: string) => {
+    const config = makeConfig();
+    const avatared = { ...config, author: { ...config.author, image } };
+    return buildSite(avatared, posts, { now: at('2030-01-01T00:00:00Z') });
+  };
+
+  for (const image of ['/images/avatar.png', '/images/avatar.jpg', '/images/avatar.JPEG']) {
+    it(`is the author's ${image.split('.').pop()} avatar, with the site's title and link`, () => {
+      const rss = rssFeed(withAvatar(image), bodies);
+      assert.deepEqual(parseFeed(rss).image, {
+        url: `https://blog.example.com${image}`,
+        title: 'Dev Notes',
+      });
+      // The feed reader reads no link of the image, though RSS requires one: read it as XML.
+      const channel = childrenNamed(parseStrictXml(rss), 'channel')[0];
+      assert.ok(channel);
+      const images = childrenNamed(channel, 'image');
+      assert.equal(images.length, 1);
+      const field = (name: string): string[] =>
+        images.flatMap((element) => childrenNamed(element, name).map(textOf));
+      assert.deepEqual(field('url'), [`https://blog.example.com${image}`]);
+      assert.deepEqual(field('title'), ['Dev Notes']);
+      assert.deepEqual(field('link'), ['https://blog.example.com/']);
+    });
+  }
+
+  it('is left out for an SVG avatar, which RSS does not allow, while Atom keeps it as its logo', () => {
+    const rss = rssFeed(withAvatar('/images/avatar.svg'), bodies);
+    assert.equal(parseFeed(rss).image, null);
+    assert.doesNotMatch(rss, /<image>/);
+    const atom = atomFeed(withAvatar('/images/avatar.svg'), bodies);
+    assert.match(atom, /<logo>https:\/\/blog\.example\.com\/images\/avatar\.svg<\/logo>/);
   });
 });
 
