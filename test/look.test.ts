@@ -178,7 +178,7 @@ describe('a site with utterances and Umami Cloud, on the server', () => {
   );
 
   // Umami Cloud serves its script from one origin and receives events at its API gateways.
-  const UMAMI_CONNECT = `connect-src 'self' https://cloud.umami.is https://api-gateway.umami.dev https://api-gateway-eu.umami.dev`;
+  const UMAMI_CONNECT = `connect-src 'self' https://cloud.umami.is https://gateway.umami.is https://api-gateway.umami.dev https://api-gateway-eu.umami.dev`;
 
   it('allows on a post page exactly the utterances and Umami origins, and loads both', async () => {
     const response = await other().get('/posts/second/');

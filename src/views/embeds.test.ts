@@ -83,6 +83,7 @@ describe('services named in the config', () => {
         script: ['https://cloud.umami.is'],
         connect: [
           'https://cloud.umami.is',
+          'https://gateway.umami.is',
           'https://api-gateway.umami.dev',
           'https://api-gateway-eu.umami.dev',
         ],

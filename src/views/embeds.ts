@@ -89,11 +89,17 @@ function analyticsEmbed(settings: AnalyticsSettings): Embed {
         html: html`<script defer src="${settings.script}" data-website-id="${settings.websiteId}"></script>
 `,
         script: [origin],
-        // Umami Cloud's script sends to its API gateways, by region; a server of one's own
-        // receives at the script's origin.
+        // Umami Cloud's script sends to its gateway (`gateway.umami.is` since mid-2026; before,
+        // API gateways by region, which scripts cached by readers may still use); a server of
+        // one's own receives at the script's origin.
         connect:
           origin === UMAMI_CLOUD
-            ? [origin, 'https://api-gateway.umami.dev', 'https://api-gateway-eu.umami.dev']
+            ? [
+                origin,
+                'https://gateway.umami.is',
+                'https://api-gateway.umami.dev',
+                'https://api-gateway-eu.umami.dev',
+              ]
             : [origin],
       };
     }
