@@ -42,6 +42,11 @@ function namedBy(path: string, contentType: string, body: string): string[] {
     const feed = JSON.parse(body) as { items: { url: string }[]; home_page_url: string };
     return [feed.home_page_url, ...feed.items.map((item) => item.url)];
   }
+  if (path.startsWith(`${BASE}/assets/search/terms-`)) {
+    // A dictionary names the files of its terms' postings, in the folder the page's setup gives.
+    const dictionary = JSON.parse(body) as { postings: string[] };
+    return dictionary.postings.map((name) => `${postingsFolder}${name}`);
+  }
   if (path.startsWith(`${BASE}/assets/search/posts-`)) {
     // The search script's entries: each result links its post and its category.
     const entries = JSON.parse(body) as (string | null)[][];
@@ -63,6 +68,9 @@ function namedBy(path: string, contentType: string, body: string): string[] {
   return [];
 }
 
+// Where the search page's setup says the files of postings are, once the crawl has read it.
+let postingsFolder = '';
+
 function namedByPage(body: string): string[] {
   const $ = cheerio.load(body);
   const attributes = $('[href], [src], [action]')
@@ -79,17 +87,13 @@ function namedByPage(body: string): string[] {
   const setupText = $('#search-setup').text();
   const setup = setupText
     ? (JSON.parse(setupText) as {
-        manifest: { lengths: string; dictionaries: string[]; postings: string[] };
+        manifest: { lengths: string; dictionaries: string[]; postingsFolder: string };
         entries: string[];
       })
     : undefined;
+  if (setup) postingsFolder = setup.manifest.postingsFolder;
   const searchFiles = setup
-    ? [
-        setup.manifest.lengths,
-        ...setup.manifest.dictionaries,
-        ...setup.manifest.postings,
-        ...setup.entries,
-      ]
+    ? [setup.manifest.lengths, ...setup.manifest.dictionaries, ...setup.entries]
     : [];
   return [...attributes, ...sources, ...searchFiles];
 }

@@ -21,15 +21,21 @@ export interface ShardManifest {
   readonly lengths: string;
   /** The dictionary of each bucket of first characters, by bucket. */
   readonly dictionaries: readonly string[];
-  /** The files of postings, by number. */
-  readonly postings: readonly string[];
+  /** The folder of the files of postings, which dictionaries name. */
+  readonly postingsFolder: string;
 }
 
 /** One bucket's terms, sorted, and where the postings of each are. */
 export interface DictionaryFile {
   readonly terms: readonly string[];
   readonly frequency: readonly number[];
-  /** The postings file of each term, its first byte there, and how many bytes. */
+  /**
+   * The files of postings its terms' are in, by name in the manifest's folder: a dictionary names
+   * its files itself, so that a run of postings cut anew changes only the dictionaries of its
+   * terms, where numbering every file would change them all.
+   */
+  readonly postings: readonly string[];
+  /** The postings file of each term (in `postings`), its first byte there, and how many bytes. */
   readonly file: readonly number[];
   readonly start: readonly number[];
   readonly size: readonly number[];
@@ -77,6 +83,7 @@ export function shardIndex(data: IndexData, sizes: ShardSizes = {}): IndexShards
   const { terms, postingStarts, postingBytes } = data;
 
   const postings: string[] = [];
+  // The run of each term, by number while the runs are cut.
   const fileOf = new Uint32Array(terms.length);
   const startIn = new Uint32Array(terms.length);
   let from = 0;
@@ -108,11 +115,19 @@ export function shardIndex(data: IndexData, sizes: ShardSizes = {}): IndexShards
   terms.forEach((term, i) => {
     members[bucketOf(String.fromCodePoint(term.codePointAt(0) ?? 0), buckets)]?.push(i);
   });
+  const folder = folderOf(postings[0] ?? hashedPath('search/postings', 'bin', ''));
   const dictionaries = members.map((numbers, bucket) => {
+    // Its runs, in the order its terms first name them.
+    const runs = new Map<number, number>();
+    for (const i of numbers) {
+      const run = fileOf[i] ?? 0;
+      if (!runs.has(run)) runs.set(run, runs.size);
+    }
     const dictionary: DictionaryFile = {
       terms: numbers.map((i) => terms[i] ?? ''),
       frequency: numbers.map((i) => data.documentFrequency[i] ?? 0),
-      file: numbers.map((i) => fileOf[i] ?? 0),
+      postings: [...runs.keys()].map((run) => (postings[run] ?? '').slice(folder.length)),
+      file: numbers.map((i) => runs.get(fileOf[i] ?? 0) ?? 0),
       start: numbers.map((i) => startIn[i] ?? 0),
       size: numbers.map((i) => (postingStarts[i + 1] ?? 0) - (postingStarts[i] ?? 0)),
     };
@@ -131,10 +146,15 @@ export function shardIndex(data: IndexData, sizes: ShardSizes = {}): IndexShards
       averageLengths: data.averageLengths,
       lengths,
       dictionaries,
-      postings,
+      postingsFolder: folder,
     },
     files,
   };
+}
+
+/** The folder of a file's path, with its final slash. */
+function folderOf(path: string): string {
+  return path.slice(0, path.lastIndexOf('/') + 1);
 }
 
 function leb128(numbers: ArrayLike<number>): Uint8Array {
@@ -156,7 +176,8 @@ export class ShardedIndex implements IndexSource {
   lengths: ArrayLike<number> = [];
   readonly #manifest: ShardManifest;
   readonly #dictionaries = new Map<number, TermDictionary>();
-  readonly #postings = new Map<number, Uint8Array>();
+  // Postings fetched, by path.
+  readonly #postings = new Map<string, Uint8Array>();
   // What the last query asked for and did not find at hand.
   readonly #wanted = new Set<string>();
 
@@ -205,8 +226,9 @@ export class ShardedIndex implements IndexSource {
       this.#dictionaries.set(bucket, this.#dictionaryOf(file));
       return;
     }
-    const number = this.#manifest.postings.indexOf(path);
-    if (number !== -1) this.#postings.set(number, toBytes(await load(path)));
+    if (path.startsWith(this.#manifest.postingsFolder)) {
+      this.#postings.set(path, toBytes(await load(path)));
+    }
   }
 
   #dictionaryOf(file: DictionaryFile): TermDictionary {
@@ -215,10 +237,10 @@ export class ShardedIndex implements IndexSource {
       documentFrequency: file.frequency,
       postingSize: (term) => file.size[term] ?? 0,
       postings: (term) => {
-        const number = file.file[term] ?? 0;
-        const bytes = this.#postings.get(number);
+        const path = `${this.#manifest.postingsFolder}${file.postings[file.file[term] ?? 0] ?? ''}`;
+        const bytes = this.#postings.get(path);
         if (!bytes) {
-          this.#wanted.add(this.#manifest.postings[number] ?? '');
+          this.#wanted.add(path);
           return undefined;
         }
         const start = file.start[term] ?? 0;

@@ -157,7 +157,7 @@ function linkedSetup(ctx: ViewContext, setup: SearchPageSetup): SearchPageSetup 
       ...manifest,
       lengths: ctx.link(manifest.lengths),
       dictionaries: manifest.dictionaries.map(ctx.link),
-      postings: manifest.postings.map(ctx.link),
+      postingsFolder: ctx.link(manifest.postingsFolder),
     },
     entries: setup.entries.map(ctx.link),
   };
