@@ -2,7 +2,7 @@
 // A query fetches only what it reads: the dictionaries of the characters its words begin with,
 // and the postings of the terms it chose. It is run by the same `search` as on a server, over
 // the files it fetched, and ranks alike, since it reads the same numbers.
-import { hashedPath } from '../urls/hashed-path.js';
+import { contentHash, hashedPath } from '../urls/hashed-path.js';
 import { search, type SearchOptions, type SearchResult } from './query.js';
 import { asciiHash } from './tokenize.js';
 import {
@@ -102,8 +102,12 @@ export function shardIndex(data: IndexData, sizes: ShardSizes = {}): IndexShards
     }
     const bytes = postingBytes.slice(first, postingStarts[to] ?? first);
     let path = hashedPath('search/postings', 'bin', bytes);
-    // A run whose name another took (the same bytes, or a hash alike) is told apart by its place.
-    if (files.has(path)) path = hashedPath(`search/postings-${postings.length}`, 'bin', bytes);
+    // Runs of the same bytes (rare terms of the same posts) are one file. One whose hash alone is
+    // another's is told apart by its first term, never by its place, which a change before it moves.
+    const taken = files.get(path);
+    if (taken !== undefined && !sameBytes(taken, bytes)) {
+      path = hashedPath(`search/postings-${contentHash(terms[from] ?? '')}`, 'bin', bytes);
+    }
     files.set(path, bytes);
     postings.push(path);
     from = to;
@@ -117,17 +121,17 @@ export function shardIndex(data: IndexData, sizes: ShardSizes = {}): IndexShards
   });
   const folder = folderOf(postings[0] ?? hashedPath('search/postings', 'bin', ''));
   const dictionaries = members.map((numbers, bucket) => {
-    // Its runs, in the order its terms first name them.
-    const runs = new Map<number, number>();
+    // Its files, in the order its terms first name them.
+    const named = new Map<string, number>();
     for (const i of numbers) {
-      const run = fileOf[i] ?? 0;
-      if (!runs.has(run)) runs.set(run, runs.size);
+      const path = postings[fileOf[i] ?? 0] ?? '';
+      if (!named.has(path)) named.set(path, named.size);
     }
     const dictionary: DictionaryFile = {
       terms: numbers.map((i) => terms[i] ?? ''),
       frequency: numbers.map((i) => data.documentFrequency[i] ?? 0),
-      postings: [...runs.keys()].map((run) => (postings[run] ?? '').slice(folder.length)),
-      file: numbers.map((i) => runs.get(fileOf[i] ?? 0) ?? 0),
+      postings: [...named.keys()].map((path) => path.slice(folder.length)),
+      file: numbers.map((i) => named.get(postings[fileOf[i] ?? 0] ?? '') ?? 0),
       start: numbers.map((i) => startIn[i] ?? 0),
       size: numbers.map((i) => (postingStarts[i + 1] ?? 0) - (postingStarts[i] ?? 0)),
     };
@@ -150,6 +154,12 @@ export function shardIndex(data: IndexData, sizes: ShardSizes = {}): IndexShards
     },
     files,
   };
+}
+
+function sameBytes(a: string | Uint8Array, b: Uint8Array): boolean {
+  if (typeof a === 'string' || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The folder of a file's path, with its final slash. */
