@@ -244,6 +244,22 @@ describe('config defaults', () => {
     assert.deepEqual(config?.links, {});
   });
 
+  it('accepts a base path in another script, and says on its line how pages link it', () => {
+    const lines = [
+      'title: Dev Notes',
+      'url: https://example.com/블로그/',
+      'author:',
+      '  name: Jane',
+    ];
+    const { config, diagnostics } = parseConfig(lines.join('\n'), FILE);
+    assert.equal(config?.url, 'https://example.com/블로그');
+    assert.equal(diagnostics.length, 1);
+    const [said] = diagnostics;
+    assert.equal(said?.severity, 'warning');
+    assert.equal(said?.line, 2);
+    assert.match(said?.message ?? '', /\/블로그.*not ASCII.*\/%EB%B8%94%EB%A1%9C%EA%B7%B8\//);
+  });
+
   it('keeps accepting every plain absolute http(s) address, as written', () => {
     const urls: readonly (readonly [string, string])[] = [
       ['https://blog.example.com', 'https://blog.example.com'],
@@ -260,7 +276,6 @@ describe('config defaults', () => {
         'https://example.com/%EB%B8%94%EB%A1%9C%EA%B7%B8',
         'https://example.com/%EB%B8%94%EB%A1%9C%EA%B7%B8',
       ],
-      ['https://example.com/블로그/', 'https://example.com/블로그'],
       ['https://example.com/~jane/a-b_c.d', 'https://example.com/~jane/a-b_c.d'],
       ['HTTPS://Blog.Example.com', 'HTTPS://Blog.Example.com'],
       ['"  https://blog.example.com  "', 'https://blog.example.com'],

@@ -1,5 +1,6 @@
 // Config: folio.config.yaml text → validated settings, or every problem with its line (pure).
-import { error, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { error, warning, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { basePathOf, writtenBasePath } from '../urls/base-path.js';
 import { schemaDiagnostics } from '../diagnostics/schema-diagnostics.js';
 import { normalizeText } from '../text/normalize-text.js';
 import { parseYaml, yamlHint } from '../yaml/yaml-source.js';
@@ -60,7 +61,29 @@ export function parseConfig(text: string, file: string): ConfigResult {
     ...parsed.data,
     owner: parsed.data.owner ?? parsed.data.author.name,
   };
-  return { ...located, config, diagnostics: [] };
+  return {
+    ...located,
+    config,
+    diagnostics: baseWarnings(config.url, file, source.lineOf(['url'])),
+  };
+}
+
+/**
+ * A base path in another script than ASCII works — pages link it percent-encoded, as browsers
+ * send it — but is said, since the address a reader copies from a link is the encoded one.
+ */
+function baseWarnings(url: string, file: string, line: number): Diagnostic[] {
+  const path = writtenBasePath(url);
+  if (!/[^\p{ASCII}]/u.test(path)) return [];
+  return [
+    warning(
+      'config-url-path',
+      file,
+      line,
+      `the path of url, ${path}/, is not ASCII: pages, feeds and the sitemap link it percent-encoded, as ${basePathOf(url)}/`,
+      'keep it if that is the address you want (browsers show it as written); an ASCII path such as `/blog/` reads the same in every link',
+    ),
+  ];
 }
 
 function knownKeysAt(path: readonly PropertyKey[], raw: object): readonly string[] {

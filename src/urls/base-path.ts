@@ -9,8 +9,13 @@
  * spelling links carry and browsers send back.
  */
 export function basePathOf(siteUrl: string): string {
+  return writtenBasePath(siteUrl).replace(/[^\p{ASCII}]+/gu, percentEncoded);
+}
+
+/** The path of a site's `url` as the config writes it, without its final slashes. */
+export function writtenBasePath(siteUrl: string): string {
   const path = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(siteUrl)?.[1] ?? '';
-  return path.replace(/\/+$/, '').replace(/[^\p{ASCII}]+/gu, percentEncoded);
+  return path.replace(/\/+$/, '');
 }
 
 /** Each UTF-8 byte of `text` as `%XX`. */
