@@ -58,11 +58,14 @@ export interface ReadFolder {
   readonly pageResults: ReadResults<PageResult>;
 }
 
-/** What parsing each file gave, by file, with the stamp the file had then. */
-export type ReadResults<Result> = ReadonlyMap<
-  string,
-  { readonly stamp: string; readonly result: Result }
->;
+/** What parsing a file gave, with the stamp the file had then. */
+export interface ReadEntry<Result> {
+  readonly stamp: string;
+  readonly result: Result;
+}
+
+/** What parsing each file gave, by file. */
+type ReadResults<Result> = ReadonlyMap<string, ReadEntry<Result>>;
 
 /** What reading each file gave, and the settings it was read with: all a load reuses of another. */
 export type KnownReads = Pick<ReadFolder, 'settings' | 'results' | 'pageResults'>;

@@ -418,3 +418,8 @@ export function postStamp(file: string): string {
 function stampOf(info: Stats): string {
   return `${info.size}:${info.mtimeMs}:${info.ino}`;
 }
+
+/** When the file of `stamp` was last changed, epoch ms; NaN for no file. */
+export function stampChangedAt(stamp: string): number {
+  return Number(stamp.split(':')[1]);
+}

@@ -259,7 +259,7 @@ export class BodyStore {
     const seen = (src: string): void => {
       if (!images.has(src)) images.set(src, imageFacts(src, imageSize, responsive));
     };
-    const tokens = this.#tokens(post, state, text);
+    const { tokens, searchText, ...parsed } = this.#parse(post, state, text, true);
     const rendered = renderTokens(tokens, {
       ...env,
       imageSize: (src) => {
@@ -275,10 +275,8 @@ export class BodyStore {
     });
     const entry: CachedBody = {
       ...rendered,
-      excerpt: state.excerpt ?? excerptOf(tokens, excerptLength),
-      references: state.references ?? [],
-      mistakes: state.mistakes ?? [],
-      searchText: state.searchText ?? runningText(tokens),
+      ...parsed,
+      searchText: searchText ?? runningText(tokens),
       minutes: (state.minutes ??= readingMinutes(text)),
       images: [...images],
     };
@@ -328,18 +326,45 @@ export class BodyStore {
   }
 
   #tokens(post: MarkdownDocument, state: BodyState, given?: string): Token[] {
+    return this.#parse(post, state, given, false).tokens;
+  }
+
+  /**
+   * Parses the body, keeping in `state` what the parse gives; answers that too, with the running
+   * text when `running` asks for it (a cache entry keeps it) or the parse needed it.
+   */
+  #parse(
+    post: MarkdownDocument,
+    state: BodyState,
+    given: string | undefined,
+    running: boolean,
+  ): ParsedBody {
     const text = given ?? this.#text(post, state);
     const tokens = parseMarkdown(text, { math: post.math ?? this.#settings.math });
     // The text of the body as search reads it, which the excerpt is cut from too.
     const keepsSearchText = !this.#reread || this.#keepSearchTexts;
-    const running =
-      keepsSearchText || state.excerpt === undefined ? runningText(tokens) : undefined;
-    state.excerpt ??= excerptOf(tokens, this.#settings.excerptLength, running);
-    state.references ??= collectReferences(tokens, post.bodyLine);
-    state.mistakes ??= collectMistakes(tokens, post.bodyLine, text);
-    if (keepsSearchText) state.searchText ??= running;
-    return tokens;
+    const searchText =
+      state.searchText ??
+      (running || keepsSearchText || state.excerpt === undefined ? runningText(tokens) : undefined);
+    if (keepsSearchText) state.searchText = searchText;
+    return {
+      tokens,
+      searchText,
+      excerpt: (state.excerpt ??= excerptOf(tokens, this.#settings.excerptLength, searchText)),
+      references: (state.references ??= collectReferences(tokens, post.bodyLine)),
+      mistakes: (state.mistakes ??= collectMistakes(tokens, post.bodyLine, text)),
+    };
   }
+}
+
+/** What parsing a body gives, besides its HTML. */
+interface ParsedBody {
+  readonly tokens: Token[];
+  readonly excerpt: string;
+  readonly references: readonly Reference[];
+  readonly mistakes: readonly BodyMistake[];
+  /** Unless asked for or needed for the excerpt. */
+  readonly searchText: string | undefined;
 }
 
 /** What a listing entry shows of a body: its excerpt, and its minutes to read once counted. */

@@ -5,7 +5,8 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import type { KnownReads, ReadFolder } from '../content/load-content.js';
+import type { KnownReads, ReadEntry, ReadFolder } from '../content/load-content.js';
+import { stampChangedAt } from '../content/read-sources.js';
 import { keepOutOfGit, SITE_CACHE_DIR } from './site-cache.js';
 
 export const READ_CACHE_FILE = join(SITE_CACHE_DIR, 'reads.bin');
@@ -94,21 +95,21 @@ export class ReadCache {
 
 /** The entries of files last changed before `before`, by the time their stamp records. */
 function settled<Result>(
-  results: ReadonlyMap<string, { readonly stamp: string; readonly result: Result }>,
+  results: ReadonlyMap<string, ReadEntry<Result>>,
   before: number,
-): Map<string, { readonly stamp: string; readonly result: Result }> {
-  const kept = new Map<string, { readonly stamp: string; readonly result: Result }>();
+): Map<string, ReadEntry<Result>> {
+  const kept = new Map<string, ReadEntry<Result>>();
   for (const [file, entry] of results) {
-    const changed = Number(entry.stamp.split(':')[1]);
-    if (Number.isFinite(changed) && changed < before - SETTLED_MS) kept.set(file, entry);
+    // NaN, for a file that could not be read, is never settled.
+    if (stampChangedAt(entry.stamp) < before - SETTLED_MS) kept.set(file, entry);
   }
   return kept;
 }
 
 /** Whether `b` holds exactly the entries of `a`, the very results: nothing was read anew. */
 function sameEntries<Result>(
-  a: ReadonlyMap<string, { readonly stamp: string; readonly result: Result }>,
-  b: ReadonlyMap<string, { readonly stamp: string; readonly result: Result }>,
+  a: ReadonlyMap<string, ReadEntry<Result>>,
+  b: ReadonlyMap<string, ReadEntry<Result>>,
 ): boolean {
   if (a.size !== b.size) return false;
   for (const [file, entry] of b) {
