@@ -3,10 +3,21 @@
 // whole build, said in one line.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { appendFile, cp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import {
+  appendFile,
+  cp,
+  mkdir,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, describe, it } from 'node:test';
 import { READ_CACHE_FILE } from '../src/load/read-cache.js';
+import { SEGMENT_CACHE_DIR } from '../src/load/segment-cache.js';
 import { run as folio, snapshot } from './support/folio-cli.js';
 import { FIXTURES } from './support/serve-fixture.js';
 import { tempRoot } from './support/temp-root.js';
@@ -35,6 +46,17 @@ async function mtimes(dir: string): Promise<Map<string, number>> {
 }
 
 const MANIFEST = '.folio-manifest.json';
+
+/** Asserts that the output holds the very files a build from nothing writes, its records aside. */
+async function assertSameAsFullBuild(): Promise<void> {
+  const whole = join(site, '..', 'whole');
+  await rm(whole, { recursive: true, force: true });
+  const full = await folio(['build', site, '--out', whole, '--full']);
+  assert.equal(full.code, 0, full.stderr);
+  const outputOnly = (files: Map<string, string>) =>
+    new Map([...files].filter(([path]) => !path.startsWith('.folio')));
+  assert.deepEqual(outputOnly(await snapshot(out)), outputOnly(await snapshot(whole)));
+}
 
 async function editManifest(change: (manifest: Record<string, unknown>) => void): Promise<void> {
   const manifest = JSON.parse(await readFile(join(out, MANIFEST), 'utf8')) as Record<
@@ -138,16 +160,40 @@ describe('folio build into its own output', () => {
     assert.equal(built.code, 0, built.stderr);
     assert.match(built.stdout, INCREMENTAL);
 
-    const whole = join(site, '..', 'whole');
-    const full = await folio(['build', site, '--out', whole, '--full']);
-    assert.equal(full.code, 0, full.stderr);
-    const outputOnly = (files: Map<string, string>) =>
-      new Map([...files].filter(([path]) => !path.startsWith('.folio')));
-    assert.deepEqual(outputOnly(await snapshot(out)), outputOnly(await snapshot(whole)));
+    await assertSameAsFullBuild();
     assert.match(
       await readFile(join(out, 'posts', 'short', 'index.html'), 'utf8'),
       /A new title for a short post/,
     );
+  });
+
+  it('indexes for search again only the batch of posts an edit changed, and ends as a whole build does', async () => {
+    const many = join(site, 'content', 'posts', 'many');
+    await mkdir(many);
+    for (let i = 0; i < 150; i++) {
+      const day = new Date(Date.UTC(2022, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+      await writeFile(
+        join(many, `post-${i}.md`),
+        `---\ntitle: Post ${i}\ndate: ${day}\ntags: [notes]\n---\nWords of post ${i}, and a heap.\n`,
+      );
+    }
+    assert.equal((await build()).code, 0);
+    const segments = join(site, SEGMENT_CACHE_DIR);
+    const kept = async () =>
+      new Map([...(await mtimes(segments))].filter(([path]) => path.endsWith('.bin')));
+    const before = await kept();
+    // 163 posts: batches of 64, 64 and 35.
+    assert.equal(before.size, 3);
+
+    await appendFile(join(many, 'post-75.md'), '\nA sentence about tries.\n');
+    const built = await build();
+    assert.equal(built.code, 0, built.stderr);
+    const after = await kept();
+    assert.equal(after.size, 3);
+    const same = [...after].filter(([path, time]) => before.get(path) === time);
+    assert.equal(same.length, 2, 'the two batches without the post are taken from the cache');
+
+    await assertSameAsFullBuild();
   });
 
   it('leaves the output byte for byte as it was when the site has an error', async () => {

@@ -2,11 +2,11 @@
 // everything the rendering read, so that a build renders only the bodies that changed since the
 // last one — Markdown and highlighting are most of the work of rendering a page.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BodyFeature, BodyMistake, Reference } from '../content/post.js';
-import { keepOutOfGit, SITE_CACHE_DIR } from './site-cache.js';
+import { keepOutOfGit, SITE_CACHE_DIR, writeCacheFile } from './site-cache.js';
 
 export const BODY_CACHE_DIR = join(SITE_CACHE_DIR, 'bodies');
 
@@ -72,17 +72,7 @@ export class BodyCache {
   }
 
   set(key: string, body: CachedBody): void {
-    const file = this.#file(key);
-    // Written aside and renamed: another thread, or a stopped build, never leaves half an entry.
-    const aside = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
-    try {
-      mkdirSync(dirname(file), { recursive: true });
-      this.#ignore();
-      writeFileSync(aside, JSON.stringify(body));
-      renameSync(aside, file);
-    } catch {
-      // A read-only site folder: the body is rendered again next time.
-    }
+    if (writeCacheFile(this.#file(key), JSON.stringify(body))) this.#ignore();
   }
 
   /**
@@ -101,7 +91,7 @@ export class BodyCache {
 }
 
 /** The folder of a renderer's entries: a new version's entries never mix with an old one's. */
-const rendererFolder = (fingerprint: string): string => fingerprint.slice(0, 16);
+export const rendererFolder = (fingerprint: string): string => fingerprint.slice(0, 16);
 
 /**
  * Removes the entries of every renderer but the one of `fingerprint`: code that changed never

@@ -2,12 +2,12 @@
 // on disk in the site's `.folio/cache/` by the file's stamp, so that a build reads and parses
 // again only the files that changed since the last one: at 10,000 posts, reading and parsing
 // every file costs each export thread more than a second.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { KnownReads, ReadEntry, ReadFolder } from '../content/load-content.js';
 import { stampChangedAt } from '../content/read-sources.js';
-import { keepOutOfGit, SITE_CACHE_DIR } from './site-cache.js';
+import { keepOutOfGit, SITE_CACHE_DIR, writeCacheFile } from './site-cache.js';
 
 export const READ_CACHE_FILE = join(SITE_CACHE_DIR, 'reads.bin');
 
@@ -80,15 +80,8 @@ export class ReadCache {
       results,
       pageResults,
     };
-    // Written aside and renamed: a stopped build, or another one, never leaves half a file.
-    const aside = `${this.#file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
-    try {
-      mkdirSync(dirname(this.#file), { recursive: true });
+    if (writeCacheFile(this.#file, serialize(stored))) {
       keepOutOfGit(dirname(this.#file), 'What reading each post file gave');
-      writeFileSync(aside, serialize(stored));
-      renameSync(aside, this.#file);
-    } catch {
-      // A read-only site folder: every file is read again next time.
     }
   }
 }

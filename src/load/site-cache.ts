@@ -1,7 +1,7 @@
 // Load: the site's `.folio/cache/` folder, where a build keeps what saves the next one work.
 // Everything in it may be deleted at any time.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 export const SITE_CACHE_DIR = join('.folio', 'cache');
 
@@ -18,5 +18,28 @@ export function keepOutOfGit(folder: string, what: string): void {
     );
   } catch {
     // There already, or another thread's.
+  }
+}
+
+/**
+ * Writes `content` to the cache's `file`, aside first and then renamed over it: another thread, or
+ * a stopped build, never leaves half a file. Answers whether it was written; a file the cache
+ * cannot write (a read-only site folder) only costs the next build the work it would have saved.
+ */
+export function writeCacheFile(file: string, content: string | Uint8Array): boolean {
+  const aside = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(aside, content);
+    renameSync(aside, file);
+    return true;
+  } catch {
+    try {
+      // A half-written file aside, if the disk filled up as it was written.
+      rmSync(aside, { force: true });
+    } catch {
+      // No folder to write in, so nothing was written.
+    }
+    return false;
   }
 }

@@ -129,6 +129,14 @@ export interface IndexSegment {
   readonly lengths: Uint32Array;
 }
 
+/**
+ * A segment whose terms are named by themselves rather than by a builder's numbers: what a build
+ * keeps of a batch of posts, for a later build's builder to take up as its own.
+ */
+export interface NamedSegment extends Omit<IndexSegment, 'terms' | 'names' | 'firstName'> {
+  readonly terms: readonly string[];
+}
+
 // Posts to a segment, where the whole index is built at once.
 const SEGMENT_POSTS = 64;
 
@@ -428,6 +436,39 @@ export class SegmentBuilder {
     this.#logged = 0;
     this.#lengths = [];
     this.#documents = 0;
+    return segment;
+  }
+
+  /** `segment`, which this builder gave, with its terms named: what a build keeps of it. */
+  named(segment: IndexSegment): NamedSegment {
+    return {
+      documentCount: segment.documentCount,
+      terms: Array.from(segment.terms, (id) => this.#terms[id] ?? ''),
+      documentFrequency: segment.documentFrequency,
+      lastDocument: segment.lastDocument,
+      postingStarts: segment.postingStarts,
+      postingBytes: segment.postingBytes,
+      lengths: segment.lengths,
+    };
+  }
+
+  /**
+   * Gives `kept`, a segment named by an earlier build, as the next segment of this builder: its
+   * terms numbered as this builder's own, so that it joins among the builder's other segments as
+   * if the builder had indexed its posts.
+   */
+  takeUp(kept: NamedSegment): IndexSegment {
+    if (this.#documents !== 0) {
+      throw new Error('a kept segment is taken up between segments, never amid the posts of one');
+    }
+    const { terms, ...numbers } = kept;
+    const segment: IndexSegment = {
+      ...numbers,
+      terms: Uint32Array.from(terms, (term) => this.#idOf(term)),
+      names: this.#terms.slice(this.#named),
+      firstName: this.#named,
+    };
+    this.#named = this.#terms.length;
     return segment;
   }
 

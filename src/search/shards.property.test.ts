@@ -155,24 +155,45 @@ describe('an index joined from batches of posts', () => {
     };
   };
 
+  // A builder of an earlier build, whose segments a later build's builders take up by name.
+  const keptBatchOf = (
+    earlier: SegmentBuilder,
+    builder: SegmentBuilder,
+    docs: readonly SearchDocument[],
+    first: number,
+  ) => {
+    for (const doc of docs) earlier.add(doc);
+    const kept = earlier.named(earlier.segment());
+    return {
+      first,
+      segment: builder.takeUp(kept),
+      entries: docs.map((_, i) => entryOf(first + i)),
+    };
+  };
+
   it("is the index of all the posts in the site's order, its entries filed as they fill", () => {
     fc.assert(
       fc.property(
         documents,
-        fc.array(fc.tuple(fc.nat(), fc.nat(2)), { maxLength: 30 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat(2), fc.boolean()), { maxLength: 30 }),
         fc.integer({ min: 1, max: 7 }),
         (docs, draws, batchSize) => {
-          // Runs of posts, each indexed by one of three builders and finished in a shuffled
-          // order, as an export's threads index the batches they render.
+          // Runs of posts, each indexed by one of three builders — or kept from an earlier build
+          // and taken up by one — and finished in a shuffled order, as an export's threads index
+          // the batches they render.
           const builders = [new SegmentBuilder(), new SegmentBuilder(), new SegmentBuilder()];
+          const earlier = new SegmentBuilder();
           const batches = [];
           for (let from = 0, i = 0; from < docs.length; from += batchSize, i++) {
-            const [key, owner] = draws[i] ?? [i, 0];
+            const [key, owner, kept] = draws[i] ?? [i, 0, false];
             const builder = builders[owner] as SegmentBuilder;
+            const posts = docs.slice(from, from + batchSize);
             batches.push({
               key,
               owner,
-              batch: batchOf(builder, docs.slice(from, from + batchSize), from),
+              batch: kept
+                ? keptBatchOf(earlier, builder, posts, from)
+                : batchOf(builder, posts, from),
             });
           }
           batches.sort((a, b) => a.key - b.key);
@@ -224,6 +245,15 @@ describe('an index joined from batches of posts', () => {
     assert.throws(() => indexer.finish(), /posts 1 to 2 never came/);
     indexer.add(batch(1), 1);
     assert.equal(indexer.finish().data.documentCount, 3);
+  });
+
+  it('takes up a kept segment only between segments of its own', () => {
+    const earlier = new SegmentBuilder();
+    earlier.add({ title: 'heap', labels: [], text: 'sort' });
+    const kept = earlier.named(earlier.segment());
+    const builder = new SegmentBuilder();
+    builder.add({ title: 'trie', labels: [], text: 'search' });
+    assert.throws(() => builder.takeUp(kept), /between segments/);
   });
 
   it("refuses the batches of a builder that made them out of the site's order", () => {

@@ -11,6 +11,8 @@ export interface IndexedBatch {
   readonly segment: IndexSegment;
   /** What a results list shows of each post of the batch, in order. */
   readonly entries: readonly DocumentEntry[];
+  /** The key the batch's segment is kept under for the next build, if it is kept. */
+  readonly key?: string | undefined;
 }
 
 /** A file of a static site's search, by its URL path. */

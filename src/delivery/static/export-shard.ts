@@ -20,6 +20,7 @@ import { SiteDocuments } from '../app/documents.js';
 import { loadSite } from '../../load/load-site.js';
 import { BodyCache } from '../../load/body-cache.js';
 import { ReadCache } from '../../load/read-cache.js';
+import { SegmentCache } from '../../load/segment-cache.js';
 import { DocumentWriter, type WrittenFile } from './document-writer.js';
 import type { ManifestEntry } from './build-manifest.js';
 
@@ -94,6 +95,8 @@ export class ExportShard {
   // Kept from batch to batch for what it knows of words; each batch is indexed as a segment.
   // None for a site without search.
   #search: SegmentBuilder | undefined;
+  // What earlier builds indexed of batches of posts: none for a build from nothing.
+  #segments: SegmentCache | undefined;
 
   constructor(options: ShardOptions) {
     this.#options = options;
@@ -131,6 +134,7 @@ export class ExportShard {
     if (search) {
       content.bodies.keepSearchTexts();
       this.#search = new SegmentBuilder();
+      if (renderer !== undefined) this.#segments = new SegmentCache(siteDir, renderer);
     }
     this.#bodies = content.bodies;
     const site = buildSite(content.config, content.posts, {
@@ -193,15 +197,22 @@ export class ExportShard {
   #indexBatch(builder: SegmentBuilder, site: Site, posts: readonly Post[]): IndexedBatch {
     const first = this.#numbers.get(posts[0] as Post) ?? 0;
     const entries: DocumentEntry[] = [];
-    posts.forEach((post, i) => {
+    const documents = posts.map((post, i) => {
       if (this.#numbers.get(post) !== first + i) {
         throw new Error("a batch of post pages must be a run of the site's posts, in its order");
       }
       const text = this.#bodies?.takeSearchText(post) ?? '';
-      builder.add(searchDocument(indexedPost(post, site), text));
       entries.push(searchEntry(site, post, text));
+      return searchDocument(indexedPost(post, site), text);
     });
-    return { first, segment: builder.segment(), entries };
+    const cache = this.#segments;
+    const key = cache?.key(documents);
+    const kept = key === undefined ? undefined : cache?.get(key, documents.length);
+    if (kept) return { first, segment: builder.takeUp(kept), entries, key };
+    for (const document of documents) builder.add(document);
+    const segment = builder.segment();
+    if (key !== undefined) cache?.set(key, builder.named(segment));
+    return { first, segment, entries, key };
   }
 
   /** Writes the search page, whose script reads the index in `files`. */

@@ -40,6 +40,7 @@ import {
 } from './build-manifest.js';
 import { loadConfig } from '../../config/load-config.js';
 import { forgetOtherRenderers, rendererFingerprint } from '../../load/body-cache.js';
+import { SegmentCache } from '../../load/segment-cache.js';
 
 const REDIRECTS_FILE = '_redirects';
 
@@ -301,6 +302,8 @@ async function removeEmptyFolders(outDir: string, deleted: readonly string[]): P
 class ExportSearch {
   readonly #indexer: SiteIndexer;
   readonly #writer: DocumentWriter;
+  /** The keys the batches' segments are kept under for the next build. */
+  readonly keys = new Set<string>();
 
   constructor(posts: number, writer: DocumentWriter) {
     this.#indexer = new SiteIndexer(posts);
@@ -309,7 +312,9 @@ class ExportSearch {
 
   /** Takes a batch written by the share numbered `share`. */
   add(batch: WrittenBatch, share: number): void {
-    if (batch.search) this.#write(this.#indexer.add(batch.search, share));
+    if (!batch.search) return;
+    if (batch.search.key !== undefined) this.keys.add(batch.search.key);
+    this.#write(this.#indexer.add(batch.search, share));
   }
 
   /** Writes the index, cut into files; answers what the search page reads. */
@@ -449,6 +454,7 @@ async function writeSite(
       add(writer.takeWritten());
       add((await first.writeSearchPage(searchFiles)).files);
     }
+    if (renderer) new SegmentCache(options.siteDir, renderer).keepOnly(search?.keys ?? new Set());
     const all = [...files.values()];
     return {
       diagnostics: plan.diagnostics,

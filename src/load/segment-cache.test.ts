@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { tempRoot } from '../../test/support/temp-root.js';
+import { type SearchDocument, SegmentBuilder } from '../search/search-index.js';
+import { SEGMENT_CACHE_DIR, SegmentCache } from './segment-cache.js';
+
+const root = tempRoot('folio-segment-cache-');
+let sites = 0;
+
+const POSTS: SearchDocument[] = [
+  { title: 'Binary search', labels: ['Algorithm', 'notes'], text: 'Halve the range each time.' },
+  { title: '알고리즘 노트', labels: ['알고리즘'], text: '이진 탐색은 범위를 반으로 줄인다.' },
+];
+
+/** The segment of `posts`, as a builder gives it, with its terms named. */
+function segmentOf(posts: readonly SearchDocument[]) {
+  const builder = new SegmentBuilder();
+  for (const post of posts) builder.add(post);
+  return builder.named(builder.segment());
+}
+
+/** The files the cache of `site` holds under its renderer folders. */
+function keptFiles(site: string): string[] {
+  return readdirSync(join(site, SEGMENT_CACHE_DIR), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.bin'))
+    .map((entry) => entry.name);
+}
+
+function newSite(): string {
+  return join(root, `site-${sites++}`);
+}
+
+describe('the cache of search segments', () => {
+  it('gives back a kept segment whole, and kept out of Git', () => {
+    const site = newSite();
+    const cache = new SegmentCache(site, 'renderer');
+    const segment = segmentOf(POSTS);
+    const key = cache.key(POSTS);
+    cache.set(key, segment);
+    assert.deepEqual(new SegmentCache(site, 'renderer').get(key, POSTS.length), segment);
+    assert.match(readFileSync(join(site, SEGMENT_CACHE_DIR, '.gitignore'), 'utf8'), /^\*$/m);
+  });
+
+  it('keys a batch by every word search reads of its posts, and by the code', () => {
+    const cache = new SegmentCache(newSite(), 'renderer');
+    const [first, second] = POSTS as [SearchDocument, SearchDocument];
+    const keys = [
+      cache.key(POSTS),
+      cache.key([{ ...first, title: 'Binary Search' }, second]),
+      cache.key([{ ...first, labels: ['Algorithm'] }, second]),
+      cache.key([{ ...first, labels: ['Algorithmnotes'] }, second]),
+      cache.key([{ ...first, labels: ['Algorithm', 'note', 's'] }, second]),
+      cache.key([{ ...first, text: `${first.text} ` }, second]),
+      cache.key([second, first]),
+      cache.key([first]),
+      new SegmentCache(newSite(), 'other renderer').key(POSTS),
+    ];
+    assert.equal(new Set(keys).size, keys.length);
+    assert.equal(new SegmentCache(newSite(), 'renderer').key(POSTS), keys[0]);
+  });
+
+  it('misses a segment of another number of posts, a damaged one, and one never kept', () => {
+    const site = newSite();
+    const cache = new SegmentCache(site, 'renderer');
+    const key = cache.key(POSTS);
+    assert.equal(cache.get(key, POSTS.length), undefined);
+    cache.set(key, segmentOf(POSTS));
+    assert.equal(cache.get(key, POSTS.length + 1), undefined);
+
+    const [file] = readdirSync(join(site, SEGMENT_CACHE_DIR), { recursive: true })
+      .map(String)
+      .filter((name) => name.endsWith('.bin'));
+    const path = join(site, SEGMENT_CACHE_DIR, file ?? '');
+    const bytes = readFileSync(path);
+    writeFileSync(path, bytes.subarray(0, bytes.length >> 1));
+    assert.equal(cache.get(key, POSTS.length), undefined);
+    writeFileSync(path, 'not a segment');
+    assert.equal(cache.get(key, POSTS.length), undefined);
+  });
+
+  it('keeps only the segments a build used, and none of other code', () => {
+    const site = newSite();
+    const cache = new SegmentCache(site, 'renderer');
+    const [first, second] = POSTS as [SearchDocument, SearchDocument];
+    const used = cache.key([first]);
+    const stale = cache.key([second]);
+    cache.set(used, segmentOf([first]));
+    cache.set(stale, segmentOf([second]));
+    const older = new SegmentCache(site, 'an older renderer');
+    older.set(older.key([first]), segmentOf([first]));
+    assert.equal(keptFiles(site).length, 3);
+
+    cache.keepOnly(new Set([used]));
+    assert.deepEqual(keptFiles(site), [`${used}.bin`]);
+    assert.ok(cache.get(used, 1));
+    cache.keepOnly(new Set());
+    assert.deepEqual(keptFiles(site), []);
+  });
+
+  it('saves no work, and fails nothing, where the site folder cannot be written', () => {
+    const site = newSite();
+    mkdirSync(site, { recursive: true });
+    // A file where the cache's folder would be.
+    writeFileSync(join(site, '.folio'), '');
+    const cache = new SegmentCache(site, 'renderer');
+    const key = cache.key(POSTS);
+    cache.set(key, segmentOf(POSTS));
+    assert.equal(cache.get(key, POSTS.length), undefined);
+    cache.keepOnly(new Set());
+    assert.ok(existsSync(join(site, '.folio')));
+  });
+});

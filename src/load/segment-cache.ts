@@ -1,0 +1,116 @@
+// Load: the search index of each batch of posts an export indexed, kept under the site's
+// `.folio/cache/search/` by a hash of what search read of the batch's posts, so that a build
+// indexes again only the batches whose posts changed — indexing every post's words is most of
+// what search adds to a build.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import type { NamedSegment, SearchDocument } from '../search/search-index.js';
+import { rendererFolder } from './body-cache.js';
+import { keepOutOfGit, SITE_CACHE_DIR, writeCacheFile } from './site-cache.js';
+
+export const SEGMENT_CACHE_DIR = join(SITE_CACHE_DIR, 'search');
+
+/** Raised whenever what a kept segment holds changes meaning: older ones are then never read. */
+const SEGMENT_FORMAT = 1;
+
+/**
+ * The kept segments of one site, under the code that indexes (`rendererFingerprint`). Reads and
+ * writes synchronously, on an export's threads; a segment that cannot be read is indexed anew,
+ * and one that cannot be written is left out: the cache only ever saves work.
+ */
+export class SegmentCache {
+  readonly #root: string;
+  readonly #dir: string;
+  readonly #fingerprint: string;
+  #ignored = false;
+
+  constructor(siteDir: string, fingerprint: string) {
+    this.#root = join(siteDir, SEGMENT_CACHE_DIR);
+    this.#dir = join(this.#root, rendererFolder(fingerprint));
+    this.#fingerprint = fingerprint;
+  }
+
+  /** The key of the segment of `documents`, in order: everything its bytes are made from. */
+  key(documents: readonly SearchDocument[]): string {
+    const hash = createHash('sha256').update(`${SEGMENT_FORMAT}\n${this.#fingerprint}\n`);
+    for (const { title, labels, text } of documents) {
+      // Each string after its length, so that no two lists of strings read alike.
+      for (const part of [title, ...labels]) hash.update(`${part.length}:${part}`);
+      hash.update(`${labels.length}|${text.length}:`).update(text);
+    }
+    return hash.digest('base64url');
+  }
+
+  /** The segment kept under `key`, if it is there whole and indexes `documentCount` posts. */
+  get(key: string, documentCount: number): NamedSegment | undefined {
+    try {
+      const kept = deserialize(readFileSync(this.#file(key))) as Partial<NamedSegment>;
+      if (!isWhole(kept, documentCount)) return undefined;
+      // Each array on a buffer of its own: deserialized, they are views of the file's bytes,
+      // and a segment's buffers are moved, whole, to the thread that joins it.
+      return {
+        documentCount,
+        terms: kept.terms,
+        documentFrequency: kept.documentFrequency.slice(),
+        lastDocument: kept.lastDocument.slice(),
+        postingStarts: kept.postingStarts.slice(),
+        postingBytes: kept.postingBytes.slice(),
+        lengths: kept.lengths.slice(),
+      };
+    } catch {
+      return undefined;
+    }
+  }
+
+  set(key: string, segment: NamedSegment): void {
+    if (writeCacheFile(this.#file(key), serialize(segment)) && !this.#ignored) {
+      this.#ignored = true;
+      keepOutOfGit(this.#root, 'The search index of each batch of posts');
+    }
+  }
+
+  /**
+   * Removes every kept segment but those under `keys`, and those of other code: a segment whose
+   * posts changed is never read again, and the cache would otherwise grow with every edit.
+   */
+  keepOnly(keys: ReadonlySet<string>): void {
+    const own = rendererFolder(this.#fingerprint);
+    try {
+      for (const entry of readdirSync(this.#root, { withFileTypes: true })) {
+        if (entry.isDirectory() && entry.name !== own) {
+          rmSync(join(this.#root, entry.name), { recursive: true, force: true });
+        }
+      }
+      for (const name of readdirSync(this.#dir)) {
+        if (!keys.has(name.replace(/\.bin$/, ''))) rmSync(join(this.#dir, name), { force: true });
+      }
+    } catch {
+      // No cache yet, or one that cannot be changed: it only costs space.
+    }
+  }
+
+  #file(key: string): string {
+    return join(this.#dir, `${key}.bin`);
+  }
+}
+
+/** Whether `kept` has every part of a segment of `documentCount` posts, each its right size. */
+function isWhole(kept: Partial<NamedSegment>, documentCount: number): kept is NamedSegment {
+  const { terms, documentFrequency, lastDocument, postingStarts, postingBytes, lengths } = kept;
+  return (
+    kept.documentCount === documentCount &&
+    Array.isArray(terms) &&
+    documentFrequency instanceof Uint32Array &&
+    documentFrequency.length === terms.length &&
+    lastDocument instanceof Uint32Array &&
+    lastDocument.length === terms.length &&
+    postingStarts instanceof Uint32Array &&
+    postingStarts.length === terms.length + 1 &&
+    postingBytes instanceof Uint8Array &&
+    postingBytes.length === postingStarts[terms.length] &&
+    lengths instanceof Uint32Array &&
+    lengths.length === documentCount * 3
+  );
+}
