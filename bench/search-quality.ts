@@ -429,52 +429,84 @@ const BUILD_POSTS = 10_000;
 const BUILD_PAIRS = Number(process.env.SEARCH_BUILD_PAIRS ?? 6);
 const BUILD_OUT = process.env.SEARCH_BUILD_OUT ?? join(WORK_DIR, 'search-speed', 'build-out');
 
+/** The two builds a blogger runs: the first of a site, and every one after it. */
+const BUILD_KINDS = [
+  {
+    name: 'by default, the caches of the build before kept',
+    args: [] as string[],
+  },
+  {
+    name: 'from nothing (`--full`: no cache read or written)',
+    args: ['--full'],
+  },
+] as const;
+
 /**
- * `folio build` of the corpus with search and with `search: false`, in alternated pairs: the
- * medians of both, the ratio of the medians and the pairs' own ratios.
+ * `folio build` of the corpus with search and with `search: false`, in alternated pairs, as each
+ * kind of build runs: the medians of both, the ratio of the medians and the pairs' own ratios.
+ * One build of each side first fills its caches for the code measured, and is not counted.
  */
 async function buildCostAt(posts: number): Promise<string[]> {
-  const sides = [
-    { name: 'without search', dir: await corpusAt(posts, false), runs: [] as Measured[] },
-    { name: 'with search', dir: await corpusAt(posts), runs: [] as Measured[] },
-  ];
-  for (let pair = 0; pair < BUILD_PAIRS; pair++) {
-    // Each side goes first in every other pair, so that a machine slowing down or speeding up
-    // through the run weighs on both alike.
-    for (const side of pair % 2 === 0 ? sides : [...sides].reverse()) {
-      await rm(BUILD_OUT, { recursive: true, force: true });
-      await settle();
-      const args = [FOLIO_BIN, 'build', side.dir, '--out', BUILD_OUT];
-      const run = await measure('/usr/bin/time', process.execPath, args, {
+  const dirs = [await corpusAt(posts, false), await corpusAt(posts)] as const;
+  const buildOnce = async (dir: string, args: readonly string[]): Promise<Measured> => {
+    await rm(BUILD_OUT, { recursive: true, force: true });
+    await settle();
+    const run = await measure(
+      '/usr/bin/time',
+      process.execPath,
+      [FOLIO_BIN, 'build', dir, '--out', BUILD_OUT, ...args],
+      {
         cwd: REPO_ROOT,
         timeoutMs: 900_000,
         reportFile: join(WORK_DIR, 'search-speed', 'build-time.txt'),
-      });
-      if (run.code !== 0) throw new Error(`folio build ${side.dir} failed: ${run.stderr}`);
-      side.runs.push(run);
+      },
+    );
+    if (run.code !== 0) throw new Error(`folio build ${dir} failed: ${run.stderr}`);
+    return run;
+  };
+  for (const dir of dirs) await buildOnce(dir, []);
+  const lines: string[] = [];
+  for (const kind of BUILD_KINDS) {
+    const sides = [
+      { name: 'without search', dir: dirs[0], runs: [] as Measured[] },
+      { name: 'with search', dir: dirs[1], runs: [] as Measured[] },
+    ];
+    for (let pair = 0; pair < BUILD_PAIRS; pair++) {
+      // Each side goes first in every other pair, so that a machine slowing down or speeding up
+      // through the run weighs on both alike.
+      for (const side of pair % 2 === 0 ? sides : [...sides].reverse()) {
+        side.runs.push(await buildOnce(side.dir, kind.args));
+      }
     }
+    const [without, withSearch] = sides.map(({ runs }) => runs) as [Measured[], Measured[]];
+    const of = (runs: readonly Measured[], key: 'ms' | 'cpuMs' | 'peakRss') =>
+      median(runs.map((run) => run[key]));
+    lines.push(`### Built ${kind.name}`, '');
+    lines.push(
+      '| build | wall-clock, median | processor (user + system), median | peak memory, median |',
+    );
+    lines.push('| --- | ---: | ---: | ---: |');
+    for (const { name, runs } of sides) {
+      lines.push(
+        `| ${name} | ${formatMs(of(runs, 'ms'))} | ${formatMs(of(runs, 'cpuMs'))} | ${formatBytes(of(runs, 'peakRss'))} |`,
+      );
+    }
+    lines.push('');
+    for (const [label, key] of [
+      ['wall-clock time', 'ms'],
+      ['processor time', 'cpuMs'],
+    ] as const) {
+      const pairs = withSearch.map((run, i) => run[key] / (without[i]?.[key] ?? NaN));
+      pairs.sort((a, b) => a - b);
+      lines.push(
+        `- ${label}: with search ${(of(withSearch, key) / of(without, key)).toFixed(3)} times as ` +
+          `much (ratio of the medians); per pair, median ${median(pairs).toFixed(3)} ` +
+          `(${pairs.map((ratio) => ratio.toFixed(2)).join(', ')})`,
+      );
+    }
+    lines.push('');
   }
   await rm(BUILD_OUT, { recursive: true, force: true });
-  const [without, withSearch] = sides.map(({ runs }) => runs) as [Measured[], Measured[]];
-  const of = (runs: readonly Measured[], key: 'ms' | 'cpuMs' | 'peakRss') =>
-    median(runs.map((run) => run[key]));
-  const lines = sides.map(
-    ({ name, runs }) =>
-      `| ${name} | ${formatMs(of(runs, 'ms'))} | ${formatMs(of(runs, 'cpuMs'))} | ${formatBytes(of(runs, 'peakRss'))} |`,
-  );
-  lines.push('');
-  for (const [label, key] of [
-    ['wall-clock time', 'ms'],
-    ['processor time', 'cpuMs'],
-  ] as const) {
-    const pairs = withSearch.map((run, i) => run[key] / (without[i]?.[key] ?? NaN));
-    pairs.sort((a, b) => a - b);
-    lines.push(
-      `- ${label}: with search ${(of(withSearch, key) / of(without, key)).toFixed(3)} times as ` +
-        `much (ratio of the medians); per pair, median ${median(pairs).toFixed(3)} ` +
-        `(${pairs.map((ratio) => ratio.toFixed(2)).join(', ')})`,
-    );
-  }
   return lines;
 }
 
@@ -545,10 +577,6 @@ async function main(): Promise<void> {
     console.log('');
     console.log(`Output in ${BUILD_OUT}.`);
     console.log('');
-    console.log(
-      '| build | wall-clock, median | processor (user + system), median | peak memory, median |',
-    );
-    console.log('| --- | ---: | ---: | ---: |');
     for (const line of await buildCostAt(BUILD_POSTS)) console.log(line);
   }
 }
