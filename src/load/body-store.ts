@@ -196,7 +196,10 @@ export class BodyStore {
   searchText(post: MarkdownDocument): string {
     const state = this.#state(post);
     if (state.searchText !== undefined) return state.searchText;
-    if (!this.#reread) this.#tokens(post, state);
+    // A body kept in the cache brings what search reads of it, where a parse would take longer;
+    // so does a parse kept for the store's life.
+    if (this.#cache && this.#keepSearchTexts) this.#rendered(post);
+    else if (!this.#reread) this.#tokens(post, state);
     return (
       state.searchText ??
       bodySearchText(
