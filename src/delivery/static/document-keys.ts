@@ -3,12 +3,11 @@
 // into its own output keeps the files of a document whose key the last build recorded, rather
 // than rendering it again to find the same bytes.
 import { createHash } from 'node:crypto';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { MarkdownDocument } from '../../content/post.js';
 import { STATIC_DIR } from '../../content/read-sources.js';
 import type { SiteContent } from '../../load/load-site.js';
-import { readBody } from '../../load/body-store.js';
 import type { Site } from '../../site/build-site.js';
 import { resolvePath } from '../../site/routes.js';
 import { bodiesShownBy } from '../../views/render-route.js';
@@ -73,7 +72,7 @@ export class DocumentKeys {
       const shown = bodiesShownBy(this.#site, resolution.route);
       const documents = new Set([...shown.html, ...shown.excerpts, ...(shown.minutes ?? [])]);
       for (const document of documents) {
-        const body = this.#bodyHash(document);
+        const body = this.bodyHash(document);
         if (body === undefined) return undefined;
         hash.update(`${body}\n`);
       }
@@ -81,11 +80,16 @@ export class DocumentKeys {
     return hash.digest('base64url');
   }
 
-  #bodyHash(document: MarkdownDocument): string | undefined {
+  /**
+   * A hash of the file `document`'s body is written in, or undefined when it cannot be read: its
+   * bytes as they are, front matter and all, which costs less than finding the body in them and
+   * changes whenever the body does.
+   */
+  bodyHash(document: MarkdownDocument): string | undefined {
     if (this.#bodies.has(document)) return this.#bodies.get(document);
     let body: string | undefined;
     try {
-      body = createHash('sha256').update(readBody(document.file)).digest('base64url');
+      body = createHash('sha256').update(readFileSync(document.file)).digest('base64url');
     } catch {
       body = undefined;
     }

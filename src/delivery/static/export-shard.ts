@@ -6,21 +6,21 @@ import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { buildSite, type Redirect, type Site } from '../../site/build-site.js';
 import { pathOf, SEARCH_PATH } from '../../site/routes.js';
 import type { BodyStore, ListedBody } from '../../load/body-store.js';
-import { indexedPost, searchDocument } from '../../load/search-documents.js';
+import { type IndexedPost, indexedPost, searchDocument } from '../../load/search-documents.js';
 import { searchPageScript } from '../../load/search-page-script.js';
 import { SegmentBuilder } from '../../search/search-index.js';
-import type { DocumentEntry, SearchFiles, SearchPageSetup } from '../../search/shards.js';
+import type { SearchFiles, SearchPageSetup } from '../../search/shards.js';
 import type { IndexedBatch } from '../../search/site-indexer.js';
 import { messagesFor } from '../../views/i18n/messages.js';
 import { renderExportedSearch } from '../../views/render-route.js';
 import { withPolicy } from '../app/core.js';
-import { searchEntry, searchPageStrings } from '../../views/search-page.js';
+import { searchEntry, searchPageStrings, snippetSource } from '../../views/search-page.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
 import { SiteDocuments } from '../app/documents.js';
 import { loadSite } from '../../load/load-site.js';
 import { BodyCache } from '../../load/body-cache.js';
 import { ReadCache } from '../../load/read-cache.js';
-import { SegmentCache } from '../../load/segment-cache.js';
+import { type IndexedPostKey, SegmentCache } from '../../load/segment-cache.js';
 import { DocumentWriter, type WrittenFile } from './document-writer.js';
 import type { DocumentRecord, ManifestEntry } from './build-manifest.js';
 import { DocumentKeys } from './document-keys.js';
@@ -242,23 +242,42 @@ export class ExportShard {
 
   #indexBatch(builder: SegmentBuilder, site: Site, posts: readonly Post[]): IndexedBatch {
     const first = this.#numbers.get(posts[0] as Post) ?? 0;
-    const entries: DocumentEntry[] = [];
-    const documents = posts.map((post, i) => {
+    posts.forEach((post, i) => {
       if (this.#numbers.get(post) !== first + i) {
         throw new Error("a batch of post pages must be a run of the site's posts, in its order");
       }
-      const text = this.#bodies?.takeSearchText(post) ?? '';
-      entries.push(searchEntry(site, post, text));
-      return searchDocument(indexedPost(post, site), text);
     });
-    const cache = this.#segments;
-    const key = cache?.key(documents);
-    const kept = key === undefined ? undefined : cache?.get(key, documents.length);
-    if (kept) return { first, segment: builder.takeUp(kept), entries, key };
-    for (const document of documents) builder.add(document);
+    const indexed = posts.map((post) => indexedPost(post, site));
+    const key = this.#batchKey(posts, indexed);
+    const kept = key === undefined ? undefined : this.#segments?.get(key, posts.length);
+    if (kept) {
+      for (const post of posts) this.#bodies?.forgetSearchText(post);
+      const entries = posts.map((post, i) => searchEntry(site, post, kept.snippets[i] ?? ''));
+      return { first, segment: builder.takeUp(kept.segment), entries, key };
+    }
+    const snippets: string[] = [];
+    posts.forEach((post, i) => {
+      const text = this.#bodies?.takeSearchText(post) ?? '';
+      builder.add(searchDocument(indexed[i] as IndexedPost, text));
+      snippets.push(snippetSource(text));
+    });
     const segment = builder.segment();
-    if (key !== undefined) cache?.set(key, builder.named(segment));
+    if (key !== undefined) this.#segments?.set(key, { segment: builder.named(segment), snippets });
+    const entries = posts.map((post, i) => searchEntry(site, post, snippets[i] ?? ''));
     return { first, segment, entries, key };
+  }
+
+  /** The key a batch's index is kept under; none when a body cannot be read, or no cache. */
+  #batchKey(posts: readonly Post[], indexed: readonly IndexedPost[]): string | undefined {
+    const keys = this.#keys;
+    if (!this.#segments || !keys) return undefined;
+    const named: IndexedPostKey[] = [];
+    for (const [i, post] of indexed.entries()) {
+      const body = keys.bodyHash(posts[i] as Post);
+      if (body === undefined) return undefined;
+      named.push({ title: post.title, labels: post.labels, math: post.math, body });
+    }
+    return this.#segments.key(named);
   }
 
   /** Writes the search page, whose script reads the index in `files`. */
