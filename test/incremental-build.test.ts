@@ -16,6 +16,7 @@ import {
 } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, describe, it } from 'node:test';
+import { BODY_CACHE_DIR } from '../src/load/body-cache.js';
 import { READ_CACHE_FILE } from '../src/load/read-cache.js';
 import { SEGMENT_CACHE_DIR } from '../src/load/segment-cache.js';
 import { run as folio, snapshot } from './support/folio-cli.js';
@@ -196,6 +197,35 @@ describe('folio build into its own output', () => {
     await assertSameAsFullBuild();
   });
 
+  it('renders again only the documents that show what changed', async () => {
+    // Every body kept in the cache now renders as this: a page rendered again shows it.
+    const bodies = join(site, BODY_CACHE_DIR);
+    for (const name of await readdir(bodies, { recursive: true })) {
+      if (!name.endsWith('.json')) continue;
+      const entry = JSON.parse(await readFile(join(bodies, name), 'utf8')) as object;
+      await writeFile(join(bodies, name), JSON.stringify({ ...entry, html: '<p>FORGED</p>' }));
+    }
+    await appendFile(join(site, 'content', 'posts', '2024', 'short.md'), '\nMore words.\n');
+    const built = await build();
+    assert.equal(built.code, 0, built.stderr);
+    assert.match(built.stdout, INCREMENTAL);
+    const page = (path: string) => readFile(join(out, path, 'index.html'), 'utf8');
+    // The edited post's page is rendered, from its new body.
+    assert.match(await page('posts/short'), /More words\./);
+    // Another post's page shows nothing that changed: its file is kept, not rendered again.
+    assert.doesNotMatch(await page('posts/binary-search'), /FORGED/);
+    assert.match(await page('posts/binary-search'), /<h1/);
+
+    // A change every page shows renders every page: here, from the forged cache.
+    const config = join(site, 'folio.config.yaml');
+    await writeFile(
+      config,
+      (await readFile(config, 'utf8')).replace(/^tagline: .*$/m, 'tagline: New.'),
+    );
+    assert.equal((await build()).code, 0);
+    assert.match(await page('posts/binary-search'), /FORGED/);
+  });
+
   it('leaves the output byte for byte as it was when the site has an error', async () => {
     await appendFile(join(site, 'content', 'posts', '2024', 'short.md'), '\nMore.\n');
     await writeFile(
@@ -228,6 +258,13 @@ describe('folio build writes its output whole', () => {
   it('when its manifest is not one Folio wrote', async () => {
     await editManifest((manifest) => {
       manifest.files = { '../outside.txt': { hash: 'x', size: 1, mtime: 1 } };
+    });
+    await whole([], /^Full build: .*cannot be read \(it is not a manifest of Folio\)/m);
+  });
+
+  it('when its record of documents names files outside the folder', async () => {
+    await editManifest((manifest) => {
+      manifest.documents = { '/': { key: 'x', files: ['../outside.html'], features: [] } };
     });
     await whole([], /^Full build: .*cannot be read \(it is not a manifest of Folio\)/m);
   });

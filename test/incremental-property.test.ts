@@ -279,7 +279,7 @@ describe('an incremental build', () => {
         }
         await rm(dir, { recursive: true, force: true });
       }),
-      { numRuns: 3 },
+      { numRuns: Number(process.env.INCREMENTAL_RUNS ?? 3) },
     );
   });
 });

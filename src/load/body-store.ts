@@ -123,17 +123,25 @@ export class BodyStore {
   /** Site-relative links and images, and relative images: to check that they lead somewhere. */
   references(post: MarkdownDocument): readonly Reference[] {
     const state = this.#state(post);
-    // Parsed only, not rendered: checking every body would otherwise render (and keep) the HTML
-    // of posts whose pages no one may ask for.
-    if (state.references === undefined) this.#tokens(post, state);
+    if (state.references === undefined) this.#check(post, state);
     return state.references ?? [];
   }
 
   /** What the author likely got wrong in the body's Markdown. */
   mistakes(post: MarkdownDocument): readonly BodyMistake[] {
     const state = this.#state(post);
-    if (state.mistakes === undefined) this.#tokens(post, state);
+    if (state.mistakes === undefined) this.#check(post, state);
     return state.mistakes ?? [];
+  }
+
+  /**
+   * Finds what checking the body reads: from the cache, where it holds the body, for a store that
+   * keeps no HTML (a hit reads a file, where a parse takes far longer); otherwise by a parse
+   * alone, since rendering would keep the HTML of posts whose pages no one may ask for.
+   */
+  #check(post: MarkdownDocument, state: BodyState): void {
+    if (this.#cache && this.#reread) this.#rendered(post);
+    else this.#tokens(post, state);
   }
 
   /**
@@ -192,11 +200,19 @@ export class BodyStore {
     return text;
   }
 
+  /** Lets go of what search reads of the body, if kept: the index of its post was kept whole. */
+  forgetSearchText(post: MarkdownDocument): void {
+    if (this.#reread) this.#state(post).searchText = undefined;
+  }
+
   /** What search reads of the body: all of its text, as words separated by single spaces. */
   searchText(post: MarkdownDocument): string {
     const state = this.#state(post);
     if (state.searchText !== undefined) return state.searchText;
-    if (!this.#reread) this.#tokens(post, state);
+    // A body kept in the cache brings what search reads of it, where a parse would take longer;
+    // so does a parse kept for the store's life.
+    if (this.#cache && this.#keepSearchTexts) this.#rendered(post);
+    else if (!this.#reread) this.#tokens(post, state);
     return (
       state.searchText ??
       bodySearchText(

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { tempRoot } from '../../test/support/temp-root.js';
 import { type SearchDocument, SegmentBuilder } from '../search/search-index.js';
-import { SEGMENT_CACHE_DIR, SegmentCache } from './segment-cache.js';
+import {
+  type IndexedPostKey,
+  type KeptBatch,
+  SEGMENT_CACHE_DIR,
+  SegmentCache,
+} from './segment-cache.js';
 
 const root = tempRoot('folio-segment-cache-');
 let sites = 0;
@@ -14,12 +19,19 @@ const POSTS: SearchDocument[] = [
   { title: '알고리즘 노트', labels: ['알고리즘'], text: '이진 탐색은 범위를 반으로 줄인다.' },
 ];
 
-/** The segment of `posts`, as a builder gives it, with its terms named. */
-function segmentOf(posts: readonly SearchDocument[]) {
+/** The batch of `posts` as an export keeps it: its segment, terms named, and its snippets. */
+function batchOf(posts: readonly SearchDocument[]): KeptBatch {
   const builder = new SegmentBuilder();
   for (const post of posts) builder.add(post);
-  return builder.named(builder.segment());
+  return {
+    segment: builder.named(builder.segment()),
+    snippets: posts.map(({ text }) => text.slice(0, 10)),
+  };
 }
+
+/** What a key is made of for `posts`: their bodies known by a hash, here the text itself. */
+const keyed = (posts: readonly SearchDocument[]): IndexedPostKey[] =>
+  posts.map(({ title, labels, text }) => ({ title, labels, math: undefined, body: text }));
 
 /** The files the cache of `site` holds under its renderer folders. */
 function keptFiles(site: string): string[] {
@@ -36,37 +48,38 @@ describe('the cache of search segments', () => {
   it('gives back a kept segment whole, and kept out of Git', () => {
     const site = newSite();
     const cache = new SegmentCache(site, 'renderer');
-    const segment = segmentOf(POSTS);
-    const key = cache.key(POSTS);
-    cache.set(key, segment);
-    assert.deepEqual(new SegmentCache(site, 'renderer').get(key, POSTS.length), segment);
+    const batch = batchOf(POSTS);
+    const key = cache.key(keyed(POSTS));
+    cache.set(key, batch);
+    assert.deepEqual(new SegmentCache(site, 'renderer').get(key, POSTS.length), batch);
     assert.match(readFileSync(join(site, SEGMENT_CACHE_DIR, '.gitignore'), 'utf8'), /^\*$/m);
   });
 
-  it('keys a batch by every word search reads of its posts, and by the code', () => {
+  it('keys a batch by what search reads of its posts, and by the code', () => {
     const cache = new SegmentCache(newSite(), 'renderer');
     const [first, second] = POSTS as [SearchDocument, SearchDocument];
     const keys = [
-      cache.key(POSTS),
-      cache.key([{ ...first, title: 'Binary Search' }, second]),
-      cache.key([{ ...first, labels: ['Algorithm'] }, second]),
-      cache.key([{ ...first, labels: ['Algorithmnotes'] }, second]),
-      cache.key([{ ...first, labels: ['Algorithm', 'note', 's'] }, second]),
-      cache.key([{ ...first, text: `${first.text} ` }, second]),
-      cache.key([second, first]),
-      cache.key([first]),
-      new SegmentCache(newSite(), 'other renderer').key(POSTS),
+      cache.key(keyed(POSTS)),
+      cache.key(keyed([{ ...first, title: 'Binary Search' }, second])),
+      cache.key(keyed([{ ...first, labels: ['Algorithm'] }, second])),
+      cache.key(keyed([{ ...first, labels: ['Algorithmnotes'] }, second])),
+      cache.key(keyed([{ ...first, labels: ['Algorithm', 'note', 's'] }, second])),
+      cache.key(keyed([{ ...first, text: `${first.text} ` }, second])),
+      cache.key([{ ...keyed([first])[0], math: true } as IndexedPostKey, ...keyed([second])]),
+      cache.key(keyed([second, first])),
+      cache.key(keyed([first])),
+      new SegmentCache(newSite(), 'other renderer').key(keyed(POSTS)),
     ];
     assert.equal(new Set(keys).size, keys.length);
-    assert.equal(new SegmentCache(newSite(), 'renderer').key(POSTS), keys[0]);
+    assert.equal(new SegmentCache(newSite(), 'renderer').key(keyed(POSTS)), keys[0]);
   });
 
   it('misses a segment of another number of posts, a damaged one, and one never kept', () => {
     const site = newSite();
     const cache = new SegmentCache(site, 'renderer');
-    const key = cache.key(POSTS);
+    const key = cache.key(keyed(POSTS));
     assert.equal(cache.get(key, POSTS.length), undefined);
-    cache.set(key, segmentOf(POSTS));
+    cache.set(key, batchOf(POSTS));
     assert.equal(cache.get(key, POSTS.length + 1), undefined);
 
     const [file] = readdirSync(join(site, SEGMENT_CACHE_DIR), { recursive: true })
@@ -84,12 +97,12 @@ describe('the cache of search segments', () => {
     const site = newSite();
     const cache = new SegmentCache(site, 'renderer');
     const [first, second] = POSTS as [SearchDocument, SearchDocument];
-    const used = cache.key([first]);
-    const stale = cache.key([second]);
-    cache.set(used, segmentOf([first]));
-    cache.set(stale, segmentOf([second]));
+    const used = cache.key(keyed([first]));
+    const stale = cache.key(keyed([second]));
+    cache.set(used, batchOf([first]));
+    cache.set(stale, batchOf([second]));
     const older = new SegmentCache(site, 'an older renderer');
-    older.set(older.key([first]), segmentOf([first]));
+    older.set(older.key(keyed([first])), batchOf([first]));
     assert.equal(keptFiles(site).length, 3);
 
     cache.keepOnly(new Set([used]));
@@ -105,8 +118,8 @@ describe('the cache of search segments', () => {
     // A file where the cache's folder would be.
     writeFileSync(join(site, '.folio'), '');
     const cache = new SegmentCache(site, 'renderer');
-    const key = cache.key(POSTS);
-    cache.set(key, segmentOf(POSTS));
+    const key = cache.key(keyed(POSTS));
+    cache.set(key, batchOf(POSTS));
     assert.equal(cache.get(key, POSTS.length), undefined);
     cache.keepOnly(new Set());
     assert.ok(existsSync(join(site, '.folio')));

@@ -1,19 +1,38 @@
 // Load: the search index of each batch of posts an export indexed, kept under the site's
-// `.folio/cache/search/` by a hash of what search read of the batch's posts, so that a build
+// `.folio/cache/search/` by a hash of what search reads of the batch's posts, so that a build
 // indexes again only the batches whose posts changed — indexing every post's words is most of
 // what search adds to a build.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import type { NamedSegment, SearchDocument } from '../search/search-index.js';
+import type { NamedSegment } from '../search/search-index.js';
 import { rendererFolder } from './body-cache.js';
 import { keepOutOfGit, SITE_CACHE_DIR, writeCacheFile } from './site-cache.js';
 
 export const SEGMENT_CACHE_DIR = join(SITE_CACHE_DIR, 'search');
 
 /** Raised whenever what a kept segment holds changes meaning: older ones are then never read. */
-const SEGMENT_FORMAT = 1;
+const SEGMENT_FORMAT = 2;
+
+/**
+ * What search reads of a post, named without its text: a build knows each body by a hash of it
+ * (see `DocumentKeys`), and need not read a body kept in the cache to learn that it is unchanged.
+ */
+export interface IndexedPostKey {
+  readonly title: string;
+  readonly labels: readonly string[];
+  /** Whether the body is read with math, which changes its text. */
+  readonly math: boolean | undefined;
+  /** A hash of the body's Markdown. */
+  readonly body: string;
+}
+
+/** A batch's segment, and the start of each post's text that results show snippets from. */
+export interface KeptBatch {
+  readonly segment: NamedSegment;
+  readonly snippets: readonly string[];
+}
 
 /**
  * The kept segments of one site, under the code that indexes (`rendererFingerprint`). Reads and
@@ -32,40 +51,46 @@ export class SegmentCache {
     this.#fingerprint = fingerprint;
   }
 
-  /** The key of the segment of `documents`, in order: everything its bytes are made from. */
-  key(documents: readonly SearchDocument[]): string {
+  /** The key of the batch of `posts`, in order: everything its segment and snippets come from. */
+  key(posts: readonly IndexedPostKey[]): string {
     const hash = createHash('sha256').update(`${SEGMENT_FORMAT}\n${this.#fingerprint}\n`);
-    for (const { title, labels, text } of documents) {
+    for (const { title, labels, math, body } of posts) {
       // Each string after its length, so that no two lists of strings read alike.
       for (const part of [title, ...labels]) hash.update(`${part.length}:${part}`);
-      hash.update(`${labels.length}|${text.length}:`).update(text);
+      hash.update(`${labels.length}|${String(math)}|${body}\n`);
     }
     return hash.digest('base64url');
   }
 
-  /** The segment kept under `key`, if it is there whole and indexes `documentCount` posts. */
-  get(key: string, documentCount: number): NamedSegment | undefined {
+  /** The batch kept under `key`, if it is there whole and holds `documentCount` posts. */
+  get(key: string, documentCount: number): KeptBatch | undefined {
     try {
-      const kept = deserialize(readFileSync(this.#file(key))) as Partial<NamedSegment>;
-      if (!isWhole(kept, documentCount)) return undefined;
+      const kept = deserialize(readFileSync(this.#file(key))) as Partial<KeptBatch>;
+      const { segment, snippets } = kept;
+      if (!segment || !isWhole(segment, documentCount) || !isSnippets(snippets, documentCount)) {
+        return undefined;
+      }
       // Each array on a buffer of its own: deserialized, they are views of the file's bytes,
       // and a segment's buffers are moved, whole, to the thread that joins it.
       return {
-        documentCount,
-        terms: kept.terms,
-        documentFrequency: kept.documentFrequency.slice(),
-        lastDocument: kept.lastDocument.slice(),
-        postingStarts: kept.postingStarts.slice(),
-        postingBytes: kept.postingBytes.slice(),
-        lengths: kept.lengths.slice(),
+        segment: {
+          documentCount,
+          terms: segment.terms,
+          documentFrequency: segment.documentFrequency.slice(),
+          lastDocument: segment.lastDocument.slice(),
+          postingStarts: segment.postingStarts.slice(),
+          postingBytes: segment.postingBytes.slice(),
+          lengths: segment.lengths.slice(),
+        },
+        snippets,
       };
     } catch {
       return undefined;
     }
   }
 
-  set(key: string, segment: NamedSegment): void {
-    if (writeCacheFile(this.#file(key), serialize(segment)) && !this.#ignored) {
+  set(key: string, batch: KeptBatch): void {
+    if (writeCacheFile(this.#file(key), serialize(batch)) && !this.#ignored) {
       this.#ignored = true;
       keepOutOfGit(this.#root, 'The search index of each batch of posts');
     }
@@ -94,6 +119,14 @@ export class SegmentCache {
   #file(key: string): string {
     return join(this.#dir, `${key}.bin`);
   }
+}
+
+function isSnippets(value: unknown, documentCount: number): value is string[] {
+  return (
+    Array.isArray(value) &&
+    value.length === documentCount &&
+    value.every((snippet) => typeof snippet === 'string')
+  );
 }
 
 /** Whether `kept` has every part of a segment of `documentCount` posts, each its right size. */

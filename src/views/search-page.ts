@@ -130,8 +130,11 @@ function hitOf(ctx: ViewContext, { post, snippet }: SearchHitView): Html {
 `;
 }
 
-/** What an exported search page shows of `post`, with the start of its `text`. */
-export function searchEntry(site: Site, post: Post, text: string): DocumentEntry {
+/**
+ * What an exported search page shows of `post`, with `source`, the start of its text as
+ * `snippetSource` cuts it, where snippets are found.
+ */
+export function searchEntry(site: Site, post: Post, source: string): DocumentEntry {
   const date = formatPostDate(post.date, site.config.timezone);
   const term =
     post.category === undefined ? undefined : site.categoryBySlug.get(slugify(post.category));
@@ -143,7 +146,7 @@ export function searchEntry(site: Site, post: Post, text: string): DocumentEntry
     date.text,
     term?.title ?? null,
     term ? linkTo(base, categoryPath(term)) : null,
-    snippetText(text, SNIPPET_SOURCE_LENGTH),
+    source,
   ];
 }
 
@@ -188,4 +191,9 @@ ${ctx.site.categories.map(
   (term) => html`<li><a href="${ctx.link(categoryPath(term))}">${term.title}</a></li>
 `,
 )}</ul>`;
+}
+
+/** The start of a post's search text that an exported results list cuts snippets from. */
+export function snippetSource(text: string): string {
+  return snippetText(text, SNIPPET_SOURCE_LENGTH);
 }

@@ -84,22 +84,34 @@ export class SiteDocuments {
    * generated document.
    */
   body(path: string): Buffer | undefined {
+    return this.render(path)?.body;
+  }
+
+  /** As `body`, with what the page's bodies use that it loads packaged files for. */
+  render(path: string): { body: Buffer; features: readonly BodyFeature[] } | undefined {
     const asset = this.#assets.get(path);
-    if (asset) return Buffer.from(asset.body, 'utf8');
+    if (asset) return { body: Buffer.from(asset.body, 'utf8'), features: [] };
     // KaTeX's and Mermaid's files are read only once a page rendered here links them.
     if (path.startsWith(ASSET_FOLDER)) {
       const packaged = packagedFiles(this.#used).find((file) => file.path === path);
-      if (packaged) return packaged.body;
+      if (packaged) return { body: packaged.body, features: [] };
     }
     const resolution = resolvePath(this.#view.site, path);
     // Only an old path gets a page: `/x` redirecting to `/x/` is the server's alone.
     if (resolution.type === 'redirect' && this.#view.site.redirects.has(pathKey(path) ?? path)) {
-      return Buffer.from(redirectPage(this.#view.site, resolution.location), 'utf8');
+      const page = redirectPage(this.#view.site, resolution.location);
+      return { body: Buffer.from(page, 'utf8'), features: [] };
     }
     if (resolution.type !== 'page') return undefined;
     const rendered = renderPage(this.#view, resolution.route);
-    for (const feature of rendered.features ?? []) this.#used.add(feature);
-    return Buffer.from(rendered.body, 'utf8');
+    const features = rendered.features ?? [];
+    this.use(features);
+    return { body: Buffer.from(rendered.body, 'utf8'), features };
+  }
+
+  /** Counts `features` as used by a page written: one kept from the last build, say. */
+  use(features: readonly BodyFeature[]): void {
+    for (const feature of features) this.#used.add(feature);
   }
 
   /** The body of the 404 page, exactly as the server sends it. */

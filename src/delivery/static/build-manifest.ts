@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
+import type { BodyFeature } from '../../content/post.js';
 
 /** The manifest, in the output folder. */
 export const MANIFEST_FILE = '.folio-manifest.json';
@@ -47,6 +48,21 @@ export interface Manifest {
   readonly precompress: boolean;
   /** Every file the build wrote, by path relative to the folder with `/` between parts. */
   readonly files: Readonly<Record<string, ManifestEntry>>;
+  /**
+   * What the build knew of each document it wrote, by URL path: a later build whose inputs for
+   * a document are the same keeps its files without rendering it. None in older manifests.
+   */
+  readonly documents?: Readonly<Record<string, DocumentRecord>>;
+}
+
+/** A document a build wrote: what it was made from, its files, and what its bodies used. */
+export interface DocumentRecord {
+  /** A hash of everything the document was rendered from (see `DocumentKeys`). */
+  readonly key: string;
+  /** Its files as `files` lists them: the document, and its compressed forms if written. */
+  readonly files: readonly string[];
+  /** What its bodies use that pages load packaged files for (math, diagrams). */
+  readonly features: readonly BodyFeature[];
 }
 
 /** What a manifest must agree with for a build to trust it. */
@@ -105,8 +121,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 function isManifest(value: unknown): value is Manifest {
   if (!isRecord(value) || !isRecord(value.site) || !isRecord(value.files)) return false;
-  const { format, folio, node, site, precompress, files } = value;
+  const { format, folio, node, site, precompress, files, documents } = value;
   return (
+    (documents === undefined || isRecord(documents)) &&
     typeof format === 'number' &&
     typeof folio === 'string' &&
     typeof node === 'string' &&
@@ -120,9 +137,26 @@ function isManifest(value: unknown): value is Manifest {
         typeof entry.hash === 'string' &&
         typeof entry.size === 'number' &&
         typeof entry.mtime === 'number',
-    )
+    ) &&
+    Object.values(documents ?? {}).every(isDocumentRecord)
   );
 }
+
+const isStrings = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+function isDocumentRecord(value: unknown): value is DocumentRecord {
+  return (
+    isRecord(value) &&
+    typeof value.key === 'string' &&
+    isStrings(value.files) &&
+    value.files.every(isOwnPath) &&
+    isStrings(value.features) &&
+    value.features.every((feature) => BODY_FEATURES.has(feature))
+  );
+}
+
+const BODY_FEATURES: ReadonlySet<string> = new Set<BodyFeature>(['math', 'code', 'diagram']);
 
 /**
  * Whether `path` names a file inside the output folder, as a build writes them: a manifest that

@@ -71,6 +71,29 @@ export class DocumentWriter {
     return taken;
   }
 
+  /** How many files the writer produced: `producedSince` names those after it. */
+  mark(): number {
+    return this.#files.length;
+  }
+
+  /** The paths of the files produced since `mark` answered `since`. */
+  producedSince(since: number): string[] {
+    return this.#files.slice(since).map(({ path }) => path);
+  }
+
+  /**
+   * Keeps the files at `paths` as the output holds them, if it holds every one as written;
+   * answers whether it did. None is kept when one is missing or was edited since.
+   */
+  keepAll(paths: readonly string[]): boolean {
+    const entries = paths.map((path) => this.#previous.get(path));
+    if (paths.length === 0 || entries.some((entry) => entry === undefined)) return false;
+    entries.forEach((entry, i) => {
+      if (entry) this.#files.push({ path: paths[i] ?? '', ...entry, written: false });
+    });
+    return true;
+  }
+
   /**
    * Writes the document answered at `urlPath`, and, when the writer precompresses, its compressed
    * forms if it is text of `PRECOMPRESS_MIN_BYTES` or more, unless `compressed` is false.

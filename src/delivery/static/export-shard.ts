@@ -1,28 +1,29 @@
 // Deliver: one share of a static export. Each share loads the site for itself — on a thread of
 // its own when the export runs on several — and writes the documents it is handed, rendered by
 // the core the server answers from, so that every share writes the bytes the server would send.
-import type { MarkdownDocument, Post } from '../../content/post.js';
+import type { BodyFeature, MarkdownDocument, Post } from '../../content/post.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { buildSite, type Redirect, type Site } from '../../site/build-site.js';
 import { pathOf, SEARCH_PATH } from '../../site/routes.js';
 import type { BodyStore, ListedBody } from '../../load/body-store.js';
-import { indexedPost, searchDocument } from '../../load/search-documents.js';
+import { type IndexedPost, indexedPost, searchDocument } from '../../load/search-documents.js';
 import { searchPageScript } from '../../load/search-page-script.js';
 import { SegmentBuilder } from '../../search/search-index.js';
-import type { DocumentEntry, SearchFiles, SearchPageSetup } from '../../search/shards.js';
+import type { SearchFiles, SearchPageSetup } from '../../search/shards.js';
 import type { IndexedBatch } from '../../search/site-indexer.js';
 import { messagesFor } from '../../views/i18n/messages.js';
 import { renderExportedSearch } from '../../views/render-route.js';
 import { withPolicy } from '../app/core.js';
-import { searchEntry, searchPageStrings } from '../../views/search-page.js';
+import { searchEntry, searchPageStrings, snippetSource } from '../../views/search-page.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
 import { SiteDocuments } from '../app/documents.js';
 import { loadSite } from '../../load/load-site.js';
 import { BodyCache } from '../../load/body-cache.js';
 import { ReadCache } from '../../load/read-cache.js';
-import { SegmentCache } from '../../load/segment-cache.js';
+import { type IndexedPostKey, SegmentCache } from '../../load/segment-cache.js';
 import { DocumentWriter, type WrittenFile } from './document-writer.js';
-import type { ManifestEntry } from './build-manifest.js';
+import type { DocumentRecord, ManifestEntry } from './build-manifest.js';
+import { DocumentKeys } from './document-keys.js';
 
 export interface ShardOptions {
   readonly siteDir: string;
@@ -41,6 +42,13 @@ export interface ShardOptions {
   readonly renderer?: string | undefined;
   /** Whether this share keeps what it read for the next build: one share of an export does. */
   readonly keepsReads?: boolean | undefined;
+  /** What the last build into the output recorded of each document it wrote, by URL path. */
+  readonly documents?: Readonly<Record<string, DocumentRecord>> | undefined;
+}
+
+/** A document written, by its URL path, with what it was made from. */
+export interface WrittenDocument extends DocumentRecord {
+  readonly path: string;
 }
 
 /** What a share did with a batch: the files it produced, and the index of the posts it wrote. */
@@ -51,6 +59,8 @@ export interface WrittenBatch {
   readonly search: IndexedBatch | undefined;
   /** What listings show of the batch's posts, as their pages' parses found it, by page path. */
   readonly listed: readonly ListedPost[];
+  /** What each document of the batch was made from, for the next build to compare. */
+  readonly documents: readonly WrittenDocument[];
 }
 
 /** What listings show of a post, known from the parse of its page by the share that wrote it. */
@@ -97,6 +107,10 @@ export class ExportShard {
   #search: SegmentBuilder | undefined;
   // What earlier builds indexed of batches of posts: none for a build from nothing.
   #segments: SegmentCache | undefined;
+  // What each document is made from: none for a build from nothing, which renders everything.
+  #keys: DocumentKeys | undefined;
+  // What the documents written since the last batch was answered were made from.
+  #records: WrittenDocument[] = [];
 
   constructor(options: ShardOptions) {
     this.#options = options;
@@ -145,6 +159,9 @@ export class ExportShard {
     this.#numbers = new Map(site.posts.map((post, number) => [post, number]));
     const documents = new SiteDocuments({ site, bodies: content.bodies });
     this.#documents = documents;
+    if (renderer !== undefined) {
+      this.#keys = DocumentKeys.of(content, site, { siteDir, renderer, precompress });
+    }
     this.#postsByPath = new Map(
       documents.site.posts.map((post) => [pathOf({ kind: 'post', post }), post]),
     );
@@ -174,7 +191,7 @@ export class ExportShard {
     const listed: ListedPost[] = [];
     try {
       for (const path of paths) {
-        this.#writer.write(path, documentBody(documents, path));
+        this.#writeDocument(documents, path);
         const post = this.#postsByPath.get(path);
         if (!post) continue;
         this.#written.add(post);
@@ -188,31 +205,79 @@ export class ExportShard {
         this.#search && posts.length > 0
           ? this.#indexBatch(this.#search, documents.site, posts)
           : undefined;
-      return Promise.resolve({ files: this.#writer.takeWritten(), search, listed });
+      const written = this.#writer.takeWritten();
+      const records = this.#records;
+      this.#records = [];
+      return Promise.resolve({ files: written, search, listed, documents: records });
     } catch (cause) {
       return Promise.reject(cause instanceof Error ? cause : new Error(String(cause)));
     }
   }
 
+  /**
+   * Writes the document at `path`, or keeps its files as the output holds them when the last
+   * build recorded the same key for it: the same inputs render the same bytes.
+   */
+  #writeDocument(documents: SiteDocuments, path: string): void {
+    const key = this.#keys?.keyOf(path);
+    const last = key === undefined ? undefined : this.#options.documents?.[path];
+    const mark = this.#writer.mark();
+    let features: readonly BodyFeature[];
+    if (last !== undefined && last.key === key && this.#writer.keepAll(last.files)) {
+      features = last.features;
+      documents.use(features);
+    } else {
+      const rendered =
+        path === NOT_FOUND_DOCUMENT
+          ? { body: documents.notFoundBody(), features: [] }
+          : documents.render(path);
+      if (!rendered) throw new Error(`the site has no document at ${path}`);
+      this.#writer.write(path, rendered.body);
+      features = rendered.features;
+    }
+    if (key !== undefined) {
+      this.#records.push({ path, key, files: this.#writer.producedSince(mark), features });
+    }
+  }
+
   #indexBatch(builder: SegmentBuilder, site: Site, posts: readonly Post[]): IndexedBatch {
     const first = this.#numbers.get(posts[0] as Post) ?? 0;
-    const entries: DocumentEntry[] = [];
-    const documents = posts.map((post, i) => {
+    posts.forEach((post, i) => {
       if (this.#numbers.get(post) !== first + i) {
         throw new Error("a batch of post pages must be a run of the site's posts, in its order");
       }
-      const text = this.#bodies?.takeSearchText(post) ?? '';
-      entries.push(searchEntry(site, post, text));
-      return searchDocument(indexedPost(post, site), text);
     });
-    const cache = this.#segments;
-    const key = cache?.key(documents);
-    const kept = key === undefined ? undefined : cache?.get(key, documents.length);
-    if (kept) return { first, segment: builder.takeUp(kept), entries, key };
-    for (const document of documents) builder.add(document);
+    const indexed = posts.map((post) => indexedPost(post, site));
+    const key = this.#batchKey(posts, indexed);
+    const kept = key === undefined ? undefined : this.#segments?.get(key, posts.length);
+    if (kept) {
+      for (const post of posts) this.#bodies?.forgetSearchText(post);
+      const entries = posts.map((post, i) => searchEntry(site, post, kept.snippets[i] ?? ''));
+      return { first, segment: builder.takeUp(kept.segment), entries, key };
+    }
+    const snippets: string[] = [];
+    posts.forEach((post, i) => {
+      const text = this.#bodies?.takeSearchText(post) ?? '';
+      builder.add(searchDocument(indexed[i] as IndexedPost, text));
+      snippets.push(snippetSource(text));
+    });
     const segment = builder.segment();
-    if (key !== undefined) cache?.set(key, builder.named(segment));
+    if (key !== undefined) this.#segments?.set(key, { segment: builder.named(segment), snippets });
+    const entries = posts.map((post, i) => searchEntry(site, post, snippets[i] ?? ''));
     return { first, segment, entries, key };
+  }
+
+  /** The key a batch's index is kept under; none when a body cannot be read, or no cache. */
+  #batchKey(posts: readonly Post[], indexed: readonly IndexedPost[]): string | undefined {
+    const keys = this.#keys;
+    if (!this.#segments || !keys) return undefined;
+    const named: IndexedPostKey[] = [];
+    for (const [i, post] of indexed.entries()) {
+      const body = keys.bodyHash(posts[i] as Post);
+      if (body === undefined) return undefined;
+      named.push({ title: post.title, labels: post.labels, math: post.math, body });
+    }
+    return this.#segments.key(named);
   }
 
   /** Writes the search page, whose script reads the index in `files`. */
@@ -228,7 +293,12 @@ export class ExportShard {
     const script = { text: searchPageScript(), loadsScripts: false };
     const { body } = withPolicy(renderExportedSearch(documents.site, { script, setup }), false);
     this.#writer.write(SEARCH_PATH, Buffer.from(body, 'utf8'));
-    return Promise.resolve({ files: this.#writer.takeWritten(), search: undefined, listed: [] });
+    return Promise.resolve({
+      files: this.#writer.takeWritten(),
+      search: undefined,
+      listed: [],
+      documents: [],
+    });
   }
 
   /**
@@ -268,10 +338,4 @@ export class ExportShard {
     this.#documents = undefined;
     return Promise.resolve();
   }
-}
-
-function documentBody(documents: SiteDocuments, path: string): Buffer {
-  const body = path === NOT_FOUND_DOCUMENT ? documents.notFoundBody() : documents.body(path);
-  if (!body) throw new Error(`the site has no document at ${path}`);
-  return body;
 }

@@ -35,6 +35,7 @@ import {
   MANIFEST_FORMAT,
   STAGING_PREFIX,
   writeManifest,
+  type DocumentRecord,
   type Manifest,
   type ManifestEntry,
 } from './build-manifest.js';
@@ -163,10 +164,11 @@ async function exportWhole(
   const building = stamp();
   const staging = join(dirname(outDir), `.${basename(outDir)}.building-${building}`);
   try {
-    const { files, precompress, ...result } = await writeSite(options, staging, new Map());
+    const written = await writeSite(options, staging, new Map());
+    const { files, documents, precompress, ...result } = written;
     if (result.summary) {
       await writeMarker(staging, files.keys());
-      await writeManifest(staging, manifestOf(built, precompress, files));
+      await writeManifest(staging, manifestOf(built, precompress, files, documents));
       await swapIn(staging, outDir, building, options.clean === true);
     } else await rm(staging, { recursive: true, force: true });
     return result;
@@ -191,12 +193,13 @@ async function exportChanges(
   const staging = join(outDir, `${STAGING_PREFIX}${stamp()}`);
   try {
     const unchanged = unchangedFiles(outDir, previous);
-    const { files, precompress, ...result } = await writeSite(options, staging, unchanged);
+    const written = await writeSite(options, staging, unchanged, previous.documents);
+    const { files, documents, precompress, ...result } = written;
     if (!result.summary) {
       await rm(staging, { recursive: true, force: true });
       return result;
     }
-    const next = manifestOf(built, precompress, files);
+    const next = manifestOf(built, precompress, files, documents);
     const staged = [...files.values()].filter(({ written }) => written).map(({ path }) => path);
     const deleted = await commit(outDir, staging, { previous, next, staged }, options.clean);
     return { ...result, summary: { ...result.summary, incremental: true, deleted } };
@@ -225,13 +228,20 @@ function manifestOf(
   built: Built,
   precompress: boolean,
   files: ReadonlyMap<string, WrittenFile>,
+  documents: ReadonlyMap<string, DocumentRecord>,
 ): Manifest {
   const entries: Record<string, ManifestEntry> = {};
   for (const path of [...files.keys()].sort()) {
     const { hash, size, mtime } = files.get(path) as WrittenFile;
     entries[path] = { hash, size, mtime };
   }
-  return { format: MANIFEST_FORMAT, ...built, precompress, files: entries };
+  const made: Record<string, DocumentRecord> = {};
+  for (const path of [...documents.keys()].sort()) {
+    const document = documents.get(path) as DocumentRecord;
+    // Only a document whose files all stay is kept whole next time.
+    if (document.files.every((file) => files.get(file) !== undefined)) made[path] = document;
+  }
+  return { format: MANIFEST_FORMAT, ...built, precompress, files: entries, documents: made };
 }
 
 /**
@@ -336,6 +346,8 @@ class ExportSearch {
 /** What `writeSite` did, and every file the output is to hold, by path. */
 interface WrittenSite extends ExportResult {
   readonly files: ReadonlyMap<string, WrittenFile>;
+  /** What each document written was made from, by URL path. */
+  readonly documents: ReadonlyMap<string, DocumentRecord>;
   /** Whether compressed forms were written beside text files. */
   readonly precompress: boolean;
 }
@@ -348,6 +360,7 @@ async function writeSite(
   options: ExportOptions,
   root: string,
   unchanged: ReadonlyMap<string, ManifestEntry>,
+  lastDocuments?: Manifest['documents'],
 ): Promise<WrittenSite> {
   // A build asked to write everything anew renders every body anew too.
   const renderer = options.full
@@ -361,6 +374,7 @@ async function writeSite(
     now: options.now ?? Date.now(),
     precompress: options.precompress,
     renderer,
+    documents: lastDocuments,
   };
   const threads = options.threads ?? threadsFor(countPostFiles(options.siteDir));
   // The first share keeps what it read for the next build; every share reads the same files.
@@ -385,6 +399,7 @@ async function writeSite(
         bodyWarnings: [],
         summary: undefined,
         files: new Map(),
+        documents: new Map(),
         precompress: false,
       };
     }
@@ -393,6 +408,10 @@ async function writeSite(
     // Later files at a path take its place: `_redirects` after the author's own.
     const add = (written: readonly WrittenFile[]) => {
       for (const file of written) files.set(file.path, file);
+    };
+    const documents = new Map<string, DocumentRecord>();
+    const record = (written: WrittenBatch): void => {
+      for (const { path, ...made } of written.documents) documents.set(path, made);
     };
     const writer = new DocumentWriter(root, { previous: unchanged });
     const staticDir = join(options.siteDir, STATIC_DIR);
@@ -414,6 +433,7 @@ async function writeSite(
     const write = async (shard: Shard, batch: readonly string[]): Promise<void> => {
       const written = await shard.write(batch);
       add(written.files);
+      record(written);
       listed.push(...written.listed);
       done += batch.length;
       options.onProgress?.(done, total);
@@ -445,7 +465,11 @@ async function writeSite(
     const packaged = [...new Set((await Promise.all(shards.map((s) => s.packagedPaths()))).flat())];
     const [first] = shards;
     if (!first) throw new Error('an export has at least one share');
-    if (packaged.length > 0) add((await first.write(packaged)).files);
+    if (packaged.length > 0) {
+      const written = await first.write(packaged);
+      add(written.files);
+      record(written);
+    }
     // Each share checks the bodies it rendered, the first also those of unpublished posts, while
     // this thread cuts the index into files.
     const checked = awaitedLater(Promise.all(shards.map((shard, i) => shard.checkBodies(i === 0))));
@@ -469,6 +493,7 @@ async function writeSite(
         images: { resized: images.resized, processed: images.processed },
       },
       files,
+      documents,
       precompress: plan.precompress,
     };
   } finally {

@@ -1,0 +1,129 @@
+// Deliver: what each document of an export is made from, as one hash — everything about the
+// site but the bodies of its posts and pages, and the bodies the document shows — so that a build
+// into its own output keeps the files of a document whose key the last build recorded, rather
+// than rendering it again to find the same bytes.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { MarkdownDocument } from '../../content/post.js';
+import { STATIC_DIR } from '../../content/read-sources.js';
+import type { SiteContent } from '../../load/load-site.js';
+import type { Site } from '../../site/build-site.js';
+import { resolvePath } from '../../site/routes.js';
+import { bodiesShownBy } from '../../views/render-route.js';
+
+/** Raised whenever what goes into a key changes: keys of older builds then never match. */
+const KEY_FORMAT = 1;
+
+/** What a site's documents are rendered from besides its content: the code and the settings. */
+export interface KeyedBuild {
+  readonly siteDir: string;
+  /** The code that renders (`rendererFingerprint`). */
+  readonly renderer: string;
+  readonly precompress: boolean;
+}
+
+export class DocumentKeys {
+  readonly #site: Site;
+  readonly #siteKey: string;
+  // A hash of each body read so far: most are shown by several documents.
+  readonly #bodies = new Map<MarkdownDocument, string | undefined>();
+
+  private constructor(site: Site, siteKey: string) {
+    this.#site = site;
+    this.#siteKey = siteKey;
+  }
+
+  /**
+   * The keys of the documents of `site`, built from `content`; none when the site cannot be
+   * described whole, and then every document is rendered.
+   */
+  static of(content: SiteContent, site: Site, build: KeyedBuild): DocumentKeys | undefined {
+    const { config, posts, pages, additions } = content;
+    let described: string;
+    try {
+      // Front matter, settings and the posts published now.
+      described = JSON.stringify(
+        { config, posts, pages, additions, published: site.posts.map((post) => post.file) },
+        canonical,
+      );
+    } catch {
+      return undefined;
+    }
+    const hash = createHash('sha256')
+      .update(`${KEY_FORMAT}\n${build.renderer}\n${build.precompress}\n`)
+      .update(described);
+    // The files pages may show the size or smaller versions of, by their stamp.
+    for (const file of shownFiles(build.siteDir, posts)) {
+      const info = statSync(file, { throwIfNoEntry: false });
+      hash.update(`${file}\0${info?.size}:${info?.mtimeMs}:${info?.ino}\n`);
+    }
+    return new DocumentKeys(site, hash.digest('base64url'));
+  }
+
+  /**
+   * The key of the document at `path`: the site's, and a hash of each body it shows. Undefined
+   * when a body it shows cannot be read: the document is then rendered, and its error found.
+   */
+  keyOf(path: string): string | undefined {
+    const hash = createHash('sha256').update(`${this.#siteKey}\n${path}\n`);
+    const resolution = resolvePath(this.#site, path);
+    if (resolution.type === 'page') {
+      const shown = bodiesShownBy(this.#site, resolution.route);
+      const documents = new Set([...shown.html, ...shown.excerpts, ...(shown.minutes ?? [])]);
+      for (const document of documents) {
+        const body = this.bodyHash(document);
+        if (body === undefined) return undefined;
+        hash.update(`${body}\n`);
+      }
+    }
+    return hash.digest('base64url');
+  }
+
+  /**
+   * A hash of the file `document`'s body is written in, or undefined when it cannot be read: its
+   * bytes as they are, front matter and all, which costs less than finding the body in them and
+   * changes whenever the body does.
+   */
+  bodyHash(document: MarkdownDocument): string | undefined {
+    if (this.#bodies.has(document)) return this.#bodies.get(document);
+    let body: string | undefined;
+    try {
+      body = createHash('sha256').update(readFileSync(document.file)).digest('base64url');
+    } catch {
+      body = undefined;
+    }
+    this.#bodies.set(document, body);
+    return body;
+  }
+}
+
+/**
+ * Writes what JSON alone would lose or write as `{}` — a `Map`, a `Set`, a pattern — as what it
+ * holds, so that a change in one changes the key. (`node:v8`'s serializer keeps them, but writes
+ * the same number or string in more than one way, as the engine happens to hold it.)
+ */
+function canonical(_key: string, value: unknown): unknown {
+  if (value instanceof Map) return { map: [...value] };
+  if (value instanceof Set) return { set: [...value] };
+  if (value instanceof RegExp) return { pattern: String(value) };
+  return value;
+}
+
+/** The files of `static/` and of posts' own folders (their `index.md` aside), sorted. */
+function shownFiles(siteDir: string, posts: readonly { file: string; ownFolder: boolean }[]) {
+  const files: string[] = [];
+  const listFiles = (folder: string, except?: string): void => {
+    try {
+      for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+        const file = join(entry.parentPath, entry.name);
+        if (entry.isFile() && file !== except) files.push(file);
+      }
+    } catch {
+      // No such folder: nothing shown from it.
+    }
+  };
+  listFiles(join(siteDir, STATIC_DIR));
+  for (const post of posts) if (post.ownFolder) listFiles(dirname(post.file), post.file);
+  return files.sort();
+}
