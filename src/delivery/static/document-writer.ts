@@ -86,12 +86,14 @@ export class DocumentWriter {
    * answers whether it did. None is kept when one is missing or was edited since.
    */
   keepAll(paths: readonly string[]): boolean {
-    const entries = paths.map((path) => this.#previous.get(path));
-    if (paths.length === 0 || entries.some((entry) => entry === undefined)) return false;
-    entries.forEach((entry, i) => {
-      if (entry) this.#files.push({ path: paths[i] ?? '', ...entry, written: false });
-    });
-    return true;
+    const kept: WrittenFile[] = [];
+    for (const path of paths) {
+      const entry = this.#previous.get(path);
+      if (!entry) return false;
+      kept.push({ path, ...entry, written: false });
+    }
+    this.#files.push(...kept);
+    return kept.length > 0;
   }
 
   /**

@@ -164,8 +164,11 @@ async function exportWhole(
   const building = stamp();
   const staging = join(dirname(outDir), `.${basename(outDir)}.building-${building}`);
   try {
-    const written = await writeSite(options, staging, new Map());
-    const { files, documents, precompress, ...result } = written;
+    const { files, documents, precompress, ...result } = await writeSite(
+      options,
+      staging,
+      new Map(),
+    );
     if (result.summary) {
       await writeMarker(staging, files.keys());
       await writeManifest(staging, manifestOf(built, precompress, files, documents));
@@ -193,8 +196,12 @@ async function exportChanges(
   const staging = join(outDir, `${STAGING_PREFIX}${stamp()}`);
   try {
     const unchanged = unchangedFiles(outDir, previous);
-    const written = await writeSite(options, staging, unchanged, previous.documents);
-    const { files, documents, precompress, ...result } = written;
+    const { files, documents, precompress, ...result } = await writeSite(
+      options,
+      staging,
+      unchanged,
+      previous.documents,
+    );
     if (!result.summary) {
       await rm(staging, { recursive: true, force: true });
       return result;
@@ -239,7 +246,7 @@ function manifestOf(
   for (const path of [...documents.keys()].sort()) {
     const document = documents.get(path) as DocumentRecord;
     // Only a document whose files all stay is kept whole next time.
-    if (document.files.every((file) => files.get(file) !== undefined)) made[path] = document;
+    if (document.files.every((file) => files.has(file))) made[path] = document;
   }
   return { format: MANIFEST_FORMAT, ...built, precompress, files: entries, documents: made };
 }
