@@ -17,6 +17,7 @@ import {
   POSTS_DIR,
   readStaticAssets,
   STATIC_DIR,
+  textHash,
   updatePostFiles,
   type PostFile,
   type PostFilesResult,
@@ -58,10 +59,15 @@ export interface ReadFolder {
   readonly pageResults: ReadResults<PageResult>;
 }
 
-/** What parsing a file gave, with the stamp the file had then. */
+/** What parsing a file gave, with the stamp the file had then and a hash of its text. */
 export interface ReadEntry<Result> {
   readonly stamp: string;
   readonly result: Result;
+  /**
+   * A hash of the text read: what a build keys the documents showing the file's body by, known
+   * without reading the file again while its stamp stands.
+   */
+  readonly hash: string;
 }
 
 /** What parsing each file gave, by file. */
@@ -218,23 +224,23 @@ function readEach<Result extends { readonly diagnostics: readonly Diagnostic[] }
   diagnostics: Diagnostic[],
   onProgress: Progress | undefined,
   parse: (text: string, file: PostFile) => Result,
-): Map<string, { stamp: string; result: Result }> {
-  const results = new Map<string, { stamp: string; result: Result }>();
+): Map<string, ReadEntry<Result>> {
+  const results = new Map<string, ReadEntry<Result>>();
   files.forEach((listed, index) => {
     onProgress?.(index + 1, files.length);
     const { file, stamp } = listed;
     const before = known?.get(file);
-    let result = before && stamp !== '' && before.stamp === stamp ? before.result : undefined;
-    if (!result) {
+    let entry = before && stamp !== '' && before.stamp === stamp ? before : undefined;
+    if (!entry) {
       const text = readTextFile(file);
       if (typeof text !== 'string') {
         diagnostics.push(text);
         return;
       }
-      result = parse(text, listed);
+      entry = { stamp, result: parse(text, listed), hash: textHash(text) };
     }
-    results.set(file, { stamp, result });
-    diagnostics.push(...result.diagnostics);
+    results.set(file, entry);
+    diagnostics.push(...entry.result.diagnostics);
   });
   return results;
 }

@@ -1,4 +1,5 @@
 // Load: finds the post files under content/posts, and what static/ holds.
+import { createHash } from 'node:crypto';
 import type { Dirent } from 'node:fs';
 import { lstatSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { readdir, readlink, realpath, stat } from 'node:fs/promises';
@@ -413,6 +414,11 @@ export function statOrUndefined(file: string, { followLinks = true } = {}): Stat
 export function postStamp(file: string): string {
   const info = statOrUndefined(file);
   return info ? stampOf(info) : '';
+}
+
+/** A hash of a post or page file's text, by which a build knows its body unchanged. */
+export function textHash(text: string): string {
+  return createHash('sha256').update(text).digest('base64url');
 }
 
 function stampOf(info: Stats): string {

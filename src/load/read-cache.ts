@@ -12,7 +12,7 @@ import { keepOutOfGit, SITE_CACHE_DIR, writeCacheFile } from './site-cache.js';
 export const READ_CACHE_FILE = join(SITE_CACHE_DIR, 'reads.bin');
 
 /** Raised whenever what the file holds changes meaning: an older file is then never read. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 /**
  * How long before a load began a file must have been last changed for its stamp to be trusted

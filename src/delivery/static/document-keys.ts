@@ -3,10 +3,12 @@
 // into its own output keeps the files of a document whose key the last build recorded, rather
 // than rendering it again to find the same bytes.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { MarkdownDocument } from '../../content/post.js';
-import { STATIC_DIR } from '../../content/read-sources.js';
+import { STATIC_DIR, textHash } from '../../content/read-sources.js';
+import type { ReadFolder } from '../../content/load-content.js';
+import { readTextFile } from '../../text/read-text-file.js';
 import type { SiteContent } from '../../load/load-site.js';
 import type { Site } from '../../site/build-site.js';
 import { resolvePath } from '../../site/routes.js';
@@ -18,6 +20,8 @@ const KEY_FORMAT = 1;
 /** What a site's documents are rendered from besides its content: the code and the settings. */
 export interface KeyedBuild {
   readonly siteDir: string;
+  /** What loading read of each post and page file: the hash of its text, as of its stamp. */
+  readonly read: Pick<ReadFolder, 'results' | 'pageResults'>;
   /** The code that renders (`rendererFingerprint`). */
   readonly renderer: string;
   readonly precompress: boolean;
@@ -26,12 +30,14 @@ export interface KeyedBuild {
 export class DocumentKeys {
   readonly #site: Site;
   readonly #siteKey: string;
-  // A hash of each body read so far: most are shown by several documents.
+  // A hash of each body known so far: most are shown by several documents.
   readonly #bodies = new Map<MarkdownDocument, string | undefined>();
+  readonly #read: KeyedBuild['read'];
 
-  private constructor(site: Site, siteKey: string) {
+  private constructor(site: Site, siteKey: string, read: KeyedBuild['read']) {
     this.#site = site;
     this.#siteKey = siteKey;
+    this.#read = read;
   }
 
   /**
@@ -58,7 +64,7 @@ export class DocumentKeys {
       const info = statSync(file, { throwIfNoEntry: false });
       hash.update(`${file}\0${info?.size}:${info?.mtimeMs}:${info?.ino}\n`);
     }
-    return new DocumentKeys(site, hash.digest('base64url'));
+    return new DocumentKeys(site, hash.digest('base64url'), build.read);
   }
 
   /**
@@ -81,18 +87,18 @@ export class DocumentKeys {
   }
 
   /**
-   * A hash of the file `document`'s body is written in, or undefined when it cannot be read: its
-   * bytes as they are, front matter and all, which costs less than finding the body in them and
-   * changes whenever the body does.
+   * A hash of the text of the file `document`'s body is written in, or undefined when it cannot
+   * be read: its text, front matter and all, which changes whenever the body does. Loading hashed
+   * it as it read the file, or an earlier build did, as the file's stamp tells; a file read now
+   * would be read only for it.
    */
   bodyHash(document: MarkdownDocument): string | undefined {
+    const { file } = document;
+    const read = this.#read.results.get(file) ?? this.#read.pageResults.get(file);
+    if (read) return read.hash;
     if (this.#bodies.has(document)) return this.#bodies.get(document);
-    let body: string | undefined;
-    try {
-      body = createHash('sha256').update(readFileSync(document.file)).digest('base64url');
-    } catch {
-      body = undefined;
-    }
+    const text = readTextFile(file);
+    const body = typeof text === 'string' ? textHash(text) : undefined;
     this.#bodies.set(document, body);
     return body;
   }

@@ -120,7 +120,7 @@ export class ExportShard {
   /** Loads and checks the site; bodies are parsed only when a page shows them. */
   async load(onProgress?: (done: number, total: number) => void): Promise<ShardPlan> {
     const { siteDir, renderer, keepsReads } = this.#options;
-    const { content, diagnostics, checkBodies } = await loadSite(siteDir, {
+    const { content, diagnostics, checkBodies, reusable } = await loadSite(siteDir, {
       checkBodies: false,
       keepBodies: false,
       onProgress,
@@ -160,7 +160,12 @@ export class ExportShard {
     const documents = new SiteDocuments({ site, bodies: content.bodies });
     this.#documents = documents;
     if (renderer !== undefined) {
-      this.#keys = DocumentKeys.of(content, site, { siteDir, renderer, precompress });
+      this.#keys = DocumentKeys.of(content, site, {
+        siteDir,
+        read: reusable.folder,
+        renderer,
+        precompress,
+      });
     }
     this.#postsByPath = new Map(
       documents.site.posts.map((post) => [pathOf({ kind: 'post', post }), post]),
