@@ -15,6 +15,7 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { beforeEach, describe, it } from 'node:test';
 import { BODY_CACHE_DIR } from '../src/load/body-cache.js';
 import { READ_CACHE_FILE } from '../src/load/read-cache.js';
@@ -224,6 +225,31 @@ describe('folio build into its own output', () => {
     );
     assert.equal((await build()).code, 0);
     assert.match(await page('posts/binary-search'), /FORGED/);
+  });
+
+  it('checks and lists unchanged bodies by what the last build kept of them, and reads an edited one', async () => {
+    // Every body's kept facts now carry a mistake of their own: a body checked from them warns.
+    const [facts] = (await readdir(join(site, BODY_CACHE_DIR), { recursive: true }))
+      .filter((name) => name.endsWith('facts.bin'))
+      .map((name) => join(site, BODY_CACHE_DIR, name));
+    assert.ok(facts, 'the build kept the facts of its bodies');
+    const stored = deserialize(await readFile(facts)) as { facts: Map<string, object> };
+    const forged = { code: 'forged', line: 1, message: 'FORGED MISTAKE', hint: 'none' };
+    for (const [key, entry] of stored.facts) {
+      stored.facts.set(key, { ...entry, mistakes: [forged] });
+    }
+    await writeFile(facts, serialize(stored));
+    const edited = join(site, 'content', 'posts', '2024', 'short.md');
+    await appendFile(edited, '\nMore words.\n');
+
+    const built = await build();
+    assert.equal(built.code, 0, built.stderr);
+    const output = built.stdout + built.stderr;
+    // A draft's body, which no page shows, is checked by its kept facts alone.
+    assert.match(output, /draft-post\.md:1: warning: FORGED MISTAKE/);
+    assert.doesNotMatch(output, /short\.md:\d+: warning: FORGED/);
+
+    assert.doesNotMatch((await build('--full')).stderr, /FORGED/);
   });
 
   it('leaves the output byte for byte as it was when the site has an error', async () => {

@@ -25,6 +25,14 @@ import { normalizeText } from '../text/normalize-text.js';
 import { diagramFiles, mathFiles } from './packaged-assets.js';
 import { readTextFile } from '../text/read-text-file.js';
 import { imageFacts, type BodyCache, type CachedBody } from './body-cache.js';
+import { type BodyFacts, factsKey, type UsedFacts } from './body-facts.js';
+
+/** What an earlier build kept of bodies' facts, and the hash of each file's text they are known by. */
+export interface KnownFacts {
+  readonly known: ReadonlyMap<string, BodyFacts>;
+  /** By file, as loading read it or an earlier build did while the file's stamp stands. */
+  readonly hashes: ReadonlyMap<string, string>;
+}
 
 /** The settings bodies are read with. */
 export interface BodySettings extends RenderEnv {
@@ -81,6 +89,10 @@ export class BodyStore {
   // Whether a store that rereads keeps each body's search text from its parse until taken.
   #keepSearchTexts = false;
   readonly #cache: BodyCache | undefined;
+  readonly #facts: KnownFacts | undefined;
+  // The keys of the facts taken from `#facts`, and the facts found by reading bodies.
+  readonly #keptFacts = new Set<string>();
+  readonly #foundFacts = new Map<string, BodyFacts>();
 
   /**
    * `previous` is the store of the load before, whose posts this load may have kept: what was
@@ -94,12 +106,15 @@ export class BodyStore {
       stamps?: ReadonlyMap<string, string> | undefined;
       /** Where bodies rendered before are kept, and those rendered now go. */
       cache?: BodyCache | undefined;
+      /** What checks and listings read of bodies, kept by an earlier build. */
+      facts?: KnownFacts | undefined;
     },
     previous?: BodyStore,
   ) {
     this.#settings = settings;
     this.#reread = options.reread;
     this.#cache = options.cache;
+    this.#facts = options.facts;
     this.#stamps = options.stamps;
     this.#states = previous ? previous.#states : new WeakMap();
   }
@@ -111,6 +126,7 @@ export class BodyStore {
 
   excerpt(post: MarkdownDocument): string {
     const state = this.#state(post);
+    if (state.excerpt === undefined) this.#recall(post, state);
     // A listing needs only the start of each body; parsing it whole can wait for its page.
     state.excerpt ??= excerptOfBody(
       this.#text(post, state),
@@ -140,6 +156,7 @@ export class BodyStore {
    * alone, since rendering would keep the HTML of posts whose pages no one may ask for.
    */
   #check(post: MarkdownDocument, state: BodyState): void {
+    if (this.#recall(post, state)) return;
     if (this.#cache && this.#reread) this.#rendered(post);
     else this.#tokens(post, state);
   }
@@ -155,6 +172,7 @@ export class BodyStore {
   /** The minutes of `post`; a text read from disk for them is put in `read`, to be parsed next. */
   #minutes(post: MarkdownDocument, read?: Map<MarkdownDocument, string>): number {
     const state = this.#state(post);
+    if (state.minutes === undefined) this.#recall(post, state);
     if (state.minutes === undefined) {
       const text = this.#text(post, state);
       if (state.text === undefined) read?.set(post, text);
@@ -268,6 +286,7 @@ export class BodyStore {
       state.mistakes ??= hit.mistakes;
       state.minutes ??= hit.minutes;
       if (!this.#reread || this.#keepSearchTexts) state.searchText ??= hit.searchText;
+      this.#note(post, state);
       return { html: hit.html, features: hit.features };
     }
     // The images the HTML describes, found as it is rendered.
@@ -297,7 +316,53 @@ export class BodyStore {
       images: [...images],
     };
     cache.set(key, entry);
+    this.#note(post, state);
     return rendered;
+  }
+
+  /** The facts of bodies this store took from an earlier build, or found by reading them. */
+  usedFacts(): UsedFacts {
+    return { kept: [...this.#keptFacts], found: [...this.#foundFacts] };
+  }
+
+  /**
+   * Takes what an earlier build kept of the body's facts, if it kept them for this very text and
+   * these settings: then neither the file nor its rendered body is read for them.
+   */
+  #recall(post: MarkdownDocument, state: BodyState): boolean {
+    const key = this.#factsKey(post);
+    const facts = key === undefined ? undefined : this.#facts?.known.get(key);
+    if (key === undefined || !facts) return false;
+    state.references ??= facts.references;
+    state.mistakes ??= facts.mistakes;
+    state.excerpt ??= facts.excerpt;
+    state.minutes ??= facts.minutes;
+    this.#keptFacts.add(key);
+    return true;
+  }
+
+  /** Notes the body's facts, once all are known, for the next build. */
+  #note(post: MarkdownDocument, state: BodyState): void {
+    const key = this.#factsKey(post);
+    const { references, mistakes, excerpt, minutes } = state;
+    if (key === undefined || this.#keptFacts.has(key)) return;
+    if (references && mistakes && excerpt !== undefined && minutes !== undefined) {
+      if (this.#facts?.known.has(key)) this.#keptFacts.add(key);
+      else this.#foundFacts.set(key, { references, mistakes, excerpt, minutes });
+    }
+  }
+
+  #factsKey(post: MarkdownDocument): string | undefined {
+    const hash = this.#facts?.hashes.get(post.file);
+    if (hash === undefined) return undefined;
+    const { math, toc, locale, excerptLength } = this.#settings;
+    return factsKey(hash, {
+      path: post.path,
+      math: post.math ?? math,
+      toc: post.toc ?? toc,
+      locale,
+      excerptLength,
+    });
   }
 
   /** The excerpts and HTML of the posts named: what one page shows. */

@@ -17,7 +17,8 @@ import type { BodyCache } from './body-cache.js';
 import type { ReadCache } from './read-cache.js';
 import { checkConfigReferences, checkReferences } from '../site/check-references.js';
 import { checkStaticCollisions } from '../site/check-static-collisions.js';
-import { BodyStore } from './body-store.js';
+import { BodyStore, type KnownFacts } from './body-store.js';
+import type { BodyFacts } from './body-facts.js';
 import type { PageAdditions } from '../content/page-additions.js';
 import { readPageAdditions } from './page-additions.js';
 import { basePathOf, withoutBase } from '../urls/base-path.js';
@@ -86,6 +87,12 @@ export interface LoadOptions {
   readonly images?: ImageStore | undefined;
   /** Where rendered bodies are kept from one load to the next; none by default. */
   readonly bodyCache?: BodyCache | undefined;
+  /**
+   * What checks and listings read of bodies, kept by an earlier run: a body whose file's text and
+   * settings are those it was kept for is not read for them. Only for a load that reads bodies
+   * again when pages need them, which knows each file by its stamp.
+   */
+  readonly bodyFacts?: ReadonlyMap<string, BodyFacts> | undefined;
   /**
    * Where what reading each file gave is kept from one run to the next, when there is no
    * `previous`: files whose stamp is unchanged are not read again. Only for a load that reads
@@ -236,6 +243,18 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
   const stamps = reread
     ? new Map([...listing.files, ...pageListing.files].map(({ file, stamp }) => [file, stamp]))
     : undefined;
+  const knownFacts = (known: ReadonlyMap<string, BodyFacts> | undefined): KnownFacts | undefined =>
+    known && reread
+      ? {
+          known,
+          hashes: new Map(
+            [...loaded.folder.results, ...loaded.folder.pageResults].map(([file, { hash }]) => [
+              file,
+              hash,
+            ]),
+          ),
+        }
+      : undefined;
   const images = options.images ?? previous?.images ?? new ImageStore(siteDir);
   const { fileOf, imageSize, responsive } = siteImages(
     siteDir,
@@ -247,7 +266,7 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
   );
   const bodies = new BodyStore(
     { excerptLength, locale, toc, math, imageSize, responsive, grammars: codeGrammar },
-    { reread, stamps, cache: options.bodyCache },
+    { reread, stamps, cache: options.bodyCache, facts: knownFacts(options.bodyFacts) },
     previous?.bodies,
   );
   for (const [post, text] of texts) bodies.keep(post, text);

@@ -19,6 +19,7 @@ import { hasErrors } from '../../diagnostics/diagnostic.js';
 import { SiteDocuments } from '../app/documents.js';
 import { loadSite } from '../../load/load-site.js';
 import { BodyCache } from '../../load/body-cache.js';
+import { BodyFactsCache, type UsedFacts } from '../../load/body-facts.js';
 import { ReadCache } from '../../load/read-cache.js';
 import { type IndexedPostKey, SegmentCache } from '../../load/segment-cache.js';
 import { DocumentWriter, type WrittenFile } from './document-writer.js';
@@ -66,6 +67,12 @@ export interface WrittenBatch {
 /** What listings show of a post, known from the parse of its page by the share that wrote it. */
 export interface ListedPost extends ListedBody {
   readonly path: string;
+}
+
+/** What checking the bodies a share wrote found: warnings, and the facts it read of them. */
+export interface CheckedBodies {
+  readonly warnings: readonly Diagnostic[];
+  readonly facts: UsedFacts;
 }
 
 /** The path the 404 page is written under, which no request of the site answers 200. */
@@ -125,6 +132,7 @@ export class ExportShard {
       keepBodies: false,
       onProgress,
       bodyCache: renderer === undefined ? undefined : new BodyCache(siteDir, renderer),
+      bodyFacts: renderer === undefined ? undefined : new BodyFactsCache(siteDir, renderer).read(),
       readCache:
         renderer === undefined
           ? undefined
@@ -328,15 +336,16 @@ export class ExportShard {
    * Warnings about links and images that lead nowhere, in the bodies of the posts this share
    * wrote — parsed already — and, with `unpublished`, of the posts no share writes (drafts and
    * scheduled posts), so that each body is checked once, by the thread that has it at hand.
+   * Answers, too, the facts of bodies this share read or took from the cache, for the next build.
    */
-  checkBodies(unpublished: boolean): Promise<Diagnostic[]> {
+  checkBodies(unpublished: boolean): Promise<CheckedBodies> {
     const published = new Set<MarkdownDocument>(this.#postsByPath.values());
     // Pages are not among the posts shares write: the first share checks them.
-    return Promise.resolve(
-      this.#checkBodies(
-        (document) => this.#written.has(document) || (unpublished && !published.has(document)),
-      ),
+    const warnings = this.#checkBodies(
+      (document) => this.#written.has(document) || (unpublished && !published.has(document)),
     );
+    const facts = this.#bodies?.usedFacts() ?? { kept: [], found: [] };
+    return Promise.resolve({ warnings, facts });
   }
 
   close(): Promise<void> {

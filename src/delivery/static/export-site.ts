@@ -42,6 +42,7 @@ import {
 import { loadConfig } from '../../config/load-config.js';
 import { forgetOtherRenderers, rendererFingerprint } from '../../load/body-cache.js';
 import { SegmentCache } from '../../load/segment-cache.js';
+import { BodyFactsCache } from '../../load/body-facts.js';
 
 const REDIRECTS_FILE = '_redirects';
 
@@ -485,11 +486,15 @@ async function writeSite(
       add(writer.takeWritten());
       add((await first.writeSearchPage(searchFiles)).files);
     }
-    if (renderer) new SegmentCache(options.siteDir, renderer).keepOnly(search?.keys ?? new Set());
+    const bodies = await checked;
+    if (renderer) {
+      new SegmentCache(options.siteDir, renderer).keepOnly(search?.keys ?? new Set());
+      new BodyFactsCache(options.siteDir, renderer).keepUsed(bodies.map(({ facts }) => facts));
+    }
     const all = [...files.values()];
     return {
       diagnostics: plan.diagnostics,
-      bodyWarnings: sortDiagnostics((await checked).flat()),
+      bodyWarnings: sortDiagnostics(bodies.flatMap(({ warnings }) => warnings)),
       summary: {
         documents: total,
         files: files.size,

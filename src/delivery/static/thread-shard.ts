@@ -2,16 +2,21 @@
 // a worker thread (`shard-worker.ts`). The thread answers one call at a time, in order.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { SearchFiles } from '../../search/shards.js';
-import type { ListedPost, ShardOptions, ShardPlan, WrittenBatch } from './export-shard.js';
+import type {
+  CheckedBodies,
+  ListedPost,
+  ShardOptions,
+  ShardPlan,
+  WrittenBatch,
+} from './export-shard.js';
 
 /** What the exporting thread needs of a share, wherever it runs. */
 export interface Shard {
   load(onProgress?: (done: number, total: number) => void): Promise<ShardPlan>;
   write(paths: readonly string[]): Promise<WrittenBatch>;
   learn(listed: readonly ListedPost[]): Promise<void>;
-  checkBodies(unpublished: boolean): Promise<Diagnostic[]>;
+  checkBodies(unpublished: boolean): Promise<CheckedBodies>;
   packagedPaths(): Promise<string[]>;
   writeSearchPage(files: SearchFiles): Promise<WrittenBatch>;
   close(): Promise<void>;
@@ -83,7 +88,7 @@ export class ThreadShard implements Shard {
     return this.#call({ method: 'learn', listed });
   }
 
-  checkBodies(unpublished: boolean): Promise<Diagnostic[]> {
+  checkBodies(unpublished: boolean): Promise<CheckedBodies> {
     return this.#call({ method: 'checkBodies', unpublished });
   }
 

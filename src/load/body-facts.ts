@@ -1,0 +1,99 @@
+// Load: what checking a body and listing its post read of it — its links and likely mistakes, its
+// excerpt and minutes — kept in one file of the site's cache, by the hash of the post file's text
+// and the settings it was read with, so that a build into its own output checks and lists every
+// unchanged post without reading its file: at 10,000 posts, reading each file and its rendered
+// body again for these alone cost each export thread two seconds.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import type { BodyMistake, Reference } from '../content/post.js';
+import { BODY_CACHE_DIR, rendererFolder } from './body-cache.js';
+import { writeCacheFile } from './site-cache.js';
+
+/** Raised whenever what the file holds changes meaning: an older file is then never read. */
+const FORMAT = 1;
+
+/** What checks and listings read of one body. */
+export interface BodyFacts {
+  readonly references: readonly Reference[];
+  readonly mistakes: readonly BodyMistake[];
+  readonly excerpt: string;
+  /** Whole minutes to read it. */
+  readonly minutes: number;
+}
+
+/** The facts a build used: those the cache held, by key, and those found now. */
+export interface UsedFacts {
+  readonly kept: readonly string[];
+  readonly found: readonly (readonly [key: string, facts: BodyFacts])[];
+}
+
+/**
+ * The facts of one site's bodies, for the code of one renderer: they live in its folder of the
+ * body cache, and go with it. A file that cannot be read is no facts, and one that cannot be
+ * written is left out: the cache only ever saves work.
+ */
+export class BodyFactsCache {
+  readonly #file: string;
+
+  /** `fingerprint` names the code that renders (see `rendererFingerprint`). */
+  constructor(siteDir: string, fingerprint: string) {
+    this.#file = join(siteDir, BODY_CACHE_DIR, rendererFolder(fingerprint), 'facts.bin');
+  }
+
+  read(): ReadonlyMap<string, BodyFacts> {
+    try {
+      const stored = deserialize(readFileSync(this.#file)) as {
+        format?: unknown;
+        facts?: unknown;
+      };
+      if (stored.format === FORMAT && stored.facts instanceof Map) {
+        return stored.facts as ReadonlyMap<string, BodyFacts>;
+      }
+    } catch {
+      // None kept yet, or a file damaged: every body is read.
+    }
+    return new Map();
+  }
+
+  /**
+   * Keeps exactly the facts the build used, each thread's `used` joined: those kept before that
+   * no body needed are let go. Nothing is written when nothing changed.
+   */
+  keepUsed(used: readonly UsedFacts[]): void {
+    const kept = new Set(used.flatMap((part) => part.kept));
+    const found = used.flatMap((part) => part.found);
+    const known = this.read();
+    if (found.length === 0 && kept.size === known.size) return;
+    const facts = new Map<string, BodyFacts>(found);
+    for (const key of kept) {
+      const entry = known.get(key);
+      if (entry && !facts.has(key)) facts.set(key, entry);
+    }
+    writeCacheFile(this.#file, serialize({ format: FORMAT, facts }));
+  }
+}
+
+/**
+ * The key of a body's facts: the hash of its file's text (its front matter and so its first line
+ * included) and every setting that reading it depends on.
+ */
+export function factsKey(
+  textHash: string,
+  read: {
+    readonly path: string;
+    readonly math: boolean | undefined;
+    readonly toc: boolean | undefined;
+    readonly locale: string | undefined;
+    readonly excerptLength: number;
+  },
+): string {
+  return JSON.stringify([
+    textHash,
+    read.path,
+    read.math,
+    read.toc,
+    read.locale,
+    read.excerptLength,
+  ]);
+}
