@@ -118,6 +118,8 @@ export class ExportShard {
   #keys: DocumentKeys | undefined;
   // What the documents written since the last batch was answered were made from.
   #records: WrittenDocument[] = [];
+  // Keeps what loading read for the next build, for the share that keeps it.
+  #keepReads: () => void = () => undefined;
 
   constructor(options: ShardOptions) {
     this.#options = options;
@@ -127,18 +129,23 @@ export class ExportShard {
   /** Loads and checks the site; bodies are parsed only when a page shows them. */
   async load(onProgress?: (done: number, total: number) => void): Promise<ShardPlan> {
     const { siteDir, renderer, keepsReads } = this.#options;
+    const reads = renderer === undefined ? undefined : new ReadCache(siteDir, renderer);
+    const startedAt = Date.now();
     const { content, diagnostics, checkBodies, reusable } = await loadSite(siteDir, {
       checkBodies: false,
       keepBodies: false,
       onProgress,
       bodyCache: renderer === undefined ? undefined : new BodyCache(siteDir, renderer),
       bodyFacts: renderer === undefined ? undefined : new BodyFactsCache(siteDir, renderer).read(),
-      readCache:
-        renderer === undefined
-          ? undefined
-          : { cache: new ReadCache(siteDir, renderer), write: keepsReads === true },
+      // Kept once the pages are written, off the way of the threads that wait for this load.
+      readCache: reads && { cache: reads, write: false },
     });
+    if (reads && keepsReads === true) {
+      this.#keepReads = () => reads.write(reusable.folder, startedAt);
+    }
     if (!content || hasErrors(diagnostics)) {
+      // No page is written: what was read is kept now, for the build after the fix.
+      this.#keepReads();
       return {
         diagnostics,
         posts: [],
@@ -345,6 +352,7 @@ export class ExportShard {
       (document) => this.#written.has(document) || (unpublished && !published.has(document)),
     );
     const facts = this.#bodies?.usedFacts() ?? { kept: [], found: [] };
+    this.#keepReads();
     return Promise.resolve({ warnings, facts });
   }
 
