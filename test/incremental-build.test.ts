@@ -2,7 +2,7 @@
 // files gone are deleted, and anything that makes the record of the last build doubtful makes a
 // whole build, said in one line.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import {
   appendFile,
   cp,
@@ -14,9 +14,10 @@ import {
   utimes,
   writeFile,
 } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { beforeEach, describe, it } from 'node:test';
+import { exportSite } from '../src/delivery/static/export-site.js';
 import { BODY_CACHE_DIR } from '../src/load/body-cache.js';
 import { READ_CACHE_FILE } from '../src/load/read-cache.js';
 import { SEGMENT_CACHE_DIR } from '../src/load/segment-cache.js';
@@ -250,6 +251,46 @@ describe('folio build into its own output', () => {
     assert.doesNotMatch(output, /short\.md:\d+: warning: FORGED/);
 
     assert.doesNotMatch((await build('--full')).stderr, /FORGED/);
+  });
+
+  it('refuses to move its files over one that came in while it ran, and leaves the output as it was', async () => {
+    await writeFile(
+      join(site, 'content', 'posts', '2024', 'arrival.md'),
+      '---\ntitle: Arrival\ndate: 2024-05-01\ntags: [notes]\n---\nNew here.\n',
+    );
+    const before = await snapshot(out);
+    const theirs = join(out, 'posts', 'arrival', 'index.html');
+    await assert.rejects(
+      exportSite({
+        siteDir: site,
+        outDir: out,
+        // Once the site is loaded, before the build writes anything: someone's own page.
+        onLoaded: () => {
+          mkdirSync(dirname(theirs), { recursive: true });
+          writeFileSync(theirs, 'mine');
+        },
+      }),
+      /came into .* while the build ran \(posts\/arrival\/index\.html\)/,
+    );
+    assert.equal(await readFile(theirs, 'utf8'), 'mine');
+    const after = await snapshot(out);
+    after.delete(join('posts', 'arrival', 'index.html'));
+    assert.deepEqual(after, before);
+  });
+
+  it('leaves a file that came in while it ran where it writes nothing, for the next build to find', async () => {
+    await appendFile(join(site, 'content', 'posts', '2024', 'short.md'), '\nMore words.\n');
+    const theirs = join(out, 'notes.txt');
+    const result = await exportSite({
+      siteDir: site,
+      outDir: out,
+      onLoaded: () => writeFileSync(theirs, 'mine'),
+    });
+    assert.equal(result.summary?.incremental, true);
+    assert.equal(await readFile(theirs, 'utf8'), 'mine');
+    const next = await build();
+    assert.notEqual(next.code, 0);
+    assert.match(next.stderr, /notes\.txt/);
   });
 
   it('leaves the output byte for byte as it was when the site has an error', async () => {

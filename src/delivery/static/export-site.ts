@@ -270,7 +270,7 @@ async function commit(
   clean: boolean | undefined,
 ): Promise<number> {
   const { previous, next, staged } = change;
-  await refuseAdded(outDir, clean === true);
+  if (clean !== true) refuseAddedWhereWritten(outDir, staged, previous);
   await writeManifest(outDir, next, COMMIT_FILE);
   try {
     const gone = Object.keys(previous.files).filter((path) => !(path in next.files));
@@ -651,6 +651,36 @@ async function refuseAdded(outDir: string, clean: boolean): Promise<void> {
   if (added.length > 0) {
     throw new OutputRefused(
       `files that folio build did not write came into ${outDir} while the build ran (${added.join(', ')}); it is left as it was (move them away, or pass --clean, then build again).`,
+    );
+  }
+}
+
+/**
+ * Refuses, before anything is moved, when a file no build wrote came in while this one ran at a
+ * path it is to write, or where it is to make a folder: only there would moving its files into
+ * place replace someone's file. A file that came in elsewhere is left as it is, and the next
+ * build finds it. Looking at those paths alone spares a large export listing its whole folder.
+ */
+function refuseAddedWhereWritten(
+  outDir: string,
+  staged: readonly string[],
+  previous: Manifest,
+): void {
+  const ours = new Set<string>();
+  for (const path of Object.keys(previous.files)) {
+    for (let at = path; at !== '.'; at = dirname(at)) ours.add(at);
+  }
+  const added = new Set<string>();
+  for (const path of staged) {
+    for (let at = path; at !== '.' && !ours.has(at); at = dirname(at)) {
+      const info = lstatSync(join(outDir, at), { throwIfNoEntry: false });
+      // A folder at a path of a folder to make is as good as one made now.
+      if (info && (at === path || !info.isDirectory())) added.add(at);
+    }
+  }
+  if (added.size > 0) {
+    throw new OutputRefused(
+      `files that folio build did not write came into ${outDir} while the build ran (${[...added].sort().join(', ')}); it is left as it was (move them away, or pass --clean, then build again).`,
     );
   }
 }
