@@ -26,12 +26,9 @@ import { DocumentWriter, type WrittenFile } from './document-writer.js';
 import type { DocumentRecord, ManifestEntry } from './build-manifest.js';
 import { DocumentKeys } from './document-keys.js';
 
+/** What a share loads the site with: it starts before the output folder is looked at. */
 export interface ShardOptions {
   readonly siteDir: string;
-  /** The folder the export is staged in. */
-  readonly root: string;
-  /** The files the output holds already, unchanged since written: the same bytes are kept. */
-  readonly previous?: ReadonlyMap<string, ManifestEntry> | undefined;
   /** The instant the export is taken at, epoch ms: every share publishes the same posts. */
   readonly now: number;
   /** Whether to write `.br` and `.gz` forms beside text files; else as the config says. */
@@ -43,6 +40,14 @@ export interface ShardOptions {
   readonly renderer?: string | undefined;
   /** Whether this share keeps what it read for the next build: one share of an export does. */
   readonly keepsReads?: boolean | undefined;
+}
+
+/** Where a share writes, once the output folder is found fit to write. */
+export interface ShardOutput {
+  /** The folder the export is staged in. */
+  readonly root: string;
+  /** The files the output holds already, unchanged since written: the same bytes are kept. */
+  readonly previous?: ReadonlyMap<string, ManifestEntry> | undefined;
   /** What the last build into the output recorded of each document it wrote, by URL path. */
   readonly documents?: Readonly<Record<string, DocumentRecord>> | undefined;
 }
@@ -100,7 +105,10 @@ export interface ShardPlan {
 
 export class ExportShard {
   readonly #options: ShardOptions;
-  readonly #writer: DocumentWriter;
+  // Where the share writes: none until `target` names it.
+  #writer: DocumentWriter | undefined;
+  #output: ShardOutput | undefined;
+  #precompress = false;
   #documents: SiteDocuments | undefined;
   #checkBodies: (include: (document: MarkdownDocument) => boolean) => Diagnostic[] = () => [];
   // The public posts by the path of their page, and those whose page this share has written.
@@ -123,7 +131,21 @@ export class ExportShard {
 
   constructor(options: ShardOptions) {
     this.#options = options;
-    this.#writer = new DocumentWriter(options.root, { previous: options.previous });
+  }
+
+  /** Names the folder the share writes into, and what the output holds already. */
+  target(output: ShardOutput): Promise<void> {
+    this.#output = output;
+    this.#writer = new DocumentWriter(output.root, {
+      previous: output.previous,
+      precompress: this.#precompress,
+    });
+    return Promise.resolve();
+  }
+
+  get #out(): DocumentWriter {
+    if (!this.#writer) throw new Error('an export share writes nowhere until it is given a target');
+    return this.#writer;
   }
 
   /** Loads and checks the site; bodies are parsed only when a page shows them. */
@@ -137,15 +159,13 @@ export class ExportShard {
       onProgress,
       bodyCache: renderer === undefined ? undefined : new BodyCache(siteDir, renderer),
       bodyFacts: renderer === undefined ? undefined : new BodyFactsCache(siteDir, renderer).read(),
-      // Kept once the pages are written, off the way of the threads that wait for this load.
+      // Kept when the exporting thread asks (`keepReads`).
       readCache: reads && { cache: reads, write: false },
     });
     if (reads && keepsReads === true) {
       this.#keepReads = () => reads.write(reusable.folder, startedAt);
     }
     if (!content || hasErrors(diagnostics)) {
-      // No page is written: what was read is kept now, for the build after the fix.
-      this.#keepReads();
       return {
         diagnostics,
         posts: [],
@@ -158,7 +178,8 @@ export class ExportShard {
     }
     this.#checkBodies = checkBodies;
     const precompress = this.#options.precompress ?? content.config.precompress;
-    this.#writer.precompress = precompress;
+    this.#precompress = precompress;
+    if (this.#writer) this.#writer.precompress = precompress;
     const { search } = content.config;
     if (search) {
       content.bodies.keepSearchTexts();
@@ -225,7 +246,7 @@ export class ExportShard {
         this.#search && posts.length > 0
           ? this.#indexBatch(this.#search, documents.site, posts)
           : undefined;
-      const written = this.#writer.takeWritten();
+      const written = this.#out.takeWritten();
       const records = this.#records;
       this.#records = [];
       return Promise.resolve({ files: written, search, listed, documents: records });
@@ -240,10 +261,11 @@ export class ExportShard {
    */
   #writeDocument(documents: SiteDocuments, path: string): void {
     const key = this.#keys?.keyOf(path);
-    const last = key === undefined ? undefined : this.#options.documents?.[path];
-    const mark = this.#writer.mark();
+    const last = key === undefined ? undefined : this.#output?.documents?.[path];
+    const writer = this.#out;
+    const mark = writer.mark();
     let features: readonly BodyFeature[];
-    if (last !== undefined && last.key === key && this.#writer.keepAll(last.files)) {
+    if (last !== undefined && last.key === key && writer.keepAll(last.files)) {
       features = last.features;
       documents.use(features);
     } else {
@@ -252,11 +274,11 @@ export class ExportShard {
           ? { body: documents.notFoundBody(), features: [] }
           : documents.render(path);
       if (!rendered) throw new Error(`the site has no document at ${path}`);
-      this.#writer.write(path, rendered.body);
+      writer.write(path, rendered.body);
       features = rendered.features;
     }
     if (key !== undefined) {
-      this.#records.push({ path, key, files: this.#writer.producedSince(mark), features });
+      this.#records.push({ path, key, files: writer.producedSince(mark), features });
     }
   }
 
@@ -312,9 +334,9 @@ export class ExportShard {
     };
     const script = { text: searchPageScript(), loadsScripts: false };
     const { body } = withPolicy(renderExportedSearch(documents.site, { script, setup }), false);
-    this.#writer.write(SEARCH_PATH, Buffer.from(body, 'utf8'));
+    this.#out.write(SEARCH_PATH, Buffer.from(body, 'utf8'));
     return Promise.resolve({
-      files: this.#writer.takeWritten(),
+      files: this.#out.takeWritten(),
       search: undefined,
       listed: [],
       documents: [],
@@ -352,8 +374,17 @@ export class ExportShard {
       (document) => this.#written.has(document) || (unpublished && !published.has(document)),
     );
     const facts = this.#bodies?.usedFacts() ?? { kept: [], found: [] };
-    this.#keepReads();
     return Promise.resolve({ warnings, facts });
+  }
+
+  /**
+   * Keeps what loading read for the next build, if this share keeps it: once its pages are
+   * written, off the way of the shares waiting for its load, or once the site is found to have
+   * errors; never for a build refused before it wrote anything.
+   */
+  keepReads(): Promise<void> {
+    this.#keepReads();
+    return Promise.resolve();
   }
 
   close(): Promise<void> {

@@ -51,7 +51,7 @@ export interface ExportOptions {
   readonly outDir: string;
   /**
    * Replace an output folder even when it holds files no build wrote, deleting them with the old
-   * output; without it such a folder is refused before any work (`OutputRefused`).
+   * output; without it such a folder is refused before anything is written (`OutputRefused`).
    */
   readonly clean?: boolean;
   /**
@@ -118,7 +118,7 @@ export class CommitFailed extends Error {
 /**
  * Writes the site into `outDir`, changing nothing there until every document is rendered: a
  * failure, or an error in the site, leaves the previous export exactly as it was. An output
- * folder that is not one a build wrote is refused before any work (see `planOutput`). A folder
+ * folder that is not one a build wrote is refused before anything is written (see `planOutput`). A folder
  * whose manifest this build can trust gets only the files whose bytes change, staged inside it
  * and moved into place at the end; any other is written whole beside it and swapped in.
  */
@@ -127,21 +127,88 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   const url = loadConfig(options.siteDir).config?.url;
   const folio = options.version ?? folioVersion();
   const { node } = process.versions;
-  const output = await planOutput(options.siteDir, options.outDir, {
-    folio,
-    node,
-    site: { dir, url },
-    clean: options.clean === true,
-    full: options.full === true,
-  });
-  // Written only for a site without errors, whose config was read.
-  const built: Built = { folio, node, site: { dir, url: url ?? '' } };
-  options.onOutputPlanned?.(output);
-  await removeAbandonedStaging(dirname(output.path), `.${basename(output.path)}.building-`);
-  await removeAbandonedStaging(output.path, STAGING_PREFIX);
-  return output.previous
-    ? exportChanges(options, output.path, output.previous, built)
-    : exportWhole(options, output.path, built);
+  // The shares load the site while this thread looks at the output folder: reading its manifest
+  // and listing it cost a large site's rebuild a second before any share had started.
+  const loading = startLoading(options);
+  try {
+    const output = await planOutput(options.siteDir, options.outDir, {
+      folio,
+      node,
+      site: { dir, url },
+      clean: options.clean === true,
+      full: options.full === true,
+    });
+    // Written only for a site without errors, whose config was read.
+    const built: Built = { folio, node, site: { dir, url: url ?? '' } };
+    options.onOutputPlanned?.(output);
+    loading.report();
+    await removeAbandonedStaging(dirname(output.path), `.${basename(output.path)}.building-`);
+    await removeAbandonedStaging(output.path, STAGING_PREFIX);
+    return await (output.previous
+      ? exportChanges(options, output.path, output.previous, built, loading)
+      : exportWhole(options, output.path, built, loading));
+  } finally {
+    await loading.close();
+  }
+}
+
+/** The shares of an export, loading the site from the moment they are started. */
+interface Loading {
+  readonly shards: readonly Shard[];
+  /** The code that renders (`rendererFingerprint`); none for a build that uses no cache. */
+  readonly renderer: string | undefined;
+  /** What each share found on loading. */
+  readonly plans: Promise<ShardPlan[]>;
+  /** Reports the loading's progress from now on: once what the build does was told. */
+  report(): void;
+  close(): Promise<void>;
+}
+
+/** Starts the shares of an export, each loading the site. */
+function startLoading(options: ExportOptions): Loading {
+  // A build asked to write everything anew renders every body anew too.
+  const renderer = options.full
+    ? undefined
+    : rendererFingerprint(options.version ?? folioVersion());
+  const shardOptions: ShardOptions = {
+    siteDir: options.siteDir,
+    now: options.now ?? Date.now(),
+    precompress: options.precompress,
+    renderer,
+  };
+  const threads = options.threads ?? threadsFor(countPostFiles(options.siteDir));
+  // The first share keeps what it read for the next build; every share reads the same files.
+  const shards: Shard[] =
+    threads <= 1
+      ? [new ExportShard({ ...shardOptions, keepsReads: true })]
+      : Array.from(
+          { length: threads },
+          (_, i) => new ThreadShard({ ...shardOptions, keepsReads: i === 0 }),
+        );
+  let reporting = false;
+  let last: readonly [number, number] | undefined;
+  const progress = (done: number, total: number): void => {
+    last = [done, total];
+    if (reporting) options.onLoadProgress?.(done, total);
+  };
+  const plans = awaitedLater(
+    Promise.all(shards.map((shard, i) => shard.load(i === 0 ? progress : undefined))),
+  );
+  return {
+    shards,
+    renderer,
+    plans,
+    report: () => {
+      reporting = true;
+      if (last) options.onLoadProgress?.(...last);
+    },
+    close: async () => {
+      // A share on this thread is let finish its load, so that nothing runs on once the export
+      // has answered; threads are stopped where they are.
+      if (threads <= 1) await plans.catch(() => undefined);
+      await Promise.all(shards.map((shard) => shard.close()));
+    },
+  };
 }
 
 /** What names a build's staging folder: its process, which tells whether it still runs. */
@@ -161,12 +228,14 @@ async function exportWhole(
   options: ExportOptions,
   outDir: string,
   built: Built,
+  loading: Loading,
 ): Promise<ExportResult> {
   const building = stamp();
   const staging = join(dirname(outDir), `.${basename(outDir)}.building-${building}`);
   try {
     const { files, documents, precompress, ...result } = await writeSite(
       options,
+      loading,
       staging,
       new Map(),
     );
@@ -193,12 +262,14 @@ async function exportChanges(
   outDir: string,
   previous: Manifest,
   built: Built,
+  loading: Loading,
 ): Promise<ExportResult> {
   const staging = join(outDir, `${STAGING_PREFIX}${stamp()}`);
   try {
     const unchanged = unchangedFiles(outDir, previous);
     const { files, documents, precompress, ...result } = await writeSite(
       options,
+      loading,
       staging,
       unchanged,
       previous.documents,
@@ -366,42 +437,25 @@ interface WrittenSite extends ExportResult {
  */
 async function writeSite(
   options: ExportOptions,
+  loading: Loading,
   root: string,
   unchanged: ReadonlyMap<string, ManifestEntry>,
   lastDocuments?: Manifest['documents'],
 ): Promise<WrittenSite> {
-  // A build asked to write everything anew renders every body anew too.
-  const renderer = options.full
-    ? undefined
-    : rendererFingerprint(options.version ?? folioVersion());
-  if (renderer) forgetOtherRenderers(options.siteDir, renderer);
-  const shardOptions: ShardOptions = {
-    siteDir: options.siteDir,
-    root,
-    previous: unchanged,
-    now: options.now ?? Date.now(),
-    precompress: options.precompress,
-    renderer,
-    documents: lastDocuments,
-  };
-  const threads = options.threads ?? threadsFor(countPostFiles(options.siteDir));
-  // The first share keeps what it read for the next build; every share reads the same files.
-  const shards: Shard[] =
-    threads <= 1
-      ? [new ExportShard({ ...shardOptions, keepsReads: true })]
-      : Array.from(
-          { length: threads },
-          (_, i) => new ThreadShard({ ...shardOptions, keepsReads: i === 0 }),
-        );
+  const { shards, renderer } = loading;
+  const [first] = shards;
+  if (!first) throw new Error('an export has at least one share');
   try {
+    // Only once the output is found fit to write: a refused build changes nothing.
+    if (renderer) forgetOtherRenderers(options.siteDir, renderer);
     // The output's parent may not exist yet; the staging folder itself is made without
     // `recursive`, which reports a read-only disk as ENOENT rather than EROFS.
     await mkdir(dirname(root), { recursive: true });
     await mkdir(root);
-    const [plan] = await Promise.all(
-      shards.map((shard, i) => shard.load(i === 0 ? options.onLoadProgress : undefined)),
-    );
+    const [plan] = await loading.plans;
     if (!plan || hasErrors(plan.diagnostics)) {
+      // What was read is kept for the build after the fix.
+      await first.keepReads();
       return {
         diagnostics: plan?.diagnostics ?? [],
         bodyWarnings: [],
@@ -412,6 +466,8 @@ async function writeSite(
       };
     }
     options.onLoaded?.(plan.diagnostics);
+    const output = { root, previous: unchanged, documents: lastDocuments };
+    await Promise.all(shards.map((shard) => shard.target(output)));
     const files = new Map<string, WrittenFile>();
     // Later files at a path take its place: `_redirects` after the author's own.
     const add = (written: readonly WrittenFile[]) => {
@@ -471,22 +527,22 @@ async function writeSite(
     await writeAll(plan.others);
     // KaTeX's and Mermaid's files, only where a page written links them.
     const packaged = [...new Set((await Promise.all(shards.map((s) => s.packagedPaths()))).flat())];
-    const [first] = shards;
-    if (!first) throw new Error('an export has at least one share');
     if (packaged.length > 0) {
       const written = await first.write(packaged);
       add(written.files);
       record(written);
     }
-    // Each share checks the bodies it rendered, the first also those of unpublished posts, while
-    // this thread cuts the index into files.
+    // Each share checks the bodies it rendered, the first also those of unpublished posts and
+    // keeps what it read, while this thread cuts the index into files.
     const checked = awaitedLater(Promise.all(shards.map((shard, i) => shard.checkBodies(i === 0))));
+    const readsKept = awaitedLater(first.keepReads());
     if (search) {
       const searchFiles = search.finish();
       add(writer.takeWritten());
       add((await first.writeSearchPage(searchFiles)).files);
     }
     const bodies = await checked;
+    await readsKept;
     if (renderer) {
       new SegmentCache(options.siteDir, renderer).keepOnly(search?.keys ?? new Set());
       new BodyFactsCache(options.siteDir, renderer).keepUsed(bodies.map(({ facts }) => facts));
@@ -509,7 +565,7 @@ async function writeSite(
       precompress: plan.precompress,
     };
   } finally {
-    await Promise.all(shards.map((shard) => shard.close()));
+    await loading.close();
   }
 }
 

@@ -68,7 +68,7 @@ export interface OutputWish extends ManifestExpectation {
 }
 
 /**
- * Decides whether a build of `siteDir` may write `outDir`, and how, before any work: throws
+ * Decides whether a build of `siteDir` may write `outDir`, and how, before anything is written: throws
  * `OutputRefused` when it may not. With `clean`, files that no build wrote are no reason to refuse;
  * they are returned, to be listed, and go with the old output, which is then built whole.
  */

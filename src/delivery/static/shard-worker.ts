@@ -12,12 +12,16 @@ async function answer(call: Call): Promise<unknown> {
   switch (call.method) {
     case 'load':
       return shard.load((done, total) => port.postMessage({ progress: [done, total] }));
+    case 'target':
+      return shard.target(call.output);
     case 'write':
       return shard.write(call.paths);
     case 'learn':
       return shard.learn(call.listed);
     case 'checkBodies':
       return shard.checkBodies(call.unpublished);
+    case 'keepReads':
+      return shard.keepReads();
     case 'packagedPaths':
       return shard.packagedPaths();
     case 'writeSearchPage':

@@ -7,6 +7,7 @@ import type {
   CheckedBodies,
   ListedPost,
   ShardOptions,
+  ShardOutput,
   ShardPlan,
   WrittenBatch,
 } from './export-shard.js';
@@ -14,9 +15,11 @@ import type {
 /** What the exporting thread needs of a share, wherever it runs. */
 export interface Shard {
   load(onProgress?: (done: number, total: number) => void): Promise<ShardPlan>;
+  target(output: ShardOutput): Promise<void>;
   write(paths: readonly string[]): Promise<WrittenBatch>;
   learn(listed: readonly ListedPost[]): Promise<void>;
   checkBodies(unpublished: boolean): Promise<CheckedBodies>;
+  keepReads(): Promise<void>;
   packagedPaths(): Promise<string[]>;
   writeSearchPage(files: SearchFiles): Promise<WrittenBatch>;
   close(): Promise<void>;
@@ -27,9 +30,11 @@ export type Call = ShardCall & { readonly id: number };
 
 type ShardCall =
   | { readonly method: 'load' }
+  | { readonly method: 'target'; readonly output: ShardOutput }
   | { readonly method: 'write'; readonly paths: readonly string[] }
   | { readonly method: 'learn'; readonly listed: readonly ListedPost[] }
   | { readonly method: 'checkBodies'; readonly unpublished: boolean }
+  | { readonly method: 'keepReads' }
   | { readonly method: 'packagedPaths' }
   | { readonly method: 'writeSearchPage'; readonly files: SearchFiles };
 
@@ -80,6 +85,10 @@ export class ThreadShard implements Shard {
     return this.#call({ method: 'load' });
   }
 
+  target(output: ShardOutput): Promise<void> {
+    return this.#call({ method: 'target', output });
+  }
+
   write(paths: readonly string[]): Promise<WrittenBatch> {
     return this.#call({ method: 'write', paths });
   }
@@ -90,6 +99,10 @@ export class ThreadShard implements Shard {
 
   checkBodies(unpublished: boolean): Promise<CheckedBodies> {
     return this.#call({ method: 'checkBodies', unpublished });
+  }
+
+  keepReads(): Promise<void> {
+    return this.#call({ method: 'keepReads' });
   }
 
   packagedPaths(): Promise<string[]> {
