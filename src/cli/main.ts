@@ -1,14 +1,7 @@
 // CLI: the `folio` command — parses arguments and runs one command.
 import { readFileSync } from 'node:fs';
 import { Argument, Command, InvalidArgumentError, Option } from 'commander';
-import { buildCommand } from './commands/build.js';
-import { checkCommand } from './commands/check.js';
-import { deployFilesCommand } from './commands/deploy-files.js';
-import { initCommand } from './commands/init.js';
-import { importCommand } from './commands/import.js';
 import { ENGINES, type EngineName } from '../import/engines.js';
-import { newCommand } from './commands/new.js';
-import { serveCommand } from './commands/serve.js';
 import { DEPLOY_TARGETS, type DeployTarget } from './templates/deploy-recipes.js';
 
 const DEFAULT_PORT = 4000;
@@ -45,6 +38,11 @@ function packageVersion(): string {
   return (JSON.parse(manifest) as { version: string }).version;
 }
 
+/**
+ * The command line. Each command's code is loaded only when it runs: `folio build` then starts
+ * its threads without first loading the server's code, and its own rendering code, which only its
+ * threads run.
+ */
 export function createProgram(): Command {
   const program = new Command('folio')
     .description('A blog engine for one author: Markdown posts in, fast accessible pages out.')
@@ -72,6 +70,7 @@ export function createProgram(): Command {
         dir: string,
         opts: { port?: number; host?: string; drafts: boolean; watch: boolean },
       ) => {
+        const { serveCommand } = await import('./commands/serve.js');
         process.exitCode = await serveCommand(dir, {
           port: opts.port ?? envPort(),
           host: opts.host ?? (process.env.HOST || '127.0.0.1'),
@@ -121,6 +120,7 @@ export function createProgram(): Command {
           precompress?: boolean;
         },
       ) => {
+        const { buildCommand } = await import('./commands/build.js');
         process.exitCode = await buildCommand(dir, opts);
       },
     );
@@ -134,6 +134,7 @@ export function createProgram(): Command {
       '\nExamples:\n  folio check\n  folio check my-blog   # exit 1 on any problem: fit for a pre-commit hook or CI',
     )
     .action(async (dir: string) => {
+      const { checkCommand } = await import('./commands/check.js');
       process.exitCode = await checkCommand(dir);
     });
 
@@ -161,6 +162,7 @@ export function createProgram(): Command {
           });
         }
         const [dir, title] = second === undefined ? ['.', first] : [first, second];
+        const { newCommand } = await import('./commands/new.js');
         process.exitCode = await newCommand(dir, title);
       },
     );
@@ -176,6 +178,7 @@ export function createProgram(): Command {
       '\nExamples:\n  folio init my-blog && cd my-blog && folio serve --watch\n  folio init   # in the current folder, e.g. an existing blog repository',
     )
     .action(async (dir: string) => {
+      const { initCommand } = await import('./commands/init.js');
       process.exitCode = await initCommand(dir);
     });
 
@@ -197,11 +200,12 @@ export function createProgram(): Command {
       '\nExamples:\n  folio import old-jekyll-blog my-blog\n  folio import old-hugo-site my-blog --lang ko\n  folio import old-hexo-blog my-blog --fallback-tag essay',
     )
     .action(
-      (
+      async (
         source: string,
         dir: string,
         opts: { from?: EngineName; lang?: string; fallbackTag: string },
       ) => {
+        const { importCommand } = await import('./commands/import.js');
         process.exitCode = importCommand(source, dir, opts);
       },
     );
@@ -217,6 +221,7 @@ export function createProgram(): Command {
       '\nExamples:\n  folio deploy-files netlify   # netlify.toml, inside the site folder\n  folio deploy-files cloudflare-pages my-blog   # static/_headers\n  folio deploy-files nginx   # deploy/nginx.conf, serving the output of folio build\n  folio deploy-files systemd   # folio serve as a service, behind nginx\n  folio deploy-files github-pages --force   # the workflow folio init wrote, anew',
     )
     .action(async (target: DeployTarget, dir: string, opts: { force: boolean }) => {
+      const { deployFilesCommand } = await import('./commands/deploy-files.js');
       process.exitCode = await deployFilesCommand(target, dir, opts);
     });
 

@@ -15,13 +15,7 @@ import { hasErrors, sortDiagnostics, type Diagnostic } from '../../diagnostics/d
 import { DocumentWriter, fileOf, type WrittenFile } from './document-writer.js';
 import { ImageStore, resizableImages } from '../../load/image-store.js';
 import { variantPath } from '../../content/responsive-image.js';
-import {
-  ExportShard,
-  type ListedPost,
-  type ShardOptions,
-  type ShardPlan,
-  type WrittenBatch,
-} from './export-shard.js';
+import type { ListedPost, ShardOptions, ShardPlan, WrittenBatch } from './export-shard.js';
 import { ThreadShard, threadsFor, type Shard } from './thread-shard.js';
 import {
   foreignFiles,
@@ -129,7 +123,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   const { node } = process.versions;
   // The shares load the site while this thread looks at the output folder: reading its manifest
   // and listing it cost a large site's rebuild a second before any share had started.
-  const loading = startLoading(options);
+  const loading = await startLoading(options);
   try {
     const output = await planOutput(options.siteDir, options.outDir, {
       folio,
@@ -165,7 +159,7 @@ interface Loading {
 }
 
 /** Starts the shares of an export, each loading the site. */
-function startLoading(options: ExportOptions): Loading {
+async function startLoading(options: ExportOptions): Promise<Loading> {
   // A build asked to write everything anew renders every body anew too.
   const renderer = options.full
     ? undefined
@@ -178,9 +172,11 @@ function startLoading(options: ExportOptions): Loading {
   };
   const threads = options.threads ?? threadsFor(countPostFiles(options.siteDir));
   // The first share keeps what it read for the next build; every share reads the same files.
+  // The rendering code is loaded on this thread only when it renders: threads load it for
+  // themselves, and start sooner for this thread not loading it first.
   const shards: Shard[] =
     threads <= 1
-      ? [new ExportShard({ ...shardOptions, keepsReads: true })]
+      ? [new (await import('./export-shard.js')).ExportShard({ ...shardOptions, keepsReads: true })]
       : Array.from(
           { length: threads },
           (_, i) => new ThreadShard({ ...shardOptions, keepsReads: i === 0 }),
