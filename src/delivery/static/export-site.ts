@@ -174,13 +174,21 @@ async function startLoading(options: ExportOptions): Promise<Loading> {
   // The first share keeps what it read for the next build; every share reads the same files.
   // The rendering code is loaded on this thread only when it renders: threads load it for
   // themselves, and start sooner for this thread not loading it first.
-  const shards: Shard[] =
-    threads <= 1
-      ? [new (await import('./export-shard.js')).ExportShard({ ...shardOptions, keepsReads: true })]
-      : Array.from(
-          { length: threads },
-          (_, i) => new ThreadShard({ ...shardOptions, keepsReads: i === 0 }),
-        );
+  const shards: Shard[] = [];
+  if (threads <= 1) {
+    const { ExportShard } = await import('./export-shard.js');
+    shards.push(new ExportShard({ ...shardOptions, keepsReads: true }));
+  } else {
+    try {
+      for (let i = 0; i < threads; i++) {
+        shards.push(new ThreadShard({ ...shardOptions, keepsReads: i === 0 }));
+      }
+    } catch (cause) {
+      // Threads already started would keep the process alive after the error is told.
+      await Promise.all(shards.map((shard) => shard.close()));
+      throw cause;
+    }
+  }
   let reporting = false;
   let last: readonly [number, number] | undefined;
   const progress = (done: number, total: number): void => {
@@ -337,7 +345,7 @@ async function commit(
   clean: boolean | undefined,
 ): Promise<number> {
   const { previous, next, staged } = change;
-  if (clean !== true) refuseAddedWhereWritten(outDir, staged, previous);
+  await refuseAdded(outDir, clean === true);
   await writeManifest(outDir, next, COMMIT_FILE);
   try {
     const gone = Object.keys(previous.files).filter((path) => !(path in next.files));
@@ -703,36 +711,6 @@ async function refuseAdded(outDir: string, clean: boolean): Promise<void> {
   if (added.length > 0) {
     throw new OutputRefused(
       `files that folio build did not write came into ${outDir} while the build ran (${added.join(', ')}); it is left as it was (move them away, or pass --clean, then build again).`,
-    );
-  }
-}
-
-/**
- * Refuses, before anything is moved, when a file no build wrote came in while this one ran at a
- * path it is to write, or where it is to make a folder: only there would moving its files into
- * place replace someone's file. A file that came in elsewhere is left as it is, and the next
- * build finds it. Looking at those paths alone spares a large export listing its whole folder.
- */
-function refuseAddedWhereWritten(
-  outDir: string,
-  staged: readonly string[],
-  previous: Manifest,
-): void {
-  const ours = new Set<string>();
-  for (const path of Object.keys(previous.files)) {
-    for (let at = path; at !== '.'; at = dirname(at)) ours.add(at);
-  }
-  const added = new Set<string>();
-  for (const path of staged) {
-    for (let at = path; at !== '.' && !ours.has(at); at = dirname(at)) {
-      const info = lstatSync(join(outDir, at), { throwIfNoEntry: false });
-      // A folder at a path of a folder to make is as good as one made now.
-      if (info && (at === path || !info.isDirectory())) added.add(at);
-    }
-  }
-  if (added.size > 0) {
-    throw new OutputRefused(
-      `files that folio build did not write came into ${outDir} while the build ran (${[...added].sort().join(', ')}); it is left as it was (move them away, or pass --clean, then build again).`,
     );
   }
 }
