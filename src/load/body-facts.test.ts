@@ -38,7 +38,7 @@ describe('the facts kept of bodies', () => {
     const site = newSite();
     const cache = new BodyFactsCache(site, 'renderer-1');
     const key = factsKey('hash-of-a', SETTINGS);
-    cache.keepUsed([{ kept: [], found: [[key, facts('<p>A</p>')]] }]);
+    cache.keepUsed([{ held: 0, kept: [], found: [[key, facts('<p>A</p>')]] }]);
     assert.deepEqual(new BodyFactsCache(site, 'renderer-1').read().get(key), facts('<p>A</p>'));
     // Another renderer's code knows nothing of them.
     assert.equal(new BodyFactsCache(site, 'renderer-2').read().size, 0);
@@ -59,25 +59,25 @@ describe('the facts kept of bodies', () => {
     const cache = new BodyFactsCache(site, 'renderer');
     const [a, b] = [factsKey('a', SETTINGS), factsKey('b', SETTINGS)];
     cache.keepUsed([
-      { kept: [], found: [[a, facts('A')]] },
-      { kept: [], found: [[b, facts('B')]] },
+      { held: 0, kept: [], found: [[a, facts('A')]] },
+      { held: 0, kept: [], found: [[b, facts('B')]] },
     ]);
     const file = factsFile(site);
     const written = statSync(file).mtimeMs;
     cache.keepUsed([
-      { kept: [a], found: [] },
-      { kept: [b], found: [] },
+      { held: 2, kept: [a], found: [] },
+      { held: 2, kept: [b], found: [] },
     ]);
     assert.equal(statSync(file).mtimeMs, written, 'the same facts are not written again');
 
-    cache.keepUsed([{ kept: [b], found: [] }]);
+    cache.keepUsed([{ held: 2, kept: [b], found: [] }]);
     assert.deepEqual([...cache.read().keys()], [b]);
   });
 
   it('reads a damaged file as no facts', () => {
     const site = newSite();
     const cache = new BodyFactsCache(site, 'renderer');
-    cache.keepUsed([{ kept: [], found: [[factsKey('a', SETTINGS), facts('A')]] }]);
+    cache.keepUsed([{ held: 0, kept: [], found: [[factsKey('a', SETTINGS), facts('A')]] }]);
     writeFileSync(factsFile(site), 'not what the cache writes');
     assert.equal(cache.read().size, 0);
   });

@@ -24,6 +24,8 @@ export interface BodyFacts {
 
 /** The facts a build used: those the cache held, by key, and those found now. */
 export interface UsedFacts {
+  /** How many facts the cache held when the build read it. */
+  readonly held: number;
   readonly kept: readonly string[];
   readonly found: readonly (readonly [key: string, facts: BodyFacts])[];
 }
@@ -63,8 +65,8 @@ export class BodyFactsCache {
   keepUsed(used: readonly UsedFacts[]): void {
     const kept = new Set(used.flatMap((part) => part.kept));
     const found = used.flatMap((part) => part.found);
+    if (found.length === 0 && used.every(({ held }) => held === kept.size)) return;
     const known = this.read();
-    if (found.length === 0 && kept.size === known.size) return;
     const facts = new Map<string, BodyFacts>(found);
     for (const key of kept) {
       const entry = known.get(key);

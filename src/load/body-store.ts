@@ -322,7 +322,11 @@ export class BodyStore {
 
   /** The facts of bodies this store took from an earlier build, or found by reading them. */
   usedFacts(): UsedFacts {
-    return { kept: [...this.#keptFacts], found: [...this.#foundFacts] };
+    return {
+      held: this.#facts?.known.size ?? 0,
+      kept: [...this.#keptFacts],
+      found: [...this.#foundFacts],
+    };
   }
 
   /**

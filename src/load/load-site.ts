@@ -97,9 +97,10 @@ export interface LoadOptions {
    * Where what reading each file gave is kept from one run to the next, when there is no
    * `previous`: files whose stamp is unchanged are not read again. Only for a load that reads
    * bodies again when pages need them (`checkBodies: false`, `keepBodies` not set), as a file not
-   * read leaves no body to keep.
+   * read leaves no body to keep. The caller keeps what this load read (`ReadCache.write`, with
+   * `reusable.folder`) when it sees fit.
    */
-  readonly readCache?: { readonly cache: ReadCache; readonly write: boolean } | undefined;
+  readonly readCache?: ReadCache | undefined;
 }
 
 /** The files in the folder of a post written as `slug/index.md`, each folder listed once. */
@@ -226,27 +227,26 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
   // A server that does not check bodies up front reads them when pages need them.
   const reread = options.checkBodies === false && options.keepBodies !== true;
   const readCache = reread && !previous ? options.readCache : undefined;
-  const startedAt = Date.now();
   // The texts read go to the body store; the closures below hold `loaded`, which must not hold
   // every text for as long as the load is online.
   const { bodies: texts, ...loaded } = await loadContent(siteDir, {
     keepBodies: !reread,
     previous: previous?.folder,
-    known: readCache?.cache.read(),
+    known: readCache?.read(),
     onProgress: options.onProgress,
     changed: options.changed,
   });
-  if (readCache?.write) readCache.cache.write(loaded.folder, startedAt);
   const { excerptLength, imageSizes, locale, toc, math } = loaded.settings;
   // Stamps, not texts, are what a store that reads bodies again keeps of each file.
   const { listing, pageListing } = loaded.folder;
   const stamps = reread
     ? new Map([...listing.files, ...pageListing.files].map(({ file, stamp }) => [file, stamp]))
     : undefined;
-  const knownFacts = (known: ReadonlyMap<string, BodyFacts> | undefined): KnownFacts | undefined =>
-    known && reread
+  // Facts are known by the hash of each file's text, as this load read it.
+  const facts: KnownFacts | undefined =
+    options.bodyFacts && reread
       ? {
-          known,
+          known: options.bodyFacts,
           hashes: new Map(
             [...loaded.folder.results, ...loaded.folder.pageResults].map(([file, { hash }]) => [
               file,
@@ -266,7 +266,7 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
   );
   const bodies = new BodyStore(
     { excerptLength, locale, toc, math, imageSize, responsive, grammars: codeGrammar },
-    { reread, stamps, cache: options.bodyCache, facts: knownFacts(options.bodyFacts) },
+    { reread, stamps, cache: options.bodyCache, facts },
     previous?.bodies,
   );
   for (const [post, text] of texts) bodies.keep(post, text);

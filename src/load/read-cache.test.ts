@@ -35,10 +35,10 @@ function site(name: string): { dir: string; first: string; second: string } {
 
 /** The titles a build of `dir` would show, loaded as an export thread loads, with the cache. */
 async function titles(dir: string, fingerprint = 'reader'): Promise<string[]> {
-  const { content } = await loadSite(dir, {
-    checkBodies: false,
-    readCache: { cache: new ReadCache(dir, fingerprint), write: true },
-  });
+  const cache = new ReadCache(dir, fingerprint);
+  const startedAt = Date.now();
+  const { content, reusable } = await loadSite(dir, { checkBodies: false, readCache: cache });
+  cache.write(reusable.folder, startedAt);
   return (content?.posts ?? []).map((loaded) => loaded.title).sort();
 }
 

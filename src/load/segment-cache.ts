@@ -24,7 +24,7 @@ export interface IndexedPostKey {
   readonly labels: readonly string[];
   /** Whether the body is read with math, which changes its text. */
   readonly math: boolean | undefined;
-  /** A hash of the body's Markdown. */
+  /** A hash of the text of the post's file (`DocumentKeys.bodyHash`). */
   readonly body: string;
 }
 

@@ -49,7 +49,7 @@ export class DocumentWriter {
   readonly #root: string;
   readonly #previous: ReadonlyMap<string, ManifestEntry>;
   readonly #folders = new Set<string>();
-  #precompress = false;
+  readonly #precompress: boolean;
   // The files produced since `takeWritten` was last asked.
   #files: WrittenFile[] = [];
 
@@ -57,11 +57,6 @@ export class DocumentWriter {
     this.#root = root;
     this.#precompress = options.precompress === true;
     this.#previous = options.previous ?? new Map();
-  }
-
-  /** From now on, writes compressed forms beside text files (or not): the site's config says. */
-  set precompress(value: boolean) {
-    this.#precompress = value;
   }
 
   /** The files produced since the last call, written now or found in the output already. */

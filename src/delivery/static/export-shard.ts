@@ -133,8 +133,14 @@ export class ExportShard {
     this.#options = options;
   }
 
-  /** Names the folder the share writes into, and what the output holds already. */
+  /**
+   * Names the folder the share writes into, and what the output holds already: once the share has
+   * loaded the site, whose config says whether files are precompressed.
+   */
   target(output: ShardOutput): Promise<void> {
+    if (!this.#documents) {
+      return Promise.reject(new Error('a share is given a target once it has loaded the site'));
+    }
     this.#output = output;
     this.#writer = new DocumentWriter(output.root, {
       previous: output.previous,
@@ -160,7 +166,7 @@ export class ExportShard {
       bodyCache: renderer === undefined ? undefined : new BodyCache(siteDir, renderer),
       bodyFacts: renderer === undefined ? undefined : new BodyFactsCache(siteDir, renderer).read(),
       // Kept when the exporting thread asks (`keepReads`).
-      readCache: reads && { cache: reads, write: false },
+      readCache: reads,
     });
     if (reads && keepsReads === true) {
       this.#keepReads = () => reads.write(reusable.folder, startedAt);
@@ -179,7 +185,6 @@ export class ExportShard {
     this.#checkBodies = checkBodies;
     const precompress = this.#options.precompress ?? content.config.precompress;
     this.#precompress = precompress;
-    if (this.#writer) this.#writer.precompress = precompress;
     const { search } = content.config;
     if (search) {
       content.bodies.keepSearchTexts();
@@ -373,7 +378,7 @@ export class ExportShard {
     const warnings = this.#checkBodies(
       (document) => this.#written.has(document) || (unpublished && !published.has(document)),
     );
-    const facts = this.#bodies?.usedFacts() ?? { kept: [], found: [] };
+    const facts = this.#bodies?.usedFacts() ?? { held: 0, kept: [], found: [] };
     return Promise.resolve({ warnings, facts });
   }
 

@@ -112,9 +112,9 @@ export class CommitFailed extends Error {
 /**
  * Writes the site into `outDir`, changing nothing there until every document is rendered: a
  * failure, or an error in the site, leaves the previous export exactly as it was. An output
- * folder that is not one a build wrote is refused before anything is written (see `planOutput`). A folder
- * whose manifest this build can trust gets only the files whose bytes change, staged inside it
- * and moved into place at the end; any other is written whole beside it and swapped in.
+ * folder that is not one a build wrote is refused before anything is written (see `planOutput`).
+ * A folder whose manifest this build can trust gets only the files whose bytes change, staged
+ * inside it and moved into place at the end; any other is written whole beside it and swapped in.
  */
 export async function exportSite(options: ExportOptions): Promise<ExportResult> {
   const dir = await realpath(options.siteDir).catch(() => resolve(options.siteDir));
