@@ -181,6 +181,10 @@ function start(): void {
 
   const { query: initial, page } = searchRequest(browser.location.search);
   input.value = initial;
+  if (initial === '') {
+    // What every query reads is fetched while the reader types: a failure is told by the query.
+    index.prepare(load).catch(() => undefined);
+  }
   void run(initial, page);
   let pause: number | undefined;
   const follow = (): void => {

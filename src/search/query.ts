@@ -112,6 +112,14 @@ export function search(
 }
 
 /**
+ * Makes ahead of a first query what every query of `index` works in: its arrays of one number per
+ * post, and what a term counts for in each field of each post.
+ */
+export function prepareSearch(index: IndexSource): void {
+  if (index.documentCount > 0) fieldWeightsOf(index, scratchFor(index.documentCount));
+}
+
+/**
  * The `k` posts of highest score, best first; equal scores keep the site's order, newer posts
  * first. A heap of the best so far spares sorting every post found to show ten.
  */

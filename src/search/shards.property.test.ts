@@ -321,4 +321,30 @@ describe('a cut index', () => {
     assert.ok(fetched.filter((path) => path.includes('/postings')).length <= 2);
     assert.equal(fetched.filter((path) => path.includes('/lengths.')).length, 1);
   });
+
+  it('fetches the lengths ahead of a first query once, and again after a failed fetch', async () => {
+    const docs = Array.from({ length: 50 }, (_, i) => ({
+      title: `post ${i} ${i % 3 === 0 ? 'merge' : 'heap'}`,
+      labels: [],
+      text: WORDS.join(' '),
+    }));
+    const whole = buildSearchIndex(docs);
+    const { manifest, files } = shardIndex(whole, { dictionaryBytes: 100, postingBytes: 200 });
+    const fetched: string[] = [];
+    let failing = true;
+    const load = (path: string): Promise<string | Uint8Array> => {
+      fetched.push(path);
+      if (failing && path === manifest.lengths) return Promise.reject(new Error('offline'));
+      return Promise.resolve(files.get(path) ?? '');
+    };
+    const sharded = new ShardedIndex(manifest);
+    await assert.rejects(sharded.prepare(load), /offline/);
+    failing = false;
+    const found = await sharded.search('merge', load, { limit: 10 });
+    assert.deepEqual(found.hits, search(whole, 'merge', { limit: 10 }).hits);
+    await sharded.prepare(load);
+    await sharded.search('heap', load, { limit: 10 });
+    // Once before the query, which failed; once by the query; never after.
+    assert.equal(fetched.filter((path) => path === manifest.lengths).length, 2);
+  });
 });

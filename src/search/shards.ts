@@ -3,7 +3,7 @@
 // and the postings of the terms it chose. It is run by the same `search` as on a server, over
 // the files it fetched, and ranks alike, since it reads the same numbers.
 import { contentHash, hashedPath } from '../urls/hashed-path.js';
-import { search, type SearchOptions, type SearchResult } from './query.js';
+import { prepareSearch, search, type SearchOptions, type SearchResult } from './query.js';
 import { asciiHash } from './tokenize.js';
 import {
   ByteWriter,
@@ -190,6 +190,7 @@ export class ShardedIndex implements IndexSource {
   readonly #postings = new Map<string, Uint8Array>();
   // What the last query asked for and did not find at hand.
   readonly #wanted = new Set<string>();
+  #lengthsLoaded: Promise<void> | undefined;
 
   constructor(manifest: ShardManifest) {
     this.#manifest = manifest;
@@ -204,6 +205,29 @@ export class ShardedIndex implements IndexSource {
     return known;
   }
 
+  /**
+   * Fetches what every query reads, the posts' lengths, and makes what it works in, ahead of the
+   * first query: a page calls it when it starts, so that a reader's first query waits only for
+   * its own files.
+   */
+  prepare(load: ShardLoader): Promise<void> {
+    this.#lengthsLoaded ??=
+      this.documentCount === 0
+        ? Promise.resolve()
+        : load(this.#manifest.lengths).then(
+            (bytes) => {
+              this.lengths = readNumbers(toBytes(bytes), this.documentCount * 3);
+              prepareSearch(this);
+            },
+            (cause: unknown) => {
+              // A failed fetch is tried again by the next query.
+              this.#lengthsLoaded = undefined;
+              throw cause;
+            },
+          );
+    return this.#lengthsLoaded;
+  }
+
   /** Runs `query` once its files are fetched: a round for dictionaries, one for postings. */
   async search(
     query: string,
@@ -212,11 +236,7 @@ export class ShardedIndex implements IndexSource {
   ): Promise<SearchResult> {
     // The lengths come while the query learns which other files it reads.
     let lengths =
-      this.lengths.length === 0 && this.documentCount > 0
-        ? load(this.#manifest.lengths).then((bytes) => {
-            this.lengths = readNumbers(toBytes(bytes), this.documentCount * 3);
-          })
-        : undefined;
+      this.lengths.length === 0 && this.documentCount > 0 ? this.prepare(load) : undefined;
     for (let round = 0; ; round++) {
       this.#wanted.clear();
       const result = search(this, query, options);
