@@ -562,7 +562,7 @@ async function main(): Promise<void> {
   }
   const runs = (part: (typeof PARTS)[number]): boolean =>
     named.length === 0 || named.includes(part);
-  // dist/ is what `folio build` runs, and what the speed of search is measured on.
+  // The built Folio is what `folio build` runs, and dist/ what the speed of search is measured on.
   const stale = await checkBuilt();
   if (stale) console.error(stale);
   if (runs('quality')) await quality();

@@ -2,7 +2,7 @@
 // The `folio` command: runs the compiled CLI.
 import { existsSync } from 'node:fs';
 
-const entry = new URL('../dist/cli/main.js', import.meta.url);
+const entry = new URL('../dist/bundle/main.js', import.meta.url);
 if (!existsSync(entry)) {
   console.error(
     'Folio is not built yet: run `npm install` (or `npm run build`) in the Folio folder first.',

@@ -8,12 +8,14 @@ import { launch } from './processes.js';
 import { REPO_ROOT } from './setup.js';
 
 export const FOLIO_BIN = join(REPO_ROOT, 'bin', 'folio.js');
-const BUILT_CLI = join(REPO_ROOT, 'dist', 'cli', 'main.js');
+const BUILT_CLI = join(REPO_ROOT, 'dist', 'bundle', 'main.js');
 
 /** Throws unless Folio is built; returns a note when a source file is newer than the build. */
 export async function checkBuilt(): Promise<string | undefined> {
   if (!existsSync(BUILT_CLI)) {
-    throw new Error('Folio is not built (dist/cli/main.js is missing): run `npm run build` first.');
+    throw new Error(
+      'Folio is not built (dist/bundle/main.js is missing): run `npm run build` first.',
+    );
   }
   const built = (await stat(BUILT_CLI)).mtimeMs;
   const sources = await readdir(join(REPO_ROOT, 'src'), { recursive: true });

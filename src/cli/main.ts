@@ -1,7 +1,7 @@
 // CLI: the `folio` command — parses arguments and runs one command.
-import { readFileSync } from 'node:fs';
 import { Argument, Command, InvalidArgumentError, Option } from 'commander';
 import { ENGINES, type EngineName } from '../import/engines.js';
+import { folioVersion } from '../load/folio-package.js';
 import { DEPLOY_TARGETS, type DeployTarget } from './templates/deploy-recipes.js';
 
 const DEFAULT_PORT = 4000;
@@ -33,11 +33,6 @@ function envPort(): number {
   }
 }
 
-function packageVersion(): string {
-  const manifest = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
-  return (JSON.parse(manifest) as { version: string }).version;
-}
-
 /**
  * The command line. Each command's code is loaded only when it runs: `folio build` then starts
  * its threads without first loading the server's code, and its own rendering code, which only its
@@ -46,7 +41,7 @@ function packageVersion(): string {
 export function createProgram(): Command {
   const program = new Command('folio')
     .description('A blog engine for one author: Markdown posts in, fast accessible pages out.')
-    .version(packageVersion(), '-v, --version')
+    .version(folioVersion(), '-v, --version')
     .showHelpAfterError('(run with --help for usage)');
 
   program

@@ -3,9 +3,10 @@
 // last one — Markdown and highlighting are most of the work of rendering a page.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BodyFeature, BodyMistake, Reference } from '../content/post.js';
+import { folioRoot } from './folio-package.js';
 import { keepOutOfGit, SITE_CACHE_DIR, writeCacheFile } from './site-cache.js';
 
 export const BODY_CACHE_DIR = join(SITE_CACHE_DIR, 'bodies');
@@ -129,14 +130,16 @@ export function imageFacts(
  */
 export function rendererFingerprint(version: string): string {
   const hash = createHash('sha256').update(version);
-  // `src/` under a TypeScript loader, `dist/` as installed: the folder this file is in is below it.
-  const code = fileURLToPath(new URL('..', import.meta.url));
+  // The code that runs: `dist/bundle/` as bundled, which holds this file; `src/` under a
+  // TypeScript loader or `dist/` as compiled, which hold the folder this file is in.
+  const here = dirname(fileURLToPath(import.meta.url));
+  const code = `${basename(here) === 'bundle' ? here : dirname(here)}${sep}`;
   const files = readdirSync(code, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && /\.(?:[cm]?js|ts)$/.test(entry.name))
     .map((entry) => join(entry.parentPath, entry.name))
     .sort();
   for (const file of files) hash.update(file.slice(code.length)).update(readFileSync(file));
-  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const root = folioRoot();
   for (const lock of [join('node_modules', '.package-lock.json'), 'package-lock.json']) {
     try {
       hash.update(readFileSync(join(root, lock)));

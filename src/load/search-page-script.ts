@@ -1,9 +1,10 @@
 // Load: the script of an exported site's search page, as Folio's own build bundled it
 // (`npm run build`: src/search/page-script.ts with the search core, for the browser).
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { folioRoot } from './folio-package.js';
 
-// From src/load/ under a TypeScript loader and from dist/load/ alike, the package's root.
-const BUNDLE = new URL('../../dist/search-page.js', import.meta.url);
+const BUNDLE = join(folioRoot(), 'dist', 'search-page.js');
 
 let script: string | undefined;
 
@@ -15,7 +16,7 @@ export function searchPageScript(): string {
       text = readFileSync(BUNDLE, 'utf8');
     } catch (cause) {
       throw new Error(
-        `the search page's script is missing (${BUNDLE.pathname}): run \`npm run build\` in Folio's folder`,
+        `the search page's script is missing (${BUNDLE}): run \`npm run build\` in Folio's folder`,
         { cause },
       );
     }

@@ -1,9 +1,9 @@
 // CLI: `folio init [DIR]` — creates a working site in a new folder or beside files already there,
 // never writing over one.
 import { basename, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DateTime } from 'luxon';
 import { POSTS_DIR, STATIC_DIR } from '../../content/read-sources.js';
+import { folioRoot } from '../../load/folio-package.js';
 import { obstacles, writeFiles, writeIfAbsent } from '../new-files.js';
 import { githubPagesWorkflow, WORKFLOW_FILE } from '../templates/deploy-recipes.js';
 import { AVATAR_SVG, configTemplate, firstPost } from '../templates/site-files.js';
@@ -12,7 +12,7 @@ import { AVATAR_SVG, configTemplate, firstPost } from '../templates/site-files.j
 const GITIGNORE =
   '# The static site that `folio build` writes, and what an interrupted build leaves beside it\n/dist/\n/.dist.*/\n';
 
-const SCHEMA = fileURLToPath(new URL('../../../schema/folio.config.schema.json', import.meta.url));
+const SCHEMA = join(folioRoot(), 'schema', 'folio.config.schema.json');
 
 export async function initCommand(siteDir: string): Promise<number> {
   const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

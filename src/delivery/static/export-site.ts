@@ -37,6 +37,7 @@ import { loadConfig } from '../../config/load-config.js';
 import { forgetOtherRenderers, rendererFingerprint } from '../../load/body-cache.js';
 import { SegmentCache } from '../../load/segment-cache.js';
 import { BodyFactsCache } from '../../load/body-facts.js';
+import { folioVersion } from '../../load/folio-package.js';
 
 const REDIRECTS_FILE = '_redirects';
 
@@ -220,12 +221,6 @@ const stamp = (): string => `${process.pid}-${Date.now().toString(36)}`;
 
 /** What a manifest says of the build that wrote it, besides its files. */
 type Built = Pick<Manifest, 'folio' | 'node' | 'site'>;
-
-/** The version of this Folio, which a manifest records. */
-function folioVersion(): string {
-  const manifest = readFileSync(new URL('../../../package.json', import.meta.url), 'utf8');
-  return (JSON.parse(manifest) as { version: string }).version;
-}
 
 /** Writes the whole site into a new folder beside `outDir` and swaps it in. */
 async function exportWhole(
