@@ -26,6 +26,7 @@ import {
 } from './output-folder.js';
 import {
   COMMIT_FILE,
+  MANIFEST_FILE,
   MANIFEST_FORMAT,
   STAGING_PREFIX,
   writeManifest,
@@ -325,8 +326,8 @@ function manifestOf(
 /**
  * Puts the files staged in `staging` into `outDir` and deletes those of the last build that are
  * gone; answers how many were deleted. The next manifest is written first, under a name of its
- * own, so that a stop half-way is seen by the next build, which then builds the folder whole; the
- * manifest is written last.
+ * own, so that a stop half-way is seen by the next build, which then builds the folder whole; it
+ * takes the manifest's name last.
  */
 async function commit(
   outDir: string,
@@ -357,8 +358,8 @@ async function commit(
     }
     await rm(staging, { recursive: true, force: true });
     await writeMarker(outDir, Object.keys(next.files));
-    await writeManifest(outDir, next);
-    await rm(join(outDir, COMMIT_FILE), { force: true });
+    // In one step, the commit is done and the manifest is the next one.
+    await rename(join(outDir, COMMIT_FILE), join(outDir, MANIFEST_FILE));
     return gone.length;
   } catch (cause) {
     const { message } = cause as Error;
