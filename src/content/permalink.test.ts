@@ -50,6 +50,16 @@ describe('paths authors write', () => {
     assert.equal(pathKey('/%EC%98%9B/'), '/옛/');
   });
 
+  it('are matched decoded and in NFC, plain ASCII as written', () => {
+    assert.equal(pathKey('/posts/hello-world/'), '/posts/hello-world/');
+    assert.equal(pathKey('/a b/'), '/a b/');
+    assert.equal(pathKey('/caf%C3%A9/'), '/café/');
+    assert.equal(pathKey('/cafe\u0301/'), '/café/');
+    assert.equal(pathKey('/%41/'), '/A/');
+    assert.equal(pathKey('/%E0%A4%A/'), undefined);
+    assert.equal(pathKey('/100%/'), undefined);
+  });
+
   it('are refused when they are no path of this site', () => {
     for (const bad of [
       'old/',

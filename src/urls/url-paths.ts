@@ -61,11 +61,15 @@ export function normalizeSitePath(written: string): string | undefined {
   return segments.map(encodeURIComponent).join('/');
 }
 
+const PLAIN_PATH = /^[\x20-\x24\x26-\x7e]*$/;
+
 /**
  * The form paths are matched in: percent-encoding decoded, Unicode in NFC, as requests are
  * decoded. Undefined when the encoding is broken.
  */
 export function pathKey(path: string): string | undefined {
+  // Most paths are printable ASCII without a `%`, which decoding and NFC leave as they are.
+  if (PLAIN_PATH.test(path)) return path;
   try {
     return path
       .split('/')
