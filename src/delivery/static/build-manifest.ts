@@ -2,8 +2,8 @@
 // site, and every file it wrote with a hash of its bytes and how it stood on disk — so that the
 // next build into the folder can write only the files whose bytes change.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFileSync, statSync, type Stats } from 'node:fs';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { BodyFeature } from '../../content/post.js';
 
@@ -81,28 +81,55 @@ export function hashBytes(bytes: Buffer): string {
 export type ManifestRead =
   { readonly manifest: Manifest } | { readonly missing: true } | { readonly unreadable: string };
 
+/**
+ * The manifest last read from each file, with how the file stood: a build reads its output's
+ * manifest as it plans, and again each time it lists the output for files it did not write, and a
+ * large site's manifest (4 MB at 10,000 posts) took 0.1 s to parse and check each time.
+ */
+const lastRead = new Map<string, { readonly stamp: string; readonly manifest: Manifest }>();
+
+const stampOf = (info: Stats): string => `${info.size}:${info.mtimeMs}:${info.ino}`;
+
+function remembered(file: string, info: Stats): Manifest | undefined {
+  const last = lastRead.get(file);
+  return last?.stamp === stampOf(info) ? last.manifest : undefined;
+}
+
+function remember(file: string, info: Stats, read: ManifestRead): ManifestRead {
+  if ('manifest' in read) lastRead.set(file, { stamp: stampOf(info), manifest: read.manifest });
+  else lastRead.delete(file);
+  return read;
+}
+
 /** Reads the manifest of `folder` (or the file `name` there), checking its shape. */
 export async function readManifest(folder: string, name = MANIFEST_FILE): Promise<ManifestRead> {
-  let text: string;
+  const file = join(folder, name);
   try {
-    text = await readFile(join(folder, name), 'utf8');
+    const info = await stat(file);
+    const known = remembered(file, info);
+    return known
+      ? { manifest: known }
+      : remember(file, info, parseManifest(await readFile(file, 'utf8')));
   } catch (cause) {
     const { code, message } = cause as NodeJS.ErrnoException;
     if (code === 'ENOENT') return { missing: true };
     return { unreadable: code === 'EISDIR' ? 'it is a folder' : message };
   }
-  return parseManifest(text);
 }
 
 /** The paths a manifest file of `folder` lists; none when it is missing or unreadable. */
 export function manifestPaths(folder: string, name: string): string[] {
-  let text: string;
+  const file = join(folder, name);
+  let read: ManifestRead;
   try {
-    text = readFileSync(join(folder, name), 'utf8');
+    const info = statSync(file);
+    const known = remembered(file, info);
+    read = known
+      ? { manifest: known }
+      : remember(file, info, parseManifest(readFileSync(file, 'utf8')));
   } catch {
     return [];
   }
-  const read = parseManifest(text);
   return 'manifest' in read ? Object.keys(read.manifest.files) : [];
 }
 
