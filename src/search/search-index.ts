@@ -68,6 +68,8 @@ export type IndexData = Pick<
   | 'averageLengths'
 >;
 
+const SHORT_COPY = 64;
+
 /** A byte buffer that grows as LEB128 numbers are appended. */
 export class ByteWriter {
   bytes: Uint8Array;
@@ -99,7 +101,11 @@ export class ByteWriter {
       grown.set(this.bytes.subarray(0, this.length));
       this.bytes = grown;
     }
-    this.bytes.set(source.subarray(from, to), this.length);
+    // Most runs copied are a term's few bytes in one segment: a view of each would cost more
+    // than the copy, a million times over for a large site.
+    if (size <= SHORT_COPY) {
+      for (let i = 0; i < size; i++) this.bytes[this.length + i] = source[from + i] ?? 0;
+    } else this.bytes.set(source.subarray(from, to), this.length);
     this.length += size;
   }
 
