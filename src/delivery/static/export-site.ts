@@ -3,7 +3,7 @@
 // site is shared out between worker threads, each loading the site for itself and taking batches
 // of post pages as it finishes the last, so that every core stays busy to the end. An output
 // folder a build of this Folio wrote before gets only the files whose bytes change.
-import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { type Dirent, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, realpath, rename, rm, rmdir } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { listStaticFiles, POSTS_DIR, STATIC_DIR } from '../../content/read-sources.js';
@@ -16,7 +16,7 @@ import { DocumentWriter, fileOf, type WrittenFile } from './document-writer.js';
 import { ImageStore, resizableImages } from '../../load/image-store.js';
 import { variantPath } from '../../content/responsive-image.js';
 import type { ListedPost, ShardOptions, ShardPlan, WrittenBatch } from './export-shard.js';
-import { ThreadShard, threadsFor, type Shard } from './thread-shard.js';
+import { POSTS_FOR_THREADS, ThreadShard, threadsFor, type Shard } from './thread-shard.js';
 import {
   foreignFiles,
   OutputRefused,
@@ -172,7 +172,7 @@ async function startLoading(options: ExportOptions): Promise<Loading> {
     precompress: options.precompress,
     renderer,
   };
-  const threads = options.threads ?? threadsFor(countPostFiles(options.siteDir));
+  const threads = options.threads ?? threadsFor(countPostFiles(options.siteDir, POSTS_FOR_THREADS));
   // The first share keeps what it read for the next build; every share reads the same files.
   // The rendering code is loaded on this thread only when it renders: threads load it for
   // themselves, and start sooner for this thread not loading it first.
@@ -688,14 +688,27 @@ function ifGone<T>(value: T): (cause: NodeJS.ErrnoException) => T {
   };
 }
 
-/** How many post files the site has, read from its folder names alone, to size the export. */
-function countPostFiles(siteDir: string): number {
-  try {
-    const names = readdirSync(join(siteDir, POSTS_DIR), { recursive: true });
-    return names.filter((name) => String(name).endsWith('.md')).length;
-  } catch {
-    return 0;
+/**
+ * How many post files the site has, counted up to `enough`, to choose the export's threads. It is
+ * counted before any thread starts: folder by folder, by the types the listing gives, where a
+ * recursive listing stats every file (0.1 s at 10,000 posts).
+ */
+function countPostFiles(siteDir: string, enough: number): number {
+  let count = 0;
+  const folders = [join(siteDir, POSTS_DIR)];
+  for (let folder = folders.pop(); folder !== undefined && count < enough; folder = folders.pop()) {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (entry.isDirectory()) folders.push(join(folder, entry.name));
+      else if (entry.name.endsWith('.md')) count++;
+    }
   }
+  return count;
 }
 
 /**

@@ -51,9 +51,12 @@ export interface Failure {
   readonly path?: string | undefined;
 }
 
-/** How many threads an export of `posts` posts is worth: one thread's start-up pays off only in bulk. */
+/** The fewest posts whose export threads pay off: a thread's start-up pays off only in bulk. */
+export const POSTS_FOR_THREADS = 2000;
+
+/** How many threads an export of `posts` posts is worth. */
 export function threadsFor(posts: number): number {
-  return posts < 2000 ? 1 : Math.min(availableParallelism(), 4);
+  return posts < POSTS_FOR_THREADS ? 1 : Math.min(availableParallelism(), 4);
 }
 
 export class ThreadShard implements Shard {
