@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `folio` command: runs the compiled CLI.
+// The `folio` command: runs the bundled CLI (`npm run build` makes dist/bundle/).
 import { existsSync } from 'node:fs';
 
 const entry = new URL('../dist/bundle/main.js', import.meta.url);
