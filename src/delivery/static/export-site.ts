@@ -3,7 +3,7 @@
 // site is shared out between worker threads, each loading the site for itself and taking batches
 // of post pages as it finishes the last, so that every core stays busy to the end. An output
 // folder a build of this Folio wrote before gets only the files whose bytes change.
-import { type Dirent, lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { type Dirent, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { mkdir, readdir, readFile, realpath, rename, rm, rmdir } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { listStaticFiles, POSTS_DIR, STATIC_DIR } from '../../content/read-sources.js';
@@ -688,6 +688,14 @@ function ifGone<T>(value: T): (cause: NodeJS.ErrnoException) => T {
   };
 }
 
+const realFolder = (path: string): string | undefined => {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
+};
+
 /**
  * How many post files the site has, counted up to `enough`, to choose the export's threads. It is
  * counted before any thread starts: folder by folder, by the types the listing gives, where a
@@ -696,6 +704,9 @@ function ifGone<T>(value: T): (cause: NodeJS.ErrnoException) => T {
 function countPostFiles(siteDir: string, enough: number): number {
   let count = 0;
   const folders = [join(siteDir, POSTS_DIR)];
+  // Posts may stand in linked folders, as loading reads them; each is walked once, a loop of
+  // links never.
+  const linked = new Set<string>();
   for (let folder = folders.pop(); folder !== undefined && count < enough; folder = folders.pop()) {
     let entries: Dirent[];
     try {
@@ -704,8 +715,15 @@ function countPostFiles(siteDir: string, enough: number): number {
       continue;
     }
     for (const entry of entries) {
-      if (entry.isDirectory()) folders.push(join(folder, entry.name));
-      else if (entry.name.endsWith('.md')) count++;
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) folders.push(path);
+      else if (entry.isSymbolicLink() && statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
+        const real = realFolder(path);
+        if (real !== undefined && !linked.has(real)) {
+          linked.add(real);
+          folders.push(path);
+        }
+      } else if (entry.name.endsWith('.md')) count++;
     }
   }
   return count;
