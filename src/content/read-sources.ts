@@ -60,13 +60,36 @@ export function listPageFiles(siteDir: string): Promise<PostFilesResult> {
   return listMarkdownFiles(siteDir, PAGES_DIR, () => undefined);
 }
 
+/**
+ * How many post files the site has, up to `most`: listed as loading lists them, but neither read
+ * nor stamped, to choose how to share out an export before anything else starts.
+ */
+export async function countPostFiles(siteDir: string, most: number): Promise<number> {
+  return (await listMarkdownPaths(siteDir, POSTS_DIR, () => undefined, most)).files.length;
+}
+
 async function listMarkdownFiles(
   siteDir: string,
   folder: string,
   whenMissing: (root: string, problem: string) => Diagnostic | undefined,
 ): Promise<PostFilesResult> {
+  const listed = await listMarkdownPaths(siteDir, folder, whenMissing);
+  const files: PostFile[] = new Array<PostFile>(listed.files.length);
+  listed.files.forEach((file, index) => {
+    files[index] = { file, fileSlug: fileSlugOf(file), stamp: postStamp(file) };
+  });
+  return { files, diagnostics: listed.diagnostics, linked: listed.linked };
+}
+
+function listMarkdownPaths(
+  siteDir: string,
+  folder: string,
+  whenMissing: (root: string, problem: string) => Diagnostic | undefined,
+  most?: number,
+): Promise<Listing> {
   const root = join(siteDir, folder);
-  const listed = await listFiles(root, {
+  return listFiles(root, {
+    most,
     wanted: (name) => MARKDOWN.test(name),
     // The folder itself may be a link out of the site: what lies inside it is in bounds.
     bounds: { folders: [siteDir, root], name: 'the site folder' },
@@ -81,11 +104,6 @@ async function listMarkdownFiles(
             'make it readable to the user Folio runs as, or move its files out of it',
           ),
   });
-  const files: PostFile[] = new Array<PostFile>(listed.files.length);
-  listed.files.forEach((file, index) => {
-    files[index] = { file, fileSlug: fileSlugOf(file), stamp: postStamp(file) };
-  });
-  return { files, diagnostics: listed.diagnostics, linked: listed.linked };
 }
 
 /** A post's default slug: its file's name, or its folder's when it is the folder's `index.md`. */
@@ -244,6 +262,8 @@ interface ListOptions {
   readonly wanted: (name: string) => boolean;
   /** Whether a file or folder of this name is passed over; by default, every hidden one. */
   readonly hidden?: (name: string) => boolean;
+  /** Stop once this many files are found; by default, list them all. */
+  readonly most?: number | undefined;
   /** The folders links may lead into (their real paths are compared), and what to call them. */
   readonly bounds: { readonly folders: readonly string[]; readonly name: string };
   /**
@@ -281,7 +301,9 @@ async function listFiles(root: string, options: ListOptions): Promise<Listing> {
     await Promise.all(options.bounds.folders.map((folder) => realpath(folder).catch(() => '')))
   ).filter((folder) => folder !== '');
   // `within` holds the real path of every folder from the root down to `dir`, to see loops.
+  const most = options.most ?? Infinity;
   const walk = async (dir: string, within: readonly string[]): Promise<void> => {
+    if (found.length >= most) return;
     let entries: Dirent[];
     try {
       entries = await readdir(dir, { withFileTypes: true });

@@ -3,7 +3,7 @@
 // next build into the folder can write only the files whose bytes change.
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync, type Stats } from 'node:fs';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { BodyFeature } from '../../content/post.js';
 
@@ -90,47 +90,32 @@ const lastRead = new Map<string, { readonly stamp: string; readonly manifest: Ma
 
 const stampOf = (info: Stats): string => `${info.size}:${info.mtimeMs}:${info.ino}`;
 
-function remembered(file: string, info: Stats): Manifest | undefined {
-  const last = lastRead.get(file);
-  return last?.stamp === stampOf(info) ? last.manifest : undefined;
-}
-
-function remember(file: string, info: Stats, read: ManifestRead): ManifestRead {
-  if ('manifest' in read) lastRead.set(file, { stamp: stampOf(info), manifest: read.manifest });
-  else lastRead.delete(file);
-  return read;
-}
-
 /** Reads the manifest of `folder` (or the file `name` there), checking its shape. */
-export async function readManifest(folder: string, name = MANIFEST_FILE): Promise<ManifestRead> {
-  const file = join(folder, name);
+export function readManifest(folder: string, name = MANIFEST_FILE): Promise<ManifestRead> {
+  return Promise.resolve(readManifestFile(join(folder, name)));
+}
+
+/** The paths a manifest file of `folder` lists; none when it is missing or unreadable. */
+export function manifestPaths(folder: string, name: string): string[] {
+  const read = readManifestFile(join(folder, name));
+  return 'manifest' in read ? Object.keys(read.manifest.files) : [];
+}
+
+function readManifestFile(file: string): ManifestRead {
   try {
-    const info = await stat(file);
-    const known = remembered(file, info);
-    return known
-      ? { manifest: known }
-      : remember(file, info, parseManifest(await readFile(file, 'utf8')));
+    const info = statSync(file);
+    const stamp = stampOf(info);
+    const last = lastRead.get(file);
+    if (last?.stamp === stamp) return { manifest: last.manifest };
+    const read = parseManifest(readFileSync(file, 'utf8'));
+    if ('manifest' in read) lastRead.set(file, { stamp, manifest: read.manifest });
+    else lastRead.delete(file);
+    return read;
   } catch (cause) {
     const { code, message } = cause as NodeJS.ErrnoException;
     if (code === 'ENOENT') return { missing: true };
     return { unreadable: code === 'EISDIR' ? 'it is a folder' : message };
   }
-}
-
-/** The paths a manifest file of `folder` lists; none when it is missing or unreadable. */
-export function manifestPaths(folder: string, name: string): string[] {
-  const file = join(folder, name);
-  let read: ManifestRead;
-  try {
-    const info = statSync(file);
-    const known = remembered(file, info);
-    read = known
-      ? { manifest: known }
-      : remember(file, info, parseManifest(readFileSync(file, 'utf8')));
-  } catch {
-    return [];
-  }
-  return 'manifest' in read ? Object.keys(read.manifest.files) : [];
 }
 
 function parseManifest(text: string): ManifestRead {

@@ -3,10 +3,10 @@
 // site is shared out between worker threads, each loading the site for itself and taking batches
 // of post pages as it finishes the last, so that every core stays busy to the end. An output
 // folder a build of this Folio wrote before gets only the files whose bytes change.
-import { type Dirent, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, realpath, rename, rm, rmdir } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { listStaticFiles, POSTS_DIR, STATIC_DIR } from '../../content/read-sources.js';
+import { countPostFiles, listStaticFiles, STATIC_DIR } from '../../content/read-sources.js';
 import { servedBesidePost } from '../../site/routes.js';
 import { type SearchFiles, shardIndex } from '../../search/shards.js';
 import { type SearchFile, SiteIndexer } from '../../search/site-indexer.js';
@@ -172,7 +172,8 @@ async function startLoading(options: ExportOptions): Promise<Loading> {
     precompress: options.precompress,
     renderer,
   };
-  const threads = options.threads ?? threadsFor(countPostFiles(options.siteDir, POSTS_FOR_THREADS));
+  const threads =
+    options.threads ?? threadsFor(await countPostFiles(options.siteDir, POSTS_FOR_THREADS));
   // The first share keeps what it read for the next build; every share reads the same files.
   // The rendering code is loaded on this thread only when it renders: threads load it for
   // themselves, and start sooner for this thread not loading it first.
@@ -686,47 +687,6 @@ function ifGone<T>(value: T): (cause: NodeJS.ErrnoException) => T {
     if (cause.code === 'ENOENT') return value;
     throw cause;
   };
-}
-
-const realFolder = (path: string): string | undefined => {
-  try {
-    return realpathSync(path);
-  } catch {
-    return undefined;
-  }
-};
-
-/**
- * How many post files the site has, counted up to `enough`, to choose the export's threads. It is
- * counted before any thread starts: folder by folder, by the types the listing gives, where a
- * recursive listing stats every file (0.1 s at 10,000 posts).
- */
-function countPostFiles(siteDir: string, enough: number): number {
-  let count = 0;
-  const folders = [join(siteDir, POSTS_DIR)];
-  // Posts may stand in linked folders, as loading reads them; each is walked once, a loop of
-  // links never.
-  const linked = new Set<string>();
-  for (let folder = folders.pop(); folder !== undefined && count < enough; folder = folders.pop()) {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(folder, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const entry of entries) {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) folders.push(path);
-      else if (entry.isSymbolicLink() && statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
-        const real = realFolder(path);
-        if (real !== undefined && !linked.has(real)) {
-          linked.add(real);
-          folders.push(path);
-        }
-      } else if (entry.name.endsWith('.md')) count++;
-    }
-  }
-  return count;
 }
 
 /**
