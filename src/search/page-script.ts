@@ -102,14 +102,23 @@ function start(): void {
     `${browser.location.pathname}${searchQueryString(query, page)}`;
 
   let asked = 0;
-  const run = async (raw: string, page: number): Promise<void> => {
+  /**
+   * Runs the query `raw` and shows its `page` of results; with `remember`, puts the query in the
+   * page's address once they are shown. Not before: a new address has the browser fetch and
+   * decode the site's icon again, work that would hold up the results.
+   */
+  const run = async (raw: string, page: number, remember = false): Promise<void> => {
     const turn = ++asked;
+    const show = (...nodes: DomNode[]): void => {
+      results.replaceChildren(...nodes);
+      if (remember) browser.history.replaceState(null, '', pageLink(raw, 1));
+    };
     // Read as the server reads a query: the same words give the same posts in the same order.
     const query = readQuery(raw);
     heading.textContent = query === '' ? strings.title : strings.resultsFor.replace('{q}', query);
     document.title = `${heading.textContent ?? ''}${siteTitle}`;
     if (query === '') {
-      results.replaceChildren(element('p', { class: 'search-status' }, strings.prompt));
+      show(element('p', { class: 'search-status' }, strings.prompt));
       return;
     }
     const found = await index.search(query, load, { limit: page * setup.pageSize });
@@ -118,7 +127,7 @@ function start(): void {
     // A later query has begun: its results are the ones to show.
     if (turn !== asked) return;
     if (found.total === 0) {
-      results.replaceChildren(
+      show(
         status(strings.noResults.replace('{q}', query)),
         element(
           'ul',
@@ -176,7 +185,7 @@ function start(): void {
         ),
       );
     }
-    results.replaceChildren(...parts);
+    show(...parts);
   };
 
   const { query: initial, page } = searchRequest(browser.location.search);
@@ -188,9 +197,7 @@ function start(): void {
   void run(initial, page);
   let pause: number | undefined;
   const follow = (): void => {
-    const query = input.value ?? '';
-    browser.history.replaceState(null, '', pageLink(query, 1));
-    void run(query, 1);
+    void run(input.value ?? '', 1, true);
   };
   input.addEventListener('input', () => {
     if (pause !== undefined) browser.clearTimeout(pause);
