@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { CONFIG_YAML } from '../../test/support/site-fixtures.js';
 import { tempRoot } from '../../test/support/temp-root.js';
 import { loadSite } from './load-site.js';
-import { READ_CACHE_FILE, ReadCache, SETTLED_MS } from './read-cache.js';
+import { READ_CACHE_FILE, ReadCache, SETTLED_MS, STALE_ENTRIES_KEPT } from './read-cache.js';
 
 const root = tempRoot('folio-read-cache-');
 // Long before any load of these tests: the stamps of files last changed then are trusted.
@@ -104,5 +104,25 @@ describe('the cache of what reading each post file gave', () => {
     forgeKeepingStamp(first, post('Forge'));
     assert.deepEqual(await titles(dir), ['Forge', 'Second']);
     assert.notEqual(readFileSync(join(dir, READ_CACHE_FILE), 'utf8'), 'not what a build wrote');
+  });
+
+  it('is not written again for a few edited files, which each build reads anew, but for many', async () => {
+    const { dir, first } = site('few-edits');
+    await titles(dir);
+    const kept = readFileSync(join(dir, READ_CACHE_FILE));
+    write(first, post('First, edited'));
+    assert.deepEqual(await titles(dir), ['First, edited', 'Second']);
+    write(first, post('First, edited twice'), new Date('2024-02-01T00:00:00Z'));
+    assert.deepEqual(await titles(dir), ['First, edited twice', 'Second']);
+    assert.deepEqual(readFileSync(join(dir, READ_CACHE_FILE)), kept);
+
+    const many = Array.from({ length: STALE_ENTRIES_KEPT }, (_, i) => `Added ${i}`);
+    for (const title of many)
+      write(join(dir, 'content', 'posts', `${title.replace(' ', '-')}.md`), post(title));
+    assert.equal((await titles(dir)).length, many.length + 2);
+    assert.notDeepEqual(readFileSync(join(dir, READ_CACHE_FILE)), kept);
+    // What is kept now is what the last build read: a file forged at its stamp is not read.
+    forgeKeepingStamp(first, post('First, edited twicE'));
+    assert.ok((await titles(dir)).includes('First, edited twice'));
   });
 });
