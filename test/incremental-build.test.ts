@@ -290,6 +290,34 @@ describe('folio build into its own output', () => {
     await assertSameAsFullBuild();
   });
 
+  it('starts on its own thread into its output, and lets a thread join it when many documents change', async () => {
+    // Worker threads run the compiled code: one started under the tests' loader of TypeScript
+    // could not load its entry.
+    const compiled = new URL('../dist/delivery/static/export-site.js', import.meta.url);
+    const { exportSite: exportCompiled } = (await import(compiled.href)) as {
+      exportSite: typeof exportSite;
+    };
+    const { summary: before } = await exportCompiled({ siteDir: site, outDir: out, threads: 1 });
+    // More documents than one changed body shows, fewer than a new title for the site does.
+    const startAlone = { threads: 2, documents: Math.ceil((before?.documents ?? 0) / 2) };
+    await appendFile(join(site, 'content', 'posts', '2024', 'short.md'), '\nMore words.\n');
+    const few = await exportCompiled({ siteDir: site, outDir: out, startAlone });
+    assert.equal(few.summary?.incremental, true);
+    assert.equal(few.summary.threads, 0);
+    await assertSameAsFullBuild();
+
+    const config = join(site, 'folio.config.yaml');
+    await writeFile(
+      config,
+      (await readFile(config, 'utf8')).replace(/^title: .*$/m, 'title: Renamed'),
+    );
+    const many = await exportCompiled({ siteDir: site, outDir: out, startAlone });
+    assert.equal(many.summary?.incremental, true);
+    assert.equal(many.summary.threads, 1);
+    assert.ok(many.summary.written > before!.documents / 2, `${many.summary.written} written`);
+    await assertSameAsFullBuild();
+  });
+
   it('puts a folder where a file of the last build stood', async () => {
     await writeFile(join(site, 'static', 'notes'), 'a file first');
     assert.equal((await build()).code, 0);

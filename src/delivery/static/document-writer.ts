@@ -81,14 +81,16 @@ export class DocumentWriter {
    * answers whether it did. None is kept when one is missing or was edited since.
    */
   keepAll(paths: readonly string[]): boolean {
-    const kept: WrittenFile[] = [];
+    if (!this.holdsAll(paths)) return false;
     for (const path of paths) {
-      const entry = this.#previous.get(path);
-      if (!entry) return false;
-      kept.push({ path, ...entry, written: false });
+      this.#files.push({ path, ...(this.#previous.get(path) as ManifestEntry), written: false });
     }
-    this.#files.push(...kept);
-    return kept.length > 0;
+    return true;
+  }
+
+  /** Whether the output holds every file at `paths`, and one at least, as written. */
+  holdsAll(paths: readonly string[]): boolean {
+    return paths.length > 0 && paths.every((path) => this.#previous.has(path));
   }
 
   /**

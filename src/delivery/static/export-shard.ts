@@ -124,6 +124,8 @@ export class ExportShard {
   #segments: SegmentCache | undefined;
   // What each document is made from: none for a build from nothing, which renders everything.
   #keys: DocumentKeys | undefined;
+  // The key of each document asked for so far, by path.
+  readonly #documentKeys = new Map<string, string | undefined>();
   // What the documents written since the last batch was answered were made from.
   #records: WrittenDocument[] = [];
   // Keeps what loading read for the next build, for the share that keeps it.
@@ -265,12 +267,12 @@ export class ExportShard {
    * build recorded the same key for it: the same inputs render the same bytes.
    */
   #writeDocument(documents: SiteDocuments, path: string): void {
-    const key = this.#keys?.keyOf(path);
-    const last = key === undefined ? undefined : this.#output?.documents?.[path];
+    const key = this.#keyOf(path);
+    const last = this.#lastRecord(path, key);
     const writer = this.#out;
     const mark = writer.mark();
     let features: readonly BodyFeature[];
-    if (last !== undefined && last.key === key && writer.keepAll(last.files)) {
+    if (last !== undefined && writer.keepAll(last.files)) {
       features = last.features;
       documents.use(features);
     } else {
@@ -285,6 +287,35 @@ export class ExportShard {
     if (key !== undefined) {
       this.#records.push({ path, key, files: writer.producedSince(mark), features });
     }
+  }
+
+  /**
+   * How many of the documents at `paths` are to be rendered: all but those the last build made
+   * from the same inputs, whose files the output holds as written.
+   */
+  documentsToRender(paths: readonly string[]): number {
+    const writer = this.#out;
+    let count = 0;
+    for (const path of paths) {
+      const last = this.#lastRecord(path, this.#keyOf(path));
+      if (last === undefined || !writer.holdsAll(last.files)) count++;
+    }
+    return count;
+  }
+
+  /** The key of the document at `path` (see `DocumentKeys`), worked out once. */
+  #keyOf(path: string): string | undefined {
+    if (!this.#keys) return undefined;
+    if (this.#documentKeys.has(path)) return this.#documentKeys.get(path);
+    const key = this.#keys.keyOf(path);
+    this.#documentKeys.set(path, key);
+    return key;
+  }
+
+  /** What the last build recorded of the document at `path`, if it made it from `key`. */
+  #lastRecord(path: string, key: string | undefined): DocumentRecord | undefined {
+    const last = key === undefined ? undefined : this.#output?.documents?.[path];
+    return last?.key === key ? last : undefined;
   }
 
   #indexBatch(builder: SegmentBuilder, site: Site, posts: readonly Post[]): IndexedBatch {

@@ -3,7 +3,7 @@
 // site is shared out between worker threads, each loading the site for itself and taking batches
 // of post pages as it finishes the last, so that every core stays busy to the end. An output
 // folder a build of this Folio wrote before gets only the files whose bytes change.
-import { lstatSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, realpath, rename, rm, rmdir } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { countPostFiles, listStaticFiles, STATIC_DIR } from '../../content/read-sources.js';
@@ -15,7 +15,13 @@ import { hasErrors, sortDiagnostics, type Diagnostic } from '../../diagnostics/d
 import { DocumentWriter, fileOf, type WrittenFile } from './document-writer.js';
 import { ImageStore, resizableImages } from '../../load/image-store.js';
 import { variantPath } from '../../content/responsive-image.js';
-import type { ListedPost, ShardOptions, ShardPlan, WrittenBatch } from './export-shard.js';
+import type {
+  ExportShard,
+  ListedPost,
+  ShardOptions,
+  ShardPlan,
+  WrittenBatch,
+} from './export-shard.js';
 import { POSTS_FOR_THREADS, ThreadShard, threadsFor, type Shard } from './thread-shard.js';
 import {
   foreignFiles,
@@ -61,6 +67,13 @@ export interface ExportOptions {
   readonly onOutputPlanned?: (output: OutputFolder) => void;
   /** Worker threads to share the pages between; by default as many as the site's size pays for. */
   readonly threads?: number | undefined;
+  /**
+   * Into an output with a manifest, start with the site loaded on this thread alone, and start
+   * `threads` less one worker threads only once `documents` documents at least are found to
+   * render. By default so when `threads` is not set and the site's size pays for threads: as many
+   * as it pays for, once as many documents as its posts would need threads for.
+   */
+  readonly startAlone?: { readonly threads: number; readonly documents: number } | undefined;
   /** Whether to write `.br` and `.gz` forms beside text files; by default as the config says. */
   readonly precompress?: boolean | undefined;
   /** The instant the export is taken at, epoch ms: posts scheduled later stay out. */
@@ -89,6 +102,8 @@ export interface ExportSummary {
   readonly files: number;
   /** The bytes of those files. */
   readonly bytes: number;
+  /** Worker threads the pages were rendered on: none when on the exporting thread alone. */
+  readonly threads: number;
   /** Whether the output was brought up to date file by file, rather than built whole. */
   readonly incremental: boolean;
   /** Files written now: all of them, in a whole build. */
@@ -150,7 +165,16 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
 
 /** The shares of an export, loading the site from the moment they are started. */
 interface Loading {
+  /** The shares loading the site, those that `join` started included. */
   readonly shards: readonly Shard[];
+  /**
+   * The share on this thread, when the export started with it alone although the site is large
+   * enough for threads: a build into an output a build wrote before mostly keeps the files it
+   * holds, and threads pay for their start only when many documents are to be rendered.
+   */
+  readonly alone: { readonly shard: ExportShard; readonly joinAt: number } | undefined;
+  /** Starts the threads that `alone` was started without; answers them, not yet loading. */
+  join(): Promise<Shard[]>;
   /** The code that renders (`rendererFingerprint`); none for a build that uses no cache. */
   readonly renderer: string | undefined;
   /** What each share found on loading. */
@@ -174,24 +198,39 @@ async function startLoading(options: ExportOptions): Promise<Loading> {
   };
   const threads =
     options.threads ?? threadsFor(await countPostFiles(options.siteDir, POSTS_FOR_THREADS));
+  // An output with a manifest is likely one this build brings up to date, keeping most of it.
+  const aloneUntil =
+    options.startAlone ??
+    (options.threads === undefined ? { threads, documents: POSTS_FOR_THREADS } : undefined);
+  const startAlone =
+    aloneUntil !== undefined &&
+    aloneUntil.threads > 1 &&
+    options.full !== true &&
+    existsSync(join(options.outDir, MANIFEST_FILE));
   // The first share keeps what it read for the next build; every share reads the same files.
   // The rendering code is loaded on this thread only when it renders: threads load it for
   // themselves, and start sooner for this thread not loading it first.
   const shards: Shard[] = [];
-  if (threads <= 1) {
-    const { ExportShard } = await import('./export-shard.js');
-    shards.push(new ExportShard({ ...shardOptions, keepsReads: true }));
-  } else {
+  const startThreads = async (count: number, keepsReads: boolean): Promise<Shard[]> => {
+    const started: Shard[] = [];
     try {
-      for (let i = 0; i < threads; i++) {
-        shards.push(new ThreadShard({ ...shardOptions, keepsReads: i === 0 }));
+      for (let i = 0; i < count; i++) {
+        started.push(new ThreadShard({ ...shardOptions, keepsReads: keepsReads && i === 0 }));
       }
     } catch (cause) {
       // Threads already started would keep the process alive after the error is told.
-      await Promise.all(shards.map((shard) => shard.close()));
+      await Promise.all(started.map((shard) => shard.close()));
       throw cause;
     }
-  }
+    shards.push(...started);
+    return started;
+  };
+  let alone: ExportShard | undefined;
+  if (threads <= 1 || startAlone) {
+    const { ExportShard } = await import('./export-shard.js');
+    alone = new ExportShard({ ...shardOptions, keepsReads: true });
+    shards.push(alone);
+  } else await startThreads(threads, true);
   let reporting = false;
   let last: readonly [number, number] | undefined;
   const progress = (done: number, total: number): void => {
@@ -205,6 +244,9 @@ async function startLoading(options: ExportOptions): Promise<Loading> {
     shards,
     renderer,
     plans,
+    alone:
+      startAlone && alone ? { shard: alone, joinAt: aloneUntil?.documents ?? Infinity } : undefined,
+    join: () => startThreads((aloneUntil?.threads ?? 1) - 1, false),
     report: () => {
       reporting = true;
       if (last) options.onLoadProgress?.(...last);
@@ -212,7 +254,7 @@ async function startLoading(options: ExportOptions): Promise<Loading> {
     close: async () => {
       // A share on this thread is let finish its load, so that nothing runs on once the export
       // has answered; threads are stopped where they are.
-      if (threads <= 1) await plans.catch(() => undefined);
+      if (alone) await plans.catch(() => undefined);
       await Promise.all(shards.map((shard) => shard.close()));
     },
   };
@@ -469,6 +511,17 @@ async function writeSite(
     options.onLoaded?.(plan.diagnostics);
     const output = { root, previous: unchanged, documents: lastDocuments };
     await Promise.all(shards.map((shard) => shard.target(output)));
+    // Threads join a share that started alone when they render enough documents to pay for
+    // their start and their load of the site.
+    const { alone } = loading;
+    const joining =
+      alone && alone.shard.documentsToRender([...plan.posts, ...plan.others]) >= alone.joinAt
+        ? await loading.join()
+        : [];
+    // Each share that joins takes batches once it has loaded the site; the others meanwhile.
+    const ready = new Map(
+      joining.map((shard) => [shard, awaitedLater(shard.load().then(() => shard.target(output)))]),
+    );
     const files = new Map<string, WrittenFile>();
     // Later files at a path take its place: `_redirects` after the author's own.
     const add = (written: readonly WrittenFile[]) => {
@@ -507,6 +560,16 @@ async function writeSite(
     // Each share has its next batch in hand while this thread takes in the last one it finished,
     // so that no share waits for it.
     const run = async (shard: Shard, batches: (readonly string[])[]): Promise<void> => {
+      await ready.get(shard);
+      if (!(shard instanceof ThreadShard)) {
+        // A share on this thread renders as it is asked: it lets the threads' answers in, and
+        // hands them their next batch, between two of its own.
+        for (let batch = batches.shift(); batch; batch = batches.shift()) {
+          await write(shard, batch);
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        return;
+      }
       let current = write(shard, batches.shift() ?? []);
       for (;;) {
         const batch = batches.shift();
@@ -524,6 +587,7 @@ async function writeSite(
     // Post pages first: each page's parse gives its post's excerpt and minutes, which every share
     // then learns, so that the listings, shared out after, read and parse no body a second time.
     await writeAll(plan.posts);
+    await Promise.all(ready.values());
     if (shards.length > 1) await Promise.all(shards.map((shard) => shard.learn(listed)));
     await writeAll(plan.others);
     // KaTeX's and Mermaid's files, only where a page written links them.
@@ -556,6 +620,7 @@ async function writeSite(
         documents: total,
         files: files.size,
         bytes: all.reduce((sum, file) => sum + file.size, 0),
+        threads: shards.filter((shard) => shard instanceof ThreadShard).length,
         incremental: false,
         written: all.filter(({ written }) => written).length,
         deleted: 0,
