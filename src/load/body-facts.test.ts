@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { tempRoot } from '../../test/support/temp-root.js';
 import { BODY_CACHE_DIR } from './body-cache.js';
 import { type BodyFacts, BodyFactsCache, factsKey } from './body-facts.js';
+import { STALE_ENTRIES_KEPT } from './site-cache.js';
 
 const root = tempRoot('folio-body-facts-');
 let sites = 0;
@@ -70,8 +71,15 @@ describe('the facts kept of bodies', () => {
     ]);
     assert.equal(statSync(file).mtimeMs, written, 'the same facts are not written again');
 
+    // One fact behind: the next build finds it again, rather than have the file written again.
     cache.keepUsed([{ held: 2, kept: [b], found: [] }]);
-    assert.deepEqual([...cache.read().keys()], [b]);
+    assert.equal(statSync(file).mtimeMs, written, 'a file behind on one fact is not written again');
+
+    const many = Array.from({ length: STALE_ENTRIES_KEPT }, (_, i) =>
+      factsKey(`new ${i}`, SETTINGS),
+    );
+    cache.keepUsed([{ held: 2, kept: [b], found: many.map((key) => [key, facts(key)] as const) }]);
+    assert.deepEqual([...cache.read().keys()].sort(), [b, ...many].sort());
   });
 
   it('reads a damaged file as no facts', () => {

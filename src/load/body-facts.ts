@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { BodyMistake, Reference } from '../content/post.js';
 import { BODY_CACHE_DIR, rendererFolder } from './body-cache.js';
-import { writeCacheFile } from './site-cache.js';
+import { STALE_ENTRIES_KEPT, writeCacheFile } from './site-cache.js';
 
 /** Raised whenever what the file holds changes meaning: an older file is then never read. */
 const FORMAT = 1;
@@ -60,12 +60,17 @@ export class BodyFactsCache {
 
   /**
    * Keeps exactly the facts the build used, each thread's `used` joined: those kept before that
-   * no body needed are let go. Nothing is written when nothing changed.
+   * no body needed are let go. Nothing is written when the file differs from them in a few
+   * entries only (`STALE_ENTRIES_KEPT`): the next build finds those few again.
    */
   keepUsed(used: readonly UsedFacts[]): void {
     const kept = new Set(used.flatMap((part) => part.kept));
     const found = used.flatMap((part) => part.found);
-    if (found.length === 0 && used.every(({ held }) => held === kept.size)) return;
+    // What the file holds that no body needed now, and what it lacks: a file that held none is
+    // written whenever there is something to keep.
+    const held = Math.max(0, ...used.map((part) => part.held));
+    const behind = found.length + held - kept.size;
+    if (behind === 0 || (held > 0 && behind <= STALE_ENTRIES_KEPT)) return;
     const known = this.read();
     const facts = new Map<string, BodyFacts>(found);
     for (const key of kept) {

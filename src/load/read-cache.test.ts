@@ -5,7 +5,8 @@ import { describe, it } from 'node:test';
 import { CONFIG_YAML } from '../../test/support/site-fixtures.js';
 import { tempRoot } from '../../test/support/temp-root.js';
 import { loadSite } from './load-site.js';
-import { READ_CACHE_FILE, ReadCache, SETTLED_MS, STALE_ENTRIES_KEPT } from './read-cache.js';
+import { READ_CACHE_FILE, ReadCache, SETTLED_MS } from './read-cache.js';
+import { STALE_ENTRIES_KEPT } from './site-cache.js';
 
 const root = tempRoot('folio-read-cache-');
 // Long before any load of these tests: the stamps of files last changed then are trusted.

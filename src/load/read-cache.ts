@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { KnownReads, ReadEntry, ReadFolder } from '../content/load-content.js';
 import { stampChangedAt } from '../content/read-sources.js';
-import { keepOutOfGit, SITE_CACHE_DIR, writeCacheFile } from './site-cache.js';
+import { keepOutOfGit, SITE_CACHE_DIR, STALE_ENTRIES_KEPT, writeCacheFile } from './site-cache.js';
 
 export const READ_CACHE_FILE = join(SITE_CACHE_DIR, 'reads.bin');
 
@@ -20,14 +20,6 @@ const FORMAT = 2;
  * one tick, at the same size, keeps its stamp; one written that late is read again next time.
  */
 export const SETTLED_MS = 1000;
-
-/**
- * How many files the kept cache may be behind on — read anew, added or gone since it was written —
- * before it is written again. Rewriting it costs a large site's build about 0.2 s, whatever the
- * number; reading and parsing a post file again, a fraction of a millisecond: after a few edits a
- * build reads those few files again rather than rewrite the cache for them.
- */
-export const STALE_ENTRIES_KEPT = 64;
 
 interface Stored extends KnownReads {
   readonly format: number;
