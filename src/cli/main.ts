@@ -93,7 +93,7 @@ export function createProgram(): Command {
     )
     .option(
       '-j, --threads <n>',
-      'worker threads to write pages on (default: one per core for large sites)',
+      'worker threads to write pages on (default: one per core for large sites, and into its own output only once many pages change)',
       parseThreads,
     )
     .option(
