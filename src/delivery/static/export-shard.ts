@@ -290,17 +290,19 @@ export class ExportShard {
   }
 
   /**
-   * How many of the documents at `paths` are to be rendered: all but those the last build made
-   * from the same inputs, whose files the output holds as written.
+   * Whether `most` of the documents at `paths` or more are to be rendered: all but those the last
+   * build made from the same inputs, whose files the output holds as written. It stops counting
+   * there, so that a build that renders every page is told so after `most` keys, not all.
    */
-  documentsToRender(paths: readonly string[]): number {
+  rendersAtLeast(paths: readonly string[], most: number): boolean {
     const writer = this.#out;
     let count = 0;
     for (const path of paths) {
       const last = this.#lastRecord(path, this.#keyOf(path));
       if (last === undefined || !writer.holdsAll(last.files)) count++;
+      if (count >= most) return true;
     }
-    return count;
+    return false;
   }
 
   /** The key of the document at `path` (see `DocumentKeys`), worked out once. */

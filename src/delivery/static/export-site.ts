@@ -515,7 +515,7 @@ async function writeSite(
     // their start and their load of the site.
     const { alone } = loading;
     const joining =
-      alone && alone.shard.documentsToRender([...plan.posts, ...plan.others]) >= alone.joinAt
+      alone && alone.shard.rendersAtLeast([...plan.posts, ...plan.others], alone.joinAt)
         ? await loading.join()
         : [];
     // Each share that joins takes batches once it has loaded the site; the others meanwhile.
