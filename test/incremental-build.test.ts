@@ -298,8 +298,9 @@ describe('folio build into its own output', () => {
       exportSite: typeof exportSite;
     };
     const { summary: before } = await exportCompiled({ siteDir: site, outDir: out, threads: 1 });
+    assert.ok(before);
     // More documents than one changed body shows, fewer than a new title for the site does.
-    const startAlone = { threads: 2, documents: Math.ceil((before?.documents ?? 0) / 2) };
+    const startAlone = { threads: 2, documents: Math.ceil(before.documents / 2) };
     await appendFile(join(site, 'content', 'posts', '2024', 'short.md'), '\nMore words.\n');
     const few = await exportCompiled({ siteDir: site, outDir: out, startAlone });
     assert.equal(few.summary?.incremental, true);
@@ -314,7 +315,7 @@ describe('folio build into its own output', () => {
     const many = await exportCompiled({ siteDir: site, outDir: out, startAlone });
     assert.equal(many.summary?.incremental, true);
     assert.equal(many.summary.threads, 1);
-    assert.ok(many.summary.written > before!.documents / 2, `${many.summary.written} written`);
+    assert.ok(many.summary.written > before.documents / 2, `${many.summary.written} written`);
     await assertSameAsFullBuild();
   });
 

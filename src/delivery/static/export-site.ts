@@ -2,7 +2,8 @@
 // renders it, so the exported site is, by construction, the site the server serves. A large
 // site is shared out between worker threads, each loading the site for itself and taking batches
 // of post pages as it finishes the last, so that every core stays busy to the end. An output
-// folder a build of this Folio wrote before gets only the files whose bytes change.
+// folder a build of this Folio wrote before gets only the files whose bytes change, and is
+// brought up to date on this thread alone unless many documents are to be rendered.
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, realpath, rename, rm, rmdir } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -165,16 +166,22 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
 
 /** The shares of an export, loading the site from the moment they are started. */
 interface Loading {
-  /** The shares loading the site, those that `join` started included. */
+  /** The shares loading the site, those that `alone.join` started included. */
   readonly shards: readonly Shard[];
   /**
    * The share on this thread, when the export started with it alone although the site is large
    * enough for threads: a build into an output a build wrote before mostly keeps the files it
    * holds, and threads pay for their start only when many documents are to be rendered.
    */
-  readonly alone: { readonly shard: ExportShard; readonly joinAt: number } | undefined;
-  /** Starts the threads that `alone` was started without; answers them, not yet loading. */
-  join(): Promise<Shard[]>;
+  readonly alone:
+    | {
+        readonly shard: ExportShard;
+        /** How many documents to render make it worth starting the threads. */
+        readonly joinAt: number;
+        /** Starts the threads it was started without; answers them, not yet loading. */
+        join(): Promise<Shard[]>;
+      }
+    | undefined;
   /** The code that renders (`rendererFingerprint`); none for a build that uses no cache. */
   readonly renderer: string | undefined;
   /** What each share found on loading. */
@@ -199,14 +206,16 @@ async function startLoading(options: ExportOptions): Promise<Loading> {
   const threads =
     options.threads ?? threadsFor(await countPostFiles(options.siteDir, POSTS_FOR_THREADS));
   // An output with a manifest is likely one this build brings up to date, keeping most of it.
-  const aloneUntil =
+  const asked =
     options.startAlone ??
     (options.threads === undefined ? { threads, documents: POSTS_FOR_THREADS } : undefined);
-  const startAlone =
-    aloneUntil !== undefined &&
-    aloneUntil.threads > 1 &&
+  const aloneUntil =
+    asked !== undefined &&
+    asked.threads > 1 &&
     options.full !== true &&
-    existsSync(join(options.outDir, MANIFEST_FILE));
+    existsSync(join(options.outDir, MANIFEST_FILE))
+      ? asked
+      : undefined;
   // The first share keeps what it read for the next build; every share reads the same files.
   // The rendering code is loaded on this thread only when it renders: threads load it for
   // themselves, and start sooner for this thread not loading it first.
@@ -226,7 +235,7 @@ async function startLoading(options: ExportOptions): Promise<Loading> {
     return started;
   };
   let alone: ExportShard | undefined;
-  if (threads <= 1 || startAlone) {
+  if (threads <= 1 || aloneUntil) {
     const { ExportShard } = await import('./export-shard.js');
     alone = new ExportShard({ ...shardOptions, keepsReads: true });
     shards.push(alone);
@@ -245,8 +254,13 @@ async function startLoading(options: ExportOptions): Promise<Loading> {
     renderer,
     plans,
     alone:
-      startAlone && alone ? { shard: alone, joinAt: aloneUntil?.documents ?? Infinity } : undefined,
-    join: () => startThreads((aloneUntil?.threads ?? 1) - 1, false),
+      aloneUntil && alone
+        ? {
+            shard: alone,
+            joinAt: aloneUntil.documents,
+            join: () => startThreads(aloneUntil.threads - 1, false),
+          }
+        : undefined,
     report: () => {
       reporting = true;
       if (last) options.onLoadProgress?.(...last);
@@ -516,7 +530,7 @@ async function writeSite(
     const { alone } = loading;
     const joining =
       alone && alone.shard.rendersAtLeast([...plan.posts, ...plan.others], alone.joinAt)
-        ? await loading.join()
+        ? await alone.join()
         : [];
     // Each share that joins takes batches once it has loaded the site; the others meanwhile.
     const ready = new Map(
