@@ -1,5 +1,5 @@
-// Bundles what `folio` runs into a few files under dist/bundle/: the command line, the export
-// threads' entry and the search indexing process, with the packages they use. Node then loads a
+// Bundles what `folio` runs into a few files under dist/bundle/: the command line, the entries of
+// the export threads and of the thread that looks through the output, the search indexing process, with the packages they use. Node then loads a
 // handful of files instead of nearly four hundred modules, which cost every export thread half a
 // second before it could start on the site. The compiled dist/ beside it stays what tests import.
 import { rm } from 'node:fs/promises';
@@ -14,8 +14,9 @@ await build({
   entryPoints: [
     root('src/cli/main.ts'),
     // Started by file name, beside the code that starts them: `./shard-worker.js`,
-    // `./search-process.js`.
+    // `./output-look-worker.js`, `./search-process.js`.
     root('src/delivery/static/shard-worker.ts'),
+    root('src/delivery/static/output-look-worker.ts'),
     root('src/load/search-process.ts'),
   ],
   outdir: OUT,

@@ -253,30 +253,44 @@ describe('folio build into its own output', () => {
     assert.doesNotMatch((await build('--full')).stderr, /FORGED/);
   });
 
-  it('refuses to move its files in while a file it did not write came in, and leaves the output as it was', async () => {
-    await writeFile(
-      join(site, 'content', 'posts', '2024', 'arrival.md'),
-      '---\ntitle: Arrival\ndate: 2024-05-01\ntags: [notes]\n---\nNew here.\n',
-    );
-    const before = await snapshot(out);
-    const theirs = join(out, 'posts', 'arrival', 'index.html');
-    await assert.rejects(
-      exportSite({
-        siteDir: site,
-        outDir: out,
-        // Once the site is loaded, before the build writes anything: someone's own page.
-        onLoaded: () => {
-          mkdirSync(dirname(theirs), { recursive: true });
-          writeFileSync(theirs, 'mine');
-        },
-      }),
-      /came into .* while the build ran \(posts\/arrival\/\)/,
-    );
-    assert.equal(await readFile(theirs, 'utf8'), 'mine');
-    const after = await snapshot(out);
-    after.delete(join('posts', 'arrival', 'index.html'));
-    assert.deepEqual(after, before);
-  });
+  // Worker threads run the compiled code: one started under the tests' loader of TypeScript
+  // could not load its entry, and the export run from TypeScript looks through its output on the
+  // exporting thread.
+  const compiledExport = async (): Promise<typeof exportSite> => {
+    const compiled = new URL('../dist/delivery/static/export-site.js', import.meta.url);
+    return ((await import(compiled.href)) as { exportSite: typeof exportSite }).exportSite;
+  };
+
+  for (const [looking, exporter] of [
+    ['on the exporting thread', () => Promise.resolve(exportSite)],
+    ['on a thread of its own', compiledExport],
+  ] as const) {
+    it(`refuses to move its files in while a file it did not write came in, looked for ${looking}, and leaves the output as it was`, async () => {
+      await writeFile(
+        join(site, 'content', 'posts', '2024', 'arrival.md'),
+        '---\ntitle: Arrival\ndate: 2024-05-01\ntags: [notes]\n---\nNew here.\n',
+      );
+      const before = await snapshot(out);
+      const theirs = join(out, 'posts', 'arrival', 'index.html');
+      const exportWith = await exporter();
+      await assert.rejects(
+        exportWith({
+          siteDir: site,
+          outDir: out,
+          // Once the site is loaded, before the build writes anything: someone's own page.
+          onLoaded: () => {
+            mkdirSync(dirname(theirs), { recursive: true });
+            writeFileSync(theirs, 'mine');
+          },
+        }),
+        /came into .* while the build ran \(posts\/arrival\/\)/,
+      );
+      assert.equal(await readFile(theirs, 'utf8'), 'mine');
+      const after = await snapshot(out);
+      after.delete(join('posts', 'arrival', 'index.html'));
+      assert.deepEqual(after, before);
+    });
+  }
 
   it('brings its output up to date on worker threads as on one, and ends as a whole build does', async () => {
     assert.equal((await build('--threads', '2')).code, 0);
@@ -291,12 +305,7 @@ describe('folio build into its own output', () => {
   });
 
   it('starts on its own thread into its output, and lets a thread join it when many documents change', async () => {
-    // Worker threads run the compiled code: one started under the tests' loader of TypeScript
-    // could not load its entry.
-    const compiled = new URL('../dist/delivery/static/export-site.js', import.meta.url);
-    const { exportSite: exportCompiled } = (await import(compiled.href)) as {
-      exportSite: typeof exportSite;
-    };
+    const exportCompiled = await compiledExport();
     const { summary: before } = await exportCompiled({ siteDir: site, outDir: out, threads: 1 });
     assert.ok(before);
     // More documents than one changed body shows, fewer than a new title for the site does.

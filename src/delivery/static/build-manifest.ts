@@ -79,7 +79,13 @@ export function hashBytes(bytes: Buffer): string {
 
 /** A manifest read from a folder, or why there is none that can be read. */
 export type ManifestRead =
-  { readonly manifest: Manifest } | { readonly missing: true } | { readonly unreadable: string };
+  | {
+      readonly manifest: Manifest;
+      /** How its file stood when read: another read of the same stamp read the same manifest. */
+      readonly stamp: string;
+    }
+  | { readonly missing: true }
+  | { readonly unreadable: string };
 
 /**
  * The manifest last read from each file, with how the file stood: a build reads its output's
@@ -106,11 +112,14 @@ function readManifestFile(file: string): ManifestRead {
     const info = statSync(file);
     const stamp = stampOf(info);
     const last = lastRead.get(file);
-    if (last?.stamp === stamp) return { manifest: last.manifest };
+    if (last?.stamp === stamp) return { manifest: last.manifest, stamp };
     const read = parseManifest(readFileSync(file, 'utf8'));
-    if ('manifest' in read) lastRead.set(file, { stamp, manifest: read.manifest });
-    else lastRead.delete(file);
-    return read;
+    if (!('manifest' in read)) {
+      lastRead.delete(file);
+      return read;
+    }
+    lastRead.set(file, { stamp, manifest: read.manifest });
+    return { manifest: read.manifest, stamp };
   } catch (cause) {
     const { code, message } = cause as NodeJS.ErrnoException;
     if (code === 'ENOENT') return { missing: true };
@@ -118,7 +127,9 @@ function readManifestFile(file: string): ManifestRead {
   }
 }
 
-function parseManifest(text: string): ManifestRead {
+function parseManifest(
+  text: string,
+): { readonly manifest: Manifest } | { readonly unreadable: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);

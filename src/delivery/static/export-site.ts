@@ -4,7 +4,7 @@
 // of post pages as it finishes the last, so that every core stays busy to the end. An output
 // folder a build of this Folio wrote before gets only the files whose bytes change, and is
 // brought up to date on this thread alone unless many documents are to be rendered.
-import { existsSync, lstatSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, realpath, rename, rm, rmdir } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { countPostFiles, listStaticFiles, STATIC_DIR } from '../../content/read-sources.js';
@@ -25,12 +25,15 @@ import type {
 } from './export-shard.js';
 import { POSTS_FOR_THREADS, ThreadShard, threadsFor, type Shard } from './thread-shard.js';
 import {
-  foreignFiles,
+  checkOutputPath,
   OutputRefused,
   planOutput,
   writeMarker,
   type OutputFolder,
+  lookThrough,
+  type OutputLook,
 } from './output-folder.js';
+import { OutputLooker } from './output-look.js';
 import {
   COMMIT_FILE,
   MANIFEST_FILE,
@@ -139,17 +142,26 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   const url = loadConfig(options.siteDir).config?.url;
   const folio = options.version ?? folioVersion();
   const { node } = process.versions;
-  // The shares load the site while this thread looks at the output folder: reading its manifest
-  // and listing it cost a large site's rebuild a second before any share had started.
-  const loading = await startLoading(options);
+  // The shares load the site while another thread looks through the output folder: listing it
+  // and looking at every file its manifest lists cost a large site's rebuild half a second.
+  const target = await checkOutputPath(options.siteDir, options.outDir);
+  const looker = target.exists ? new OutputLooker(target.path) : undefined;
+  const look = looker && awaitedLater(looker.look(!options.full));
+  let loading: Loading | undefined;
   try {
-    const output = await planOutput(options.siteDir, options.outDir, {
-      folio,
-      node,
-      site: { dir, url },
-      clean: options.clean === true,
-      full: options.full === true,
-    });
+    loading = await startLoading(options);
+    const output = await planOutput(
+      target,
+      options.outDir,
+      {
+        folio,
+        node,
+        site: { dir, url },
+        clean: options.clean === true,
+        full: options.full === true,
+      },
+      look,
+    );
     // Written only for a site without errors, whose config was read.
     const built: Built = { folio, node, site: { dir, url: url ?? '' } };
     options.onOutputPlanned?.(output);
@@ -157,10 +169,11 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
     await removeAbandonedStaging(dirname(output.path), `.${basename(output.path)}.building-`);
     await removeAbandonedStaging(output.path, STAGING_PREFIX);
     return await (output.previous
-      ? exportChanges(options, output.path, output.previous, built, loading)
-      : exportWhole(options, output.path, built, loading));
+      ? exportChanges(options, output, output.previous, built, loading, looker)
+      : exportWhole(options, output.path, built, loading, looker));
   } finally {
-    await loading.close();
+    await loading?.close();
+    await looker?.close();
   }
 }
 
@@ -286,20 +299,27 @@ async function exportWhole(
   outDir: string,
   built: Built,
   loading: Loading,
+  looker: OutputLooker | undefined,
 ): Promise<ExportResult> {
   const building = stamp();
   const staging = join(dirname(outDir), `.${basename(outDir)}.building-${building}`);
+  const clean = options.clean === true;
+  let added: Promise<OutputLook> | undefined;
   try {
     const { files, documents, precompress, ...result } = await writeSite(
       options,
       loading,
       staging,
-      new Map(),
+      { unchanged: new Map(), documents: undefined },
+      () => {
+        added = lookForAdded(outDir, clean, looker);
+      },
     );
     if (result.summary) {
       await writeMarker(staging, files.keys());
       await writeManifest(staging, manifestOf(built, precompress, files, documents));
-      await swapIn(staging, outDir, building, options.clean === true);
+      await refuseAdded(outDir, added ?? lookForAdded(outDir, clean, looker));
+      await swapIn(staging, outDir, building);
     } else await rm(staging, { recursive: true, force: true });
     return result;
   } catch (cause) {
@@ -316,20 +336,25 @@ async function exportWhole(
  */
 async function exportChanges(
   options: ExportOptions,
-  outDir: string,
+  output: OutputFolder,
   previous: Manifest,
   built: Built,
   loading: Loading,
+  looker: OutputLooker | undefined,
 ): Promise<ExportResult> {
+  const outDir = output.path;
   const staging = join(outDir, `${STAGING_PREFIX}${stamp()}`);
+  const clean = options.clean === true;
+  let added: Promise<OutputLook> | undefined;
   try {
-    const unchanged = unchangedFiles(outDir, previous);
     const { files, documents, precompress, ...result } = await writeSite(
       options,
       loading,
       staging,
-      unchanged,
-      previous.documents,
+      { unchanged: output.unchanged, documents: previous.documents },
+      () => {
+        added = lookForAdded(outDir, clean, looker);
+      },
     );
     if (!result.summary) {
       await rm(staging, { recursive: true, force: true });
@@ -337,27 +362,13 @@ async function exportChanges(
     }
     const next = manifestOf(built, precompress, files, documents);
     const staged = [...files.values()].filter(({ written }) => written).map(({ path }) => path);
-    const deleted = await commit(outDir, staging, { previous, next, staged }, options.clean);
+    await refuseAdded(outDir, added ?? lookForAdded(outDir, clean, looker));
+    const deleted = await commit(outDir, staging, { previous, next, staged });
     return { ...result, summary: { ...result.summary, incremental: true, deleted } };
   } catch (cause) {
     await rm(staging, { recursive: true, force: true });
     throw cause;
   }
-}
-
-/**
- * The files `manifest` lists that stand on disk as they did once written, by one look at each:
- * a file edited since, or gone, is written again.
- */
-function unchangedFiles(outDir: string, manifest: Manifest): Map<string, ManifestEntry> {
-  const unchanged = new Map<string, ManifestEntry>();
-  for (const [path, entry] of Object.entries(manifest.files)) {
-    const info = lstatSync(join(outDir, path), { throwIfNoEntry: false });
-    if (info?.isFile() && info.size === entry.size && info.mtimeMs === entry.mtime) {
-      unchanged.set(path, entry);
-    }
-  }
-  return unchanged;
 }
 
 function manifestOf(
@@ -395,10 +406,8 @@ async function commit(
     /** The files written into `staging`. */
     readonly staged: readonly string[];
   },
-  clean: boolean | undefined,
 ): Promise<number> {
   const { previous, next, staged } = change;
-  await refuseAdded(outDir, clean === true);
   await writeManifest(outDir, next, COMMIT_FILE);
   try {
     const gone = Object.keys(previous.files).filter((path) => !(path in next.files));
@@ -496,9 +505,14 @@ async function writeSite(
   options: ExportOptions,
   loading: Loading,
   root: string,
-  unchanged: ReadonlyMap<string, ManifestEntry>,
-  lastDocuments?: Manifest['documents'],
+  last: {
+    /** The files the output holds as the last build wrote them. */
+    readonly unchanged: ReadonlyMap<string, ManifestEntry>;
+    readonly documents: Manifest['documents'];
+  },
+  rendered: () => void,
 ): Promise<WrittenSite> {
+  const { unchanged } = last;
   const { shards, renderer } = loading;
   const [first] = shards;
   if (!first) throw new Error('an export has at least one share');
@@ -523,7 +537,7 @@ async function writeSite(
       };
     }
     options.onLoaded?.(plan.diagnostics);
-    const output = { root, previous: unchanged, documents: lastDocuments };
+    const output = { root, previous: unchanged, documents: last.documents };
     await Promise.all(shards.map((shard) => shard.target(output)));
     // Threads join a share that started alone when they render enough documents to pay for
     // their start and their load of the site.
@@ -611,6 +625,7 @@ async function writeSite(
       add(written.files);
       record(written);
     }
+    rendered();
     // Each share checks the bodies it rendered, the first also those of unpublished posts and
     // keeps what it read, while this thread cuts the index into files.
     const checked = awaitedLater(Promise.all(shards.map((shard, i) => shard.checkBodies(i === 0))));
@@ -769,11 +784,25 @@ function ifGone<T>(value: T): (cause: NodeJS.ErrnoException) => T {
 }
 
 /**
- * Refuses, unless `clean`, an output into which somebody put a file of their own while the build
- * ran: it would be replaced or deleted without a word.
+ * A look through `outDir` for files somebody put there while the build ran, unless `clean`: they
+ * would be replaced or deleted without a word. Started once every page is rendered, on a thread of
+ * its own while this one finishes the index and the manifest; `refuseAdded` reads it.
  */
-async function refuseAdded(outDir: string, clean: boolean): Promise<void> {
-  const added = clean ? [] : await foreignFiles(outDir).catch(ifGone([]));
+function lookForAdded(
+  outDir: string,
+  clean: boolean,
+  looker: OutputLooker | undefined,
+): Promise<OutputLook> {
+  const none: OutputLook = { foreign: [], altered: undefined };
+  if (clean) return Promise.resolve(none);
+  // A folder that was not there when the build began is looked through here, if it came since.
+  const look = looker ? looker.look(false) : lookThrough(outDir, false);
+  return awaitedLater(look.catch(ifGone(none)));
+}
+
+/** Refuses an output into which files came while the build ran, as `look` found them. */
+async function refuseAdded(outDir: string, look: Promise<OutputLook>): Promise<void> {
+  const added = (await look).foreign;
   if (added.length > 0) {
     throw new OutputRefused(
       `files that folio build did not write came into ${outDir} while the build ran (${added.join(', ')}); it is left as it was (move them away, or pass --clean, then build again).`,
@@ -783,16 +812,9 @@ async function refuseAdded(outDir: string, clean: boolean): Promise<void> {
 
 /**
  * Replaces `outDir` with `staging` in two renames, back to back so that the folder is missing only
- * for an instant, then removes the old export — having looked once more, unless `clean`, that
- * nobody put a file of their own into it while the build ran.
+ * for an instant, then removes the old export.
  */
-async function swapIn(
-  staging: string,
-  outDir: string,
-  stamp: string,
-  clean: boolean,
-): Promise<void> {
-  await refuseAdded(outDir, clean);
+async function swapIn(staging: string, outDir: string, stamp: string): Promise<void> {
   const old = join(dirname(outDir), `.${basename(outDir)}.old-${stamp}`);
   const hadOld = await rename(outDir, old).then(() => true, ifGone(false));
   try {

@@ -3,7 +3,7 @@
 // manifest); never the site folder, a folder holding it, or a folder Folio reads from, and nothing
 // else a person put there unless told to with `--clean`. A folder whose manifest it can trust is
 // brought up to date file by file; any other is built whole and swapped in.
-import { readdirSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { lstat, readFile, realpath, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { POSTS_DIR, STATIC_DIR } from '../../content/read-sources.js';
@@ -15,6 +15,7 @@ import {
   readManifest,
   STAGING_PREFIX,
   type Manifest,
+  type ManifestEntry,
   type ManifestExpectation,
 } from './build-manifest.js';
 import { toPosix } from './document-writer.js';
@@ -52,6 +53,8 @@ export interface OutputFolder {
   readonly foreign: readonly string[];
   /** The folder's manifest, when the build may write only what changed; else it builds whole. */
   readonly previous: Manifest | undefined;
+  /** The files of `previous` that stand on disk as they were written; none without it. */
+  readonly unchanged: ReadonlyMap<string, ManifestEntry>;
   /**
    * Why a folder that a build wrote before is built whole all the same, for the person running
    * the build; undefined when it is not, or when there is nothing to say (a new folder).
@@ -67,17 +70,20 @@ export interface OutputWish extends ManifestExpectation {
   readonly full: boolean;
 }
 
+/** An output folder a build may write, by what its path alone tells. */
+export interface OutputTarget {
+  /** The folder, symbolic links resolved. */
+  readonly path: string;
+  /** Whether it exists: a folder, then, which `planOutput` looks through. */
+  readonly exists: boolean;
+}
+
 /**
- * Decides whether a build of `siteDir` may write `outDir`, and how, before anything is written: throws
- * `OutputRefused` when it may not. With `clean`, files that no build wrote are no reason to refuse;
- * they are returned, to be listed, and go with the old output, which is then built whole.
+ * Refuses (`OutputRefused`) an output folder that a build must never write whatever it holds: the
+ * site folder, a folder holding it or one of the folders Folio reads, a file. Looks at paths
+ * only, so that a look through the folder's files (`lookThrough`) starts only where it may.
  */
-export async function planOutput(
-  siteDir: string,
-  outDir: string,
-  wish: OutputWish,
-): Promise<OutputFolder> {
-  const { clean } = wish;
+export async function checkOutputPath(siteDir: string, outDir: string): Promise<OutputTarget> {
   const site = await realPath(siteDir);
   const out = await realPath(outDir);
   if (out === site) {
@@ -104,18 +110,60 @@ export async function planOutput(
     if (cause.code === 'ENOENT') return undefined;
     throw cause;
   });
-  if (!info) return { path: out, foreign: [], previous: undefined, fullBuild: undefined };
-  if (!info.isDirectory()) {
+  if (info && !info.isDirectory()) {
     const what = info.isSymbolicLink() ? 'a link that leads nowhere' : 'a file, not a folder';
     throw new OutputRefused(`${outDir} is ${what}, and a build writes a folder. ${FRESH_FOLDER}`);
   }
-  const foreign = await foreignFiles(out);
-  if (foreign.length > 0 && !clean) {
+  return { path: out, exists: info !== undefined };
+}
+
+/**
+ * Decides whether a build may write the output folder `target` (`outDir` as the person named it),
+ * and how, before anything is written: throws `OutputRefused` when it may not. With `clean`,
+ * files that no build wrote are no reason to refuse; they are returned, to be listed, and go with
+ * the old output, which is then built whole. `look` is the look through the folder, when it was
+ * started elsewhere (on a thread of its own, see `lookAside`).
+ */
+export async function planOutput(
+  target: OutputTarget,
+  outDir: string,
+  wish: OutputWish,
+  look?: Promise<OutputLook>,
+): Promise<OutputFolder> {
+  const out = target.path;
+  if (!target.exists) {
+    return {
+      path: out,
+      foreign: [],
+      previous: undefined,
+      unchanged: new Map(),
+      fullBuild: undefined,
+    };
+  }
+  const { foreign, altered } = await (look ?? lookThrough(out, !wish.full));
+  if (foreign.length > 0 && !wish.clean) {
     throw new OutputRefused(
       `${outDir} holds ${foreign.length === 1 ? 'a file' : 'files'} that folio build did not write, and a build replaces the whole folder:\n${listPaths(foreign)}\nBuild into a new folder with --out, move files you want published into the site's static/ folder, or pass --clean to delete ${foreign.length === 1 ? 'it' : 'them'} with the old output.`,
     );
   }
-  return { path: out, foreign, ...(await buildMode(out, outDir, foreign.length > 0, wish)) };
+  const mode = await buildMode(out, outDir, foreign.length > 0, wish);
+  if (!mode.previous) {
+    return {
+      path: out,
+      foreign,
+      previous: undefined,
+      unchanged: new Map(),
+      fullBuild: mode.fullBuild,
+    };
+  }
+  const { manifest, stamp } = mode.previous;
+  // The look went by the very manifest trusted here, or the files are looked at again.
+  const unchanged = standingFiles(
+    out,
+    manifest,
+    altered?.manifest === stamp ? new Set(altered.paths) : undefined,
+  );
+  return { path: out, foreign, previous: manifest, unchanged, fullBuild: undefined };
 }
 
 /** Whether `out` may be brought up to date from its manifest, or why it is built whole. */
@@ -124,7 +172,10 @@ async function buildMode(
   outDir: string,
   foreign: boolean,
   wish: OutputWish,
-): Promise<Pick<OutputFolder, 'previous' | 'fullBuild'>> {
+): Promise<{
+  readonly previous: { readonly manifest: Manifest; readonly stamp: string } | undefined;
+  readonly fullBuild: string | undefined;
+}> {
   const full = (fullBuild: string | undefined) => ({ previous: undefined, fullBuild });
   if (wish.full) return full('asked for with --full.');
   if (foreign) return full(undefined);
@@ -136,8 +187,66 @@ async function buildMode(
   }
   const reason = distrust(read, wish, outDir);
   return 'manifest' in read && reason === undefined
-    ? { previous: read.manifest, fullBuild: undefined }
+    ? { previous: read, fullBuild: undefined }
     : full(reason);
+}
+
+/** What one look through an output folder found. */
+export interface OutputLook {
+  /** What the folder holds that no build wrote (see `foreignFiles`). */
+  readonly foreign: readonly string[];
+  /**
+   * The files its manifest lists that do not stand as the manifest says they were written
+   * (`alteredFiles`), with the stamp of the manifest read; none when not asked for, or when the
+   * folder has no manifest that can be read.
+   */
+  readonly altered: { readonly manifest: string; readonly paths: readonly string[] } | undefined;
+}
+
+/**
+ * Looks once through `folder`: what it holds that no build wrote, and, with `manifest`, which
+ * files of its manifest were changed or removed since written.
+ */
+export async function lookThrough(folder: string, manifest: boolean): Promise<OutputLook> {
+  const foreign = await foreignFiles(folder);
+  const read = manifest ? await readManifest(folder) : undefined;
+  const altered =
+    read && 'manifest' in read
+      ? { manifest: read.stamp, paths: alteredFiles(folder, read.manifest) }
+      : undefined;
+  return { foreign, altered };
+}
+
+/**
+ * The files `manifest` lists that no longer stand on disk as they did once written, by one look
+ * at each: edited since, or gone.
+ */
+function alteredFiles(folder: string, manifest: Manifest): string[] {
+  return Object.entries(manifest.files)
+    .filter(([path, entry]) => !standsAsWritten(folder, path, entry))
+    .map(([path]) => path);
+}
+
+/**
+ * The files `manifest` lists that stand on disk as they did once written: all but `altered`, when
+ * a look through the folder found them, else by a look at each here.
+ */
+function standingFiles(
+  folder: string,
+  manifest: Manifest,
+  altered: ReadonlySet<string> | undefined,
+): Map<string, ManifestEntry> {
+  const standing = new Map<string, ManifestEntry>();
+  for (const [path, entry] of Object.entries(manifest.files)) {
+    const stands = altered ? !altered.has(path) : standsAsWritten(folder, path, entry);
+    if (stands) standing.set(path, entry);
+  }
+  return standing;
+}
+
+function standsAsWritten(folder: string, path: string, entry: ManifestEntry): boolean {
+  const info = lstatSync(join(folder, path), { throwIfNoEntry: false });
+  return info?.isFile() === true && info.size === entry.size && info.mtimeMs === entry.mtime;
 }
 
 const FRESH_FOLDER =

@@ -148,7 +148,7 @@ export class ThreadShard implements Shard {
   }
 }
 
-function revive(failure: Failure): Error {
+export function revive(failure: Failure): Error {
   const error = Object.assign(new Error(failure.message), {
     code: failure.code,
     path: failure.path,
