@@ -2,7 +2,13 @@
 // threads each index the batches of pages they render, and finish them in no fixed order —
 // joined in the site's order, so that the index is the very one a server makes of the same posts.
 import { type IndexData, IndexJoiner, type IndexSegment } from './search-index.js';
-import { type DocumentEntry, ENTRIES_PER_FILE, entryFile } from './shards.js';
+import {
+  type DocumentEntry,
+  ENTRIES_PER_FILE,
+  entryFile,
+  type SearchFiles,
+  shardIndex,
+} from './shards.js';
 
 /** A batch of posts next to each other in the site, as a thread rendered and indexed them. */
 export interface IndexedBatch {
@@ -74,6 +80,17 @@ export class SiteIndexer {
     }
     const files = this.#entries.length > 0 ? [this.#fileEntries()] : [];
     return { data: this.#joiner.finish(), files, entries: [...this.#entryPaths] };
+  }
+
+  /**
+   * The index cut into the files a static site's script reads, with the last file of entries if
+   * one is not yet full, and what the search page tells its script of them.
+   */
+  finishFiles(): { readonly files: SearchFile[]; readonly search: SearchFiles } {
+    const { data, files, entries } = this.finish();
+    const { manifest, files: indexFiles } = shardIndex(data);
+    for (const [path, content] of indexFiles) files.push({ path, content });
+    return { files, search: { manifest, entries } };
   }
 
   #fileEntries(): SearchFile {

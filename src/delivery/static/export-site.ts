@@ -9,7 +9,7 @@ import { mkdir, readdir, readFile, realpath, rename, rm, rmdir } from 'node:fs/p
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { countPostFiles, listStaticFiles, STATIC_DIR } from '../../content/read-sources.js';
 import { servedBesidePost } from '../../site/routes.js';
-import { type SearchFiles, shardIndex } from '../../search/shards.js';
+import type { SearchFiles } from '../../search/shards.js';
 import { type SearchFile, SiteIndexer } from '../../search/site-indexer.js';
 import type { Redirect } from '../../site/build-site.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../../diagnostics/diagnostic.js';
@@ -474,11 +474,9 @@ class ExportSearch {
 
   /** Writes the index, cut into files; answers what the search page reads. */
   finish(): SearchFiles {
-    const { data, files, entries } = this.#indexer.finish();
-    const { manifest, files: indexFiles } = shardIndex(data);
+    const { files, search } = this.#indexer.finishFiles();
     this.#write(files);
-    this.#write([...indexFiles].map(([path, content]) => ({ path, content })));
-    return { manifest, entries };
+    return search;
   }
 
   #write(files: readonly SearchFile[]): void {
