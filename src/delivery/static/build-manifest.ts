@@ -96,6 +96,11 @@ const lastRead = new Map<string, { readonly stamp: string; readonly manifest: Ma
 
 const stampOf = (info: Stats): string => `${info.size}:${info.mtimeMs}:${info.ino}`;
 
+/** Lets go of the manifests read so far: a thread that will not read them again keeps none. */
+export function forgetReadManifests(): void {
+  lastRead.clear();
+}
+
 /** Reads the manifest of `folder` (or the file `name` there), checking its shape. */
 export function readManifest(folder: string, name = MANIFEST_FILE): Promise<ManifestRead> {
   return Promise.resolve(readManifestFile(join(folder, name)));

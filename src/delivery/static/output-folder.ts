@@ -207,8 +207,12 @@ export interface OutputLook {
  * Looks once through `folder`: what it holds that no build wrote, and, with `manifest`, which
  * files of its manifest were changed or removed since written.
  */
-export async function lookThrough(folder: string, manifest: boolean): Promise<OutputLook> {
-  const foreign = await foreignFiles(folder);
+export async function lookThrough(
+  folder: string,
+  manifest: boolean,
+  known?: ReadonlySet<string>,
+): Promise<OutputLook> {
+  const foreign = await foreignFiles(folder, known);
   const read = manifest ? await readManifest(folder) : undefined;
   const altered =
     read && 'manifest' in read
@@ -253,12 +257,12 @@ const FRESH_FOLDER =
   'Build into a folder of its own: the default DIR/dist, or --out with a new folder.';
 
 /**
- * What `folder` holds besides the files its marker and manifests list — everything, when it has
- * none — and what a build keeps there for itself, sorted, a folder that holds only such files
- * named once, as `name/`.
+ * What `folder` holds besides the files its marker and manifests list (`written`, when they were
+ * read before) — everything, when it has none — and what a build keeps there for itself, sorted,
+ * a folder that holds only such files named once, as `name/`.
  */
-export async function foreignFiles(folder: string): Promise<string[]> {
-  const written = await readMarker(folder);
+export async function foreignFiles(folder: string, known?: ReadonlySet<string>): Promise<string[]> {
+  const written = known ?? (await writtenFiles(folder));
   const folders = new Set<string>();
   for (const file of written) {
     for (let parent = dirname(file); parent !== '.'; parent = dirname(parent)) {
@@ -302,7 +306,7 @@ const markerLine = (path: string): string => (needsQuotes.test(path) ? JSON.stri
  * The files a build wrote into `folder`, as its marker lists them, and its manifest, and the
  * manifest of a build stopped while it put its files in place.
  */
-async function readMarker(folder: string): Promise<Set<string>> {
+export async function writtenFiles(folder: string): Promise<Set<string>> {
   const text = await readFile(join(folder, OUTPUT_MARKER), 'utf8').catch(
     (cause: NodeJS.ErrnoException) => {
       if (cause.code === 'ENOENT' || cause.code === 'EISDIR') return '';
