@@ -605,14 +605,17 @@ async function writeSite(
         current = queued;
       }
     };
-    const writeAll = async (paths: readonly string[]): Promise<void> => {
-      const batches: (readonly string[])[] = [];
-      for (let i = 0; i < paths.length; i += BATCH) batches.push(paths.slice(i, i + BATCH));
+    const writeAll = async (paths: readonly string[], head = 0): Promise<void> => {
+      const batches: (readonly string[])[] = head > 0 ? [paths.slice(0, head)] : [];
+      for (let i = head; i < paths.length; i += BATCH) batches.push(paths.slice(i, i + BATCH));
       await Promise.all(shards.map((shard) => run(shard, batches)));
     };
     // Post pages first: each page's parse gives its post's excerpt and minutes, which every share
     // then learns, so that the listings, shared out after, read and parse no body a second time.
-    await writeAll(plan.posts);
+    // Their batches, which search indexes and keeps by their posts, are counted from the oldest
+    // post: a new post, at the top of the site's order, changes the first batch alone, and every
+    // other is taken from what the last build kept rather than indexed again.
+    await writeAll(plan.posts, plan.posts.length % BATCH);
     await Promise.all(ready.values());
     if (shards.length > 1) await Promise.all(shards.map((shard) => shard.learn(listed)));
     await writeAll(plan.others);
