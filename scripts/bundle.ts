@@ -1,7 +1,8 @@
 // Bundles what `folio` runs into a few files under dist/bundle/: the command line, the entries of
-// the export threads and of the thread that looks through the output, the search indexing process, with the packages they use. Node then loads a
-// handful of files instead of nearly four hundred modules, which cost every export thread half a
-// second before it could start on the site. The compiled dist/ beside it stays what tests import.
+// the export's threads (those that render, and the one that looks through the output) and the
+// search indexing process, with the packages they use. Node then loads a handful of files instead
+// of nearly four hundred modules, which cost every export thread half a second before it could
+// start on the site. The compiled dist/ beside it stays what tests import.
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';

@@ -303,22 +303,19 @@ async function exportWhole(
 ): Promise<ExportResult> {
   const building = stamp();
   const staging = join(dirname(outDir), `.${basename(outDir)}.building-${building}`);
-  const clean = options.clean === true;
-  let added: Promise<OutputLook> | undefined;
+  const arrivals = arrivalsIn(outDir, options.clean === true, looker);
   try {
     const { files, documents, precompress, ...result } = await writeSite(
       options,
       loading,
       staging,
       { unchanged: new Map(), documents: undefined },
-      () => {
-        added = lookForAdded(outDir, clean, looker);
-      },
+      arrivals.start,
     );
     if (result.summary) {
       await writeMarker(staging, files.keys());
       await writeManifest(staging, manifestOf(built, precompress, files, documents));
-      await refuseAdded(outDir, added ?? lookForAdded(outDir, clean, looker));
+      await arrivals.refuse();
       await swapIn(staging, outDir, building);
     } else await rm(staging, { recursive: true, force: true });
     return result;
@@ -344,17 +341,14 @@ async function exportChanges(
 ): Promise<ExportResult> {
   const outDir = output.path;
   const staging = join(outDir, `${STAGING_PREFIX}${stamp()}`);
-  const clean = options.clean === true;
-  let added: Promise<OutputLook> | undefined;
+  const arrivals = arrivalsIn(outDir, options.clean === true, looker);
   try {
     const { files, documents, precompress, ...result } = await writeSite(
       options,
       loading,
       staging,
       { unchanged: output.unchanged, documents: previous.documents },
-      () => {
-        added = lookForAdded(outDir, clean, looker);
-      },
+      arrivals.start,
     );
     if (!result.summary) {
       await rm(staging, { recursive: true, force: true });
@@ -362,7 +356,7 @@ async function exportChanges(
     }
     const next = manifestOf(built, precompress, files, documents);
     const staged = [...files.values()].filter(({ written }) => written).map(({ path }) => path);
-    await refuseAdded(outDir, added ?? lookForAdded(outDir, clean, looker));
+    await arrivals.refuse();
     const deleted = await commit(outDir, staging, { previous, next, staged });
     return { ...result, summary: { ...result.summary, incremental: true, deleted } };
   } catch (cause) {
@@ -784,31 +778,41 @@ function ifGone<T>(value: T): (cause: NodeJS.ErrnoException) => T {
   };
 }
 
-/**
- * A look through `outDir` for files somebody put there while the build ran, unless `clean`: they
- * would be replaced or deleted without a word. Started once every page is rendered, on a thread of
- * its own while this one finishes the index and the manifest; `refuseAdded` reads it.
- */
-function lookForAdded(
-  outDir: string,
-  clean: boolean,
-  looker: OutputLooker | undefined,
-): Promise<OutputLook> {
-  const none: OutputLook = { foreign: [], altered: undefined };
-  if (clean) return Promise.resolve(none);
-  // A folder that was not there when the build began is looked through here, if it came since.
-  const look = looker ? looker.look(false) : lookThrough(outDir, false);
-  return awaitedLater(look.catch(ifGone(none)));
+/** The look for files that came into an output folder while a build ran. */
+interface Arrivals {
+  /** Starts the look, if it has not started: once every page is rendered. */
+  readonly start: () => void;
+  /** Refuses the output, as the look (started now if it was not) found files in it. */
+  readonly refuse: () => Promise<void>;
 }
 
-/** Refuses an output into which files came while the build ran, as `look` found them. */
-async function refuseAdded(outDir: string, look: Promise<OutputLook>): Promise<void> {
-  const added = (await look).foreign;
-  if (added.length > 0) {
-    throw new OutputRefused(
-      `files that folio build did not write came into ${outDir} while the build ran (${added.join(', ')}); it is left as it was (move them away, or pass --clean, then build again).`,
+/**
+ * The look for files somebody put into `outDir` while the build ran, unless `clean`: they would
+ * be replaced or deleted without a word. Started once every page is rendered, on the thread of
+ * `looker`, while this one finishes the index and the manifest.
+ */
+function arrivalsIn(outDir: string, clean: boolean, looker: OutputLooker | undefined): Arrivals {
+  const none: OutputLook = { foreign: [], altered: undefined };
+  let look: Promise<OutputLook> | undefined;
+  const started = (): Promise<OutputLook> => {
+    if (clean) return Promise.resolve(none);
+    // A folder that was not there when the build began is looked through here, if it came since.
+    look ??= awaitedLater(
+      (looker ? looker.look(false) : lookThrough(outDir, false)).catch(ifGone(none)),
     );
-  }
+    return look;
+  };
+  return {
+    start: () => void started(),
+    refuse: async () => {
+      const added = (await started()).foreign;
+      if (added.length > 0) {
+        throw new OutputRefused(
+          `files that folio build did not write came into ${outDir} while the build ran (${added.join(', ')}); it is left as it was (move them away, or pass --clean, then build again).`,
+        );
+      }
+    },
+  };
 }
 
 /**

@@ -122,7 +122,7 @@ export async function checkOutputPath(siteDir: string, outDir: string): Promise<
  * and how, before anything is written: throws `OutputRefused` when it may not. With `clean`,
  * files that no build wrote are no reason to refuse; they are returned, to be listed, and go with
  * the old output, which is then built whole. `look` is the look through the folder, when it was
- * started elsewhere (on a thread of its own, see `lookAside`).
+ * started elsewhere (on a thread of its own, see `OutputLooker`).
  */
 export async function planOutput(
   target: OutputTarget,
@@ -131,15 +131,14 @@ export async function planOutput(
   look?: Promise<OutputLook>,
 ): Promise<OutputFolder> {
   const out = target.path;
-  if (!target.exists) {
-    return {
-      path: out,
-      foreign: [],
-      previous: undefined,
-      unchanged: new Map(),
-      fullBuild: undefined,
-    };
-  }
+  const whole = (foreign: readonly string[], fullBuild: string | undefined): OutputFolder => ({
+    path: out,
+    foreign,
+    previous: undefined,
+    unchanged: new Map(),
+    fullBuild,
+  });
+  if (!target.exists) return whole([], undefined);
   const { foreign, altered } = await (look ?? lookThrough(out, !wish.full));
   if (foreign.length > 0 && !wish.clean) {
     throw new OutputRefused(
@@ -147,15 +146,7 @@ export async function planOutput(
     );
   }
   const mode = await buildMode(out, outDir, foreign.length > 0, wish);
-  if (!mode.previous) {
-    return {
-      path: out,
-      foreign,
-      previous: undefined,
-      unchanged: new Map(),
-      fullBuild: mode.fullBuild,
-    };
-  }
+  if (!mode.previous) return whole(foreign, mode.fullBuild);
   const { manifest, stamp } = mode.previous;
   // The look went by the very manifest trusted here, or the files are looked at again.
   const unchanged = standingFiles(
