@@ -14,6 +14,7 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -25,6 +26,8 @@ import {
   snapshot,
 } from './support/folio-cli.js';
 import { FIXTURES } from './support/serve-fixture.js';
+import { exportSite } from '../src/delivery/static/export-site.js';
+import { OutputRefused } from '../src/delivery/static/output-folder.js';
 
 let work: string;
 let site: string;
@@ -191,6 +194,57 @@ describe('folio build replaces what it wrote', () => {
     assert.equal(built.code, 0, built.stderr);
     assert.ok((await lstat(join(work, 'out'))).isSymbolicLink());
     assert.ok((await readdir(real)).includes('index.html'));
+  });
+});
+
+describe('one build at a time into an output folder', () => {
+  const lock = () => join(work, '.out.lock');
+  const holder = (pid: number) =>
+    `${JSON.stringify({ pid, token: 'held-by-the-test', since: '2026-11-28T05:00:00.000Z' })}\n`;
+
+  it('refuses a build while another that still runs holds the folder, naming it and the fix', async () => {
+    const out = join(work, 'out');
+    assert.equal((await folio(['build', site, '--out', out])).code, 0);
+    // This test's own process runs: its lock is a build's at work.
+    await writeFile(lock(), holder(process.pid));
+    const said = await refused(
+      [site, '--out', out],
+      new RegExp(
+        `another folio build \\(process ${process.pid}, started 2026-11-28T05:00:00.000Z\\)`,
+      ),
+    );
+    assert.match(said, /Wait for it to end; if no build runs, delete .*\.out\.lock\./);
+  });
+
+  it('takes over the lock of a build that was stopped, and leaves none once done', async () => {
+    const stopped = spawnSync(process.execPath, ['-e', '']).pid;
+    await writeFile(lock(), holder(stopped));
+    const built = await folio(['build', site, '--out', join(work, 'out')]);
+    assert.equal(built.code, 0, built.stderr);
+    assert.deepEqual((await readdir(work)).sort(), ['blog', 'out']);
+  });
+
+  it('leaves alone a file in the place of its lock that it did not write', async () => {
+    await writeFile(lock(), 'notes\n');
+    await refused([site, '--out', join(work, 'out')], /\.out\.lock is in the way of the lock/);
+    assert.equal(await readFile(lock(), 'utf8'), 'notes\n');
+  });
+
+  it('lets one of two builds started together write the folder, and refuses the other', async () => {
+    const out = join(work, 'out');
+    const both = await Promise.allSettled([
+      exportSite({ siteDir: site, outDir: out }),
+      exportSite({ siteDir: site, outDir: out }),
+    ]);
+    const refusals = both.flatMap((settled) =>
+      settled.status === 'rejected' ? [settled.reason as Error] : [],
+    );
+    assert.equal(refusals.length, 1, 'one build, not both, not none, was refused');
+    assert.ok(refusals[0] instanceof OutputRefused, String(refusals[0]));
+    assert.match(refusals[0].message, /^another folio build \(process \d+/);
+    const again = await folio(['build', site, '--out', out]);
+    assert.match(again.stdout, /: 0 files written, 0 deleted/);
+    assert.deepEqual((await readdir(work)).sort(), ['blog', 'out']);
   });
 });
 

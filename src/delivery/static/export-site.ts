@@ -34,6 +34,7 @@ import {
   type OutputLook,
 } from './output-folder.js';
 import { OutputLooker } from './output-look.js';
+import { isRunning, lockOutput } from './output-lock.js';
 import {
   COMMIT_FILE,
   MANIFEST_FILE,
@@ -145,10 +146,13 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   // The shares load the site while another thread looks through the output folder: listing it
   // and looking at every file its manifest lists cost a large site's rebuild half a second.
   const target = await checkOutputPath(options.siteDir, options.outDir);
-  const looker = target.exists ? new OutputLooker(target.path) : undefined;
-  const look = looker && awaitedLater(looker.look(!options.full));
+  // Before the folder is looked at: what another build is changing cannot be judged.
+  const lock = await lockOutput(target.path, options.outDir);
+  let looker: OutputLooker | undefined;
   let loading: Loading | undefined;
   try {
+    looker = target.exists ? new OutputLooker(target.path) : undefined;
+    const look = looker && awaitedLater(looker.look(!options.full));
     loading = await startLoading(options);
     const output = await planOutput(
       target,
@@ -174,6 +178,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
   } finally {
     await loading?.close();
     await looker?.close();
+    await lock.release();
   }
 }
 
@@ -755,16 +760,6 @@ async function removeAbandonedStaging(folder: string, prefix: string): Promise<v
     if (Number.isInteger(pid) && !isRunning(pid)) {
       await rm(join(folder, name), { recursive: true, force: true });
     }
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (cause) {
-    // EPERM: it runs, as another user.
-    return (cause as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
