@@ -24,6 +24,7 @@ import { SEGMENT_CACHE_DIR } from '../src/load/segment-cache.js';
 import { run as folio, snapshot } from './support/folio-cli.js';
 import { FIXTURES } from './support/serve-fixture.js';
 import { tempRoot } from './support/temp-root.js';
+import { forgeBodyEntries } from './support/body-packs.js';
 
 const root = tempRoot('folio-incremental-cli-');
 let site: string;
@@ -212,12 +213,7 @@ describe('folio build into its own output', () => {
 
   it('renders again only the documents that show what changed', async () => {
     // Every body kept in the cache now renders as this: a page rendered again shows it.
-    const bodies = join(site, BODY_CACHE_DIR);
-    for (const name of await readdir(bodies, { recursive: true })) {
-      if (!name.endsWith('.json')) continue;
-      const entry = JSON.parse(await readFile(join(bodies, name), 'utf8')) as object;
-      await writeFile(join(bodies, name), JSON.stringify({ ...entry, html: '<p>FORGED</p>' }));
-    }
+    forgeBodyEntries(site, (entry) => ({ ...entry, html: '<p>FORGED</p>' }));
     await appendFile(join(site, 'content', 'posts', '2024', 'short.md'), '\nMore words.\n');
     const built = await build();
     assert.equal(built.code, 0, built.stderr);

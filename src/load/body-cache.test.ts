@@ -1,13 +1,21 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { makePost } from '../../test/support/site-fixtures.js';
 import { tempRoot } from '../../test/support/temp-root.js';
 import {
+  countBodyEntries,
+  forgeBodyEntries,
+  tearBodyEntries,
+} from '../../test/support/body-packs.js';
+import {
   BODY_CACHE_DIR,
   BodyCache,
+  compactBodyCache,
   forgetOtherRenderers,
+  rendererFolder,
   rendererFingerprint,
 } from './body-cache.js';
 import { BodyStore } from './body-store.js';
@@ -15,19 +23,9 @@ import { BodyStore } from './body-store.js';
 const BODY = '\nFirst words of the body.\n\n![Dog](/images/dog.png)\n\n[Home](/about/)\n';
 const root = tempRoot('folio-body-cache-');
 
-/** Every entry the cache of `site` holds, by file. */
-function entries(site: string): string[] {
-  return readdirSync(join(site, BODY_CACHE_DIR), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
-    .map((entry) => join(entry.parentPath, entry.name));
-}
-
 /** Puts `html` (and `minutes`) in place of what every entry of `site` holds: what a hit shows. */
 function forgeEntries(site: string, html: string, minutes?: number): void {
-  for (const file of entries(site)) {
-    const entry = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-    writeFileSync(file, JSON.stringify({ ...entry, html, ...(minutes && { minutes }) }));
-  }
+  forgeBodyEntries(site, (entry) => ({ ...entry, html, ...(minutes && { minutes }) }));
 }
 
 function store(site: string, options: { width?: number; fingerprint?: string } = {}) {
@@ -46,7 +44,7 @@ describe('the cache of rendered bodies', () => {
     const first = store(site);
     first.keep(post, BODY);
     assert.match(first.html(post), /width="640"/);
-    assert.equal(entries(site).length, 1);
+    assert.equal(countBodyEntries(site), 1);
     // Kept out of Git, whatever the site's own .gitignore says.
     assert.match(readFileSync(join(site, BODY_CACHE_DIR, '.gitignore'), 'utf8'), /^\*$/m);
     forgeEntries(site, '<p>from the cache</p>');
@@ -102,7 +100,7 @@ describe('the cache of rendered bodies', () => {
     const warm = store(site);
     warm.keep(post, BODY);
     const html = warm.html(post);
-    for (const file of entries(site)) writeFileSync(file, '{"html": "<p>half');
+    tearBodyEntries(site);
     const again = store(site);
     again.keep(post, BODY);
     assert.equal(again.html(post), html);
@@ -116,13 +114,89 @@ describe('the cache of rendered bodies', () => {
       bodies.keep(post, BODY);
       bodies.html(post);
     }
-    assert.equal(entries(site).length, 2);
+    assert.equal(countBodyEntries(site), 2);
     forgetOtherRenderers(site, 'new-renderer-bbbbbbbb');
-    assert.equal(entries(site).length, 1);
+    assert.equal(countBodyEntries(site), 1);
     forgeEntries(site, '<p>from the cache</p>');
     const bodies = store(site, { fingerprint: 'new-renderer-bbbbbbbb' });
     bodies.keep(post, BODY);
     assert.equal(bodies.html(post), '<p>from the cache</p>');
+  });
+
+  it('keeps the entries of many bodies in one pack, and finds each, from another cache too', () => {
+    const site = join(root, 'packed');
+    const posts = Array.from({ length: 50 }, (_, i) => makePost(`post-${i}`));
+    const writing = store(site);
+    for (const [i, post] of posts.entries()) writing.keep(post, `${BODY}Post ${i}.\n`);
+    for (const post of posts) writing.html(post);
+    assert.equal(countBodyEntries(site), 50);
+    const folder = join(site, BODY_CACHE_DIR, rendererFolder('renderer'));
+    assert.deepEqual(
+      readdirSync(folder).map((name) => extname(name)),
+      ['.index', '.pack'],
+      'one pack and its index, not a file for each body',
+    );
+    forgeEntries(site, '<p>from the cache</p>');
+    const reading = store(site);
+    for (const [i, post] of posts.entries()) reading.keep(post, `${BODY}Post ${i}.\n`);
+    for (const post of posts) assert.equal(reading.html(post), '<p>from the cache</p>');
+  });
+
+  it('reads the entries a stopped build noted whole, and no half-noted one', () => {
+    const site = join(root, 'stopped');
+    const [kept, torn] = [makePost('kept'), makePost('torn')];
+    const writing = store(site);
+    for (const post of [kept, torn]) writing.keep(post, BODY);
+    writing.html(kept);
+    writing.html(torn);
+    forgeEntries(site, '<p>from the cache</p>');
+    const folder = join(site, BODY_CACHE_DIR, rendererFolder('renderer'));
+    const index = readdirSync(folder).find((name) => name.endsWith('.index')) ?? '';
+    // Stopped as it noted the second entry: its line lacks its end.
+    const text = readFileSync(join(folder, index), 'utf8');
+    writeFileSync(join(folder, index), text.slice(0, -3));
+    const reading = store(site);
+    for (const post of [kept, torn]) reading.keep(post, BODY);
+    assert.equal(reading.html(kept), '<p>from the cache</p>');
+    assert.doesNotMatch(reading.html(torn), /from the cache/);
+  });
+
+  it("merges the small packs of many builds into one, once they are many, and leaves a running build's", () => {
+    const site = join(root, 'merged');
+    const folder = join(site, BODY_CACHE_DIR, rendererFolder('renderer'));
+    const posts = Array.from({ length: 12 }, (_, i) => makePost(`edit-${i}`));
+    for (const post of posts) {
+      const build = new BodyCache(site, 'renderer');
+      const bodies = new BodyStore(
+        { excerptLength: 12, imageSize: () => ({ width: 640, height: 480 }) },
+        { reread: false, cache: build },
+      );
+      bodies.keep(post, BODY);
+      bodies.html(post);
+      build.close();
+    }
+    // Each as a build would leave it whose process is gone, but for the last, still running.
+    const names = readdirSync(folder).filter((name) => name.endsWith('.pack'));
+    const stopped = spawnSync(process.execPath, ['-e', '']).pid;
+    names.forEach((name, i) => {
+      const writer = i === names.length - 1 ? `${process.pid}-9-running` : `${stopped}-0-${i}`;
+      for (const ext of ['.pack', '.index']) {
+        renameSync(join(folder, name.replace('.pack', ext)), join(folder, `${writer}${ext}`));
+      }
+    });
+    compactBodyCache(site, 'renderer');
+    assert.deepEqual(
+      readdirSync(folder)
+        .filter((name) => name.endsWith('.pack'))
+        .map((name) => name.split('-')[0])
+        .sort(),
+      [String(process.pid), 'merged'].sort(),
+    );
+    assert.equal(countBodyEntries(site), 12);
+    forgeEntries(site, '<p>from the cache</p>');
+    const reading = store(site);
+    for (const post of posts) reading.keep(post, BODY);
+    for (const post of posts) assert.equal(reading.html(post), '<p>from the cache</p>');
   });
 
   it("names the code that renders: the same for the same version, another for another's", () => {

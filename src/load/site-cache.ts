@@ -51,3 +51,13 @@ export function writeCacheFile(file: string, content: string | Uint8Array): bool
     return false;
   }
 }
+
+/** Whether process `pid` runs: as another user, too. */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (cause) {
+    return (cause as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -130,6 +130,7 @@ export class ExportShard {
   #records: WrittenDocument[] = [];
   // Keeps what loading read for the next build, for the share that keeps it.
   #keepReads: () => void = () => undefined;
+  #bodyCache: BodyCache | undefined;
 
   constructor(options: ShardOptions) {
     this.#options = options;
@@ -160,12 +161,13 @@ export class ExportShard {
   async load(onProgress?: (done: number, total: number) => void): Promise<ShardPlan> {
     const { siteDir, renderer, keepsReads } = this.#options;
     const reads = renderer === undefined ? undefined : new ReadCache(siteDir, renderer);
+    this.#bodyCache = renderer === undefined ? undefined : new BodyCache(siteDir, renderer);
     const startedAt = Date.now();
     const { content, diagnostics, checkBodies, reusable } = await loadSite(siteDir, {
       checkBodies: false,
       keepBodies: false,
       onProgress,
-      bodyCache: renderer === undefined ? undefined : new BodyCache(siteDir, renderer),
+      bodyCache: this.#bodyCache,
       bodyFacts: renderer === undefined ? undefined : new BodyFactsCache(siteDir, renderer).read(),
       // Kept when the exporting thread asks (`keepReads`).
       readCache: reads,
@@ -427,6 +429,8 @@ export class ExportShard {
 
   close(): Promise<void> {
     this.#documents = undefined;
+    // A thread's files are let go of as it stops; this one's, here.
+    this.#bodyCache?.close();
     return Promise.resolve();
   }
 }

@@ -34,7 +34,7 @@ import {
   type OutputLook,
 } from './output-folder.js';
 import { OutputLooker } from './output-look.js';
-import { isRunning, lockOutput } from './output-lock.js';
+import { lockOutput } from './output-lock.js';
 import {
   COMMIT_FILE,
   MANIFEST_FILE,
@@ -46,8 +46,13 @@ import {
   type ManifestEntry,
 } from './build-manifest.js';
 import { loadConfig } from '../../config/load-config.js';
-import { forgetOtherRenderers, rendererFingerprint } from '../../load/body-cache.js';
+import {
+  compactBodyCache,
+  forgetOtherRenderers,
+  rendererFingerprint,
+} from '../../load/body-cache.js';
 import { SegmentCache } from '../../load/segment-cache.js';
+import { isRunning } from '../../load/site-cache.js';
 import { BodyFactsCache } from '../../load/body-facts.js';
 import { folioVersion } from '../../load/folio-package.js';
 
@@ -177,6 +182,7 @@ export async function exportSite(options: ExportOptions): Promise<ExportResult> 
       : exportWhole(options, output.path, built, loading, looker));
   } finally {
     await loading?.close();
+    if (loading?.renderer) compactBodyCache(options.siteDir, loading.renderer);
     await looker?.close();
     await lock.release();
   }

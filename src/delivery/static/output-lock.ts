@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { isRunning } from '../../load/site-cache.js';
 import { OutputRefused } from './output-folder.js';
 
 /** What a lock file says of the build that holds it. */
@@ -123,13 +124,3 @@ async function readHolder(path: string): Promise<LockHolder | 'gone' | undefined
 
 const isUnwritable = (cause: unknown): boolean =>
   ['EACCES', 'EPERM', 'EROFS'].includes((cause as NodeJS.ErrnoException).code ?? '');
-
-/** Whether process `pid` runs: as another user, too. */
-export function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (cause) {
-    return (cause as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
