@@ -102,7 +102,7 @@ export function createProgram(): Command {
     )
     .addHelpText(
       'after',
-      "\nA later build into the same folder writes only the files whose bytes change and deletes the\nfiles it wrote that are gone; the folder's .folio-* files record what it wrote (leave them out\nof a deploy: rsync --exclude '.folio*'). It builds whole, and says why, when that record is\nmissing, from another Folio, Node or site, or the last build was stopped.\n\nExamples:\n  folio build   # into dist/\n  folio build my-blog --out public   # then copy public/ to any web server\n  folio build --precompress   # for nginx with gzip_static\n  folio build --full   # every file anew\n  folio build --threads 1",
+      "\nA later build into the same folder writes only the files whose bytes change and deletes the\nfiles it wrote that are gone; the folder's .folio-* files record what it wrote (leave them out\nof a deploy: rsync --exclude '.folio*'). It builds whole, and says why, when that record is\nmissing, from another Folio, Node or site, or the last build was stopped. One build at a time\nwrites a folder: it holds .DIR.lock beside it, and a second build is refused until it ends.\n\nExamples:\n  folio build   # into dist/\n  folio build my-blog --out public   # then copy public/ to any web server\n  folio build --precompress   # for nginx with gzip_static\n  folio build --full   # every file anew\n  folio build --threads 1",
     )
     .action(
       async (
