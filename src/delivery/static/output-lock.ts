@@ -54,7 +54,7 @@ export async function lockOutput(outDir: string, asNamed = outDir): Promise<Outp
   try {
     for (;;) {
       try {
-        await link(draft, path);
+        await placeLock(draft, path, holder);
         break;
       } catch (cause) {
         if ((cause as NodeJS.ErrnoException).code !== 'EEXIST') throw cause;
@@ -84,6 +84,23 @@ export async function lockOutput(outDir: string, asNamed = outDir): Promise<Outp
       if (held !== 'gone' && held?.token === holder.token) await rm(path, { force: true });
     },
   };
+}
+
+/**
+ * Puts the lock, written whole at `draft`, at `path`; fails with EEXIST where one is. A file system
+ * without hard links (FAT on a memory stick, some network shares) gets it written in place,
+ * created only if absent.
+ */
+async function placeLock(draft: string, path: string, holder: LockHolder): Promise<void> {
+  try {
+    await link(draft, path);
+  } catch (cause) {
+    const { code } = cause as NodeJS.ErrnoException;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS' && code !== 'EOPNOTSUPP') {
+      throw cause;
+    }
+    await writeFile(path, `${JSON.stringify(holder)}\n`, { flag: 'wx' });
+  }
 }
 
 /**
