@@ -342,9 +342,13 @@ export function compactBodyCache(siteDir: string, fingerprint: string): void {
     rmSync(draft, { force: true });
     return;
   }
-  for (const pack of small) {
-    rmSync(join(dir, `${pack.name}${INDEX}`), { force: true });
-    rmSync(join(dir, `${pack.name}${PACK}`), { force: true });
+  try {
+    for (const pack of small) {
+      rmSync(join(dir, `${pack.name}${INDEX}`), { force: true });
+      rmSync(join(dir, `${pack.name}${PACK}`), { force: true });
+    }
+  } catch {
+    // Packs that stay hold the same entries as the merged one: they cost only their reading.
   }
 }
 

@@ -20,21 +20,15 @@ interface LockHolder {
 
 /** A held lock on an output folder, released once the build is done. */
 export interface OutputLock {
-  /** The lock file, or none where the folder beside the output cannot be written. */
-  readonly path: string | undefined;
   release(): Promise<void>;
 }
-
-/** The lock file of the output folder `outDir`, beside it: what a build holds while it runs. */
-export const lockPath = (outDir: string): string =>
-  join(dirname(outDir), `.${basename(outDir)}.lock`);
 
 /**
  * Takes the lock on the output folder `outDir` (its real path); throws `OutputRefused`, naming the
  * build that holds it and the lock file, while another build that still runs holds it.
  */
 export async function lockOutput(outDir: string, asNamed = outDir): Promise<OutputLock> {
-  const path = lockPath(outDir);
+  const path = join(dirname(outDir), `.${basename(outDir)}.lock`);
   const holder: LockHolder = {
     pid: process.pid,
     token: randomUUID(),
@@ -48,7 +42,7 @@ export async function lockOutput(outDir: string, asNamed = outDir): Promise<Outp
     await writeFile(draft, `${JSON.stringify(holder)}\n`, { flag: 'wx' });
   } catch (cause) {
     // A folder whose parent is read-only is built file by file inside it, with no lock beside.
-    if (isUnwritable(cause)) return { path: undefined, release: () => Promise.resolve() };
+    if (isUnwritable(cause)) return { release: () => Promise.resolve() };
     throw cause;
   }
   try {
@@ -77,7 +71,6 @@ export async function lockOutput(outDir: string, asNamed = outDir): Promise<Outp
     await rm(draft, { force: true });
   }
   return {
-    path,
     release: async () => {
       // Only its own: a lock taken over from this build, thought stopped, is the other's.
       const held = await readHolder(path);
