@@ -322,6 +322,40 @@ describe('a cut index', () => {
     assert.equal(fetched.filter((path) => path.includes('/lengths.')).length, 1);
   });
 
+  it('fetches the dictionaries of the words as they are typed, and the query only its postings', async () => {
+    const docs = Array.from({ length: 200 }, (_, i) => ({
+      title: `post ${i} ${i % 7 === 0 ? 'merge' : 'heap'}`,
+      labels: [],
+      text: WORDS.join(' '),
+    }));
+    const whole = buildSearchIndex(docs);
+    const { manifest, files } = shardIndex(whole, { dictionaryBytes: 100, postingBytes: 200 });
+    const fetched: string[] = [];
+    const load = (path: string): Promise<string | Uint8Array> => {
+      fetched.push(path);
+      return Promise.resolve(files.get(path) ?? '');
+    };
+    const sharded = new ShardedIndex(manifest);
+    await Promise.all([sharded.prefetch('m', load), sharded.prefetch('me', load)]);
+    await sharded.prefetch('merge h', load);
+    const dictionaries = fetched.filter((path) => path.includes('/terms-'));
+    assert.equal(dictionaries.length, new Set(dictionaries).size, 'a dictionary read twice');
+    assert.ok(dictionaries.length >= 1 && dictionaries.length <= 2);
+    assert.deepEqual(
+      fetched.filter((path) => !path.includes('/terms-')),
+      [],
+      'typing fetched more than dictionaries',
+    );
+    fetched.length = 0;
+    const found = await sharded.search('merge heap', load, { limit: 10 });
+    assert.deepEqual(found.hits, search(whole, 'merge heap', { limit: 10 }).hits);
+    assert.deepEqual(
+      fetched.filter((path) => path.includes('/terms-')),
+      [],
+      'the query fetched a dictionary again',
+    );
+  });
+
   it('fetches the lengths ahead of a first query once, and again after a failed fetch', async () => {
     const docs = Array.from({ length: 50 }, (_, i) => ({
       title: `post ${i} ${i % 3 === 0 ? 'merge' : 'heap'}`,

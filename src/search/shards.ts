@@ -186,6 +186,7 @@ export class ShardedIndex implements IndexSource {
   lengths: ArrayLike<number> = [];
   readonly #manifest: ShardManifest;
   readonly #dictionaries = new Map<number, TermDictionary>();
+  readonly #dictionaryReads = new Map<number, Promise<void>>();
   // Postings fetched, by path.
   readonly #postings = new Map<string, Uint8Array>();
   // What the last query asked for and did not find at hand.
@@ -246,15 +247,36 @@ export class ShardedIndex implements IndexSource {
     }
   }
 
+  /**
+   * Fetches the dictionaries `query` reads and nothing else, as a reader types it: by the time
+   * the query is asked, its words' dictionaries are at hand and it waits only for postings.
+   */
+  async prefetch(query: string, load: ShardLoader): Promise<void> {
+    this.#wanted.clear();
+    search(this, query, { limit: 1 });
+    const dictionaries = [...this.#wanted].filter((path) =>
+      this.#manifest.dictionaries.includes(path),
+    );
+    await Promise.all(dictionaries.map((path) => this.#fetch(path, load)));
+  }
+
   async #fetch(path: string, load: ShardLoader): Promise<void> {
     const bucket = this.#manifest.dictionaries.indexOf(path);
     if (bucket !== -1) {
-      const loaded = await load(path);
-      const file = JSON.parse(
-        typeof loaded === 'string' ? loaded : new TextDecoder().decode(loaded),
-      ) as DictionaryFile;
-      this.#dictionaries.set(bucket, this.#dictionaryOf(file));
-      return;
+      // Asked for by a prefetch and by a query at once, a dictionary is read once.
+      let reading = this.#dictionaryReads.get(bucket);
+      if (!reading) {
+        reading = load(path).then((loaded) => {
+          const file = JSON.parse(
+            typeof loaded === 'string' ? loaded : new TextDecoder().decode(loaded),
+          ) as DictionaryFile;
+          this.#dictionaries.set(bucket, this.#dictionaryOf(file));
+        });
+        // A failed fetch is tried again by the next query.
+        reading.catch(() => this.#dictionaryReads.delete(bucket));
+        this.#dictionaryReads.set(bucket, reading);
+      }
+      return reading;
     }
     if (path.startsWith(this.#manifest.postingsFolder)) {
       this.#postings.set(path, toBytes(await load(path)));
