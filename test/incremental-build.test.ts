@@ -14,13 +14,13 @@ import {
   utimes,
   writeFile,
 } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { beforeEach, describe, it } from 'node:test';
 import { exportSite } from '../src/delivery/static/export-site.js';
 import { BODY_CACHE_DIR } from '../src/load/body-cache.js';
 import { READ_CACHE_FILE } from '../src/load/read-cache.js';
-import { SEGMENT_CACHE_DIR } from '../src/load/segment-cache.js';
+import { SEGMENT_CACHE_DIR, TERM_LIST_FILE } from '../src/load/segment-cache.js';
 import { run as folio, snapshot } from './support/folio-cli.js';
 import { FIXTURES } from './support/serve-fixture.js';
 import { tempRoot } from './support/temp-root.js';
@@ -184,16 +184,25 @@ describe('folio build into its own output', () => {
     assert.equal((await build()).code, 0);
     const segments = join(site, SEGMENT_CACHE_DIR);
     const kept = async () =>
-      new Map([...(await mtimes(segments))].filter(([path]) => path.endsWith('.bin')));
+      new Map(
+        [...(await mtimes(segments))].filter(
+          ([path]) => path.endsWith('.bin') && basename(path) !== TERM_LIST_FILE,
+        ),
+      );
+    const numbered = async () =>
+      [...(await mtimes(segments)).keys()].filter((path) => path.endsWith('.ids')).length;
     let last = await kept();
-    // 163 posts, counted from the oldest: batches of 35, 64 and 64.
+    // 163 posts, counted from the oldest: batches of 35, 64 and 64, each with the numbers the
+    // joiner gave its terms, by which the next build takes it up.
     assert.equal(last.size, 3);
+    assert.equal(await numbered(), 3);
     /** Builds, and answers how many of the three kept batches were taken as they were. */
     const buildKeeping = async (): Promise<number> => {
       const built = await build();
       assert.equal(built.code, 0, built.stderr);
       const now = await kept();
       assert.equal(now.size, 3);
+      assert.equal(await numbered(), 3);
       const same = [...now].filter(([path, time]) => last.get(path) === time).length;
       last = now;
       await assertSameAsFullBuild();

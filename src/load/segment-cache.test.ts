@@ -112,6 +112,35 @@ describe('the cache of search segments', () => {
     assert.deepEqual(keptFiles(site), []);
   });
 
+  it('keeps the terms a joiner numbered, grown from the list before, and each batch by them', () => {
+    const site = newSite();
+    const cache = new SegmentCache(site, 'renderer');
+    const key = cache.key(keyed(POSTS));
+    cache.set(key, batchOf(POSTS));
+    const terms = batchOf(POSTS).segment.terms;
+    const ids = Uint32Array.from(terms, (_, i) => i);
+    cache.keepNumbers(undefined, terms, terms.length, new Map([[key, ids]]));
+    const list = new SegmentCache(site, 'renderer').termList();
+    assert.deepEqual(list?.terms, terms);
+    assert.deepEqual(list?.lineage, [list?.id]);
+    assert.deepEqual(cache.get(key, POSTS.length)?.numbered, { list: list?.id, ids });
+
+    // A build that added terms keeps a longer list that names the one it grew from; one that
+    // added none keeps the list as it was.
+    cache.keepNumbers(list, [...terms, 'new'], terms.length + 1, new Map());
+    const grown = cache.termList();
+    assert.deepEqual(grown?.lineage, [list?.id, grown?.id]);
+    assert.deepEqual(grown?.terms, [...terms, 'new']);
+    cache.keepNumbers(grown, grown?.terms ?? [], terms.length, new Map());
+    assert.equal(cache.termList()?.id, grown?.id);
+
+    // Kept with the batches the build used; started anew when most of its terms are gone.
+    cache.keepOnly(new Set([key]));
+    assert.ok(cache.termList() && cache.get(key, POSTS.length)?.numbered);
+    cache.keepNumbers(grown, grown?.terms ?? [], 2, new Map());
+    assert.equal(cache.termList(), undefined);
+  });
+
   it('saves no work, and fails nothing, where the site folder cannot be written', () => {
     const site = newSite();
     mkdirSync(site, { recursive: true });

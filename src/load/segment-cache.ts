@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { randomUUID } from 'node:crypto';
 import type { NamedSegment } from '../search/search-index.js';
 import { rendererFolder } from './body-cache.js';
 import { keepOutOfGit, SITE_CACHE_DIR, writeCacheFile } from './site-cache.js';
@@ -32,7 +33,35 @@ export interface IndexedPostKey {
 export interface KeptBatch {
   readonly segment: NamedSegment;
   readonly snippets: readonly string[];
+  /**
+   * The numbers the joiner of a later build gave the segment's terms, and the list of terms
+   * (`TermList.id`) they are places in, if kept.
+   */
+  readonly numbered?: { readonly list: string; readonly ids: Uint32Array } | undefined;
 }
+
+/**
+ * The terms the last build's joiner numbered, in the order of their numbers: a build whose joiner
+ * starts from them takes up each kept segment numbered against this list, or one it grew from, by
+ * its numbers, without looking up its terms by their text — half a million terms of a Chinese
+ * blog were seconds of looking up.
+ */
+export interface TermList {
+  /** Names this list, and the numbers given against it. */
+  readonly id: string;
+  /**
+   * The lists this one grew from by adding terms at its end, and itself: numbers given against
+   * any of them name the same terms in this one.
+   */
+  readonly lineage: readonly string[];
+  readonly terms: readonly string[];
+}
+
+// A list that grew this many times, or holds more terms no post holds than terms a post holds,
+// is started anew.
+const MOST_LIST_GROWTHS = 100;
+/** The file of the `TermList`, among the kept segments. */
+export const TERM_LIST_FILE = 'terms.bin';
 
 /**
  * The kept segments of one site, under the code that indexes (`rendererFingerprint`). Reads and
@@ -70,6 +99,7 @@ export class SegmentCache {
       if (!segment || !isWhole(segment, documentCount) || !isSnippets(snippets, documentCount)) {
         return undefined;
       }
+      const numbered = this.#numbered(key, segment.terms.length);
       // Each array on a buffer of its own: deserialized, they are views of the file's bytes,
       // and a segment's buffers are moved, whole, to the thread that joins it.
       return {
@@ -83,10 +113,73 @@ export class SegmentCache {
           lengths: segment.lengths.slice(),
         },
         snippets,
+        ...(numbered && { numbered }),
       };
     } catch {
       return undefined;
     }
+  }
+
+  #numbered(key: string, terms: number): KeptBatch['numbered'] {
+    try {
+      const kept = deserialize(readFileSync(this.#numbersFile(key))) as Partial<
+        NonNullable<KeptBatch['numbered']>
+      >;
+      const { list, ids } = kept;
+      return typeof list === 'string' && ids instanceof Uint32Array && ids.length === terms
+        ? { list, ids }
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Keeps the numbers a joiner gave the terms of the segment kept under `key`. */
+  setNumbers(key: string, list: string, ids: Uint32Array): void {
+    writeCacheFile(this.#numbersFile(key), serialize({ list, ids }));
+  }
+
+  /** The list of terms the last build's joiner numbered, if kept. */
+  termList(): TermList | undefined {
+    try {
+      const kept = deserialize(readFileSync(join(this.#dir, TERM_LIST_FILE))) as Partial<TermList>;
+      const { id, lineage, terms } = kept;
+      return typeof id === 'string' &&
+        Array.isArray(lineage) &&
+        lineage.at(-1) === id &&
+        Array.isArray(terms)
+        ? { id, lineage, terms }
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Keeps the terms a joiner numbered, `grown` from the list it started from (if any), with the
+   * numbers it gave the terms of each batch that came without them; `held` is how many of the
+   * terms a post holds. Answers nothing when the list is started anew, the next build then
+   * numbering every kept segment again.
+   */
+  keepNumbers(
+    grown: TermList | undefined,
+    terms: readonly string[],
+    held: number,
+    numbered: ReadonlyMap<string, Uint32Array>,
+  ): void {
+    const file = join(this.#dir, TERM_LIST_FILE);
+    const lineage = grown?.lineage ?? [];
+    if (lineage.length >= MOST_LIST_GROWTHS || terms.length - held > held) {
+      rmSync(file, { force: true });
+      return;
+    }
+    let list = grown;
+    if (!list || terms.length > list.terms.length) {
+      const id = randomUUID();
+      list = { id, lineage: [...lineage, id], terms };
+      if (!writeCacheFile(file, serialize(list))) return;
+    }
+    for (const [key, ids] of numbered) this.setNumbers(key, list.id, ids);
   }
 
   set(key: string, batch: KeptBatch): void {
@@ -109,7 +202,9 @@ export class SegmentCache {
         }
       }
       for (const name of readdirSync(this.#dir)) {
-        if (!keys.has(name.replace(/\.bin$/, ''))) rmSync(join(this.#dir, name), { force: true });
+        if (name !== TERM_LIST_FILE && !keys.has(name.replace(/\.(bin|ids)$/, ''))) {
+          rmSync(join(this.#dir, name), { force: true });
+        }
       }
     } catch {
       // No cache yet, or one that cannot be changed: it only costs space.
@@ -118,6 +213,10 @@ export class SegmentCache {
 
   #file(key: string): string {
     return join(this.#dir, `${key}.bin`);
+  }
+
+  #numbersFile(key: string): string {
+    return join(this.#dir, `${key}.ids`);
   }
 }
 

@@ -127,6 +127,31 @@ export interface NamedSegment extends Omit<IndexSegment, 'terms' | 'names' | 'fi
   readonly terms: readonly string[];
 }
 
+/**
+ * A segment whose terms are named by a joiner's numbers (see `IndexJoiner`): what a build keeps
+ * of a batch of posts, numbered as an earlier build's joiner numbered it, so that a later joiner
+ * that knows the same terms by the same numbers takes it up without looking up a term.
+ */
+export interface NumberedSegment extends Omit<IndexSegment, 'terms' | 'names' | 'firstName'> {
+  /** The joiner's numbers of the segment's terms. */
+  readonly ids: Uint32Array;
+}
+
+/** `kept` with its terms named by a joiner's numbers, `ids`, in their place. */
+export function numberedSegment(kept: NamedSegment, ids: Uint32Array): NumberedSegment {
+  const { documentCount, documentFrequency, lastDocument, postingStarts, postingBytes, lengths } =
+    kept;
+  return {
+    documentCount,
+    ids,
+    documentFrequency,
+    lastDocument,
+    postingStarts,
+    postingBytes,
+    lengths,
+  };
+}
+
 // Posts to a segment, where the whole index is built at once.
 const SEGMENT_POSTS = 64;
 
@@ -525,13 +550,14 @@ export class IndexBuilder {
  * blog of 7,000 posts) seconds of allocating and collecting garbage.
  */
 export class IndexJoiner {
-  readonly #termIds = new Map<string, number>();
-  #terms = 0;
+  // Each term by this joiner's number, and the number of each, made when first looked up.
+  readonly #names: string[];
+  #termIds: Map<string, number> | undefined;
   // Per term: how many posts hold it, the last of them (-1 for none yet), and how many bytes its
   // joined postings take.
-  #posts = new Uint32Array(1024);
-  #lastPost = new Int32Array(1024).fill(-1);
-  #sizes = new Uint32Array(1024);
+  #posts: Uint32Array;
+  #lastPost: Int32Array;
+  #sizes: Uint32Array;
   // Per segment appended: its postings, and for each of its terms this joiner's number and the
   // first post's number as the joined postings write it.
   readonly #segments: {
@@ -546,12 +572,30 @@ export class IndexJoiner {
   readonly #builders = new Map<number, { names: string[]; ids: number[] }>();
 
   /**
-   * Adds the posts of `segment`, numbered on from those added before. `builder` tells which
-   * builder made it, whose segments must come in the order it made them.
+   * A joiner that knows `known` terms by their places in the list, as the joiner of an earlier
+   * build numbered them (`names`): a segment it numbered is taken up by `appendNumbered`. Terms
+   * known but held by no post appended are not in the index.
    */
-  append(segment: IndexSegment, builder = 0): void {
-    const base = this.#documents;
-    const { terms, postingStarts, postingBytes } = segment;
+  constructor(known: readonly string[] = []) {
+    this.#names = [...known];
+    const size = Math.max(1024, 2 ** Math.ceil(Math.log2(known.length + 1)));
+    this.#posts = new Uint32Array(size);
+    this.#lastPost = new Int32Array(size).fill(-1);
+    this.#sizes = new Uint32Array(size);
+  }
+
+  /** Every term this joiner numbered, by its number: the known ones first. */
+  get names(): readonly string[] {
+    return this.#names;
+  }
+
+  /**
+   * Adds the posts of `segment`, numbered on from those added before. `builder` tells which
+   * builder made it, whose segments must come in the order it made them. Answers this joiner's
+   * number of each of the segment's terms.
+   */
+  append(segment: IndexSegment, builder = 0): Uint32Array {
+    const { terms } = segment;
     let named = this.#builders.get(builder);
     if (!named) this.#builders.set(builder, (named = { names: [], ids: [] }));
     if (segment.firstName !== named.names.length) {
@@ -562,8 +606,6 @@ export class IndexJoiner {
       named.ids.push(-1);
     }
     const ids = new Uint32Array(terms.length);
-    const leads = new Uint32Array(terms.length);
-    const cursor = { bytes: postingBytes, at: 0 };
     for (let i = 0; i < terms.length; i++) {
       const own = terms[i] ?? 0;
       let id = named.ids[own] ?? -1;
@@ -571,11 +613,34 @@ export class IndexJoiner {
         id = this.#idOf(named.names[own] ?? '');
         named.ids[own] = id;
       }
+      ids[i] = id;
+    }
+    this.#join(segment, ids);
+    return ids;
+  }
+
+  /** Adds the posts of `segment`, whose terms are named by this joiner's numbers. */
+  appendNumbered(segment: NumberedSegment): void {
+    const { ids } = segment;
+    for (let i = 0; i < ids.length; i++) {
+      if ((ids[i] ?? Infinity) >= this.#names.length) {
+        throw new Error(`a segment names term ${String(ids[i])}, which this joiner never knew`);
+      }
+    }
+    this.#join(segment, ids);
+  }
+
+  #join(segment: Omit<NumberedSegment, 'ids'>, ids: Uint32Array): void {
+    const base = this.#documents;
+    const { postingStarts, postingBytes } = segment;
+    const leads = new Uint32Array(ids.length);
+    const cursor = { bytes: postingBytes, at: 0 };
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i] ?? 0;
       cursor.at = postingStarts[i] ?? 0;
       const first = base + readNumber(cursor);
       const last = this.#lastPost[id] ?? -1;
       const lead = last === -1 ? first : first - last;
-      ids[i] = id;
       leads[i] = lead;
       this.#sizes[id] =
         (this.#sizes[id] ?? 0) + numberLength(lead) + (postingStarts[i + 1] ?? 0) - cursor.at;
@@ -588,9 +653,11 @@ export class IndexJoiner {
   }
 
   #idOf(term: string): number {
+    this.#termIds ??= new Map(this.#names.map((name, id) => [name, id]));
     let id = this.#termIds.get(term);
     if (id === undefined) {
-      id = this.#terms++;
+      id = this.#names.length;
+      this.#names.push(term);
       this.#termIds.set(term, id);
       if (id >= this.#posts.length) {
         const size = this.#posts.length * 2;
@@ -610,14 +677,17 @@ export class IndexJoiner {
       lengths.set(part, at);
       at += part.length;
     }
-    const order = [...this.#termIds.keys()].sort(compareTerms);
+    const names = this.#names;
+    const held: number[] = [];
+    for (let id = 0; id < names.length; id++) if ((this.#posts[id] ?? 0) > 0) held.push(id);
+    held.sort((a, b) => compareTerms(names[a] ?? '', names[b] ?? ''));
+    const order = held.map((id) => names[id] ?? '');
     const documentFrequency = new Uint32Array(order.length);
     const postingStarts = new Uint32Array(order.length + 1);
     // Where the next run of each term is written, by this joiner's number of it.
-    const next = new Uint32Array(this.#terms);
+    const next = new Uint32Array(names.length);
     let size = 0;
-    order.forEach((term, i) => {
-      const id = this.#termIds.get(term) ?? 0;
+    held.forEach((id, i) => {
       documentFrequency[i] = this.#posts[id] ?? 0;
       postingStarts[i] = size;
       next[id] = size;

@@ -6,6 +6,7 @@ import {
   buildSearchIndex,
   FIELDS,
   IndexBuilder,
+  numberedSegment,
   PostingReader,
   SegmentBuilder,
   type SearchDocument,
@@ -229,6 +230,82 @@ describe('an index joined from batches of posts', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+
+  it("joins kept segments by an earlier build's numbers into the index of the posts", () => {
+    fc.assert(
+      fc.property(
+        documents,
+        fc.integer({ min: 1, max: 7 }),
+        fc.array(fc.option(documents, { nil: undefined }), { maxLength: 25 }),
+        (docs, batchSize, edits) => {
+          // An earlier build: every batch kept, named, and numbered by its joiner.
+          const runs: SearchDocument[][] = [];
+          for (let from = 0; from < docs.length; from += batchSize) {
+            runs.push(docs.slice(from, from + batchSize));
+          }
+          const earlier = new SegmentBuilder();
+          const kept = runs.map((posts) => {
+            for (const doc of posts) earlier.add(doc);
+            return earlier.named(earlier.segment());
+          });
+          const first = new SiteIndexer(docs.length);
+          let from = 0;
+          kept.forEach((segment, i) => {
+            const builder = new SegmentBuilder();
+            const { documentCount } = segment;
+            const entries = Array.from({ length: documentCount }, (_, j) => entryOf(from + j));
+            first.add({ first: from, segment: builder.takeUp(segment), entries, key: `${i}` }, i);
+            from += documentCount;
+          });
+          first.finish();
+
+          // A later one: some batches' posts changed (as many posts, other words), indexed anew;
+          // the others taken up by the numbers the earlier joiner gave their terms.
+          const later = new SiteIndexer(docs.length, [...first.terms]);
+          const builder = new SegmentBuilder();
+          const laterDocs: SearchDocument[] = [];
+          from = 0;
+          kept.forEach((segment, i) => {
+            const { documentCount } = segment;
+            const entries = Array.from({ length: documentCount }, (_, j) => entryOf(from + j));
+            const edited = edits[i]?.slice(0, documentCount);
+            if (edited?.length === documentCount) {
+              laterDocs.push(...edited);
+              later.add(batchOf(builder, edited, from), 0);
+            } else {
+              laterDocs.push(...(runs[i] ?? []));
+              const ids = first.numbered.get(`${i}`) ?? new Uint32Array();
+              later.add({ first: from, segment: numberedSegment(segment, ids), entries }, 1);
+            }
+            from += documentCount;
+          });
+          const { data } = later.finish();
+          const whole = buildSearchIndex(laterDocs);
+          assert.deepEqual(data.terms, whole.terms);
+          assert.deepEqual([...data.documentFrequency], [...whole.documentFrequency]);
+          assert.deepEqual([...data.postingStarts], [...whole.postingStarts]);
+          assert.deepEqual([...data.postingBytes], [...whole.postingBytes]);
+          assert.deepEqual([...data.lengths], [...whole.lengths]);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('refuses a segment numbered by terms its joiner never knew', () => {
+    const builder = new SegmentBuilder();
+    builder.add({ title: 'heap', labels: [], text: 'sort' });
+    const named = builder.named(builder.segment());
+    const indexer = new SiteIndexer(1, ['heap']);
+    const segment = numberedSegment(
+      named,
+      Uint32Array.from(named.terms, (_, i) => i),
+    );
+    assert.throws(
+      () => indexer.add({ first: 0, segment, entries: [entryOf(0)] }),
+      /which this joiner never knew/,
     );
   });
 

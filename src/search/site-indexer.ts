@@ -1,7 +1,12 @@
 // Search: the index of a site joined from the indexes of its batches of posts — an export's
 // threads each index the batches of pages they render, and finish them in no fixed order —
 // joined in the site's order, so that the index is the very one a server makes of the same posts.
-import { type IndexData, IndexJoiner, type IndexSegment } from './search-index.js';
+import {
+  type IndexData,
+  IndexJoiner,
+  type IndexSegment,
+  type NumberedSegment,
+} from './search-index.js';
 import {
   type DocumentEntry,
   ENTRIES_PER_FILE,
@@ -14,7 +19,8 @@ import {
 export interface IndexedBatch {
   /** The site's number of the batch's first post. */
   readonly first: number;
-  readonly segment: IndexSegment;
+  /** Its index: named by the numbers of the builder that made it, or by the joiner's. */
+  readonly segment: IndexSegment | NumberedSegment;
   /** What a results list shows of each post of the batch, in order. */
   readonly entries: readonly DocumentEntry[];
   /** The key the batch's segment is kept under for the next build, if it is kept. */
@@ -29,7 +35,9 @@ export interface SearchFile {
 
 export class SiteIndexer {
   readonly #count: number;
-  readonly #joiner = new IndexJoiner();
+  readonly #joiner: IndexJoiner;
+  /** The joiner's numbers of the terms of each kept batch that came named by a builder. */
+  readonly numbered = new Map<string, Uint32Array>();
   // Batches that came before those ahead of them in the site, by their first post, with the
   // builder that made each.
   readonly #waiting = new Map<number, { batch: IndexedBatch; builder: number }>();
@@ -38,9 +46,18 @@ export class SiteIndexer {
   #entries: DocumentEntry[] = [];
   readonly #entryPaths: string[] = [];
 
-  /** An indexer of the site's `count` posts, numbered from 0. */
-  constructor(count: number) {
+  /**
+   * An indexer of the site's `count` posts, numbered from 0, whose joiner knows `known` terms
+   * by their places in the list (see `IndexJoiner`).
+   */
+  constructor(count: number, known: readonly string[] = []) {
     this.#count = count;
+    this.#joiner = new IndexJoiner(known);
+  }
+
+  /** Every term the joiner numbered, by its number (see `IndexJoiner.names`). */
+  get terms(): readonly string[] {
+    return this.#joiner.names;
   }
 
   /**
@@ -58,9 +75,13 @@ export class SiteIndexer {
     this.#waiting.set(first, { batch, builder });
     const filled: SearchFile[] = [];
     for (let due = this.#waiting.get(this.#next); due; due = this.#waiting.get(this.#next)) {
-      const { segment, entries: dueEntries } = due.batch;
+      const { segment, entries: dueEntries, key } = due.batch;
       this.#waiting.delete(this.#next);
-      this.#joiner.append(segment, due.builder);
+      if ('ids' in segment) this.#joiner.appendNumbered(segment);
+      else {
+        const ids = this.#joiner.append(segment, due.builder);
+        if (key !== undefined) this.numbered.set(key, ids);
+      }
       this.#next += segment.documentCount;
       for (const entry of dueEntries) {
         this.#entries.push(entry);
@@ -86,11 +107,16 @@ export class SiteIndexer {
    * The index cut into the files a static site's script reads, with the last file of entries if
    * one is not yet full, and what the search page tells its script of them.
    */
-  finishFiles(): { readonly files: SearchFile[]; readonly search: SearchFiles } {
+  finishFiles(): {
+    readonly files: SearchFile[];
+    readonly search: SearchFiles;
+    /** How many terms the index holds. */
+    readonly terms: number;
+  } {
     const { data, files, entries } = this.finish();
     const { manifest, files: indexFiles } = shardIndex(data);
     for (const [path, content] of indexFiles) files.push({ path, content });
-    return { files, search: { manifest, entries } };
+    return { files, search: { manifest, entries }, terms: data.terms.length };
   }
 
   #fileEntries(): SearchFile {

@@ -8,7 +8,7 @@ import { pathOf, SEARCH_PATH } from '../../site/routes.js';
 import type { BodyStore, ListedBody } from '../../load/body-store.js';
 import { type IndexedPost, indexedPost, searchDocument } from '../../load/search-documents.js';
 import { searchPageScript } from '../../load/search-page-script.js';
-import { SegmentBuilder } from '../../search/search-index.js';
+import { numberedSegment, SegmentBuilder } from '../../search/search-index.js';
 import type { SearchFiles, SearchPageSetup } from '../../search/shards.js';
 import type { IndexedBatch } from '../../search/site-indexer.js';
 import { messagesFor } from '../../views/i18n/messages.js';
@@ -50,6 +50,11 @@ export interface ShardOutput {
   readonly previous?: ReadonlyMap<string, ManifestEntry> | undefined;
   /** What the last build into the output recorded of each document it wrote, by URL path. */
   readonly documents?: Readonly<Record<string, DocumentRecord>> | undefined;
+  /**
+   * The lists of terms (`TermList.lineage`) whose numbers the joiner of this build's search
+   * knows: a kept segment numbered against one of them goes to it by those numbers.
+   */
+  readonly termLists?: readonly string[] | undefined;
 }
 
 /** A document written, by its URL path, with what it was made from. */
@@ -335,6 +340,11 @@ export class ExportShard {
     if (kept) {
       for (const post of posts) this.#bodies?.forgetSearchText(post);
       const entries = posts.map((post, i) => searchEntry(site, post, kept.snippets[i] ?? ''));
+      const { numbered } = kept;
+      if (numbered && this.#output?.termLists?.includes(numbered.list)) {
+        const segment = numberedSegment(kept.segment, numbered.ids);
+        return { first, segment, entries, key };
+      }
       return { first, segment: builder.takeUp(kept.segment), entries, key };
     }
     const snippets: string[] = [];

@@ -20,6 +20,7 @@ import type {
   ExportShard,
   ListedPost,
   ShardOptions,
+  ShardOutput,
   ShardPlan,
   WrittenBatch,
 } from './export-shard.js';
@@ -465,9 +466,23 @@ class ExportSearch {
   /** The keys the batches' segments are kept under for the next build. */
   readonly keys = new Set<string>();
 
-  constructor(posts: number, writer: DocumentWriter) {
-    this.#indexer = new SiteIndexer(posts);
+  /** How many terms the index holds, once finished. */
+  heldTerms = 0;
+
+  /** `known`: the terms the joiner knows by their numbers (see `IndexJoiner`). */
+  constructor(posts: number, writer: DocumentWriter, known?: readonly string[]) {
+    this.#indexer = new SiteIndexer(posts, known);
     this.#writer = writer;
+  }
+
+  /** Every term the joiner numbered, by its number. */
+  get terms(): readonly string[] {
+    return this.#indexer.terms;
+  }
+
+  /** The joiner's numbers of the terms of each kept batch that came without them. */
+  get numbered(): ReadonlyMap<string, Uint32Array> {
+    return this.#indexer.numbered;
   }
 
   /** Takes a batch written by the share numbered `share`. */
@@ -479,7 +494,8 @@ class ExportSearch {
 
   /** Writes the index, cut into files; answers what the search page reads. */
   finish(): SearchFiles {
-    const { files, search } = this.#indexer.finishFiles();
+    const { files, search, terms } = this.#indexer.finishFiles();
+    this.heldTerms = terms;
     this.#write(files);
     return search;
   }
@@ -487,7 +503,14 @@ class ExportSearch {
   #write(files: readonly SearchFile[]): void {
     // Without precompressed forms: a host compresses what a script fetches as it sends it, and
     // three files for each of a thousand more would cost a large site's build more than its pages.
-    for (const { path, content } of files) this.#writer.write(path, Buffer.from(content), false);
+    for (const { path, content } of files) {
+      // The index's bytes are not changed once cut: a view of them, not a copy.
+      const bytes =
+        typeof content === 'string'
+          ? Buffer.from(content)
+          : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+      this.#writer.write(path, bytes, false);
+    }
   }
 }
 
@@ -540,7 +563,17 @@ async function writeSite(
       };
     }
     options.onLoaded?.(plan.diagnostics);
-    const output = { root, previous: unchanged, documents: last.documents };
+    const segments =
+      plan.search && renderer !== undefined
+        ? new SegmentCache(options.siteDir, renderer)
+        : undefined;
+    const termList = segments?.termList();
+    const output: ShardOutput = {
+      root,
+      previous: unchanged,
+      documents: last.documents,
+      termLists: termList?.lineage,
+    };
     await Promise.all(shards.map((shard) => shard.target(output)));
     // Threads join a share that started alone when they render enough documents to pay for
     // their start and their load of the site.
@@ -577,7 +610,9 @@ async function writeSite(
 
     const total = plan.posts.length + plan.others.length;
     let done = 0;
-    const search = plan.search ? new ExportSearch(plan.posts.length, writer) : undefined;
+    const search = plan.search
+      ? new ExportSearch(plan.posts.length, writer, termList?.terms)
+      : undefined;
     const listed: ListedPost[] = [];
     const write = async (shard: Shard, batch: readonly string[]): Promise<void> => {
       const written = await shard.write(batch);
@@ -640,11 +675,12 @@ async function writeSite(
       const searchFiles = search.finish();
       add(writer.takeWritten());
       add((await first.writeSearchPage(searchFiles)).files);
+      segments?.keepNumbers(termList, search.terms, search.heldTerms, search.numbered);
     }
     const bodies = await checked;
     await readsKept;
     if (renderer) {
-      new SegmentCache(options.siteDir, renderer).keepOnly(search?.keys ?? new Set());
+      (segments ?? new SegmentCache(options.siteDir, renderer)).keepOnly(search?.keys ?? new Set());
       new BodyFactsCache(options.siteDir, renderer).keepUsed(bodies.map(({ facts }) => facts));
     }
     const all = [...files.values()];

@@ -33,7 +33,8 @@ async function answer(call: Call): Promise<unknown> {
 function movedBuffers(result: unknown): ArrayBuffer[] {
   const segment = (result as Partial<WrittenBatch> | undefined)?.search?.segment;
   if (!segment) return [];
-  const { terms, documentFrequency, lastDocument, postingStarts, postingBytes, lengths } = segment;
+  const { documentFrequency, lastDocument, postingStarts, postingBytes, lengths } = segment;
+  const terms = 'ids' in segment ? segment.ids : segment.terms;
   return [terms, documentFrequency, lastDocument, postingStarts, postingBytes, lengths].map(
     (array) => array.buffer as ArrayBuffer,
   );
