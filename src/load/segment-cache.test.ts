@@ -3,8 +3,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { tempRoot } from '../../test/support/temp-root.js';
-import { type SearchDocument, SegmentBuilder } from '../search/search-index.js';
+import { type KnownTerms, type SearchDocument, SegmentBuilder } from '../search/search-index.js';
 import {
+  type BatchToKeep,
   type IndexedPostKey,
   type KeptBatch,
   SEGMENT_CACHE_DIR,
@@ -20,7 +21,7 @@ const POSTS: SearchDocument[] = [
 ];
 
 /** The batch of `posts` as an export keeps it: its segment, terms named, and its snippets. */
-function batchOf(posts: readonly SearchDocument[]): KeptBatch {
+function batchOf(posts: readonly SearchDocument[]): BatchToKeep {
   const builder = new SegmentBuilder();
   for (const post of posts) builder.add(post);
   return {
@@ -40,6 +41,20 @@ function keptFiles(site: string): string[] {
     .map((entry) => entry.name);
 }
 
+/** A kept batch as it was given to keep, its terms' names read. */
+function asKept(kept: KeptBatch | undefined): BatchToKeep | undefined {
+  const terms = kept?.names();
+  return kept && terms && { segment: { ...kept.segment, terms }, snippets: kept.snippets };
+}
+
+/** `terms` as a joiner knows them: by their places, and in their order. */
+function known(terms: readonly string[]): KnownTerms {
+  const order = terms
+    .map((_, id) => id)
+    .sort((a, b) => ((terms[a] ?? '') < (terms[b] ?? '') ? -1 : 1));
+  return { terms, order: Uint32Array.from(order) };
+}
+
 function newSite(): string {
   return join(root, `site-${sites++}`);
 }
@@ -51,7 +66,7 @@ describe('the cache of search segments', () => {
     const batch = batchOf(POSTS);
     const key = cache.key(keyed(POSTS));
     cache.set(key, batch);
-    assert.deepEqual(new SegmentCache(site, 'renderer').get(key, POSTS.length), batch);
+    assert.deepEqual(asKept(new SegmentCache(site, 'renderer').get(key, POSTS.length)), batch);
     assert.match(readFileSync(join(site, SEGMENT_CACHE_DIR, '.gitignore'), 'utf8'), /^\*$/m);
   });
 
@@ -87,6 +102,10 @@ describe('the cache of search segments', () => {
       .filter((name) => name.endsWith('.bin'));
     const path = join(site, SEGMENT_CACHE_DIR, file ?? '');
     const bytes = readFileSync(path);
+    // Names cut short: the batch is read, its names are not, and it is indexed anew.
+    writeFileSync(path, bytes.subarray(0, bytes.length - 3));
+    assert.ok(cache.get(key, POSTS.length));
+    assert.equal(cache.get(key, POSTS.length)?.names(), undefined);
     writeFileSync(path, bytes.subarray(0, bytes.length >> 1));
     assert.equal(cache.get(key, POSTS.length), undefined);
     writeFileSync(path, 'not a segment');
@@ -119,25 +138,26 @@ describe('the cache of search segments', () => {
     cache.set(key, batchOf(POSTS));
     const terms = batchOf(POSTS).segment.terms;
     const ids = Uint32Array.from(terms, (_, i) => i);
-    cache.keepNumbers(undefined, terms, terms.length, new Map([[key, ids]]));
+    cache.keepNumbers(undefined, known(terms), terms.length, new Map([[key, ids]]));
     const list = new SegmentCache(site, 'renderer').termList();
     assert.deepEqual(list?.terms, terms);
+    assert.deepEqual(list?.order, known(terms).order);
     assert.deepEqual(list?.lineage, [list?.id]);
     assert.deepEqual(cache.get(key, POSTS.length)?.numbered, { list: list?.id, ids });
 
     // A build that added terms keeps a longer list that names the one it grew from; one that
     // added none keeps the list as it was.
-    cache.keepNumbers(list, [...terms, 'new'], terms.length + 1, new Map());
+    cache.keepNumbers(list, known([...terms, 'new']), terms.length + 1, new Map());
     const grown = cache.termList();
     assert.deepEqual(grown?.lineage, [list?.id, grown?.id]);
     assert.deepEqual(grown?.terms, [...terms, 'new']);
-    cache.keepNumbers(grown, grown?.terms ?? [], terms.length, new Map());
+    cache.keepNumbers(grown, known(grown?.terms ?? []), terms.length, new Map());
     assert.equal(cache.termList()?.id, grown?.id);
 
     // Kept with the batches the build used; started anew when most of its terms are gone.
     cache.keepOnly(new Set([key]));
     assert.ok(cache.termList() && cache.get(key, POSTS.length)?.numbered);
-    cache.keepNumbers(grown, grown?.terms ?? [], 2, new Map());
+    cache.keepNumbers(grown, known(grown?.terms ?? []), 2, new Map());
     assert.equal(cache.termList(), undefined);
   });
 

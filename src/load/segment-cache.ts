@@ -7,14 +7,18 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { randomUUID } from 'node:crypto';
-import type { NamedSegment } from '../search/search-index.js';
+import type { KnownTerms, NamedSegment } from '../search/search-index.js';
 import { rendererFolder } from './body-cache.js';
 import { keepOutOfGit, SITE_CACHE_DIR, writeCacheFile } from './site-cache.js';
 
 export const SEGMENT_CACHE_DIR = join(SITE_CACHE_DIR, 'search');
 
 /** Raised whenever what a kept segment holds changes meaning: older ones are then never read. */
-const SEGMENT_FORMAT = 2;
+const SEGMENT_FORMAT = 3;
+
+// A kept segment's file: the length of its numbers' part, that part (the segment but for its
+// terms' names, and the snippets), then the names.
+const NUMBERS_AT = 4;
 
 /**
  * What search reads of a post, named without its text: a build knows each body by a hash of it
@@ -30,9 +34,21 @@ export interface IndexedPostKey {
 }
 
 /** A batch's segment, and the start of each post's text that results show snippets from. */
-export interface KeptBatch {
+export interface BatchToKeep {
   readonly segment: NamedSegment;
   readonly snippets: readonly string[];
+}
+
+/**
+ * A batch kept: its segment but for the names of its terms, which are read from the file only
+ * when asked for — a segment taken up by its numbers (`numbered`) never needs them, and they are
+ * most of what reading a kept segment cost.
+ */
+export interface KeptBatch {
+  readonly segment: Omit<NamedSegment, 'terms'>;
+  readonly snippets: readonly string[];
+  /** The segment's terms, in its order; none when they cannot be read. */
+  names(): readonly string[] | undefined;
   /**
    * The numbers the joiner of a later build gave the segment's terms, and the list of terms
    * (`TermList.id`) they are places in, if kept.
@@ -46,7 +62,7 @@ export interface KeptBatch {
  * its numbers, without looking up its terms by their text — half a million terms of a Chinese
  * blog were seconds of looking up.
  */
-export interface TermList {
+export interface TermList extends KnownTerms {
   /** Names this list, and the numbers given against it. */
   readonly id: string;
   /**
@@ -54,7 +70,6 @@ export interface TermList {
    * any of them name the same terms in this one.
    */
   readonly lineage: readonly string[];
-  readonly terms: readonly string[];
 }
 
 // A list that grew this many times, or holds more terms no post holds than terms a post holds,
@@ -94,18 +109,20 @@ export class SegmentCache {
   /** The batch kept under `key`, if it is there whole and holds `documentCount` posts. */
   get(key: string, documentCount: number): KeptBatch | undefined {
     try {
-      const kept = deserialize(readFileSync(this.#file(key))) as Partial<KeptBatch>;
+      const file = readFileSync(this.#file(key));
+      const numbersEnd = NUMBERS_AT + file.readUInt32LE(0);
+      const kept = deserialize(file.subarray(NUMBERS_AT, numbersEnd)) as Partial<KeptBatch>;
       const { segment, snippets } = kept;
       if (!segment || !isWhole(segment, documentCount) || !isSnippets(snippets, documentCount)) {
         return undefined;
       }
-      const numbered = this.#numbered(key, segment.terms.length);
+      const terms = segment.documentFrequency.length;
+      const numbered = this.#numbered(key, terms);
       // Each array on a buffer of its own: deserialized, they are views of the file's bytes,
       // and a segment's buffers are moved, whole, to the thread that joins it.
       return {
         segment: {
           documentCount,
-          terms: segment.terms,
           documentFrequency: segment.documentFrequency.slice(),
           lastDocument: segment.lastDocument.slice(),
           postingStarts: segment.postingStarts.slice(),
@@ -114,6 +131,14 @@ export class SegmentCache {
         },
         snippets,
         ...(numbered && { numbered }),
+        names: () => {
+          try {
+            const names: unknown = deserialize(file.subarray(numbersEnd));
+            return isStrings(names, terms) ? names : undefined;
+          } catch {
+            return undefined;
+          }
+        },
       };
     } catch {
       return undefined;
@@ -143,12 +168,14 @@ export class SegmentCache {
   termList(): TermList | undefined {
     try {
       const kept = deserialize(readFileSync(join(this.#dir, TERM_LIST_FILE))) as Partial<TermList>;
-      const { id, lineage, terms } = kept;
+      const { id, lineage, terms, order } = kept;
       return typeof id === 'string' &&
         Array.isArray(lineage) &&
         lineage.at(-1) === id &&
-        Array.isArray(terms)
-        ? { id, lineage, terms }
+        Array.isArray(terms) &&
+        order instanceof Uint32Array &&
+        order.length === terms.length
+        ? { id, lineage, terms, order }
         : undefined;
     } catch {
       return undefined;
@@ -158,17 +185,18 @@ export class SegmentCache {
   /**
    * Keeps the terms a joiner numbered, `grown` from the list it started from (if any), with the
    * numbers it gave the terms of each batch that came without them; `held` is how many of the
-   * terms a post holds. Answers nothing when the list is started anew, the next build then
+   * terms a post holds. Drops the list instead when it has grown stale, the next build then
    * numbering every kept segment again.
    */
   keepNumbers(
     grown: TermList | undefined,
-    terms: readonly string[],
+    known: KnownTerms,
     held: number,
     numbered: ReadonlyMap<string, Uint32Array>,
   ): void {
     const file = join(this.#dir, TERM_LIST_FILE);
     const lineage = grown?.lineage ?? [];
+    const { terms, order } = known;
     if (lineage.length >= MOST_LIST_GROWTHS || terms.length - held > held) {
       rmSync(file, { force: true });
       return;
@@ -176,14 +204,19 @@ export class SegmentCache {
     let list = grown;
     if (!list || terms.length > list.terms.length) {
       const id = randomUUID();
-      list = { id, lineage: [...lineage, id], terms };
+      list = { id, lineage: [...lineage, id], terms, order };
       if (!writeCacheFile(file, serialize(list))) return;
     }
     for (const [key, ids] of numbered) this.setNumbers(key, list.id, ids);
   }
 
-  set(key: string, batch: KeptBatch): void {
-    if (writeCacheFile(this.#file(key), serialize(batch)) && !this.#ignored) {
+  set(key: string, { segment, snippets }: BatchToKeep): void {
+    const { terms, ...numbers } = segment;
+    const numbersPart = serialize({ segment: numbers, snippets });
+    const length = Buffer.alloc(NUMBERS_AT);
+    length.writeUInt32LE(numbersPart.length);
+    const file = Buffer.concat([length, numbersPart, serialize(terms)]);
+    if (writeCacheFile(this.#file(key), file) && !this.#ignored) {
       this.#ignored = true;
       keepOutOfGit(this.#root, 'The search index of each batch of posts');
     }
@@ -221,27 +254,33 @@ export class SegmentCache {
 }
 
 function isSnippets(value: unknown, documentCount: number): value is string[] {
+  return isStrings(value, documentCount);
+}
+
+function isStrings(value: unknown, count: number): value is string[] {
   return (
     Array.isArray(value) &&
-    value.length === documentCount &&
-    value.every((snippet) => typeof snippet === 'string')
+    value.length === count &&
+    value.every((item) => typeof item === 'string')
   );
 }
 
 /** Whether `kept` has every part of a segment of `documentCount` posts, each its right size. */
-function isWhole(kept: Partial<NamedSegment>, documentCount: number): kept is NamedSegment {
-  const { terms, documentFrequency, lastDocument, postingStarts, postingBytes, lengths } = kept;
+function isWhole(
+  kept: Partial<KeptBatch['segment']>,
+  documentCount: number,
+): kept is KeptBatch['segment'] {
+  const { documentFrequency, lastDocument, postingStarts, postingBytes, lengths } = kept;
+  if (!(documentFrequency instanceof Uint32Array)) return false;
+  const terms = documentFrequency.length;
   return (
     kept.documentCount === documentCount &&
-    Array.isArray(terms) &&
-    documentFrequency instanceof Uint32Array &&
-    documentFrequency.length === terms.length &&
     lastDocument instanceof Uint32Array &&
-    lastDocument.length === terms.length &&
+    lastDocument.length === terms &&
     postingStarts instanceof Uint32Array &&
-    postingStarts.length === terms.length + 1 &&
+    postingStarts.length === terms + 1 &&
     postingBytes instanceof Uint8Array &&
-    postingBytes.length === postingStarts[terms.length] &&
+    postingBytes.length === postingStarts[terms] &&
     lengths instanceof Uint32Array &&
     lengths.length === documentCount * 3
   );

@@ -263,7 +263,7 @@ describe('an index joined from batches of posts', () => {
 
           // A later one: some batches' posts changed (as many posts, other words), indexed anew;
           // the others taken up by the numbers the earlier joiner gave their terms.
-          const later = new SiteIndexer(docs.length, [...first.terms]);
+          const later = new SiteIndexer(docs.length, first.known);
           const builder = new SegmentBuilder();
           const laterDocs: SearchDocument[] = [];
           from = 0;
@@ -288,6 +288,13 @@ describe('an index joined from batches of posts', () => {
           assert.deepEqual([...data.postingStarts], [...whole.postingStarts]);
           assert.deepEqual([...data.postingBytes], [...whole.postingBytes]);
           assert.deepEqual([...data.lengths], [...whole.lengths]);
+          // What the next build's joiner will know: every term, the known first, in order.
+          const { terms, order } = later.known;
+          assert.deepEqual(terms.slice(0, first.known.terms.length), first.known.terms);
+          assert.deepEqual(
+            [...order].map((id) => terms[id]),
+            [...terms].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+          );
         },
       ),
       { numRuns: 200 },
@@ -298,7 +305,7 @@ describe('an index joined from batches of posts', () => {
     const builder = new SegmentBuilder();
     builder.add({ title: 'heap', labels: [], text: 'sort' });
     const named = builder.named(builder.segment());
-    const indexer = new SiteIndexer(1, ['heap']);
+    const indexer = new SiteIndexer(1, { terms: ['heap'], order: Uint32Array.of(0) });
     const segment = numberedSegment(
       named,
       Uint32Array.from(named.terms, (_, i) => i),

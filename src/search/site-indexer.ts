@@ -5,6 +5,7 @@ import {
   type IndexData,
   IndexJoiner,
   type IndexSegment,
+  type KnownTerms,
   type NumberedSegment,
 } from './search-index.js';
 import {
@@ -47,17 +48,17 @@ export class SiteIndexer {
   readonly #entryPaths: string[] = [];
 
   /**
-   * An indexer of the site's `count` posts, numbered from 0, whose joiner knows `known` terms
-   * by their places in the list (see `IndexJoiner`).
+   * An indexer of the site's `count` posts, numbered from 0, whose joiner knows the `known`
+   * terms by their numbers (see `IndexJoiner`).
    */
-  constructor(count: number, known: readonly string[] = []) {
+  constructor(count: number, known?: KnownTerms) {
     this.#count = count;
     this.#joiner = new IndexJoiner(known);
   }
 
-  /** Every term the joiner numbered, by its number (see `IndexJoiner.names`). */
-  get terms(): readonly string[] {
-    return this.#joiner.names;
+  /** Every term the joiner numbered, by its number, once finished (see `IndexJoiner.known`). */
+  get known(): KnownTerms {
+    return this.#joiner.known;
   }
 
   /**

@@ -8,7 +8,12 @@ import { pathOf, SEARCH_PATH } from '../../site/routes.js';
 import type { BodyStore, ListedBody } from '../../load/body-store.js';
 import { type IndexedPost, indexedPost, searchDocument } from '../../load/search-documents.js';
 import { searchPageScript } from '../../load/search-page-script.js';
-import { numberedSegment, SegmentBuilder } from '../../search/search-index.js';
+import {
+  type IndexSegment,
+  type NumberedSegment,
+  numberedSegment,
+  SegmentBuilder,
+} from '../../search/search-index.js';
 import type { SearchFiles, SearchPageSetup } from '../../search/shards.js';
 import type { IndexedBatch } from '../../search/site-indexer.js';
 import { messagesFor } from '../../views/i18n/messages.js';
@@ -21,7 +26,7 @@ import { loadSite } from '../../load/load-site.js';
 import { BodyCache } from '../../load/body-cache.js';
 import { BodyFactsCache, type UsedFacts } from '../../load/body-facts.js';
 import { ReadCache } from '../../load/read-cache.js';
-import { type IndexedPostKey, SegmentCache } from '../../load/segment-cache.js';
+import { type IndexedPostKey, type KeptBatch, SegmentCache } from '../../load/segment-cache.js';
 import { DocumentWriter, type WrittenFile } from './document-writer.js';
 import type { DocumentRecord, ManifestEntry } from './build-manifest.js';
 import { DocumentKeys } from './document-keys.js';
@@ -337,15 +342,11 @@ export class ExportShard {
     const indexed = posts.map((post) => indexedPost(post, site));
     const key = this.#batchKey(posts, indexed);
     const kept = key === undefined ? undefined : this.#segments?.get(key, posts.length);
-    if (kept) {
+    const keptSegment = kept && this.#keptSegment(builder, kept);
+    if (kept && keptSegment) {
       for (const post of posts) this.#bodies?.forgetSearchText(post);
       const entries = posts.map((post, i) => searchEntry(site, post, kept.snippets[i] ?? ''));
-      const { numbered } = kept;
-      if (numbered && this.#output?.termLists?.includes(numbered.list)) {
-        const segment = numberedSegment(kept.segment, numbered.ids);
-        return { first, segment, entries, key };
-      }
-      return { first, segment: builder.takeUp(kept.segment), entries, key };
+      return { first, segment: keptSegment, entries, key };
     }
     const snippets: string[] = [];
     posts.forEach((post, i) => {
@@ -357,6 +358,23 @@ export class ExportShard {
     if (key !== undefined) this.#segments?.set(key, { segment: builder.named(segment), snippets });
     const entries = posts.map((post, i) => searchEntry(site, post, snippets[i] ?? ''));
     return { first, segment, entries, key };
+  }
+
+  /**
+   * A kept batch's segment: by the numbers this build's joiner knows its terms by, if kept
+   * against one of its lists, or else by its terms' names, taken up by `builder`; none when its
+   * names cannot be read.
+   */
+  #keptSegment(
+    builder: SegmentBuilder,
+    kept: KeptBatch,
+  ): IndexSegment | NumberedSegment | undefined {
+    const { numbered, segment } = kept;
+    if (numbered && this.#output?.termLists?.includes(numbered.list)) {
+      return numberedSegment(segment, numbered.ids);
+    }
+    const terms = kept.names();
+    return terms && builder.takeUp({ ...segment, terms });
   }
 
   /** The key a batch's index is kept under; none when a body cannot be read, or no cache. */

@@ -9,6 +9,7 @@ import { mkdir, readdir, readFile, realpath, rename, rm, rmdir } from 'node:fs/p
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { countPostFiles, listStaticFiles, STATIC_DIR } from '../../content/read-sources.js';
 import { servedBesidePost } from '../../site/routes.js';
+import type { KnownTerms } from '../../search/search-index.js';
 import type { SearchFiles } from '../../search/shards.js';
 import { type SearchFile, SiteIndexer } from '../../search/site-indexer.js';
 import type { Redirect } from '../../site/build-site.js';
@@ -470,14 +471,14 @@ class ExportSearch {
   heldTerms = 0;
 
   /** `known`: the terms the joiner knows by their numbers (see `IndexJoiner`). */
-  constructor(posts: number, writer: DocumentWriter, known?: readonly string[]) {
+  constructor(posts: number, writer: DocumentWriter, known?: KnownTerms) {
     this.#indexer = new SiteIndexer(posts, known);
     this.#writer = writer;
   }
 
-  /** Every term the joiner numbered, by its number. */
-  get terms(): readonly string[] {
-    return this.#indexer.terms;
+  /** Every term the joiner numbered, by its number, once finished. */
+  get known(): KnownTerms {
+    return this.#indexer.known;
   }
 
   /** The joiner's numbers of the terms of each kept batch that came without them. */
@@ -610,9 +611,7 @@ async function writeSite(
 
     const total = plan.posts.length + plan.others.length;
     let done = 0;
-    const search = plan.search
-      ? new ExportSearch(plan.posts.length, writer, termList?.terms)
-      : undefined;
+    const search = plan.search ? new ExportSearch(plan.posts.length, writer, termList) : undefined;
     const listed: ListedPost[] = [];
     const write = async (shard: Shard, batch: readonly string[]): Promise<void> => {
       const written = await shard.write(batch);
@@ -675,7 +674,7 @@ async function writeSite(
       const searchFiles = search.finish();
       add(writer.takeWritten());
       add((await first.writeSearchPage(searchFiles)).files);
-      segments?.keepNumbers(termList, search.terms, search.heldTerms, search.numbered);
+      segments?.keepNumbers(termList, search.known, search.heldTerms, search.numbered);
     }
     const bodies = await checked;
     await readsKept;
