@@ -189,8 +189,9 @@ describe('folio build into its own output', () => {
           ([path]) => path.endsWith('.bin') && basename(path) !== TERM_LIST_FILE,
         ),
       );
-    const numbered = async () =>
-      [...(await mtimes(segments)).keys()].filter((path) => path.endsWith('.ids')).length;
+    const numbers = async () =>
+      new Map([...(await mtimes(segments))].filter(([path]) => path.endsWith('.ids')));
+    const numbered = async () => (await numbers()).size;
     let last = await kept();
     // 163 posts, counted from the oldest: batches of 35, 64 and 64, each with the numbers the
     // joiner gave its terms, by which the next build takes it up.
@@ -198,12 +199,18 @@ describe('folio build into its own output', () => {
     assert.equal(await numbered(), 3);
     /** Builds, and answers how many of the three kept batches were taken as they were. */
     const buildKeeping = async (): Promise<number> => {
+      const numbersBefore = await numbers();
       const built = await build();
       assert.equal(built.code, 0, built.stderr);
       const now = await kept();
       assert.equal(now.size, 3);
       assert.equal(await numbered(), 3);
       const same = [...now].filter(([path, time]) => last.get(path) === time).length;
+      // Taken by the numbers kept for them, which a batch taken by its terms' names rewrites.
+      const sameNumbers = [...(await numbers())].filter(
+        ([path, time]) => numbersBefore.get(path) === time,
+      ).length;
+      assert.equal(sameNumbers, same, 'each kept batch is taken by its numbers');
       last = now;
       await assertSameAsFullBuild();
       return same;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { describe, it } from 'node:test';
 import { tempRoot } from '../../test/support/temp-root.js';
 import { type KnownTerms, type SearchDocument, SegmentBuilder } from '../search/search-index.js';
@@ -10,6 +11,7 @@ import {
   type KeptBatch,
   SEGMENT_CACHE_DIR,
   SegmentCache,
+  TERM_LIST_FILE,
 } from './segment-cache.js';
 
 const root = tempRoot('folio-segment-cache-');
@@ -135,21 +137,24 @@ describe('the cache of search segments', () => {
     const site = newSite();
     const cache = new SegmentCache(site, 'renderer');
     const key = cache.key(keyed(POSTS));
-    cache.set(key, batchOf(POSTS));
+    const stamp = cache.set(key, batchOf(POSTS)) ?? '';
     const terms = batchOf(POSTS).segment.terms;
     const ids = Uint32Array.from(terms, (_, i) => i);
-    cache.keepNumbers(undefined, known(terms), terms.length, new Map([[key, ids]]));
+    cache.keepNumbers(undefined, known(terms), terms.length, new Map([[key, { stamp, ids }]]));
     const list = new SegmentCache(site, 'renderer').termList();
     assert.deepEqual(list?.terms, terms);
     assert.deepEqual(list?.order, known(terms).order);
-    assert.deepEqual(list?.lineage, [list?.id]);
+    assert.deepEqual(list?.lineage, [{ id: list?.id, size: terms.length }]);
     assert.deepEqual(cache.get(key, POSTS.length)?.numbered, { list: list?.id, ids });
 
     // A build that added terms keeps a longer list that names the one it grew from; one that
     // added none keeps the list as it was.
     cache.keepNumbers(list, known([...terms, 'new']), terms.length + 1, new Map());
     const grown = cache.termList();
-    assert.deepEqual(grown?.lineage, [list?.id, grown?.id]);
+    assert.deepEqual(
+      grown?.lineage.map(({ id }) => id),
+      [list?.id, grown?.id],
+    );
     assert.deepEqual(grown?.terms, [...terms, 'new']);
     cache.keepNumbers(grown, known(grown?.terms ?? []), terms.length, new Map());
     assert.equal(cache.termList()?.id, grown?.id);
@@ -159,6 +164,34 @@ describe('the cache of search segments', () => {
     assert.ok(cache.termList() && cache.get(key, POSTS.length)?.numbered);
     cache.keepNumbers(grown, known(grown?.terms ?? []), 2, new Map());
     assert.equal(cache.termList(), undefined);
+  });
+
+  it('takes numbers only for the very file they number, and no list out of its order', () => {
+    const site = newSite();
+    const cache = new SegmentCache(site, 'renderer');
+    const key = cache.key(keyed(POSTS));
+    const stamp = cache.set(key, batchOf(POSTS)) ?? '';
+    const { terms } = batchOf(POSTS).segment;
+    const ids = Uint32Array.from(terms, (_, i) => i);
+    cache.keepNumbers(undefined, known(terms), terms.length, new Map([[key, { stamp, ids }]]));
+    assert.ok(cache.get(key, POSTS.length)?.numbered);
+    // The same batch kept again, by another build or thread, may list its terms otherwise.
+    cache.set(key, batchOf(POSTS));
+    assert.equal(cache.get(key, POSTS.length)?.numbered, undefined);
+
+    // A list whose order was damaged is no list: a term would be found twice.
+    const [dir] = readdirSync(join(site, SEGMENT_CACHE_DIR)).filter(
+      (name) => name !== '.gitignore',
+    );
+    const path = join(site, SEGMENT_CACHE_DIR, dir ?? '', TERM_LIST_FILE);
+    const whole = readFileSync(path);
+    const kept = deserialize(whole) as { order: Uint32Array };
+    const order = Uint32Array.from(kept.order);
+    [order[0], order[1]] = [order[1] ?? 0, order[0] ?? 0];
+    writeFileSync(path, serialize({ ...kept, order }));
+    assert.equal(cache.termList(), undefined);
+    writeFileSync(path, whole);
+    assert.ok(cache.termList());
   });
 
   it('saves no work, and fails nothing, where the site folder cannot be written', () => {

@@ -47,6 +47,11 @@ export interface BatchToKeep {
 export interface KeptBatch {
   readonly segment: Omit<NamedSegment, 'terms'>;
   readonly snippets: readonly string[];
+  /**
+   * Drawn when the batch was kept: the same batch indexed by another thread may list its terms in
+   * another order, so numbers are kept for, and taken with, the very file they number.
+   */
+  readonly stamp: string;
   /** The segment's terms, in its order; none when they cannot be read. */
   names(): readonly string[] | undefined;
   /**
@@ -54,6 +59,18 @@ export interface KeptBatch {
    * (`TermList.id`) they are places in, if kept.
    */
   readonly numbered?: { readonly list: string; readonly ids: Uint32Array } | undefined;
+}
+
+/** The numbers a joiner gave the terms of a kept batch's segment, with its file's stamp. */
+export interface BatchNumbers {
+  readonly stamp: string;
+  readonly ids: Uint32Array;
+}
+
+/** A list of terms a `TermList` grew from, or itself: its id, and how many terms it held. */
+export interface ListGeneration {
+  readonly id: string;
+  readonly size: number;
 }
 
 /**
@@ -67,13 +84,13 @@ export interface TermList extends KnownTerms {
   readonly id: string;
   /**
    * The lists this one grew from by adding terms at its end, and itself: numbers given against
-   * any of them name the same terms in this one.
+   * any of them, each below its size, name the same terms in this one.
    */
-  readonly lineage: readonly string[];
+  readonly lineage: readonly ListGeneration[];
 }
 
-// A list that grew this many times, or holds more terms no post holds than terms a post holds,
-// is started anew.
+// A list of this many generations, or that holds more terms no post holds than terms a post
+// holds, is started anew.
 const MOST_LIST_GROWTHS = 100;
 /** The file of the `TermList`, among the kept segments. */
 export const TERM_LIST_FILE = 'terms.bin';
@@ -112,12 +129,17 @@ export class SegmentCache {
       const file = readFileSync(this.#file(key));
       const numbersEnd = NUMBERS_AT + file.readUInt32LE(0);
       const kept = deserialize(file.subarray(NUMBERS_AT, numbersEnd)) as Partial<KeptBatch>;
-      const { segment, snippets } = kept;
-      if (!segment || !isWhole(segment, documentCount) || !isSnippets(snippets, documentCount)) {
+      const { segment, snippets, stamp } = kept;
+      if (
+        !segment ||
+        !isWhole(segment, documentCount) ||
+        !isSnippets(snippets, documentCount) ||
+        typeof stamp !== 'string'
+      ) {
         return undefined;
       }
       const terms = segment.documentFrequency.length;
-      const numbered = this.#numbered(key, terms);
+      const numbered = this.#numbered(key, stamp, terms);
       // Each array on a buffer of its own: deserialized, they are views of the file's bytes,
       // and a segment's buffers are moved, whole, to the thread that joins it.
       return {
@@ -130,6 +152,7 @@ export class SegmentCache {
           lengths: segment.lengths.slice(),
         },
         snippets,
+        stamp,
         ...(numbered && { numbered }),
         names: () => {
           try {
@@ -145,14 +168,19 @@ export class SegmentCache {
     }
   }
 
-  #numbered(key: string, terms: number): KeptBatch['numbered'] {
+  #numbered(key: string, stamp: string, terms: number): KeptBatch['numbered'] {
     try {
       const kept = deserialize(readFileSync(this.#numbersFile(key))) as Partial<
-        NonNullable<KeptBatch['numbered']>
+        NonNullable<KeptBatch['numbered']> & BatchNumbers
       >;
       const { list, ids } = kept;
-      return typeof list === 'string' && ids instanceof Uint32Array && ids.length === terms
-        ? { list, ids }
+      // On a buffer of its own: a small file is read into a pool that other buffers share, and
+      // the numbers may be moved to another thread.
+      return kept.stamp === stamp &&
+        typeof list === 'string' &&
+        ids instanceof Uint32Array &&
+        ids.length === terms
+        ? { list, ids: ids.slice() }
         : undefined;
     } catch {
       return undefined;
@@ -160,21 +188,27 @@ export class SegmentCache {
   }
 
   /** Keeps the numbers a joiner gave the terms of the segment kept under `key`. */
-  setNumbers(key: string, list: string, ids: Uint32Array): void {
-    writeCacheFile(this.#numbersFile(key), serialize({ list, ids }));
+  setNumbers(key: string, list: string, { stamp, ids }: BatchNumbers): void {
+    writeCacheFile(this.#numbersFile(key), serialize({ list, stamp, ids }));
   }
 
   /** The list of terms the last build's joiner numbered, if kept. */
   termList(): TermList | undefined {
     try {
-      const kept = deserialize(readFileSync(join(this.#dir, TERM_LIST_FILE))) as Partial<TermList>;
+      const kept = deserialize(readFileSync(join(this.#dir, TERM_LIST_FILE))) as Partial<
+        TermList & { format: number }
+      >;
       const { id, lineage, terms, order } = kept;
-      return typeof id === 'string' &&
+      const last = Array.isArray(lineage) ? (lineage.at(-1) as Partial<ListGeneration>) : {};
+      return kept.format === SEGMENT_FORMAT &&
+        typeof id === 'string' &&
         Array.isArray(lineage) &&
-        lineage.at(-1) === id &&
+        lineage.every(isGeneration) &&
+        last.id === id &&
         Array.isArray(terms) &&
+        last.size === terms.length &&
         order instanceof Uint32Array &&
-        order.length === terms.length
+        isOrderOf(order, terms)
         ? { id, lineage, terms, order }
         : undefined;
     } catch {
@@ -192,7 +226,7 @@ export class SegmentCache {
     grown: TermList | undefined,
     known: KnownTerms,
     held: number,
-    numbered: ReadonlyMap<string, Uint32Array>,
+    numbered: ReadonlyMap<string, BatchNumbers>,
   ): void {
     const file = join(this.#dir, TERM_LIST_FILE);
     const lineage = grown?.lineage ?? [];
@@ -204,22 +238,26 @@ export class SegmentCache {
     let list = grown;
     if (!list || terms.length > list.terms.length) {
       const id = randomUUID();
-      list = { id, lineage: [...lineage, id], terms, order };
-      if (!writeCacheFile(file, serialize(list))) return;
+      list = { id, lineage: [...lineage, { id, size: terms.length }], terms, order };
+      if (!writeCacheFile(file, serialize({ format: SEGMENT_FORMAT, ...list }))) return;
     }
-    for (const [key, ids] of numbered) this.setNumbers(key, list.id, ids);
+    for (const [key, numbers] of numbered) this.setNumbers(key, list.id, numbers);
   }
 
-  set(key: string, { segment, snippets }: BatchToKeep): void {
+  /** Keeps `batch` under `key`; answers the stamp it was kept with, if it was. */
+  set(key: string, { segment, snippets }: BatchToKeep): string | undefined {
     const { terms, ...numbers } = segment;
-    const numbersPart = serialize({ segment: numbers, snippets });
+    const stamp = randomUUID();
+    const numbersPart = serialize({ segment: numbers, snippets, stamp });
     const length = Buffer.alloc(NUMBERS_AT);
     length.writeUInt32LE(numbersPart.length);
     const file = Buffer.concat([length, numbersPart, serialize(terms)]);
-    if (writeCacheFile(this.#file(key), file) && !this.#ignored) {
+    if (!writeCacheFile(this.#file(key), file)) return undefined;
+    if (!this.#ignored) {
       this.#ignored = true;
       keepOutOfGit(this.#root, 'The search index of each batch of posts');
     }
+    return stamp;
   }
 
   /**
@@ -235,9 +273,10 @@ export class SegmentCache {
         }
       }
       for (const name of readdirSync(this.#dir)) {
-        if (name !== TERM_LIST_FILE && !keys.has(name.replace(/\.(bin|ids)$/, ''))) {
-          rmSync(join(this.#dir, name), { force: true });
-        }
+        // The list of terms goes with the last of the segments: a site that turned search off.
+        const kept =
+          name === TERM_LIST_FILE ? keys.size > 0 : keys.has(name.replace(/\.(bin|ids)$/, ''));
+        if (!kept) rmSync(join(this.#dir, name), { force: true });
       }
     } catch {
       // No cache yet, or one that cannot be changed: it only costs space.
@@ -255,6 +294,26 @@ export class SegmentCache {
 
 function isSnippets(value: unknown, documentCount: number): value is string[] {
   return isStrings(value, documentCount);
+}
+
+function isGeneration(value: unknown): value is ListGeneration {
+  const { id, size } = (value ?? {}) as Partial<ListGeneration>;
+  return typeof id === 'string' && typeof size === 'number';
+}
+
+/**
+ * Whether `order` lists the numbers of `terms` in the order of the terms, each once: a list
+ * read from a damaged file would otherwise find a term twice or out of its place.
+ */
+function isOrderOf(order: Uint32Array, terms: readonly unknown[]): boolean {
+  if (order.length !== terms.length) return false;
+  let before: string | undefined;
+  for (const id of order) {
+    const term = terms[id];
+    if (typeof term !== 'string' || (before !== undefined && !(before < term))) return false;
+    before = term;
+  }
+  return true;
 }
 
 function isStrings(value: unknown, count: number): value is string[] {

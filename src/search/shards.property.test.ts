@@ -256,7 +256,8 @@ describe('an index joined from batches of posts', () => {
             const builder = new SegmentBuilder();
             const { documentCount } = segment;
             const entries = Array.from({ length: documentCount }, (_, j) => entryOf(from + j));
-            first.add({ first: from, segment: builder.takeUp(segment), entries, key: `${i}` }, i);
+            const taken = builder.takeUp(segment);
+            first.add({ first: from, segment: taken, entries, key: `${i}`, stamp: `kept ${i}` }, i);
             from += documentCount;
           });
           first.finish();
@@ -276,7 +277,7 @@ describe('an index joined from batches of posts', () => {
               later.add(batchOf(builder, edited, from), 0);
             } else {
               laterDocs.push(...(runs[i] ?? []));
-              const ids = first.numbered.get(`${i}`) ?? new Uint32Array();
+              const ids = first.numbered.get(`${i}`)?.ids ?? new Uint32Array();
               later.add({ first: from, segment: numberedSegment(segment, ids), entries }, 1);
             }
             from += documentCount;

@@ -26,6 +26,8 @@ export interface IndexedBatch {
   readonly entries: readonly DocumentEntry[];
   /** The key the batch's segment is kept under for the next build, if it is kept. */
   readonly key?: string | undefined;
+  /** The stamp of the file it is kept in, for a segment named by a builder's numbers. */
+  readonly stamp?: string | undefined;
 }
 
 /** A file of a static site's search, by its URL path. */
@@ -37,8 +39,11 @@ export interface SearchFile {
 export class SiteIndexer {
   readonly #count: number;
   readonly #joiner: IndexJoiner;
-  /** The joiner's numbers of the terms of each kept batch that came named by a builder. */
-  readonly numbered = new Map<string, Uint32Array>();
+  /**
+   * The joiner's numbers of the terms of each kept batch that came named by a builder, with the
+   * stamp of the file it is kept in, by its key.
+   */
+  readonly numbered = new Map<string, { readonly stamp: string; readonly ids: Uint32Array }>();
   // Batches that came before those ahead of them in the site, by their first post, with the
   // builder that made each.
   readonly #waiting = new Map<number, { batch: IndexedBatch; builder: number }>();
@@ -76,12 +81,12 @@ export class SiteIndexer {
     this.#waiting.set(first, { batch, builder });
     const filled: SearchFile[] = [];
     for (let due = this.#waiting.get(this.#next); due; due = this.#waiting.get(this.#next)) {
-      const { segment, entries: dueEntries, key } = due.batch;
+      const { segment, entries: dueEntries, key, stamp } = due.batch;
       this.#waiting.delete(this.#next);
       if ('ids' in segment) this.#joiner.appendNumbered(segment);
       else {
         const ids = this.#joiner.append(segment, due.builder);
-        if (key !== undefined) this.numbered.set(key, ids);
+        if (key !== undefined && stamp !== undefined) this.numbered.set(key, { stamp, ids });
       }
       this.#next += segment.documentCount;
       for (const entry of dueEntries) {

@@ -56,10 +56,11 @@ export interface ShardOutput {
   /** What the last build into the output recorded of each document it wrote, by URL path. */
   readonly documents?: Readonly<Record<string, DocumentRecord>> | undefined;
   /**
-   * The lists of terms (`TermList.lineage`) whose numbers the joiner of this build's search
-   * knows: a kept segment numbered against one of them goes to it by those numbers.
+   * How many terms each list of terms (`TermList.lineage`) held, by its id: the joiner of this
+   * build's search knows their numbers, and a kept segment numbered against one of them goes to
+   * it by those numbers.
    */
-  readonly termLists?: readonly string[] | undefined;
+  readonly termLists?: Readonly<Record<string, number>> | undefined;
 }
 
 /** A document written, by its URL path, with what it was made from. */
@@ -346,7 +347,8 @@ export class ExportShard {
     if (kept && keptSegment) {
       for (const post of posts) this.#bodies?.forgetSearchText(post);
       const entries = posts.map((post, i) => searchEntry(site, post, kept.snippets[i] ?? ''));
-      return { first, segment: keptSegment, entries, key };
+      const stamp = 'ids' in keptSegment ? undefined : kept.stamp;
+      return { first, segment: keptSegment, entries, key, stamp };
     }
     const snippets: string[] = [];
     posts.forEach((post, i) => {
@@ -355,9 +357,12 @@ export class ExportShard {
       snippets.push(snippetSource(text));
     });
     const segment = builder.segment();
-    if (key !== undefined) this.#segments?.set(key, { segment: builder.named(segment), snippets });
+    const stamp =
+      key === undefined
+        ? undefined
+        : this.#segments?.set(key, { segment: builder.named(segment), snippets });
     const entries = posts.map((post, i) => searchEntry(site, post, snippets[i] ?? ''));
-    return { first, segment, entries, key };
+    return { first, segment, entries, key, stamp };
   }
 
   /**
@@ -370,7 +375,9 @@ export class ExportShard {
     kept: KeptBatch,
   ): IndexSegment | NumberedSegment | undefined {
     const { numbered, segment } = kept;
-    if (numbered && this.#output?.termLists?.includes(numbered.list)) {
+    const size = numbered && this.#output?.termLists?.[numbered.list];
+    // A number past the list's size is a damaged file: the names are read instead.
+    if (numbered && size !== undefined && numbered.ids.every((id) => id < size)) {
       return numberedSegment(segment, numbered.ids);
     }
     const terms = kept.names();

@@ -53,7 +53,7 @@ import {
   forgetOtherRenderers,
   rendererFingerprint,
 } from '../../load/body-cache.js';
-import { SegmentCache } from '../../load/segment-cache.js';
+import { type BatchNumbers, SegmentCache } from '../../load/segment-cache.js';
 import { isRunning } from '../../load/site-cache.js';
 import { BodyFactsCache } from '../../load/body-facts.js';
 import { folioVersion } from '../../load/folio-package.js';
@@ -482,7 +482,7 @@ class ExportSearch {
   }
 
   /** The joiner's numbers of the terms of each kept batch that came without them. */
-  get numbered(): ReadonlyMap<string, Uint32Array> {
+  get numbered(): ReadonlyMap<string, BatchNumbers> {
     return this.#indexer.numbered;
   }
 
@@ -573,7 +573,7 @@ async function writeSite(
       root,
       previous: unchanged,
       documents: last.documents,
-      termLists: termList?.lineage,
+      termLists: termList && Object.fromEntries(termList.lineage.map(({ id, size }) => [id, size])),
     };
     await Promise.all(shards.map((shard) => shard.target(output)));
     // Threads join a share that started alone when they render enough documents to pay for
