@@ -133,7 +133,7 @@ export class SegmentCache {
       if (
         !segment ||
         !isWhole(segment, documentCount) ||
-        !isSnippets(snippets, documentCount) ||
+        !isStrings(snippets, documentCount) ||
         typeof stamp !== 'string'
       ) {
         return undefined;
@@ -290,10 +290,6 @@ export class SegmentCache {
   #numbersFile(key: string): string {
     return join(this.#dir, `${key}.ids`);
   }
-}
-
-function isSnippets(value: unknown, documentCount: number): value is string[] {
-  return isStrings(value, documentCount);
 }
 
 function isGeneration(value: unknown): value is ListGeneration {

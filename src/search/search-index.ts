@@ -694,14 +694,7 @@ export class IndexJoiner {
   #knownId(term: string): number | undefined {
     const order = this.#knownOrder;
     const names = this.#names;
-    let low = 0;
-    let high = order.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((names[order[middle] ?? 0] ?? '') < term) low = middle + 1;
-      else high = middle;
-    }
-    const id = order[low];
+    const id = order[lowerBound(order.length, term, (at) => names[order[at] ?? 0] ?? '')];
     return id !== undefined && names[id] === term ? id : undefined;
   }
 
@@ -909,24 +902,26 @@ function readNumber(cursor: { readonly bytes: Uint8Array; at: number }): number 
 
 /** The range of `terms` (sorted) that begin with `prefix`: [from, to). */
 export function prefixRange(terms: readonly string[], prefix: string): [number, number] {
-  const from = lowerBound(terms, prefix);
+  const termAt = (at: number): string => terms[at] ?? '';
+  const from = lowerBound(terms.length, prefix, termAt);
   // The first string after every string that begins with the prefix.
-  const to = lowerBound(terms, `${prefix}\uffff`);
+  const to = lowerBound(terms.length, `${prefix}\uffff`, termAt);
   return [from, to];
 }
 
 /** The place of `term` in `terms` (sorted), or -1. */
 export function termNumber(terms: readonly string[], term: string): number {
-  const at = lowerBound(terms, term);
+  const at = lowerBound(terms.length, term, (i) => terms[i] ?? '');
   return terms[at] === term ? at : -1;
 }
 
-function lowerBound(terms: readonly string[], value: string): number {
+/** The first of `count` sorted strings, the `at`th of them `stringAt(at)`, not before `value`. */
+function lowerBound(count: number, value: string, stringAt: (at: number) => string): number {
   let low = 0;
-  let high = terms.length;
+  let high = count;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if ((terms[middle] ?? '') < value) low = middle + 1;
+    if (stringAt(middle) < value) low = middle + 1;
     else high = middle;
   }
   return low;

@@ -467,9 +467,6 @@ class ExportSearch {
   /** The keys the batches' segments are kept under for the next build. */
   readonly keys = new Set<string>();
 
-  /** How many terms the index holds, once finished. */
-  heldTerms = 0;
-
   /** `known`: the terms the joiner knows by their numbers (see `IndexJoiner`). */
   constructor(posts: number, writer: DocumentWriter, known?: KnownTerms) {
     this.#indexer = new SiteIndexer(posts, known);
@@ -493,12 +490,11 @@ class ExportSearch {
     this.#write(this.#indexer.add(batch.search, share));
   }
 
-  /** Writes the index, cut into files; answers what the search page reads. */
-  finish(): SearchFiles {
+  /** Writes the index, cut into files; answers what the search page reads, and its count of terms. */
+  finish(): { readonly files: SearchFiles; readonly terms: number } {
     const { files, search, terms } = this.#indexer.finishFiles();
-    this.heldTerms = terms;
     this.#write(files);
-    return search;
+    return { files: search, terms };
   }
 
   #write(files: readonly SearchFile[]): void {
@@ -671,10 +667,10 @@ async function writeSite(
     const checked = awaitedLater(Promise.all(shards.map((shard, i) => shard.checkBodies(i === 0))));
     const readsKept = awaitedLater(first.keepReads());
     if (search) {
-      const searchFiles = search.finish();
+      const finished = search.finish();
       add(writer.takeWritten());
-      add((await first.writeSearchPage(searchFiles)).files);
-      segments?.keepNumbers(termList, search.known, search.heldTerms, search.numbered);
+      add((await first.writeSearchPage(finished.files)).files);
+      segments?.keepNumbers(termList, search.known, finished.terms, search.numbered);
     }
     const bodies = await checked;
     await readsKept;
