@@ -2,12 +2,12 @@
 // `.folio/cache/search/` by a hash of what search reads of the batch's posts, so that a build
 // indexes again only the batches whose posts changed — indexing every post's words is most of
 // what search adds to a build.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { randomUUID } from 'node:crypto';
 import type { KnownTerms, NamedSegment } from '../search/search-index.js';
+import type { BatchNumbers } from '../search/site-indexer.js';
 import { rendererFolder } from './body-cache.js';
 import { keepOutOfGit, SITE_CACHE_DIR, writeCacheFile } from './site-cache.js';
 
@@ -59,12 +59,6 @@ export interface KeptBatch {
    * (`TermList.id`) they are places in, if kept.
    */
   readonly numbered?: { readonly list: string; readonly ids: Uint32Array } | undefined;
-}
-
-/** The numbers a joiner gave the terms of a kept batch's segment, with its file's stamp. */
-export interface BatchNumbers {
-  readonly stamp: string;
-  readonly ids: Uint32Array;
 }
 
 /** A list of terms a `TermList` grew from, or itself: its id, and how many terms it held. */

@@ -30,6 +30,12 @@ export interface IndexedBatch {
   readonly stamp?: string | undefined;
 }
 
+/** The numbers a joiner gave the terms of a kept batch's segment, with its file's stamp. */
+export interface BatchNumbers {
+  readonly stamp: string;
+  readonly ids: Uint32Array;
+}
+
 /** A file of a static site's search, by its URL path. */
 export interface SearchFile {
   readonly path: string;
@@ -43,7 +49,7 @@ export class SiteIndexer {
    * The joiner's numbers of the terms of each kept batch that came named by a builder, with the
    * stamp of the file it is kept in, by its key.
    */
-  readonly numbered = new Map<string, { readonly stamp: string; readonly ids: Uint32Array }>();
+  readonly numbered = new Map<string, BatchNumbers>();
   // Batches that came before those ahead of them in the site, by their first post, with the
   // builder that made each.
   readonly #waiting = new Map<number, { batch: IndexedBatch; builder: number }>();

@@ -11,7 +11,7 @@ import { countPostFiles, listStaticFiles, STATIC_DIR } from '../../content/read-
 import { servedBesidePost } from '../../site/routes.js';
 import type { KnownTerms } from '../../search/search-index.js';
 import type { SearchFiles } from '../../search/shards.js';
-import { type SearchFile, SiteIndexer } from '../../search/site-indexer.js';
+import { type BatchNumbers, type SearchFile, SiteIndexer } from '../../search/site-indexer.js';
 import type { Redirect } from '../../site/build-site.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { DocumentWriter, fileOf, type WrittenFile } from './document-writer.js';
@@ -53,7 +53,7 @@ import {
   forgetOtherRenderers,
   rendererFingerprint,
 } from '../../load/body-cache.js';
-import { type BatchNumbers, SegmentCache } from '../../load/segment-cache.js';
+import { SegmentCache } from '../../load/segment-cache.js';
 import { isRunning } from '../../load/site-cache.js';
 import { BodyFactsCache } from '../../load/body-facts.js';
 import { folioVersion } from '../../load/folio-package.js';
