@@ -96,12 +96,23 @@ describe('script payloads in Chromium', { skip: browserSkip }, () => {
     const watched = await watchedPage({ bypassCSP: true });
     try {
       await watched.visit('/');
-      await watched.page.evaluate(() => {
-        document.body.insertAdjacentHTML(
-          'beforeend',
-          '<img src="x" onerror="window.__pwned_tag = 1; alert(\'__pwned_owner\')">',
-        );
-      });
+      // Until the image has failed and its handler has run: on a busy machine the request for
+      // it can take longer than the frames `settle` waits.
+      await watched.page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            document.body.insertAdjacentHTML(
+              'beforeend',
+              '<img src="x" onerror="window.__pwned_tag = 1; alert(\'__pwned_owner\')">',
+            );
+            // Loaded or failed, the image is done with: the wait never outlasts it.
+            for (const done of ['error', 'load']) {
+              document.body.lastElementChild?.addEventListener(done, () => resolve(), {
+                once: true,
+              });
+            }
+          }),
+      );
       await watched.settle();
       assert.deepEqual(watched.ran.sort(), ['/: __pwned_tag', '/: alert "__pwned_owner"']);
     } finally {
