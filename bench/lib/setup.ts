@@ -173,6 +173,7 @@ const DEBIAN: Readonly<Record<string, { readonly pkg: string; readonly path: str
   wrk: { pkg: 'wrk', path: '/usr/bin/wrk' },
   time: { pkg: 'time', path: '/usr/bin/time' },
   brotli: { pkg: 'libnginx-mod-http-brotli-static', path: NGINX_BROTLI_MODULE },
+  headlessChromium: { pkg: 'chromium-headless-shell', path: '/usr/bin/chromium-headless-shell' },
 };
 export type DebianTool = keyof typeof DEBIAN;
 
