@@ -251,6 +251,26 @@ describe('folio build into its own output', () => {
     assert.match(await page('posts/binary-search'), /FORGED/);
   });
 
+  it('renders again, after a post is retitled, only the documents that show that post', async () => {
+    forgeBodyEntries(site, (entry) => ({ ...entry, html: '<p>FORGED</p>' }));
+    const file = join(site, 'content', 'posts', '2024', 'short.md');
+    await writeFile(
+      file,
+      (await readFile(file, 'utf8')).replace(/^title: .*$/m, 'title: Short one, retitled'),
+    );
+    const built = await build();
+    assert.equal(built.code, 0, built.stderr);
+    assert.match(built.stdout, INCREMENTAL);
+    const page = (path: string) => readFile(join(out, path, 'index.html'), 'utf8');
+    assert.match(await page('posts/short'), /<h1[^>]*>Short one, retitled</);
+    // Its older neighbour links it by its title, and the archives list it.
+    assert.match(await page('posts/more-marker'), /Short one, retitled/);
+    assert.match(await page('archives'), /Short one, retitled/);
+    // A post that neither neighbours it nor shares a tag or category with it shows nothing of it.
+    assert.doesNotMatch(await page('posts/binary-search'), /FORGED|Short one/);
+    assert.match(await page('posts/binary-search'), /<h1/);
+  });
+
   it('checks and lists unchanged bodies by what the last build kept of them, and reads an edited one', async () => {
     // Every body's kept facts now carry a mistake of their own: a body checked from them warns.
     const [facts] = (await readdir(join(site, BODY_CACHE_DIR), { recursive: true }))

@@ -14,6 +14,7 @@ const root = tempRoot('folio-incremental-');
 
 interface PostState {
   readonly title: string;
+  readonly description: string | undefined;
   readonly day: number;
   readonly tags: readonly string[];
   readonly category: boolean;
@@ -42,8 +43,12 @@ const BODIES = [
   '- one\n- two\n- three\n\n> A quote.',
 ];
 
+const TITLES = ['Hello', 'Sorting', 'On SQLite', 'Notes'];
+const DESCRIPTIONS = [undefined, 'What this post is about.', 'Another summary.'];
+
 const post = fc.record({
-  title: fc.constantFrom('Hello', 'Sorting', 'On SQLite', 'Notes'),
+  title: fc.constantFrom(...TITLES),
+  description: fc.constantFrom(...DESCRIPTIONS),
   day: fc.integer({ min: 1, max: 28 }),
   tags: fc.subarray(TAGS, { minLength: 1, maxLength: 2 }),
   category: fc.boolean(),
@@ -59,6 +64,12 @@ const edit = fc.oneof(
   fc.record({ kind: fc.constant('retag' as const), pick, tags: fc.subarray(TAGS) }),
   fc.record({ kind: fc.constant('redate' as const), pick, day: fc.integer({ min: 1, max: 28 }) }),
   fc.record({ kind: fc.constant('body' as const), pick, body: fc.constantFrom(...BODIES) }),
+  fc.record({ kind: fc.constant('retitle' as const), pick, title: fc.constantFrom(...TITLES) }),
+  fc.record({
+    kind: fc.constant('describe' as const),
+    pick,
+    description: fc.constantFrom(...DESCRIPTIONS),
+  }),
   fc.record({ kind: fc.constant('title' as const), pick }),
   fc.record({ kind: fc.constant('pageSize' as const), size: fc.integer({ min: 1, max: 5 }) }),
   fc.record({ kind: fc.constant('categoryTitle' as const), pick }),
@@ -77,6 +88,7 @@ function initialState(): SiteState {
   for (let i = 0; i < 12; i++) {
     posts.set(`post-${nextSlug++}`, {
       title: `Post ${i}`,
+      description: DESCRIPTIONS[i % DESCRIPTIONS.length],
       day: (i % 28) + 1,
       tags: [TAGS[i % TAGS.length] ?? 'notes'],
       category: i % 3 === 0,
@@ -129,6 +141,10 @@ function apply(state: SiteState, change: Edit): SiteState {
       return withPost(state, change.pick, (post) => ({ ...post, day: change.day }));
     case 'body':
       return withPost(state, change.pick, (post) => ({ ...post, body: change.body }));
+    case 'retitle':
+      return withPost(state, change.pick, (post) => ({ ...post, title: change.title }));
+    case 'describe':
+      return withPost(state, change.pick, (post) => ({ ...post, description: change.description }));
     case 'title':
       return { ...state, title: `Notes ${change.pick % 5}` };
     case 'pageSize':
@@ -186,6 +202,7 @@ async function writeSiteFolder(dir: string, state: SiteState): Promise<void> {
     const front = [
       '---',
       `title: ${post.title}`,
+      ...(post.description === undefined ? [] : [`description: ${post.description}`]),
       `date: 2024-01-${String(post.day).padStart(2, '0')}`,
       `tags: [${post.tags.join(', ')}]`,
       ...(post.category ? ['category: Algorithm'] : []),

@@ -1,21 +1,22 @@
-// Deliver: what each document of an export is made from, as one hash — everything about the
-// site but the bodies of its posts and pages, and the bodies the document shows — so that a build
-// into its own output keeps the files of a document whose key the last build recorded, rather
-// than rendering it again to find the same bytes.
+// Deliver: what each document of an export is made from, as one hash — the site's settings, where
+// every post stands in its indexes, and all of each post and body the document shows — so that a
+// build into its own output keeps the files of a document whose key the last build recorded,
+// rather than rendering it again to find the same bytes.
 import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { MarkdownDocument } from '../../content/post.js';
+import type { MarkdownDocument, Post } from '../../content/post.js';
 import { STATIC_DIR, textHash } from '../../content/read-sources.js';
 import type { ReadFolder } from '../../content/load-content.js';
 import { readTextFile } from '../../text/read-text-file.js';
 import type { SiteContent } from '../../load/load-site.js';
 import type { Site } from '../../site/build-site.js';
+import { placeOf } from '../../site/replaced-posts.js';
 import { resolvePath } from '../../site/routes.js';
-import { bodiesShownBy } from '../../views/render-route.js';
+import { bodiesShownBy, postsShownBy } from '../../views/render-route.js';
 
 /** Raised whenever what goes into a key changes: keys of older builds then never match. */
-const KEY_FORMAT = 2;
+const KEY_FORMAT = 3;
 
 /** What a site's documents are rendered from besides its content: the code and the settings. */
 export interface KeyedBuild {
@@ -32,6 +33,8 @@ export class DocumentKeys {
   readonly #siteKey: string;
   // A hash of each body known so far: most are shown by several documents.
   readonly #bodies = new Map<MarkdownDocument, string | undefined>();
+  // A hash of each post's front matter known so far, as loading read it.
+  readonly #posts = new Map<Post, string | undefined>();
   readonly #read: KeyedBuild['read'];
 
   private constructor(site: Site, siteKey: string, read: KeyedBuild['read']) {
@@ -50,11 +53,12 @@ export class DocumentKeys {
       `${KEY_FORMAT}\n${build.renderer}\n${build.precompress}\n`,
     );
     try {
-      // Settings, the posts published now, and front matter, a post at a time: all of it as one
-      // text is megabytes at 10,000 posts, which cost twice as long to write out and hash.
+      // Settings, the posts published now, and where each post stands in every index: its title
+      // or description is in the key of each document that shows it, so that an edit of them
+      // renders again those documents alone.
       const published = site.posts.map((post) => post.file);
       hash.update(JSON.stringify({ config, pages, additions, published }, canonical));
-      for (const post of posts) hash.update(`\n${JSON.stringify(post, canonical)}`);
+      for (const post of posts) hash.update(`\n${JSON.stringify(placeOf(post))}`);
     } catch {
       return undefined;
     }
@@ -74,6 +78,11 @@ export class DocumentKeys {
     const hash = createHash('sha256').update(`${this.#siteKey}\n${path}\n`);
     const resolution = resolvePath(this.#site, path);
     if (resolution.type === 'page') {
+      for (const post of postsShownBy(this.#site, resolution.route)) {
+        const front = this.#postHash(post);
+        if (front === undefined) return undefined;
+        hash.update(`${front}\n`);
+      }
       const shown = bodiesShownBy(this.#site, resolution.route);
       const documents = new Set([...shown.html, ...shown.excerpts, ...(shown.minutes ?? [])]);
       for (const document of documents) {
@@ -83,6 +92,19 @@ export class DocumentKeys {
       }
     }
     return hash.digest('base64url');
+  }
+
+  /** A hash of all `post`'s loading gave, or undefined when it cannot be written out whole. */
+  #postHash(post: Post): string | undefined {
+    if (this.#posts.has(post)) return this.#posts.get(post);
+    let known: string | undefined;
+    try {
+      known = createHash('sha256').update(JSON.stringify(post, canonical)).digest('base64url');
+    } catch {
+      known = undefined;
+    }
+    this.#posts.set(post, known);
+    return known;
   }
 
   /**
