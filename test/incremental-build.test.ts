@@ -271,6 +271,30 @@ describe('folio build into its own output', () => {
     assert.match(await page('posts/binary-search'), /<h1/);
   });
 
+  it('renders again, after a post is added, only the documents that show it or count it', async () => {
+    const addOld = (slug: string, date: string) =>
+      writeFile(
+        join(site, 'content', 'posts', `${slug}.md`),
+        `---\ntitle: ${slug}\ndate: ${date}\ntags: [archive]\n---\nFrom the archive.\n`,
+      );
+    // Twelve posts: six full pages of two.
+    await addOld('archived-1', '2020-01-02');
+    assert.equal((await build()).code, 0);
+    forgeBodyEntries(site, (entry) => ({ ...entry, html: '<p>FORGED</p>' }));
+    await addOld('archived-0', '2020-01-01');
+    const built = await build();
+    assert.equal(built.code, 0, built.stderr);
+    assert.match(built.stdout, INCREMENTAL);
+    const page = (path: string) => readFile(join(out, path, 'index.html'), 'utf8');
+    // The sixth page shows the same two posts as before, and now links a seventh.
+    assert.match(await page('page/6'), /href="\/page\/7\/"/);
+    assert.match(await page('page/7'), /archived-0/);
+    // Its newer neighbour links the new post; a post that shows nothing of it is kept as it was.
+    assert.match(await page('posts/archived-1'), /archived-0/);
+    assert.doesNotMatch(await page('posts/binary-search'), /FORGED/);
+    assert.match(await page('posts/binary-search'), /<h1/);
+  });
+
   it('checks and lists unchanged bodies by what the last build kept of them, and reads an edited one', async () => {
     // Every body's kept facts now carry a mistake of their own: a body checked from them warns.
     const [facts] = (await readdir(join(site, BODY_CACHE_DIR), { recursive: true }))

@@ -19,6 +19,11 @@ interface PostState {
   readonly tags: readonly string[];
   readonly category: boolean;
   readonly body: string;
+  // Each flag in turn: pinned, with an alias, in the series, a draft.
+  readonly pinned?: boolean;
+  readonly alias?: boolean;
+  readonly series?: boolean;
+  readonly draft?: boolean;
 }
 
 interface SiteState {
@@ -70,6 +75,11 @@ const edit = fc.oneof(
     pick,
     description: fc.constantFrom(...DESCRIPTIONS),
   }),
+  fc.record({
+    kind: fc.constant('flag' as const),
+    pick,
+    flag: fc.constantFrom('pinned' as const, 'alias' as const, 'series' as const, 'draft' as const),
+  }),
   fc.record({ kind: fc.constant('title' as const), pick }),
   fc.record({ kind: fc.constant('pageSize' as const), size: fc.integer({ min: 1, max: 5 }) }),
   fc.record({ kind: fc.constant('categoryTitle' as const), pick }),
@@ -89,7 +99,9 @@ function initialState(): SiteState {
     posts.set(`post-${nextSlug++}`, {
       title: `Post ${i}`,
       description: DESCRIPTIONS[i % DESCRIPTIONS.length],
-      day: (i % 28) + 1,
+      // In the middle of the month, so that a post added or re-dated lands before them as well as
+      // among them or after them: at the end of the order it changes how many pages a listing has.
+      day: (i % 12) + 10,
       tags: [TAGS[i % TAGS.length] ?? 'notes'],
       category: i % 3 === 0,
       body: BODIES[i % BODIES.length] ?? '',
@@ -145,6 +157,11 @@ function apply(state: SiteState, change: Edit): SiteState {
       return withPost(state, change.pick, (post) => ({ ...post, title: change.title }));
     case 'describe':
       return withPost(state, change.pick, (post) => ({ ...post, description: change.description }));
+    case 'flag':
+      return withPost(state, change.pick, (post) => ({
+        ...post,
+        [change.flag]: !post[change.flag],
+      }));
     case 'title':
       return { ...state, title: `Notes ${change.pick % 5}` };
     case 'pageSize':
@@ -206,6 +223,10 @@ async function writeSiteFolder(dir: string, state: SiteState): Promise<void> {
       `date: 2024-01-${String(post.day).padStart(2, '0')}`,
       `tags: [${post.tags.join(', ')}]`,
       ...(post.category ? ['category: Algorithm'] : []),
+      ...(post.pinned ? ['pinned: true'] : []),
+      ...(post.alias ? [`aliases: [/old/${slug}/]`] : []),
+      ...(post.series ? ['series: A Series'] : []),
+      ...(post.draft ? ['draft: true'] : []),
       '---',
     ];
     await writeFile(

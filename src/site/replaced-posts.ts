@@ -6,7 +6,7 @@ import type { Post } from '../content/post.js';
  * flags, category, tags, series and part. A post's other fields (its title, description, cover)
  * are shown only by the documents that show the post itself.
  */
-export function placeOf(post: Post): readonly unknown[] {
+function placeOf(post: Post): readonly unknown[] {
   return [
     post.file,
     post.slug,

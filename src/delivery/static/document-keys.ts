@@ -1,7 +1,7 @@
-// Deliver: what each document of an export is made from, as one hash — the site's settings, where
-// every post stands in its indexes, and all of each post and body the document shows — so that a
-// build into its own output keeps the files of a document whose key the last build recorded,
-// rather than rendering it again to find the same bytes.
+// Deliver: what each document of an export is made from, as one hash — the site's settings and
+// the categories every page's header names, and all of each post and body the document shows — so
+// that a build into its own output keeps the files of a document whose key the last build
+// recorded, rather than rendering it again to find the same bytes.
 import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -11,12 +11,11 @@ import type { ReadFolder } from '../../content/load-content.js';
 import { readTextFile } from '../../text/read-text-file.js';
 import type { SiteContent } from '../../load/load-site.js';
 import type { Site } from '../../site/build-site.js';
-import { placeOf } from '../../site/replaced-posts.js';
 import { resolvePath } from '../../site/routes.js';
 import { bodiesShownBy, postsShownBy } from '../../views/render-route.js';
 
 /** Raised whenever what goes into a key changes: keys of older builds then never match. */
-const KEY_FORMAT = 3;
+const KEY_FORMAT = 4;
 
 /** What a site's documents are rendered from besides its content: the code and the settings. */
 export interface KeyedBuild {
@@ -53,12 +52,11 @@ export class DocumentKeys {
       `${KEY_FORMAT}\n${build.renderer}\n${build.precompress}\n`,
     );
     try {
-      // Settings, the posts published now, and where each post stands in every index: its title
-      // or description is in the key of each document that shows it, so that an edit of them
-      // renders again those documents alone.
-      const published = site.posts.map((post) => post.file);
-      hash.update(JSON.stringify({ config, pages, additions, published }, canonical));
-      for (const post of posts) hash.update(`\n${JSON.stringify(placeOf(post))}`);
+      // Settings, and the categories every page's header links. Posts are in the key of each
+      // document that shows anything of them — a post page its neighbours, a listing its entries —
+      // so that a new post or an edited one renders again those documents alone.
+      const categories = site.categories.map(({ slug, name, title }) => [slug, name, title]);
+      hash.update(JSON.stringify({ config, pages, additions, categories }, canonical));
     } catch {
       return undefined;
     }
@@ -77,7 +75,10 @@ export class DocumentKeys {
   keyOf(path: string): string | undefined {
     const hash = createHash('sha256').update(`${this.#siteKey}\n${path}\n`);
     const resolution = resolvePath(this.#site, path);
+    if (resolution.type === 'redirect') hash.update(`${resolution.location}\n`);
     if (resolution.type === 'page') {
+      // A page of the featured listing links as many pages as the listing has.
+      if (resolution.route.kind === 'featured') hash.update(`${this.#site.pageCount}\n`);
       for (const post of postsShownBy(this.#site, resolution.route)) {
         const front = this.#postHash(post);
         if (front === undefined) return undefined;
