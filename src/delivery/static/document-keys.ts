@@ -69,8 +69,9 @@ export class DocumentKeys {
   }
 
   /**
-   * The key of the document at `path`: the site's, and a hash of each body it shows. Undefined
-   * when a body it shows cannot be read: the document is then rendered, and its error found.
+   * The key of the document at `path`: the site's, where a redirect points, all of each post a
+   * page shows, and a hash of each body it shows. Undefined when a post or body it shows cannot be
+   * read: the document is then rendered, and its error found.
    */
   keyOf(path: string): string | undefined {
     const hash = createHash('sha256').update(`${this.#siteKey}\n${path}\n`);
