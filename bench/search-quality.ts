@@ -415,16 +415,15 @@ async function searchBrowser(): Promise<string> {
 }
 
 /**
- * A first query on the export of `posts` posts in Chromium, served by a plain static server: the
- * search files it fetched from the page's start, and the time from submitting the form to the
- * results, on fresh pages, asked both ways (`Asked`).
+ * A first query on the export of `posts` posts in the browser at `browserPath`, served by a plain
+ * static server: the search files it fetched from the page's start, and the time from submitting
+ * the form to the results, on fresh pages, asked each way (`Asked`).
  */
-async function firstQueriesAt(posts: number): Promise<string[]> {
+async function firstQueriesAt(posts: number, browserPath: string): Promise<string[]> {
   const dir = await corpusAt(posts);
   const out = join(WORK_DIR, 'search-speed', `${posts}-export`);
   await rm(out, { recursive: true, force: true });
   execFileSync(process.execPath, [FOLIO_BIN, 'build', dir, '--out', out], { stdio: 'ignore' });
-  const browserPath = await searchBrowser();
   const server = await serveStatic(out);
   const browser = await chromium.launch({
     executablePath: browserPath,
@@ -667,13 +666,14 @@ async function main(): Promise<void> {
     console.log('');
     console.log('## A first query on the exported 10,000 posts, in Chromium');
     console.log('');
-    console.log(`Timed in ${await searchBrowser()}.`);
+    const browserPath = await searchBrowser();
+    console.log(`Timed in ${browserPath}.`);
     console.log('');
     console.log(
       `| query | files | fetched | typed 1 s after load: results after Enter, median of ${FIRST_QUERY_ROUNDS} | slowest | pasted 1 s after load, median | slowest | pasted at once on load, median | slowest |`,
     );
     console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-    for (const line of await firstQueriesAt(10_000)) console.log(line);
+    for (const line of await firstQueriesAt(10_000, browserPath)) console.log(line);
   }
   if (runs('build')) {
     console.log('');

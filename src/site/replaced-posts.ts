@@ -2,38 +2,26 @@
 import type { Post } from '../content/post.js';
 
 /**
- * What places a post in every index — its file, slug, URL and aliases, date, draft and pinned
- * flags, category, tags, series and part. A post's other fields (its title, description, cover)
- * are shown only by the documents that show the post itself.
+ * Whether two versions of a post stand at the same place in every index — the same file, slug,
+ * URL and aliases, date, draft and pinned flags, category, tags, series and part — so that only their text
+ * differs.
  */
-function placeOf(post: Post): readonly unknown[] {
-  return [
-    post.file,
-    post.slug,
-    post.path,
-    post.aliases,
-    post.date,
-    post.draft,
-    post.pinned,
-    post.category,
-    post.tags,
-    post.series?.name,
-    post.series?.order,
-  ];
-}
-
-/** Whether two versions of a post stand at the same place in every index: only their text differs. */
 export function samePlace(a: Post, b: Post): boolean {
-  const before = placeOf(a);
-  const after = placeOf(b);
-  return before.every((value, i) => sameValue(value, after[i]));
-}
-
-function sameValue(a: unknown, b: unknown): boolean {
-  if (Array.isArray(a) && Array.isArray(b)) {
-    return a.length === b.length && a.every((item, i) => item === b[i]);
-  }
-  return a === b;
+  return (
+    a.file === b.file &&
+    a.slug === b.slug &&
+    a.path === b.path &&
+    a.aliases.length === b.aliases.length &&
+    a.aliases.every((alias, i) => alias === b.aliases[i]) &&
+    a.date === b.date &&
+    a.draft === b.draft &&
+    a.pinned === b.pinned &&
+    a.category === b.category &&
+    a.tags.length === b.tags.length &&
+    a.tags.every((tag, i) => tag === b.tags[i]) &&
+    a.series?.name === b.series?.name &&
+    a.series?.order === b.series?.order
+  );
 }
 
 /**
