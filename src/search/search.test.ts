@@ -83,6 +83,14 @@ describe('tokenizer', () => {
     assert.deepEqual(termsOf('字'), ['字']);
   });
 
+  it('reads the Japanese なし, なく and なき of "there is none" as ない, keeping their places', () => {
+    assert.deepEqual(termsOf('設定なし'), ['設定', '定な', 'ない']);
+    assert.deepEqual(termsOf('設定がなく'), termsOf('設定がない'));
+    assert.deepEqual(termsOf('名も無き'), ['名も', 'も無', '無い']);
+    const [, , nai] = textTerms('設定なし');
+    assert.deepEqual([nai?.start, nai?.end], [2, 4]);
+  });
+
   it('splits mixed runs by script: an English word followed by a Korean particle', () => {
     assert.deepEqual(termsOf('Docker를'), ['docker', '를']);
   });
@@ -128,6 +136,8 @@ describe('search', () => {
     { title: '分布式系统的设计', labels: ['后端'], text: '这篇文章介绍分布式系统。' },
     { title: 'フロントエンドのテスト', labels: ['テスト'], text: 'テストを振り返る。' },
     { title: 'HTTP parsing', labels: ['web'], text: 'We call parseHTTPRequest for each request.' },
+    { title: 'パスワードの保存', labels: ['認証'], text: 'パスワードをハッシュ化する。' },
+    { title: 'パスワードのないログイン', labels: ['認証'], text: 'パスワードを使わない。' },
   ];
   const index = buildSearchIndex(documents);
   const first = (query: string) => search(index, query).hits[0]?.document;
@@ -160,6 +170,11 @@ describe('search', () => {
     assert.equal(first('分布式'), 3);
     assert.equal(first('系统'), 3);
     assert.equal(first('テスト'), 4);
+  });
+
+  it('finds a Japanese "without" (なし) where the post says "there is none" (ない)', () => {
+    assert.equal(first('パスワードなし'), 7);
+    assert.equal(first('パスワードのない'), 7);
   });
 
   it('finds code identifiers whole and by their parts', () => {

@@ -151,6 +151,20 @@ export function asciiHash(word: string): number {
   return hash;
 }
 
+// The Japanese adjective ない (無い), "there is none", written as its adverbial and classical
+// forms: `パスワードなし` ("without a password") and `パスワードのない` are the same words, as a
+// morphological analyser's base forms would have them. Each form is as long as the one it stands
+// for, so that the characters of the text keep their places.
+const NAI_FORMS = /([な無])[しくき]/g;
+
+/**
+ * A run written without spaces, with every form of ない read as ない: the one reading the index
+ * and the query share.
+ */
+function foldUnspaced(run: string): string {
+  return run.includes('な') || run.includes('無') ? run.replace(NAI_FORMS, '$1い') : run;
+}
+
 /** The overlapping pairs of characters of a run written without spaces (one character alone). */
 export function characterPairs(run: string): string[] {
   const chars = [...run];
@@ -184,10 +198,11 @@ export function forEachTerm(text: string, visit: TermVisitor, words?: KnownWords
   ): number => {
     const end = start + piece.length;
     if (script === 'unspaced') {
-      const chars = [...piece];
-      if (chars.length === 1) visit(normalizeWord(piece), position, start, end);
+      const run = foldUnspaced(piece);
+      const chars = [...run];
+      if (chars.length === 1) visit(normalizeWord(run), position, start, end);
       // Most runs are normal already, and then so is each of their pairs: one test for all.
-      const normal = normalizeWord(piece) === piece;
+      const normal = normalizeWord(run) === run;
       let offset = start;
       for (let i = 0; i + 1 < chars.length; i++) {
         const first = chars[i] ?? '';
@@ -326,7 +341,7 @@ export function queryWords(query: string): QueryWord[] {
   const words: QueryWord[] = [];
   forEachPiece(query, (text, _start, script) => {
     if (script === 'unspaced') {
-      const word = normalizeWord(text);
+      const word = normalizeWord(foldUnspaced(text));
       words.push({
         exact: [word],
         prefix: word,
