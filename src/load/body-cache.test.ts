@@ -23,9 +23,21 @@ import { BodyStore } from './body-store.js';
 const BODY = '\nFirst words of the body.\n\n![Dog](/images/dog.png)\n\n[Home](/about/)\n';
 const root = tempRoot('folio-body-cache-');
 
+// The caches of the stores made so far, each closed as a build closes its own when done: what
+// they gathered is then on disk.
+const openCaches: BodyCache[] = [];
+const closeCaches = (): void => openCaches.splice(0).forEach((cache) => cache.close());
+
 /** Puts `html` (and `minutes`) in place of what every entry of `site` holds: what a hit shows. */
 function forgeEntries(site: string, html: string, minutes?: number): void {
+  closeCaches();
   forgeBodyEntries(site, (entry) => ({ ...entry, html, ...(minutes && { minutes }) }));
+}
+
+/** How many entries the builds so far left in the body cache of `site`. */
+function entriesLeft(site: string): number {
+  closeCaches();
+  return countBodyEntries(site);
 }
 
 function store(site: string, options: { width?: number; fingerprint?: string } = {}) {
@@ -34,6 +46,7 @@ function store(site: string, options: { width?: number; fingerprint?: string } =
     imageSize: () => ({ width: options.width ?? 640, height: 480 }),
   };
   const cache = new BodyCache(site, options.fingerprint ?? 'renderer');
+  openCaches.push(cache);
   return new BodyStore(settings, { reread: false, cache });
 }
 
@@ -44,7 +57,7 @@ describe('the cache of rendered bodies', () => {
     const first = store(site);
     first.keep(post, BODY);
     assert.match(first.html(post), /width="640"/);
-    assert.equal(countBodyEntries(site), 1);
+    assert.equal(entriesLeft(site), 1);
     // Kept out of Git, whatever the site's own .gitignore says.
     assert.match(readFileSync(join(site, BODY_CACHE_DIR, '.gitignore'), 'utf8'), /^\*$/m);
     forgeEntries(site, '<p>from the cache</p>');
@@ -100,6 +113,7 @@ describe('the cache of rendered bodies', () => {
     const warm = store(site);
     warm.keep(post, BODY);
     const html = warm.html(post);
+    closeCaches();
     tearBodyEntries(site);
     const again = store(site);
     again.keep(post, BODY);
@@ -114,9 +128,9 @@ describe('the cache of rendered bodies', () => {
       bodies.keep(post, BODY);
       bodies.html(post);
     }
-    assert.equal(countBodyEntries(site), 2);
+    assert.equal(entriesLeft(site), 2);
     forgetOtherRenderers(site, 'new-renderer-bbbbbbbb');
-    assert.equal(countBodyEntries(site), 1);
+    assert.equal(entriesLeft(site), 1);
     forgeEntries(site, '<p>from the cache</p>');
     const bodies = store(site, { fingerprint: 'new-renderer-bbbbbbbb' });
     bodies.keep(post, BODY);
@@ -129,7 +143,7 @@ describe('the cache of rendered bodies', () => {
     const writing = store(site);
     for (const [i, post] of posts.entries()) writing.keep(post, `${BODY}Post ${i}.\n`);
     for (const post of posts) writing.html(post);
-    assert.equal(countBodyEntries(site), 50);
+    assert.equal(entriesLeft(site), 50);
     const folder = join(site, BODY_CACHE_DIR, rendererFolder('renderer'));
     assert.deepEqual(
       readdirSync(folder).map((name) => extname(name)),
@@ -192,11 +206,37 @@ describe('the cache of rendered bodies', () => {
         .sort(),
       [String(process.pid), 'merged'].sort(),
     );
-    assert.equal(countBodyEntries(site), 12);
+    assert.equal(entriesLeft(site), 12);
     forgeEntries(site, '<p>from the cache</p>');
     const reading = store(site);
     for (const post of posts) reading.keep(post, BODY);
     for (const post of posts) assert.equal(reading.html(post), '<p>from the cache</p>');
+  });
+
+  it('gives back an entry it has not written yet, and writes what it gathered as it closes', () => {
+    const site = join(root, 'gathered');
+    const body = {
+      html: '<p>Say "hi" to <code>a\nb</code></p>\n',
+      features: [],
+      excerpt: 'Say "hi"',
+      references: [],
+      mistakes: [],
+      searchText: 'Say "hi" to a b — 한국어',
+      minutes: 1,
+      images: [],
+    };
+    // And a body longer than all the cache gathers before it writes, written alone.
+    const long = { ...body, html: `<p>${'Long é. '.repeat(200_000)}</p>` };
+    const writing = new BodyCache(site, 'renderer');
+    const [key, longKey] = [writing.key('text', []), writing.key('long text', [])];
+    writing.set(key, body);
+    writing.set(longKey, long);
+    assert.deepEqual(writing.get(key), body);
+    assert.deepEqual(writing.get(longKey), long);
+    writing.close();
+    const reading = new BodyCache(site, 'renderer');
+    assert.deepEqual(reading.get(key), body);
+    assert.deepEqual(reading.get(longKey), long);
   });
 
   it("names the code that renders: the same for the same version, another for another's", () => {

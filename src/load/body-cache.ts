@@ -32,7 +32,7 @@ import { isRunning, keepOutOfGit, SITE_CACHE_DIR } from './site-cache.js';
 export const BODY_CACHE_DIR = join(SITE_CACHE_DIR, 'bodies');
 
 /** Raised whenever what an entry holds changes meaning: older entries are then never read. */
-const ENTRY_FORMAT = 3;
+const ENTRY_FORMAT = 4;
 
 const PACK = '.pack';
 const INDEX = '.index';
@@ -66,8 +66,23 @@ interface OpenPack {
   readonly name: string;
   readonly pack: number;
   readonly index: number;
+  /** Where the next entry goes: the pack's size once every pending entry is written. */
   at: number;
+  /**
+   * The bytes of the entries not yet written, the first `pendingBytes` of `pending`, and their
+   * lines of the index. Encoded into one buffer kept for the pack's life: a buffer for each entry
+   * would cost a build from nothing ten thousand allocations the size of a body.
+   */
+  readonly pending: Buffer;
+  pendingBytes: number;
+  pendingIndex: string;
 }
+
+/**
+ * How many bytes of entries are gathered before they are written: a write for each of ten
+ * thousand bodies costs a build from nothing more than their bytes do.
+ */
+const PENDING_BYTES = 4 * 1024 * 1024;
 
 /**
  * The cache of one site. Reads and writes synchronously: it is used as a page is rendered, on
@@ -97,10 +112,16 @@ export class BodyCache {
     this.#fingerprint = fingerprint;
   }
 
-  /** The key of a body rendered from `inputs`: its text and every setting its HTML depends on. */
-  key(inputs: readonly unknown[]): string {
+  /**
+   * The key of a body rendered from `text` with `settings`, every one its HTML depends on. The
+   * text is hashed as it is, after the settings' JSON, which holds no NUL: written as JSON too, it
+   * would be copied with each of its quotes and line ends escaped, only to be hashed.
+   */
+  key(text: string, settings: readonly unknown[]): string {
     return createHash('sha256')
-      .update(JSON.stringify([ENTRY_FORMAT, this.#fingerprint, ...inputs]))
+      .update(JSON.stringify([ENTRY_FORMAT, this.#fingerprint, ...settings]))
+      .update('\0')
+      .update(text)
       .digest('base64url');
   }
 
@@ -108,15 +129,10 @@ export class BodyCache {
     const place = this.#find(key);
     if (!place) return undefined;
     try {
+      if (typeof this.#writing === 'object' && place.pack === this.#writing.name) this.#flush();
       const bytes = Buffer.allocUnsafe(place.length);
       const read = readSync(this.#reader(place.pack), bytes, 0, place.length, place.at);
-      if (read !== place.length) return undefined;
-      const entry = JSON.parse(bytes.toString('utf8')) as Partial<CachedBody>;
-      return typeof entry.html === 'string' &&
-        Array.isArray(entry.images) &&
-        typeof entry.minutes === 'number'
-        ? (entry as CachedBody)
-        : undefined;
+      return read === place.length ? parseEntry(bytes.toString('utf8')) : undefined;
     } catch {
       return undefined;
     }
@@ -126,24 +142,65 @@ export class BodyCache {
     if (this.#find(key)) return;
     const writing = this.#pack();
     if (!writing) return;
-    const bytes = Buffer.from(JSON.stringify(body));
+    const texts = entryTexts(body);
+    // UTF-8 takes at most three bytes for each UTF-16 unit.
+    const most = 3 * texts.reduce((sum, text) => sum + text.length, 0);
+    if (writing.pendingBytes + most > writing.pending.length) this.#flush();
+    if (typeof this.#writing !== 'object') return;
+    let length = 0;
+    if (most <= writing.pending.length) {
+      for (const text of texts)
+        length += writing.pending.write(text, writing.pendingBytes + length);
+      writing.pendingBytes += length;
+      writing.pendingIndex += `${key} ${writing.at} ${length}\n`;
+    } else {
+      // Larger than all that is gathered: written alone.
+      const bytes = Buffer.from(texts.join(''));
+      length = bytes.length;
+      if (!this.#append(writing, bytes, writing.at, `${key} ${writing.at} ${length}\n`)) return;
+    }
+    this.#written.set(key, { pack: writing.name, at: writing.at, length });
+    writing.at += length;
+  }
+
+  /** Appends the entries gathered since the last flush to the pack, and their lines to the index. */
+  #flush(): void {
+    const writing = this.#writing;
+    if (typeof writing !== 'object' || writing.pendingBytes === 0) return;
+    const bytes = writing.pending.subarray(0, writing.pendingBytes);
+    if (this.#append(writing, bytes, writing.at - bytes.length, writing.pendingIndex)) {
+      writing.pendingBytes = 0;
+      writing.pendingIndex = '';
+    }
+  }
+
+  /**
+   * Writes `bytes` to the pack from `position`, then `lines` to the index: a line is never there
+   * before its bytes. On a full disk, what is noted stays whole, nothing more is written, and the
+   * entries not written are misses.
+   */
+  #append(writing: OpenPack, bytes: Buffer, position: number, lines: string): boolean {
     try {
-      writeSync(writing.pack, bytes, 0, bytes.length, writing.at);
-      writeSync(writing.index, `${key} ${writing.at} ${bytes.length}\n`);
-      this.#written.set(key, { pack: writing.name, at: writing.at, length: bytes.length });
-      writing.at += bytes.length;
+      writeSync(writing.pack, bytes, 0, bytes.length, position);
+      writeSync(writing.index, lines);
+      return true;
     } catch {
-      // A full disk: what is noted stays whole, and nothing more is written.
-      this.close();
+      for (const [key, place] of this.#written) {
+        if (place.pack === writing.name && place.at >= position) this.#written.delete(key);
+      }
+      closeSync(writing.pack);
+      closeSync(writing.index);
       this.#writing = 'failed';
+      return false;
     }
   }
 
   /** Lets go of the files it reads and appends to: once the build that used it is done. */
   close(): void {
+    this.#flush();
     for (const fd of this.#readers.values()) closeSync(fd);
     this.#readers.clear();
-    if (this.#writing && this.#writing !== 'failed') {
+    if (typeof this.#writing === 'object') {
       closeSync(this.#writing.pack);
       closeSync(this.#writing.index);
     }
@@ -187,7 +244,15 @@ export class BodyCache {
       keepOutOfGit(this.#root, 'Post bodies rendered');
       pack = openSync(join(this.#dir, `${name}${PACK}`), 'wx');
       const index = openSync(join(this.#dir, `${name}${INDEX}`), 'wx');
-      this.#writing = { name, pack, index, at: 0 };
+      this.#writing = {
+        name,
+        pack,
+        index,
+        at: 0,
+        pending: Buffer.allocUnsafeSlow(PENDING_BYTES),
+        pendingBytes: 0,
+        pendingIndex: '',
+      };
       return this.#writing;
     } catch {
       // A read-only site folder: the next build renders what this one would have kept.
@@ -196,6 +261,39 @@ export class BodyCache {
       return undefined;
     }
   }
+}
+
+/**
+ * The text of the entry of `body`, to be written as UTF-8: a line of JSON with what its rendering found and how long its
+ * HTML is, then the HTML and what search reads, as they are — the two make most of its bytes, and
+ * JSON would escape every quote of the HTML for nothing.
+ */
+export function entryTexts(body: CachedBody): [head: string, html: string, searchText: string] {
+  const { html, searchText, ...facts } = body;
+  return [`${JSON.stringify({ ...facts, htmlLength: html.length })}\n`, html, searchText];
+}
+
+/** The body of an entry's text, as `entryTexts` gave it; undefined for one that is not whole. */
+export function parseEntry(text: string): CachedBody | undefined {
+  const headEnd = text.indexOf('\n');
+  if (headEnd === -1) return undefined;
+  const { htmlLength, ...facts } = JSON.parse(text.slice(0, headEnd)) as Partial<CachedBody> & {
+    htmlLength?: unknown;
+  };
+  const htmlEnd = headEnd + 1 + Number(htmlLength);
+  if (
+    !Number.isInteger(htmlLength) ||
+    htmlEnd > text.length ||
+    !Array.isArray(facts.images) ||
+    typeof facts.minutes !== 'number'
+  ) {
+    return undefined;
+  }
+  return {
+    ...facts,
+    html: text.slice(headEnd + 1, htmlEnd),
+    searchText: text.slice(htmlEnd),
+  } as CachedBody;
 }
 
 /** Lookups found in the indexes' text before every entry is put in a map. */

@@ -1,8 +1,13 @@
-// The body cache's packs as a test reads and forges them: `WRITER.pack` holds the entries' JSON
-// one after another, `WRITER.index` a line `KEY OFFSET LENGTH` for each.
+// The body cache's packs as a test reads and forges them: `WRITER.pack` holds the entries one after
+// another, `WRITER.index` a line `KEY OFFSET LENGTH` for each.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BODY_CACHE_DIR } from '../../src/load/body-cache.js';
+import {
+  BODY_CACHE_DIR,
+  type CachedBody,
+  entryTexts,
+  parseEntry,
+} from '../../src/load/body-cache.js';
 
 interface PackFiles {
   readonly pack: string;
@@ -37,21 +42,20 @@ export const countBodyEntries = (site: string): number =>
   packsOf(site).reduce((sum, files) => sum + entriesOf(files).length, 0);
 
 /** Rewrites each entry of the body cache of `site` as `edit` makes it, pack and index both. */
-export function forgeBodyEntries(
-  site: string,
-  edit: (entry: Record<string, unknown>) => Record<string, unknown>,
-): void {
+export function forgeBodyEntries(site: string, edit: (entry: CachedBody) => CachedBody): void {
   for (const files of packsOf(site)) {
-    const texts: string[] = [];
+    const entries: Buffer[] = [];
     const lines: string[] = [];
     let at = 0;
     for (const { key, text } of entriesOf(files)) {
-      const forged = JSON.stringify(edit(JSON.parse(text) as Record<string, unknown>));
-      texts.push(forged);
-      lines.push(`${key} ${at} ${Buffer.byteLength(forged)}\n`);
-      at += Buffer.byteLength(forged);
+      const entry = parseEntry(text);
+      if (!entry) throw new Error(`an entry of ${files.pack} is not whole`);
+      const forged = Buffer.from(entryTexts(edit(entry)).join(''));
+      entries.push(forged);
+      lines.push(`${key} ${at} ${forged.length}\n`);
+      at += forged.length;
     }
-    writeFileSync(files.pack, texts.join(''));
+    writeFileSync(files.pack, Buffer.concat(entries));
     writeFileSync(files.index, lines.join(''));
   }
 }
@@ -59,6 +63,6 @@ export function forgeBodyEntries(
 /** Spoils the bytes of every entry of the body cache of `site`, keeping their places. */
 export function tearBodyEntries(site: string): void {
   for (const { pack } of packsOf(site)) {
-    writeFileSync(pack, '{"html": "<p>half'.padEnd(readFileSync(pack).length, ' '));
+    writeFileSync(pack, '{"minutes": 1, "htm'.padEnd(readFileSync(pack).length, ' '));
   }
 }
