@@ -2,6 +2,7 @@
 // text file large enough to gain beside its `.br` and `.gz` forms, for servers that send those as
 // they are (nginx's gzip_static, Caddy's precompressed) — and only those whose bytes the output
 // folder does not hold already.
+import { createHash } from 'node:crypto';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -35,6 +36,12 @@ export interface WrittenFile extends ManifestEntry {
 export interface WriterOptions {
   readonly precompress?: boolean;
   /**
+   * Whether each file is written straight into the root under its `stagedName`, to be moved into
+   * place later, rather than at its path: a rebuild that changes every page then makes no folder
+   * for each, only to remove it once the page is moved out.
+   */
+  readonly flat?: boolean;
+  /**
    * The files the output folder holds already, by path, as its manifest lists them and as they
    * still stand on disk: a file whose bytes are the same is not written again.
    */
@@ -50,12 +57,14 @@ export class DocumentWriter {
   readonly #previous: ReadonlyMap<string, ManifestEntry>;
   readonly #folders = new Set<string>();
   readonly #precompress: boolean;
+  readonly #flat: boolean;
   // The files produced since `takeWritten` was last asked.
   #files: WrittenFile[] = [];
 
   constructor(root: string, options: WriterOptions = {}) {
     this.#root = root;
     this.#precompress = options.precompress === true;
+    this.#flat = options.flat === true;
     this.#previous = options.previous ?? new Map();
   }
 
@@ -141,7 +150,7 @@ export class DocumentWriter {
   }
 
   #writeFile(path: string, body: Buffer, hash = hashBytes(body)): void {
-    const file = join(this.#root, path);
+    const file = join(this.#root, this.#flat ? stagedName(path) : path);
     const folder = dirname(file);
     if (!this.#folders.has(folder)) {
       mkdirSync(folder, { recursive: true });
@@ -153,6 +162,10 @@ export class DocumentWriter {
     this.#files.push({ path, hash, size, mtime: mtimeMs, written: true });
   }
 }
+
+/** The name a file at `path` (as a manifest keeps it) is written under by a flat writer. */
+export const stagedName = (path: string): string =>
+  createHash('sha256').update(path).digest('base64url');
 
 /** A relative path with `/` between its parts, as a manifest keeps them on every system. */
 export const toPosix = (path: string): string => (sep === '/' ? path : path.split(sep).join('/'));

@@ -51,6 +51,8 @@ export interface ShardOptions {
 export interface ShardOutput {
   /** The folder the export is staged in. */
   readonly root: string;
+  /** Whether files are staged in it flat, by `stagedName`, rather than laid out at their paths. */
+  readonly flat?: boolean;
   /** The files the output holds already, unchanged since written: the same bytes are kept. */
   readonly previous?: ReadonlyMap<string, ManifestEntry> | undefined;
   /** What the last build into the output recorded of each document it wrote, by URL path. */
@@ -157,6 +159,7 @@ export class ExportShard {
     }
     this.#output = output;
     this.#writer = new DocumentWriter(output.root, {
+      flat: output.flat === true,
       previous: output.previous,
       precompress: this.#precompress,
     });

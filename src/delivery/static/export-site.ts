@@ -14,7 +14,7 @@ import type { SearchFiles } from '../../search/shards.js';
 import { type BatchNumbers, type SearchFile, SiteIndexer } from '../../search/site-indexer.js';
 import type { Redirect } from '../../site/build-site.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../../diagnostics/diagnostic.js';
-import { DocumentWriter, fileOf, type WrittenFile } from './document-writer.js';
+import { DocumentWriter, fileOf, stagedName, type WrittenFile } from './document-writer.js';
 import { ImageStore, resizableImages } from '../../load/image-store.js';
 import { variantPath } from '../../content/responsive-image.js';
 import type {
@@ -322,7 +322,7 @@ async function exportWhole(
       options,
       loading,
       staging,
-      { unchanged: new Map(), documents: undefined },
+      { unchanged: new Map(), documents: undefined, flat: false },
       arrivals.start,
     );
     if (result.summary) {
@@ -360,7 +360,7 @@ async function exportChanges(
       options,
       loading,
       staging,
-      { unchanged: output.unchanged, documents: previous.documents },
+      { unchanged: output.unchanged, documents: previous.documents, flat: true },
       arrivals.start,
     );
     if (!result.summary) {
@@ -427,7 +427,7 @@ async function commit(
         await mkdir(dirname(to), { recursive: true });
         folders.add(dirname(to));
       }
-      await rename(join(staging, path), to);
+      await rename(join(staging, stagedName(path)), to);
     }
     await rm(staging, { recursive: true, force: true });
     await writeMarker(outDir, Object.keys(next.files));
@@ -532,6 +532,8 @@ async function writeSite(
     /** The files the output holds as the last build wrote them. */
     readonly unchanged: ReadonlyMap<string, ManifestEntry>;
     readonly documents: Manifest['documents'];
+    /** Whether files are staged flat, to be moved into that output by `commit`. */
+    readonly flat: boolean;
   },
   rendered: () => void,
 ): Promise<WrittenSite> {
@@ -567,6 +569,7 @@ async function writeSite(
     const termList = segments?.termList();
     const output: ShardOutput = {
       root,
+      flat: last.flat,
       previous: unchanged,
       documents: last.documents,
       termLists: termList && Object.fromEntries(termList.lineage.map(({ id, size }) => [id, size])),
@@ -592,7 +595,7 @@ async function writeSite(
     const record = (written: WrittenBatch): void => {
       for (const { path, ...made } of written.documents) documents.set(path, made);
     };
-    const writer = new DocumentWriter(root, { previous: unchanged });
+    const writer = new DocumentWriter(root, { previous: unchanged, flat: last.flat });
     const staticDir = join(options.siteDir, STATIC_DIR);
     const staticFiles = await copyStatic(staticDir, writer);
     await writeRedirectsFile(writer, plan.redirects, staticDir, staticFiles);
