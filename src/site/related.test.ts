@@ -81,6 +81,41 @@ describe('related posts', () => {
     assert.deepEqual(found.slice(1), [`p${200 - RELATED_REACH}`, `p${201 - RELATED_REACH}`]);
   });
 
+  it('finds the same posts whatever order the posts are asked in', () => {
+    // 60 posts over a few categories and a pool of tags, chosen by a fixed sequence.
+    let seed = 7;
+    const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const posts = Array.from({ length: 60 }, (_, i) =>
+      post(
+        `p${String(i).padStart(2, '0')}`,
+        Array.from({ length: 1 + next(4) }, () => `tag-${next(9)}`),
+        { category: `Category ${next(3)}`, date: at('2024-01-01T00:00:00Z') + i * 3_600_000 },
+      ),
+    );
+    const all = (order: (site: ReturnType<typeof buildSite>) => readonly Post[]) => {
+      const site = buildSite(makeConfig({ relatedPosts: 5 }), posts, { now });
+      const found = new Map(order(site).map((p) => [p.slug, slugs(relatedPosts(site, p))]));
+      return [...found].sort(([a], [b]) => a.localeCompare(b));
+    };
+    const forwards = all((site) => site.posts);
+    assert.deepEqual(
+      all((site) => [...site.posts].reverse()),
+      forwards,
+    );
+    assert.ok(forwards.some(([, found]) => found.length === 5));
+  });
+
+  it('ranks alike for a post of more tags than it can mark at once', () => {
+    const many = Array.from({ length: 40 }, (_, i) => `t${i}`);
+    const posts = [
+      post('subject', many),
+      post('two-shared', ['t38', 't39']),
+      post('one-shared', ['t0']),
+      post('none-shared', ['other']),
+    ];
+    assert.deepEqual(related(posts, 'subject'), ['two-shared', 'one-shared']);
+  });
+
   it('is worked out once per version of the site', () => {
     const posts = [post('a', ['t']), post('b', ['t'])];
     const site = buildSite(makeConfig(), posts, { now });
