@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -67,6 +67,7 @@ describe('the GitHub Pages workflow folio init writes', () => {
       'actions/checkout',
       'actions/setup-node',
       'actions/configure-pages',
+      'actions/cache',
       'actions/upload-pages-artifact',
     ]);
     assert.equal(steps[1]?.with?.['node-version'], 20);
@@ -86,13 +87,9 @@ describe('the GitHub Pages workflow folio init writes', () => {
     assert.ok(workflow.env.FOLIO_REPOSITORY && workflow.env.FOLIO_REF);
   });
 
-  it('uploads the very folder its build step writes', async () => {
+  /** Runs the build step as the runner runs it, with this checkout's folio on the PATH. */
+  async function runBuildStep(): Promise<string> {
     const build = steps.find((step) => step.run?.startsWith('folio build'))?.run ?? '';
-    const out = /--out (\S+)/.exec(build)?.[1];
-    const upload = steps.find((step) => step.uses?.startsWith('actions/upload-pages-artifact'));
-    assert.ok(out, build);
-    assert.equal(upload?.with?.path, out);
-    // The step as the runner runs it, with this checkout's folio on the PATH.
     const bin = join(root, 'bin');
     await mkdir(bin, { recursive: true });
     await writeFile(join(bin, 'folio'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
@@ -101,8 +98,31 @@ describe('the GitHub Pages workflow folio init writes', () => {
       cwd: site,
       env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}` },
     });
+    return build;
+  }
+
+  it('uploads the very folder its build step writes', async () => {
+    const build = await runBuildStep();
+    const out = /--out (\S+)/.exec(build)?.[1];
+    const upload = steps.find((step) => step.uses?.startsWith('actions/upload-pages-artifact'));
+    assert.ok(out, build);
+    assert.equal(upload?.with?.path, out);
     const home = await readFile(join(site, out, 'index.html'), 'utf8');
     assert.match(home, /Hello, Folio/);
+  });
+
+  it("keeps the site's cache from one run to the next, restored before the build", async () => {
+    const cache = steps.findIndex((step) => step.uses?.startsWith('actions/cache'));
+    const build = steps.findIndex((step) => step.run?.startsWith('folio build'));
+    assert.ok(cache !== -1 && cache < build, 'restored before the build');
+    const options = steps[cache]?.with ?? {};
+    // Each run saves under a key of its own; the next restores the newest by the shared prefix.
+    assert.match(String(options.key), /\$\{\{ github\.sha \}\}/);
+    assert.ok(String(options.key).startsWith(String(options['restore-keys'])));
+    // The folder is the one a build of the site fills.
+    await runBuildStep();
+    const kept = await readdir(join(site, String(options.path)));
+    assert.ok(kept.includes('bodies'), kept.join(', '));
   });
 
   it('stops with what to set while the repository of Folio is not named', async () => {

@@ -2,6 +2,7 @@
 // _headers, an nginx site for the export, and a systemd unit for `folio serve` behind nginx.
 import { IMMUTABLE, REVALIDATE, STATIC_FILE } from '../../delivery/app/cache-lifetimes.js';
 import { securityHeaders } from '../../delivery/app/security-headers.js';
+import { SITE_CACHE_DIR } from '../../load/site-cache.js';
 
 export const DEPLOY_TARGETS = [
   'github-pages',
@@ -54,6 +55,8 @@ function installFolio(folder: string): string {
 }
 
 const BUILD = `folio build --out ${PUBLISH_DIR}`;
+/** The site's cache as a workflow names it, whatever the system this file is written on. */
+const CACHE_DIR = SITE_CACHE_DIR.split(/[\\/]/).join('/');
 
 export function githubPagesWorkflow(): string {
   const install = installFolio('$RUNNER_TEMP/folio').replace(/^/gm, '          ');
@@ -96,6 +99,15 @@ jobs:
         run: |
 ${install}
       - uses: actions/configure-pages@v5
+      # The bodies a build rendered and the search it indexed, kept from one run to the next: a
+      # runner starts from a fresh clone, and without them every build renders every post anew.
+      # Each run saves its own and the next restores the newest; Folio takes an entry only for the
+      # very text, settings and version of Folio it was made from.
+      - uses: actions/cache@v4
+        with:
+          path: ${CACHE_DIR}
+          key: folio-\${{ runner.os }}-\${{ github.sha }}
+          restore-keys: folio-\${{ runner.os }}-
       - name: Build the site
         run: ${BUILD}
       - uses: actions/upload-pages-artifact@v4
