@@ -126,10 +126,10 @@ function heldBy(site: Site, computed: Computed, post: Post, position: number): I
   const numbers: number[] = [];
   const category =
     post.category === undefined ? undefined : site.categoryBySlug.get(slugify(post.category));
-  if (category?.name === post.category && category) numbers.push(numberOf(computed, category));
+  if (category && category.name === post.category) numbers.push(numberOf(computed, category));
   for (const tag of post.tags) {
     const term = site.tagBySlug.get(slugify(tag));
-    if (term?.name === tag && term) numbers.push(numberOf(computed, term));
+    if (term && term.name === tag) numbers.push(numberOf(computed, term));
   }
   held = Int32Array.from(numbers);
   computed.held[position] = held;
@@ -163,13 +163,9 @@ function findRelated(site: Site, computed: Computed, post: Post, limit: number):
   // Each of the post's terms marks its places among them, as bits: a post of more terms than
   // bits is scored by comparing names.
   const byBits = terms.length <= 31;
-  if (byBits) {
-    terms.forEach((term, i) => {
-      const number = numberOf(computed, term);
-      computed.places[number] = (computed.places[number] ?? 0) | (1 << i);
-    });
-  }
   const { places } = computed;
+  const numbers = byBits ? terms.map((term) => numberOf(computed, term)) : [];
+  numbers.forEach((number, i) => (places[number] = (places[number] ?? 0) | (1 << i)));
   // Marks each post looked at with this search's number, rather than collecting them in a set.
   const mark = ++computed.searches;
   const { seen } = computed;
@@ -189,7 +185,7 @@ function findRelated(site: Site, computed: Computed, post: Post, limit: number):
       if (value > 0) keepBest(best, { post: other, score: value }, limit);
     }
   }
-  if (byBits) for (const term of terms) places[numberOf(computed, term)] = 0;
+  for (const number of numbers) places[number] = 0;
   return best.map((entry) => entry.post);
 }
 

@@ -2,6 +2,7 @@
 // _headers, an nginx site for the export, and a systemd unit for `folio serve` behind nginx.
 import { IMMUTABLE, REVALIDATE, STATIC_FILE } from '../../delivery/app/cache-lifetimes.js';
 import { securityHeaders } from '../../delivery/app/security-headers.js';
+import { toPosix } from '../../delivery/static/document-writer.js';
 import { SITE_CACHE_DIR } from '../../load/site-cache.js';
 
 export const DEPLOY_TARGETS = [
@@ -56,7 +57,7 @@ function installFolio(folder: string): string {
 
 const BUILD = `folio build --out ${PUBLISH_DIR}`;
 /** The site's cache as a workflow names it, whatever the system this file is written on. */
-const CACHE_DIR = SITE_CACHE_DIR.split(/[\\/]/).join('/');
+const CACHE_DIR = toPosix(SITE_CACHE_DIR);
 
 export function githubPagesWorkflow(): string {
   const install = installFolio('$RUNNER_TEMP/folio').replace(/^/gm, '          ');
