@@ -70,6 +70,10 @@ export type IndexData = Pick<
 
 const SHORT_COPY = 64;
 
+// Segments whose postings `IndexJoiner.finishing` copies between two pauses: some tens of
+// milliseconds' work.
+const SEGMENTS_A_STEP = 16;
+
 /** A byte buffer that grows as LEB128 numbers are appended. */
 export class ByteWriter {
   bytes: Uint8Array;
@@ -719,6 +723,14 @@ export class IndexJoiner {
 
   /** The numbers and bytes of the index of every post appended. */
   finish(): IndexData {
+    return completed(this.finishing());
+  }
+
+  /**
+   * `finish`, a step at a time: it pauses after every few segments copied, so that a thread that
+   * has other work to answer (handing out batches) can see to it between steps.
+   */
+  *finishing(): Generator<void, IndexData> {
     const lengths = new Uint32Array(this.#documents * FIELDS.length);
     let at = 0;
     for (const part of this.#lengths) {
@@ -745,7 +757,8 @@ export class IndexJoiner {
     // Segment by segment, in the site's order: each term's runs follow each other in its place.
     const postingBytes = new Uint8Array(size);
     const cursor: { bytes: Uint8Array; at: number } = { bytes: postingBytes, at: 0 };
-    for (const { bytes, starts, ids, leads } of this.#segments) {
+    for (const [segment, { bytes, starts, ids, leads }] of this.#segments.entries()) {
+      if (segment % SEGMENTS_A_STEP === SEGMENTS_A_STEP - 1) yield;
       cursor.bytes = bytes;
       for (let i = 0; i < ids.length; i++) {
         const id = ids[i] ?? 0;
@@ -774,6 +787,11 @@ export class IndexJoiner {
       averageLengths: averageLengthsOf(lengths, this.#documents),
     };
   }
+}
+
+/** What the work `steps` comes to, done at once. */
+export function completed<T>(steps: Generator<void, T>): T {
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
 }
 
 /** How many bytes `value` takes as an unsigned LEB128 number. */

@@ -58,6 +58,11 @@ const documents = fc.array(
   fc.record({ title: text, labels: fc.array(word, { maxLength: 3 }), text }),
   { minLength: 1, maxLength: 25 },
 );
+// Posts enough for an index joined from one segment a post to be cut in several steps.
+const manyDocuments = fc.array(
+  fc.record({ title: text, labels: fc.array(word, { maxLength: 3 }), text }),
+  { minLength: 40, maxLength: 80 },
+);
 // A query: words of the texts, some cut short or with a letter changed, as a reader types.
 const query = fc
   .array(
@@ -230,6 +235,27 @@ describe('an index joined from batches of posts', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+
+  it('cut a step at a time, with pauses between, gives the files of the index cut at once', () => {
+    fc.assert(
+      fc.property(manyDocuments, (docs) => {
+        // One post a batch: some tens of segments, more than the joiner copies between pauses.
+        const indexerOf = () => {
+          const builder = new SegmentBuilder();
+          const indexer = new SiteIndexer(docs.length);
+          docs.forEach((doc, i) => indexer.add(batchOf(builder, [doc], i)));
+          return indexer;
+        };
+        const steps = indexerOf().finishingFiles();
+        let pauses = 0;
+        let step = steps.next();
+        for (; !step.done; step = steps.next()) pauses++;
+        assert.deepEqual(step.value, indexerOf().finishFiles());
+        assert.ok(pauses > 0, `${docs.length} segments cut in one step`);
+      }),
+      { numRuns: 50 },
     );
   });
 

@@ -2,6 +2,7 @@
 // threads each index the batches of pages they render, and finish them in no fixed order —
 // joined in the site's order, so that the index is the very one a server makes of the same posts.
 import {
+  completed,
   type IndexData,
   IndexJoiner,
   type IndexSegment,
@@ -34,6 +35,14 @@ export interface IndexedBatch {
 export interface BatchNumbers {
   readonly stamp: string;
   readonly ids: Uint32Array;
+}
+
+/** The files of a finished index, and what the search page tells its script of them. */
+export interface FinishedFiles {
+  readonly files: SearchFile[];
+  readonly search: SearchFiles;
+  /** How many terms the index holds. */
+  readonly terms: number;
 }
 
 /** A file of a static site's search, by its URL path. */
@@ -108,24 +117,32 @@ export class SiteIndexer {
    * must have come.
    */
   finish(): { readonly data: IndexData; readonly files: SearchFile[]; readonly entries: string[] } {
+    return completed(this.#finishing());
+  }
+
+  *#finishing(): Generator<
+    void,
+    { readonly data: IndexData; readonly files: SearchFile[]; readonly entries: string[] }
+  > {
     if (this.#next !== this.#count || this.#waiting.size > 0) {
       throw new Error(`posts ${this.#next} to ${this.#count - 1} never came to be indexed`);
     }
     const files = this.#entries.length > 0 ? [this.#fileEntries()] : [];
-    return { data: this.#joiner.finish(), files, entries: [...this.#entryPaths] };
+    const data = yield* this.#joiner.finishing();
+    return { data, files, entries: [...this.#entryPaths] };
   }
 
   /**
    * The index cut into the files a static site's script reads, with the last file of entries if
    * one is not yet full, and what the search page tells its script of them.
    */
-  finishFiles(): {
-    readonly files: SearchFile[];
-    readonly search: SearchFiles;
-    /** How many terms the index holds. */
-    readonly terms: number;
-  } {
-    const { data, files, entries } = this.finish();
+  finishFiles(): FinishedFiles {
+    return completed(this.finishingFiles());
+  }
+
+  /** `finishFiles`, a step at a time (see `IndexJoiner.finishing`). */
+  *finishingFiles(): Generator<void, FinishedFiles> {
+    const { data, files, entries } = yield* this.#finishing();
     const { manifest, files: indexFiles } = shardIndex(data);
     for (const [path, content] of indexFiles) files.push({ path, content });
     return { files, search: { manifest, entries }, terms: data.terms.length };

@@ -11,7 +11,12 @@ import { countPostFiles, listStaticFiles, STATIC_DIR } from '../../content/read-
 import { servedBesidePost } from '../../site/routes.js';
 import type { KnownTerms } from '../../search/search-index.js';
 import type { SearchFiles } from '../../search/shards.js';
-import { type BatchNumbers, type SearchFile, SiteIndexer } from '../../search/site-indexer.js';
+import {
+  type BatchNumbers,
+  type FinishedFiles,
+  type SearchFile,
+  SiteIndexer,
+} from '../../search/site-indexer.js';
 import type { Redirect } from '../../site/build-site.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { DocumentWriter, fileOf, stagedName, type WrittenFile } from './document-writer.js';
@@ -490,10 +495,20 @@ class ExportSearch {
     this.#write(this.#indexer.add(batch.search, share));
   }
 
-  /** Writes the index, cut into files; answers what the search page reads, and its count of terms. */
-  finish(): { readonly files: SearchFiles; readonly terms: number } {
-    const { files, search, terms } = this.#indexer.finishFiles();
-    this.#write(files);
+  /**
+   * Writes the index, cut into files; answers what the search page reads, and its count of terms.
+   * The work is done a step at a time, this thread seeing to the shares between two.
+   */
+  async finish(): Promise<{ readonly files: SearchFiles; readonly terms: number }> {
+    const steps = this.#indexer.finishingFiles();
+    let step: IteratorResult<void, FinishedFiles>;
+    do await nextTurn();
+    while (!(step = steps.next()).done);
+    const { files, search, terms } = step.value;
+    for (let at = 0; at < files.length; at += FILES_A_STEP) {
+      await nextTurn();
+      this.#write(files.slice(at, at + FILES_A_STEP));
+    }
     return { files: search, terms };
   }
 
@@ -509,6 +524,15 @@ class ExportSearch {
       this.#writer.write(path, bytes, false);
     }
   }
+}
+
+// Files of the index that this thread writes between two looks at the shares: some tens of
+// milliseconds' work on a slow disk.
+const FILES_A_STEP = 32;
+
+/** A promise that resolves once this thread has seen to what came in meanwhile. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** What `writeSite` did, and every file the output is to hold, by path. */
@@ -630,7 +654,7 @@ async function writeSite(
         // hands them their next batch, between two of its own.
         for (let batch = batches.shift(); batch; batch = batches.shift()) {
           await write(shard, batch);
-          await new Promise((resolve) => setImmediate(resolve));
+          await nextTurn();
         }
         return;
       }
@@ -656,7 +680,23 @@ async function writeSite(
     await writeAll(plan.posts, plan.posts.length % BATCH);
     await Promise.all(ready.values());
     if (shards.length > 1) await Promise.all(shards.map((shard) => shard.learn(listed)));
-    await writeAll(plan.others);
+    const listings = writeAll(plan.others);
+    // Every post is indexed now: this thread, otherwise idle, cuts the index into files and writes
+    // them while the shares render the listings, rather than after, when they would wait for it;
+    // once the shares have their first batches of listings, which it would otherwise hold up.
+    const indexed =
+      search &&
+      awaitedLater(
+        search.finish().then((finished) => {
+          add(writer.takeWritten());
+          return finished;
+        }),
+      );
+    await listings.catch(async (cause: unknown) => {
+      // A failed build's staging folder is removed: nothing may be writing into it then.
+      await indexed?.catch(() => undefined);
+      throw cause;
+    });
     // KaTeX's and Mermaid's files, only where a page written links them.
     const packaged = [...new Set((await Promise.all(shards.map((s) => s.packagedPaths()))).flat())];
     if (packaged.length > 0) {
@@ -666,12 +706,11 @@ async function writeSite(
     }
     rendered();
     // Each share checks the bodies it rendered, the first also those of unpublished posts and
-    // keeps what it read, while this thread cuts the index into files.
+    // keeps what it read, while this thread writes the search page.
     const checked = awaitedLater(Promise.all(shards.map((shard, i) => shard.checkBodies(i === 0))));
     const readsKept = awaitedLater(first.keepReads());
-    if (search) {
-      const finished = search.finish();
-      add(writer.takeWritten());
+    if (search && indexed) {
+      const finished = await indexed;
       add((await first.writeSearchPage(finished.files)).files);
       segments?.keepNumbers(termList, search.known, finished.terms, search.numbered);
     }
