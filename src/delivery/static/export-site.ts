@@ -692,17 +692,21 @@ async function writeSite(
           return finished;
         }),
       );
-    await listings.catch(async (cause: unknown) => {
-      // A failed build's staging folder is removed: nothing may be writing into it then.
+    try {
+      await listings;
+      // KaTeX's and Mermaid's files, only where a page written links them.
+      const packaged = [
+        ...new Set((await Promise.all(shards.map((s) => s.packagedPaths()))).flat()),
+      ];
+      if (packaged.length > 0) {
+        const written = await first.write(packaged);
+        add(written.files);
+        record(written);
+      }
+    } catch (cause) {
+      // A failed build's staging folder is removed: nothing may be writing into it by then.
       await indexed?.catch(() => undefined);
       throw cause;
-    });
-    // KaTeX's and Mermaid's files, only where a page written links them.
-    const packaged = [...new Set((await Promise.all(shards.map((s) => s.packagedPaths()))).flat())];
-    if (packaged.length > 0) {
-      const written = await first.write(packaged);
-      add(written.files);
-      record(written);
     }
     rendered();
     // Each share checks the bodies it rendered, the first also those of unpublished posts and
