@@ -37,6 +37,13 @@ export interface BatchNumbers {
   readonly ids: Uint32Array;
 }
 
+/** A finished index, the last file of entries if one was not yet full, and every entry file's path. */
+export interface FinishedIndex {
+  readonly data: IndexData;
+  readonly files: SearchFile[];
+  readonly entries: string[];
+}
+
 /** The files of a finished index, and what the search page tells its script of them. */
 export interface FinishedFiles {
   readonly files: SearchFile[];
@@ -116,14 +123,11 @@ export class SiteIndexer {
    * The index of every post, and the last file of entries if one is not yet full. Every post
    * must have come.
    */
-  finish(): { readonly data: IndexData; readonly files: SearchFile[]; readonly entries: string[] } {
+  finish(): FinishedIndex {
     return completed(this.#finishing());
   }
 
-  *#finishing(): Generator<
-    void,
-    { readonly data: IndexData; readonly files: SearchFile[]; readonly entries: string[] }
-  > {
+  *#finishing(): Generator<void, FinishedIndex> {
     if (this.#next !== this.#count || this.#waiting.size > 0) {
       throw new Error(`posts ${this.#next} to ${this.#count - 1} never came to be indexed`);
     }

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, realpath, rename, rm, rmdir } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { countPostFiles, listStaticFiles, STATIC_DIR } from '../../content/read-sources.js';
 import { servedBesidePost } from '../../site/routes.js';
 import type { KnownTerms } from '../../search/search-index.js';
@@ -530,11 +531,6 @@ class ExportSearch {
 // milliseconds' work on a slow disk.
 const FILES_A_STEP = 32;
 
-/** A promise that resolves once this thread has seen to what came in meanwhile. */
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
 /** What `writeSite` did, and every file the output is to hold, by path. */
 interface WrittenSite extends ExportResult {
   readonly files: ReadonlyMap<string, WrittenFile>;
@@ -682,8 +678,8 @@ async function writeSite(
     if (shards.length > 1) await Promise.all(shards.map((shard) => shard.learn(listed)));
     const listings = writeAll(plan.others);
     // Every post is indexed now: this thread, otherwise idle, cuts the index into files and writes
-    // them while the shares render the listings, rather than after, when they would wait for it;
-    // once the shares have their first batches of listings, which it would otherwise hold up.
+    // them while the shares render the listings, rather than after, when they would wait for it.
+    // It starts once the shares have their first batches of listings, so as not to hold them up.
     const indexed =
       search &&
       awaitedLater(
