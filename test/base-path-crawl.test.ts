@@ -42,8 +42,8 @@ function namedBy(path: string, contentType: string, body: string): string[] {
     const feed = JSON.parse(body) as { items: { url: string }[]; home_page_url: string };
     return [feed.home_page_url, ...feed.items.map((item) => item.url)];
   }
-  if (path.startsWith(`${BASE}/assets/search/terms-`)) {
-    // A dictionary names the files of its terms' postings, in the folder the page's setup gives.
+  if (path.startsWith(`${BASE}/assets/search/terms.`)) {
+    // A page of the dictionary names the files of its terms' postings, in the folder the page's setup gives.
     const dictionary = JSON.parse(body) as { postings: string[] };
     return dictionary.postings.map((name) => `${postingsFolder}${name}`);
   }

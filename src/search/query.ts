@@ -266,6 +266,8 @@ function wordMatches(reading: Reading, word: QueryWord, last: boolean): WordMatc
   const { index } = reading;
   if (word.script === 'unspaced' && word.pairs.length > 1) return partsMatches(reading, word.pairs);
   const expansions = expand(index, word, last);
+  // A browser fetches what the word reads, and asks again.
+  if (expansions === undefined) return nextMatches(reading);
   if (expansions.length === 0) {
     const parts = word.script === 'hangul' ? compoundParts(index, word.prefix) : word.parts;
     if (parts.length > 1) return partsMatches(reading, parts);
@@ -291,7 +293,7 @@ function partsMatches(reading: Reading, parts: readonly string[]): WordMatches {
   const found = reading.work.parts.fill(0);
   let held = 0;
   for (const part of new Set(parts)) {
-    const dictionary = dictionaryFor(index, part);
+    const dictionary = index.dictionary(part);
     const term = dictionary ? termNumber(dictionary.terms, part) : -1;
     if (!dictionary || term === -1) continue;
     held++;
@@ -319,7 +321,7 @@ function compoundParts(index: IndexSource, word: string): string[] {
     let taken = 0;
     for (let end = chars.length; end - at >= 2 && taken === 0; end--) {
       const part = chars.slice(at, end).join('');
-      const dictionary = dictionaryFor(index, part);
+      const dictionary = index.dictionary(part);
       if (dictionary && termNumber(dictionary.terms, part) !== -1) {
         parts.push(part);
         taken = end - at;
@@ -409,38 +411,50 @@ function near(before: WordMatches, after: WordMatches, document: number): boolea
   return false;
 }
 
-/** The dictionary that holds the terms beginning as `text` does. */
-function dictionaryFor(index: IndexSource, text: string): TermDictionary | undefined {
-  return index.dictionary(String.fromCodePoint(text.codePointAt(0) ?? 0));
-}
-
-/** The terms of the index a word matches, each with how much a match counts. */
-function expand(index: IndexSource, word: QueryWord, last: boolean): Expansion[] {
-  const dictionary = dictionaryFor(index, word.prefix);
-  if (!dictionary) return [];
-  const { terms, documentFrequency } = dictionary;
-  const found = new Map<number, number>();
+/**
+ * The terms of the index a word matches, each with how much a match counts, or `undefined` while
+ * the terms it reads are not at hand: a typo is looked for among all the terms of its first
+ * letter, and only for a word that is not found otherwise.
+ */
+function expand(index: IndexSource, word: QueryWord, last: boolean): Expansion[] | undefined {
+  // By the term matched, whichever page of the dictionary it was read from.
+  const found = new Map<string, Expansion>();
+  let atHand = true;
   for (const form of word.exact) {
-    // Every form of a word begins as the word does, so one dictionary holds them all.
-    const term = termNumber(terms, form);
-    if (term !== -1) found.set(term, 1);
+    const dictionary = index.dictionary(form);
+    const term = dictionary ? termNumber(dictionary.terms, form) : -1;
+    if (!dictionary) atHand = false;
+    else if (term !== -1) found.set(form, { dictionary, term, strength: 1 });
   }
   const shortest = word.script === 'spaced' ? SHORTEST_PREFIX : 1;
   if (last && [...word.prefix].length >= shortest) {
-    const [from, to] = prefixRange(terms, word.prefix);
-    // Among many, the terms most posts hold. A form of the word itself (`tests` for `test`)
-    // finds nothing its stem has not: every form is indexed by its stem too.
-    const forms = new Set(word.exact);
-    const candidates = Array.from({ length: to - from }, (_, i) => from + i)
-      .filter((term) => !found.has(term) && !forms.has(stem(terms[term] ?? '')))
-      .sort((a, b) => (documentFrequency[b] ?? 0) - (documentFrequency[a] ?? 0) || a - b)
-      .slice(0, MOST_PREFIX_TERMS);
-    for (const term of candidates) found.set(term, PREFIX_STRENGTH);
+    const dictionary = index.dictionary(word.prefix);
+    if (!dictionary) atHand = false;
+    else {
+      const { terms, documentFrequency } = dictionary;
+      const [from, to] = prefixRange(terms, word.prefix);
+      // Among many, the terms most posts hold. A form of the word itself (`tests` for `test`)
+      // finds nothing its stem has not: every form is indexed by its stem too.
+      const forms = new Set(word.exact);
+      const candidates = Array.from({ length: to - from }, (_, i) => from + i)
+        .filter((term) => !found.has(terms[term] ?? '') && !forms.has(stem(terms[term] ?? '')))
+        .sort((a, b) => (documentFrequency[b] ?? 0) - (documentFrequency[a] ?? 0) || a - b)
+        .slice(0, MOST_PREFIX_TERMS);
+      for (const term of candidates) {
+        found.set(terms[term] ?? '', { dictionary, term, strength: PREFIX_STRENGTH });
+      }
+    }
   }
+  if (!atHand) return undefined;
   if (found.size === 0 && word.script !== 'unspaced' && [...word.prefix].length >= SHORTEST_TYPO) {
-    for (const term of oneTypoAway(terms, word.prefix)) found.set(term, TYPO_STRENGTH);
+    const first = String.fromCodePoint(word.prefix.codePointAt(0) ?? 0);
+    const dictionary = index.dictionary(first);
+    if (!dictionary) return undefined;
+    for (const term of oneTypoAway(dictionary.terms, word.prefix)) {
+      found.set(dictionary.terms[term] ?? '', { dictionary, term, strength: TYPO_STRENGTH });
+    }
   }
-  return [...found].map(([term, strength]) => ({ dictionary, term, strength }));
+  return [...found.values()];
 }
 
 /**

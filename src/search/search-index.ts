@@ -38,8 +38,12 @@ export interface IndexSource {
   readonly lengths: ArrayLike<number>;
   /** The average length of each field over all posts (at least 1). */
   readonly averageLengths: readonly number[];
-  /** The terms that begin with `character`, among others, or `undefined` if not at hand. */
-  dictionary(character: string): TermDictionary | undefined;
+  /**
+   * Every term that begins with `prefix`, among others, sorted, or `undefined` if they are not at
+   * hand (a browser has not fetched them yet). A query reads the terms of each word, then, for a
+   * word found nowhere, those of its first letter.
+   */
+  dictionary(prefix: string): TermDictionary | undefined;
 }
 
 /**
@@ -934,7 +938,7 @@ export function termNumber(terms: readonly string[], term: string): number {
 }
 
 /** The first of `count` sorted strings, the `at`th of them `stringAt(at)`, not before `value`. */
-function lowerBound(count: number, value: string, stringAt: (at: number) => string): number {
+export function lowerBound(count: number, value: string, stringAt: (at: number) => string): number {
   let low = 0;
   let high = count;
   while (low < high) {

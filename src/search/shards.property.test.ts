@@ -409,7 +409,7 @@ describe('a cut index', () => {
     );
   });
 
-  it('fetches, for one word, its dictionary, the postings of its forms and the lengths', async () => {
+  it('fetches, for one word, its page of the dictionary, the postings of its forms and the lengths', async () => {
     const docs = Array.from({ length: 200 }, (_, i) => ({
       title: `post ${i} ${i % 7 === 0 ? 'merge' : 'heap'}`,
       labels: [],
@@ -420,20 +420,68 @@ describe('a cut index', () => {
       postingBytes: 200,
     });
     const postings = [...files.keys()].filter((path) => path.includes('/postings'));
-    assert.ok(manifest.dictionaries.length > 3 && postings.length > 3);
+    assert.ok(manifest.dictionaries.length > 10 && postings.length > 3);
     const fetched: string[] = [];
     const sharded = new ShardedIndex(manifest);
     await sharded.search('merge ', (path) => {
       fetched.push(path);
       return Promise.resolve(files.get(path) ?? '');
     });
-    assert.equal(fetched.filter((path) => path.includes('/terms-')).length, 1);
-    // `merge` is found by its stem `merg` and as written: two terms, in two files at most.
+    // `merge` is found by its stem `merg` and as written, next to each other in the dictionary.
+    assert.ok(fetched.filter((path) => manifest.dictionaries.includes(path)).length <= 2);
     assert.ok(fetched.filter((path) => path.includes('/postings')).length <= 2);
     assert.equal(fetched.filter((path) => path.includes('/lengths.')).length, 1);
   });
 
-  it('fetches the dictionaries of the words as they are typed, and the query only its postings', async () => {
+  it('fetches the pages of a first letter only for a word with a typo', async () => {
+    const docs = Array.from({ length: 200 }, (_, i) => ({
+      title: `post ${i} ${i % 7 === 0 ? 'merge' : 'heap'} mapping${i} m${i}`,
+      labels: [],
+      text: WORDS.join(' '),
+    }));
+    const whole = buildSearchIndex(docs);
+    const { manifest, files } = shardIndex(whole, { dictionaryBytes: 100, postingBytes: 200 });
+    const pagesOfM = manifest.dictionaryStarts.filter((start) => start.startsWith('m')).length;
+    assert.ok(pagesOfM > 3);
+    const pagesFetched = async (query: string): Promise<number> => {
+      const fetched: string[] = [];
+      const found = await new ShardedIndex(manifest).search(
+        query,
+        (path) => {
+          fetched.push(path);
+          return Promise.resolve(files.get(path) ?? '');
+        },
+        { limit: 10 },
+      );
+      assert.deepEqual(found.hits, search(whole, query, { limit: 10 }).hits, query);
+      assert.ok(found.total > 0, query);
+      return fetched.filter((path) => manifest.dictionaries.includes(path)).length;
+    };
+    assert.ok((await pagesFetched('merge ')) <= 2);
+    assert.ok((await pagesFetched('megre ')) >= pagesOfM);
+  });
+
+  it('rewrites only the pages of the dictionary whose terms an edit of one post changed', () => {
+    const vocabulary = Array.from({ length: 600 }, (_, i) => `word${i.toString(36)}`);
+    const docs = Array.from({ length: 300 }, (_, i) => ({
+      title: `post ${vocabulary[i] ?? ''}`,
+      labels: [],
+      text: Array.from({ length: 40 }, (_, k) => vocabulary[(i * 7 + k * 13) % 600]).join(' '),
+    }));
+    // Pages far shorter than runs of postings, as those of rare words are.
+    const sizes = { dictionaryBytes: 400 };
+    const before = shardIndex(buildSearchIndex(docs), sizes).manifest;
+    const edited = docs.map((doc, i) =>
+      i === 150 ? { ...doc, text: `${doc.text} zebra wordzz sorting` } : doc,
+    );
+    const after = shardIndex(buildSearchIndex(edited), sizes).manifest;
+    const kept = new Set(before.dictionaries);
+    const rewritten = after.dictionaries.filter((path) => !kept.has(path));
+    assert.ok(before.dictionaries.length > 20, `${before.dictionaries.length} pages`);
+    assert.ok(rewritten.length <= 5, `${rewritten.length} of ${after.dictionaries.length} pages`);
+  });
+
+  it('fetches the pages of the words as they are typed, and the query only its postings', async () => {
     const docs = Array.from({ length: 200 }, (_, i) => ({
       title: `post ${i} ${i % 7 === 0 ? 'merge' : 'heap'}`,
       labels: [],
@@ -446,25 +494,22 @@ describe('a cut index', () => {
       fetched.push(path);
       return Promise.resolve(files.get(path) ?? '');
     };
+    const isPage = (path: string): boolean => manifest.dictionaries.includes(path);
     const sharded = new ShardedIndex(manifest);
     await Promise.all([sharded.prefetch('m', load), sharded.prefetch('me', load)]);
     await sharded.prefetch('merge h', load);
-    const dictionaries = fetched.filter((path) => path.includes('/terms-'));
-    assert.equal(dictionaries.length, new Set(dictionaries).size, 'a dictionary read twice');
-    assert.ok(dictionaries.length >= 1 && dictionaries.length <= 2);
+    const pages = fetched.filter(isPage);
+    assert.equal(pages.length, new Set(pages).size, 'a page read twice');
+    assert.ok(pages.length >= 1 && pages.length <= 4, `${pages.length} pages`);
     assert.deepEqual(
-      fetched.filter((path) => !path.includes('/terms-')),
+      fetched.filter((path) => !isPage(path)),
       [],
-      'typing fetched more than dictionaries',
+      'typing fetched more than pages of the dictionary',
     );
     fetched.length = 0;
     const found = await sharded.search('merge heap', load, { limit: 10 });
     assert.deepEqual(found.hits, search(whole, 'merge heap', { limit: 10 }).hits);
-    assert.deepEqual(
-      fetched.filter((path) => path.includes('/terms-')),
-      [],
-      'the query fetched a dictionary again',
-    );
+    assert.deepEqual(fetched.filter(isPage), [], 'the query fetched a page again');
   });
 
   it('fetches the lengths ahead of a first query once, and again after a failed fetch', async () => {

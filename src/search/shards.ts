@@ -1,6 +1,6 @@
 // Search: an index cut into files for a static site, and the index a browser reads from them.
-// A query fetches only what it reads: the dictionaries of the characters its words begin with,
-// and the postings of the terms it chose. It is run by the same `search` as on a server, over
+// A query fetches only what it reads: the pages of the dictionary where its words stand, and the
+// postings of the terms it chose. It is run by the same `search` as on a server, over
 // the files it fetched, and ranks alike, since it reads the same numbers.
 import { contentHash, hashedPath } from '../urls/hashed-path.js';
 import { prepareSearch, search, type SearchOptions, type SearchResult } from './query.js';
@@ -9,6 +9,7 @@ import {
   ByteWriter,
   type IndexData,
   type IndexSource,
+  lowerBound,
   readNumbers,
   type TermDictionary,
 } from './search-index.js';
@@ -19,20 +20,22 @@ export interface ShardManifest {
   readonly averageLengths: readonly number[];
   /** The file of every post's field lengths, LEB128 numbers: `post * 3 + field`. */
   readonly lengths: string;
-  /** The dictionary of each bucket of first characters, by bucket. */
+  /** The pages of the dictionary, runs of its sorted terms, in order. */
   readonly dictionaries: readonly string[];
+  /** The first term of each page: a page holds the terms from its own first to the next's. */
+  readonly dictionaryStarts: readonly string[];
   /** The folder of the files of postings, which dictionaries name. */
   readonly postingsFolder: string;
 }
 
-/** One bucket's terms, sorted, and where the postings of each are. */
+/** A page of the dictionary: a run of its terms, sorted, and where the postings of each are. */
 export interface DictionaryFile {
   readonly terms: readonly string[];
   readonly frequency: readonly number[];
   /**
-   * The files of postings its terms' are in, by name in the manifest's folder: a dictionary names
-   * its files itself, so that a run of postings cut anew changes only the dictionaries of its
-   * terms, where numbering every file would change them all.
+   * The files of postings its terms' are in, by name in the manifest's folder: a page names its
+   * files itself, so that a run of postings cut anew changes only the pages of its terms, where
+   * numbering every file would change them all.
    */
   readonly postings: readonly string[];
   /** The postings file of each term (in `postings`), its first byte there, and how many bytes. */
@@ -53,90 +56,118 @@ export interface ShardSizes {
   readonly postingBytes?: number;
 }
 
-const DICTIONARY_BYTES = 16_000;
+const DICTIONARY_BYTES = 8_000;
 const POSTING_BYTES = 32_000;
-
-/** The bucket of the terms that begin with `character`, among `buckets`. */
-function bucketOf(character: string, buckets: number): number {
-  return (Math.imul(character.codePointAt(0) ?? 0, 0x9e3779b1) >>> 0) % buckets;
-}
+// What a term takes in a page of the dictionary besides its characters: quotes, commas and its
+// four numbers.
+const DICTIONARY_BYTES_PER_TERM = 16;
 
 /**
- * Whether a run of postings may end after `term` once it holds half its bytes: one term in four,
- * chosen by the term itself, so that where runs end does not move when a post changes the
- * postings of a few terms before — only the runs holding those terms change, and a build into
- * the same folder writes only those.
+ * Whether a run of terms (of postings, or of the dictionary) may end after `term` once it holds
+ * half its bytes: one term in four, chosen by the term itself, so that where runs end does not
+ * move when a post changes a few terms before — only the runs holding those terms change, and a
+ * build into the same folder writes only those.
  */
 function endsRun(term: string): boolean {
   return (Math.imul(asciiHash(term), 0x9e3779b1) >>> 0) % 4 === 0;
 }
 
 /**
- * Cuts an index into files: postings in runs of terms of at most `postingBytes` (a term's alone
- * if larger), ending where a term allows once half that is reached; dictionaries in buckets by the
- * terms' first character, enough of them that each holds about `dictionaryBytes`. Files are named
- * by their content alone, so a run that a change leaves as it was keeps its name.
+ * Cuts the terms from `from` to `to` into runs of at most `limit` bytes (a term's alone if larger),
+ * each ending where a term allows once half that is reached.
+ */
+function runsOf(
+  [from, to]: readonly [number, number],
+  limit: number,
+  bytesBefore: (term: number) => number,
+  term: (at: number) => string,
+): Array<[from: number, to: number]> {
+  const runs: Array<[number, number]> = [];
+  let start = from;
+  while (start < to) {
+    const first = bytesBefore(start);
+    let end = start + 1;
+    while (end < to && bytesBefore(end + 1) - first <= limit) {
+      if (bytesBefore(end) - first >= limit / 2 && endsRun(term(end - 1))) break;
+      end++;
+    }
+    runs.push([start, end]);
+    start = end;
+  }
+  return runs;
+}
+
+/** The bytes of `text` in UTF-8. */
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // A surrogate pair, two units, is four bytes.
+    if (code >= 0x800 && (code < 0xd800 || code > 0xdfff)) bytes += 2;
+    else if (code >= 0x80) bytes += 1;
+  }
+  return bytes;
+}
+
+/**
+ * Cuts an index into files: postings in runs of terms of at most `postingBytes`, and the dictionary
+ * in pages, runs of terms of at most `dictionaryBytes`. Files are named by their content alone, so
+ * a run that a change leaves as it was keeps its name.
  */
 export function shardIndex(data: IndexData, sizes: ShardSizes = {}): IndexShards {
   const files = new Map<string, string | Uint8Array>();
   const postingLimit = sizes.postingBytes ?? POSTING_BYTES;
   const { terms, postingStarts, postingBytes } = data;
 
-  const postings: string[] = [];
-  // The run of each term, by number while the runs are cut.
-  const fileOf = new Uint32Array(terms.length);
-  const startIn = new Uint32Array(terms.length);
-  let from = 0;
-  while (from < terms.length) {
-    const first = postingStarts[from] ?? 0;
-    let to = from + 1;
-    while (to < terms.length && (postingStarts[to + 1] ?? 0) - first <= postingLimit) {
-      if ((postingStarts[to] ?? 0) - first >= postingLimit / 2 && endsRun(terms[to - 1] ?? '')) {
-        break;
-      }
-      to++;
-    }
-    for (let term = from; term < to; term++) {
-      fileOf[term] = postings.length;
-      startIn[term] = (postingStarts[term] ?? 0) - first;
-    }
-    const bytes = postingBytes.slice(first, postingStarts[to] ?? first);
-    let path = hashedPath('search/postings', 'bin', bytes);
-    // Runs of the same bytes (rare terms of the same posts) are one file. One whose hash alone is
-    // another's is told apart by its first term, never by its place, which a change before it moves.
-    const taken = files.get(path);
-    if (taken !== undefined && !sameBytes(taken, bytes)) {
-      path = hashedPath(`search/postings-${contentHash(terms[from] ?? '')}`, 'bin', bytes);
-    }
-    files.set(path, bytes);
-    postings.push(path);
-    from = to;
-  }
-
-  const characters = terms.reduce((sum, term) => sum + term.length + 12, 0);
-  const buckets = Math.max(1, Math.ceil(characters / (sizes.dictionaryBytes ?? DICTIONARY_BYTES)));
-  const members: number[][] = Array.from({ length: buckets }, () => []);
+  const termAt = (at: number): string => terms[at] ?? '';
+  // The dictionary's bytes before each term, as its pages count them.
+  const dictionaryBytesBefore = new Float64Array(terms.length + 1);
   terms.forEach((term, i) => {
-    members[bucketOf(String.fromCodePoint(term.codePointAt(0) ?? 0), buckets)]?.push(i);
+    dictionaryBytesBefore[i + 1] =
+      (dictionaryBytesBefore[i] ?? 0) + utf8Length(term) + DICTIONARY_BYTES_PER_TERM;
   });
-  const folder = folderOf(postings[0] ?? hashedPath('search/postings', 'bin', ''));
-  const dictionaries = members.map((numbers, bucket) => {
-    // Its files, in the order its terms first name them.
-    const named = new Map<string, number>();
-    for (const i of numbers) {
-      const path = postings[fileOf[i] ?? 0] ?? '';
-      if (!named.has(path)) named.set(path, named.size);
+  const pages = runsOf(
+    [0, terms.length],
+    sizes.dictionaryBytes ?? DICTIONARY_BYTES,
+    (at) => dictionaryBytesBefore[at] ?? 0,
+    termAt,
+  );
+  const folder = folderOf(hashedPath('search/postings', 'bin', ''));
+  const dictionaries = pages.map((page) => {
+    // The page's postings, in runs of its own terms: a run cut anew changes its page alone.
+    const postings: string[] = [];
+    const file: number[] = [];
+    const start: number[] = [];
+    for (const [from, to] of runsOf(page, postingLimit, (at) => postingStarts[at] ?? 0, termAt)) {
+      const first = postingStarts[from] ?? 0;
+      for (let term = from; term < to; term++) {
+        file.push(postings.length);
+        start.push((postingStarts[term] ?? 0) - first);
+      }
+      const bytes = postingBytes.slice(first, postingStarts[to] ?? first);
+      let path = hashedPath('search/postings', 'bin', bytes);
+      // Runs of the same bytes (rare terms of the same posts) are one file. One whose hash alone
+      // is another's is told apart by its first term, never by its place, which a change before
+      // it moves.
+      const taken = files.get(path);
+      if (taken !== undefined && !sameBytes(taken, bytes)) {
+        path = hashedPath(`search/postings-${contentHash(termAt(from))}`, 'bin', bytes);
+      }
+      files.set(path, bytes);
+      postings.push(path.slice(folder.length));
     }
+    const [from, to] = page;
+    const numbers = Array.from({ length: to - from }, (_, i) => from + i);
     const dictionary: DictionaryFile = {
-      terms: numbers.map((i) => terms[i] ?? ''),
+      terms: numbers.map(termAt),
       frequency: numbers.map((i) => data.documentFrequency[i] ?? 0),
-      postings: [...named.keys()].map((path) => path.slice(folder.length)),
-      file: numbers.map((i) => named.get(postings[fileOf[i] ?? 0] ?? '') ?? 0),
-      start: numbers.map((i) => startIn[i] ?? 0),
+      postings,
+      file,
+      start,
       size: numbers.map((i) => (postingStarts[i + 1] ?? 0) - (postingStarts[i] ?? 0)),
     };
     const text = JSON.stringify(dictionary);
-    const path = hashedPath(`search/terms-${bucket}`, 'json', text);
+    const path = hashedPath('search/terms', 'json', text);
     files.set(path, text);
     return path;
   });
@@ -150,6 +181,7 @@ export function shardIndex(data: IndexData, sizes: ShardSizes = {}): IndexShards
       averageLengths: data.averageLengths,
       lengths,
       dictionaries,
+      dictionaryStarts: pages.map(([from]) => termAt(from)),
       postingsFolder: folder,
     },
     files,
@@ -185,8 +217,13 @@ export class ShardedIndex implements IndexSource {
   readonly averageLengths: readonly number[];
   lengths: ArrayLike<number> = [];
   readonly #manifest: ShardManifest;
-  readonly #dictionaries = new Map<number, TermDictionary>();
-  readonly #dictionaryReads = new Map<number, Promise<void>>();
+  // The page of each dictionary file, by path.
+  readonly #pageOf: ReadonlyMap<string, number>;
+  // Pages fetched, and being fetched, by number.
+  readonly #pages = new Map<number, TermDictionary>();
+  readonly #pageReads = new Map<number, Promise<void>>();
+  // Runs of more than one page that a query read, joined, by their first and last page.
+  readonly #joined = new Map<string, TermDictionary>();
   // Postings fetched, by path.
   readonly #postings = new Map<string, Uint8Array>();
   // What the last query asked for and did not find at hand.
@@ -197,13 +234,42 @@ export class ShardedIndex implements IndexSource {
     this.#manifest = manifest;
     this.documentCount = manifest.documentCount;
     this.averageLengths = manifest.averageLengths;
+    this.#pageOf = new Map(manifest.dictionaries.map((path, page) => [path, page]));
   }
 
-  dictionary(character: string): TermDictionary | undefined {
-    const bucket = bucketOf(character, this.#manifest.dictionaries.length);
-    const known = this.#dictionaries.get(bucket);
-    if (!known) this.#wanted.add(this.#manifest.dictionaries[bucket] ?? '');
-    return known;
+  /** The pages that hold every term beginning with `prefix`, joined, once all are fetched. */
+  dictionary(prefix: string): TermDictionary | undefined {
+    const [first, last] = this.#pagesOf(prefix);
+    if (first > last) return undefined;
+    let atHand = true;
+    for (let page = first; page <= last; page++) {
+      if (!this.#pages.has(page)) {
+        this.#wanted.add(this.#manifest.dictionaries[page] ?? '');
+        atHand = false;
+      }
+    }
+    if (!atHand) return undefined;
+    if (first === last) return this.#pages.get(first);
+    const key = `${first}-${last}`;
+    let joined = this.#joined.get(key);
+    if (!joined) {
+      joined = joinPages(
+        Array.from({ length: last - first + 1 }, (_, i) => this.#pages.get(first + i)),
+      );
+      this.#joined.set(key, joined);
+    }
+    return joined;
+  }
+
+  /** The first and last page of the terms that begin with `prefix` (first > last for none). */
+  #pagesOf(prefix: string): [number, number] {
+    const starts = this.#manifest.dictionaryStarts;
+    // The page `prefix` would stand in: the last that begins before it, or at it.
+    const startAt = (at: number): string => starts[at] ?? '';
+    const first = Math.max(0, lowerBound(starts.length, `${prefix}\0`, startAt) - 1);
+    // Then every page whose first term begins with it.
+    const last = Math.max(first, lowerBound(starts.length, `${prefix}\uffff`, startAt) - 1);
+    return starts.length === 0 ? [0, -1] : [first, last];
   }
 
   /**
@@ -229,7 +295,11 @@ export class ShardedIndex implements IndexSource {
     return this.#lengthsLoaded;
   }
 
-  /** Runs `query` once its files are fetched: a round for dictionaries, one for postings. */
+  /**
+   * Runs `query` once its files are fetched: a round for the pages of its words, one for the
+   * postings, and, for a word found nowhere, one for the pages of its first letter, where a typo
+   * is looked for.
+   */
   async search(
     query: string,
     load: ShardLoader,
@@ -241,40 +311,38 @@ export class ShardedIndex implements IndexSource {
     for (let round = 0; ; round++) {
       this.#wanted.clear();
       const result = search(this, query, options);
-      if ((this.#wanted.size === 0 && !lengths) || round > 4) return result;
+      if ((this.#wanted.size === 0 && !lengths) || round >= MOST_ROUNDS) return result;
       await Promise.all([...[...this.#wanted].map((path) => this.#fetch(path, load)), lengths]);
       lengths = undefined;
     }
   }
 
   /**
-   * Fetches the dictionaries `query` reads and nothing else, as a reader types it: by the time
-   * the query is asked, its words' dictionaries are at hand and it waits only for postings.
+   * Fetches the pages of the dictionary `query` reads and nothing else, as a reader types it: by
+   * the time the query is asked, its words' pages are at hand and it waits only for postings.
    */
   async prefetch(query: string, load: ShardLoader): Promise<void> {
     this.#wanted.clear();
     search(this, query, { limit: 1 });
-    const dictionaries = [...this.#wanted].filter((path) =>
-      this.#manifest.dictionaries.includes(path),
-    );
-    await Promise.all(dictionaries.map((path) => this.#fetch(path, load)));
+    const pages = [...this.#wanted].filter((path) => this.#pageOf.has(path));
+    await Promise.all(pages.map((path) => this.#fetch(path, load)));
   }
 
   async #fetch(path: string, load: ShardLoader): Promise<void> {
-    const bucket = this.#manifest.dictionaries.indexOf(path);
-    if (bucket !== -1) {
-      // Asked for by a prefetch and by a query at once, a dictionary is read once.
-      let reading = this.#dictionaryReads.get(bucket);
+    const page = this.#pageOf.get(path);
+    if (page !== undefined) {
+      // Asked for by a prefetch and by a query at once, a page is read once.
+      let reading = this.#pageReads.get(page);
       if (!reading) {
         reading = load(path).then((loaded) => {
           const file = JSON.parse(
             typeof loaded === 'string' ? loaded : new TextDecoder().decode(loaded),
           ) as DictionaryFile;
-          this.#dictionaries.set(bucket, this.#dictionaryOf(file));
+          this.#pages.set(page, this.#dictionaryOf(file));
         });
         // A failed fetch is tried again by the next query.
-        reading.catch(() => this.#dictionaryReads.delete(bucket));
-        this.#dictionaryReads.set(bucket, reading);
+        reading.catch(() => this.#pageReads.delete(page));
+        this.#pageReads.set(page, reading);
       }
       return reading;
     }
@@ -302,6 +370,39 @@ export class ShardedIndex implements IndexSource {
   }
 }
 
+// Rounds of fetching a query may take: pages of its words, pages of a typo's first letter,
+// postings, and a spare for the Korean compounds looked up part by part.
+const MOST_ROUNDS = 6;
+
+/** Neighbouring pages of a dictionary as one, their terms numbered from the first page's first. */
+function joinPages(pages: ReadonlyArray<TermDictionary | undefined>): TermDictionary {
+  const parts = pages.filter((page) => page !== undefined);
+  const offsets: number[] = [];
+  let count = 0;
+  for (const part of parts) {
+    offsets.push(count);
+    count += part.terms.length;
+  }
+  // The page of a joined term, and its number there.
+  const find = (term: number): [TermDictionary | undefined, number] => {
+    let at = parts.length - 1;
+    while (at > 0 && (offsets[at] ?? 0) > term) at--;
+    return [parts[at], term - (offsets[at] ?? 0)];
+  };
+  return {
+    terms: parts.flatMap((part) => part.terms),
+    documentFrequency: parts.flatMap((part) => Array.from(part.documentFrequency)),
+    postingSize: (term) => {
+      const [part, number] = find(term);
+      return part?.postingSize(number) ?? 0;
+    },
+    postings: (term) => {
+      const [part, number] = find(term);
+      return part?.postings(number);
+    },
+  };
+}
+
 function toBytes(content: string | Uint8Array): Uint8Array {
   return typeof content === 'string' ? new TextEncoder().encode(content) : content;
 }
@@ -323,7 +424,7 @@ export type DocumentEntry = readonly [
 /** How much of each post's text a static site keeps for snippets: a first query fetches it. */
 export const SNIPPET_SOURCE_LENGTH = 800;
 /** Posts per file of entries: a page of results fetches one file per post it shows, at most. */
-export const ENTRIES_PER_FILE = 4;
+export const ENTRIES_PER_FILE = 8;
 
 /** The `number`th file of entries: those of posts `number * ENTRIES_PER_FILE` on, in order. */
 export function entryFile(
