@@ -69,7 +69,10 @@ const DICTIONARY_BYTES_PER_TERM = 16;
  * build into the same folder writes only those.
  */
 function endsRun(term: string): boolean {
-  return (Math.imul(asciiHash(term), 0x9e3779b1) >>> 0) % 4 === 0;
+  // The top bits of a multiplicative hash, which every bit of the term's hash stirs: the low
+  // bits follow its last character alone, and terms that count up (`v1`, `v2`, …) would be
+  // allowed at a fixed step, so that runs cut from two places never fell into step again.
+  return Math.imul(asciiHash(term), 0x9e3779b1) >>> 30 === 0;
 }
 
 /**
