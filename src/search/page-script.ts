@@ -200,7 +200,8 @@ function start(): void {
     void run(input.value ?? '', 1, true);
   };
   input.addEventListener('input', () => {
-    // Each word's dictionary is fetched as the word is begun, while the reader types the rest.
+    // The pages of the dictionary each word stands in are fetched as it grows, while the reader
+    // types the rest.
     index.prefetch(input.value ?? '', load).catch(() => undefined);
     if (pause !== undefined) browser.clearTimeout(pause);
     pause = browser.setTimeout(follow, TYPING_PAUSE_MS);

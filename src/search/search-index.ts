@@ -832,7 +832,7 @@ export function buildSearchIndex(documents: readonly SearchDocument[]): SearchIn
   return openIndex(builder.finish());
 }
 
-/** An index from its numbers and bytes, all at hand: one dictionary for every character. */
+/** An index from its numbers and bytes, all at hand: one dictionary for every prefix. */
 export function openIndex(data: IndexData): SearchIndex {
   const { postingBytes, postingStarts } = data;
   const index: SearchIndex = {

@@ -24,7 +24,7 @@ export interface ShardManifest {
   readonly dictionaries: readonly string[];
   /** The first term of each page: a page holds the terms from its own first to the next's. */
   readonly dictionaryStarts: readonly string[];
-  /** The folder of the files of postings, which dictionaries name. */
+  /** The folder of the files of postings, which the pages of the dictionary name. */
   readonly postingsFolder: string;
 }
 
