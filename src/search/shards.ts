@@ -2,7 +2,7 @@
 // A query fetches only what it reads: the pages of the dictionary where its words stand, and the
 // postings of the terms it chose. It is run by the same `search` as on a server, over
 // the files it fetched, and ranks alike, since it reads the same numbers.
-import { contentHash, hashedPath } from '../urls/hashed-path.js';
+import { ASSET_FOLDER, contentHash, hashedPath } from '../urls/hashed-path.js';
 import { prepareSearch, search, type SearchOptions, type SearchResult } from './query.js';
 import { asciiHash } from './tokenize.js';
 import {
@@ -135,7 +135,7 @@ export function shardIndex(data: IndexData, sizes: ShardSizes = {}): IndexShards
     (at) => dictionaryBytesBefore[at] ?? 0,
     termAt,
   );
-  const folder = folderOf(hashedPath('search/postings', 'bin', ''));
+  const folder = `${ASSET_FOLDER}search/`;
   const dictionaries = pages.map((page) => {
     // The page's postings, in runs of its own terms: a run cut anew changes its page alone.
     const postings: string[] = [];
@@ -197,11 +197,6 @@ function sameBytes(a: string | Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
-/** The folder of a file's path, with its final slash. */
-function folderOf(path: string): string {
-  return path.slice(0, path.lastIndexOf('/') + 1);
-}
-
 function leb128(numbers: ArrayLike<number>): Uint8Array {
   const writer = new ByteWriter(Math.max(16, numbers.length * 2));
   for (let i = 0; i < numbers.length; i++) writer.push(numbers[i] ?? 0);
@@ -243,22 +238,19 @@ export class ShardedIndex implements IndexSource {
   /** The pages that hold every term beginning with `prefix`, joined, once all are fetched. */
   dictionary(prefix: string): TermDictionary | undefined {
     const [first, last] = this.#pagesOf(prefix);
-    if (first > last) return undefined;
-    let atHand = true;
+    const pages: TermDictionary[] = [];
     for (let page = first; page <= last; page++) {
-      if (!this.#pages.has(page)) {
-        this.#wanted.add(this.#manifest.dictionaries[page] ?? '');
-        atHand = false;
-      }
+      const fetched = this.#pages.get(page);
+      if (fetched) pages.push(fetched);
+      else this.#wanted.add(this.#manifest.dictionaries[page] ?? '');
     }
-    if (!atHand) return undefined;
-    if (first === last) return this.#pages.get(first);
+    // None while a page is still to be fetched (or the index has no terms at all).
+    if (pages.length === 0 || pages.length < last - first + 1) return undefined;
+    if (pages.length === 1) return pages[0];
     const key = `${first}-${last}`;
     let joined = this.#joined.get(key);
     if (!joined) {
-      joined = joinPages(
-        Array.from({ length: last - first + 1 }, (_, i) => this.#pages.get(first + i)),
-      );
+      joined = joinPages(pages);
       this.#joined.set(key, joined);
     }
     return joined;
@@ -268,11 +260,12 @@ export class ShardedIndex implements IndexSource {
   #pagesOf(prefix: string): [number, number] {
     const starts = this.#manifest.dictionaryStarts;
     // The page `prefix` would stand in: the last that begins before it, or at it.
+    if (starts.length === 0) return [0, -1];
     const startAt = (at: number): string => starts[at] ?? '';
     const first = Math.max(0, lowerBound(starts.length, `${prefix}\0`, startAt) - 1);
     // Then every page whose first term begins with it.
     const last = Math.max(first, lowerBound(starts.length, `${prefix}\uffff`, startAt) - 1);
-    return starts.length === 0 ? [0, -1] : [first, last];
+    return [first, last];
   }
 
   /**
@@ -378,8 +371,7 @@ export class ShardedIndex implements IndexSource {
 const MOST_ROUNDS = 6;
 
 /** Neighbouring pages of a dictionary as one, their terms numbered from the first page's first. */
-function joinPages(pages: ReadonlyArray<TermDictionary | undefined>): TermDictionary {
-  const parts = pages.filter((page) => page !== undefined);
+function joinPages(parts: readonly TermDictionary[]): TermDictionary {
   const offsets: number[] = [];
   let count = 0;
   for (const part of parts) {
