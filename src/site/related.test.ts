@@ -3,7 +3,14 @@ import assert from 'node:assert/strict';
 import type { Post } from '../content/post.js';
 import { at, makeConfig, makePost } from '../../test/support/site-fixtures.js';
 import { buildSite } from './build-site.js';
-import { RELATED_REACH, relatedPosts, termWeight } from './related.js';
+import {
+  RELATED_REACH,
+  relatedInputs,
+  relatedPosts,
+  relatedTable,
+  rememberRelated,
+  termWeight,
+} from './related.js';
 
 const now = at('2025-01-01T00:00:00Z');
 const slugs = (posts: readonly Post[]): string[] => posts.map((post) => post.slug);
@@ -17,6 +24,22 @@ function related(posts: readonly Post[], of: string, relatedCount = 3): string[]
   const subject = site.posts.find((p) => p.slug === of);
   assert.ok(subject);
   return slugs(relatedPosts(site, subject));
+}
+
+/** `count` posts over three categories and a pool of `tags` tags, chosen by a fixed sequence. */
+function mixedPosts(
+  count: number,
+  { seed, tags, mostTags }: { seed: number; tags: number; mostTags: number },
+): Post[] {
+  let state = seed;
+  const next = (n: number): number => (state = (state * 1103515245 + 12345) % 2 ** 31) % n;
+  return Array.from({ length: count }, (_, i) =>
+    post(
+      `p${String(i).padStart(2, '0')}`,
+      Array.from({ length: 1 + next(mostTags) }, () => `tag-${next(tags)}`),
+      { category: `Category ${next(3)}`, date: at('2024-01-01T00:00:00Z') + i * 3_600_000 },
+    ),
+  );
 }
 
 describe('related posts', () => {
@@ -82,16 +105,7 @@ describe('related posts', () => {
   });
 
   it('finds the same posts whatever order the posts are asked in', () => {
-    // 60 posts over a few categories and a pool of tags, chosen by a fixed sequence.
-    let seed = 7;
-    const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
-    const posts = Array.from({ length: 60 }, (_, i) =>
-      post(
-        `p${String(i).padStart(2, '0')}`,
-        Array.from({ length: 1 + next(4) }, () => `tag-${next(9)}`),
-        { category: `Category ${next(3)}`, date: at('2024-01-01T00:00:00Z') + i * 3_600_000 },
-      ),
-    );
+    const posts = mixedPosts(60, { seed: 7, tags: 9, mostTags: 4 });
     const all = (order: (site: ReturnType<typeof buildSite>) => readonly Post[]) => {
       const site = buildSite(makeConfig({ relatedPosts: 5 }), posts, { now });
       const found = new Map(order(site).map((p) => [p.slug, slugs(relatedPosts(site, p))]));
@@ -124,5 +138,54 @@ describe('related posts', () => {
     assert.equal(relatedPosts(site, a), relatedPosts(site, a));
     const next = buildSite(makeConfig(), posts, { now });
     assert.notEqual(relatedPosts(next, a), relatedPosts(site, a));
+  });
+});
+
+describe('related posts kept from one build for the next', () => {
+  const posts = mixedPosts(50, { seed: 11, tags: 7, mostTags: 3 });
+  const config = makeConfig({ relatedPosts: 4 });
+  const workedOut = (site: ReturnType<typeof buildSite>) =>
+    site.posts.map((p) => slugs(relatedPosts(site, p)));
+
+  it('gives a later site of the same posts the very related posts worked out', () => {
+    const first = buildSite(config, posts, { now });
+    assert.equal(relatedTable(first), undefined, 'nothing worked out yet');
+    const expected = workedOut(first);
+    const table = relatedTable(first);
+    assert.ok(table);
+    const later = buildSite(config, posts, { now });
+    assert.equal(relatedInputs(later), relatedInputs(first));
+    assert.ok(rememberRelated(later, table));
+    assert.deepEqual(workedOut(later), expected);
+    assert.ok(expected.some((found) => found.length === 4));
+  });
+
+  it('tells apart sites whose related posts may differ: a tag, a date, a category, the limit', () => {
+    const inputs = relatedInputs(buildSite(config, posts, { now }));
+    const changed = (change: Partial<Post>, index = 7) =>
+      posts.map((p, i) => (i === index ? { ...p, ...change } : p));
+    for (const other of [
+      changed({ tags: ['tag-1', 'tag-2', 'tag-3'] }),
+      changed({ date: at('2023-01-01T00:00:00Z') }),
+      changed({ category: 'Category 9' }),
+      changed({ slug: 'renamed' }),
+      changed({ draft: true }),
+    ]) {
+      assert.notEqual(relatedInputs(buildSite(config, other, { now })), inputs);
+    }
+    const fewer = makeConfig({ relatedPosts: 3 });
+    assert.notEqual(relatedInputs(buildSite(fewer, posts, { now })), inputs);
+    // The body is not read: an edit of it keeps the table.
+    assert.equal(relatedInputs(buildSite(config, changed({ bodyLine: 40 }), { now })), inputs);
+  });
+
+  it('refuses a table that does not fit the site', () => {
+    const site = buildSite(config, posts, { now });
+    assert.equal(rememberRelated(site, []), false);
+    const tooFar = site.posts.map(() => [site.posts.length]);
+    assert.equal(rememberRelated(site, tooFar), false);
+    const tooMany = site.posts.map(() => [0, 1, 2, 3, 4]);
+    assert.equal(rememberRelated(site, tooMany), false);
+    assert.equal(relatedTable(site), undefined, 'nothing was taken');
   });
 });

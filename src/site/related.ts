@@ -41,6 +41,13 @@ const computedBySite = new WeakMap<Site, Computed>();
 export function relatedPosts(site: Site, post: Post): readonly Post[] {
   const limit = site.config.relatedPosts;
   if (limit === 0 || !site.positionOf.has(post)) return [];
+  const computed = computedFor(site);
+  let related = computed.related.get(post);
+  if (!related) computed.related.set(post, (related = findRelated(site, computed, post, limit)));
+  return related;
+}
+
+function computedFor(site: Site): Computed {
   let computed = computedBySite.get(site);
   if (!computed) {
     computed = {
@@ -55,9 +62,65 @@ export function relatedPosts(site: Site, post: Post): readonly Post[] {
     };
     computedBySite.set(site, computed);
   }
-  let related = computed.related.get(post);
-  if (!related) computed.related.set(post, (related = findRelated(site, computed, post, limit)));
-  return related;
+  return computed;
+}
+
+/**
+ * Everything `relatedPosts` reads of `site`, as one text: the limit, each public post's date,
+ * slug, category and tags in the site's order, and each term's name and the places of its posts.
+ * Two sites that give the same text have the same related posts, so that a build can take them
+ * from a table the last build kept (`relatedTable`) rather than work them out again.
+ */
+export function relatedInputs(site: Site): string {
+  const lines = [String(site.config.relatedPosts)];
+  for (const post of site.posts) {
+    lines.push(JSON.stringify([post.date, post.slug, post.category ?? null, post.tags]));
+  }
+  for (const terms of [site.categoryBySlug, site.tagBySlug]) {
+    for (const [slug, term] of terms) {
+      const places = term.posts.map((post) => site.positionOf.get(post) ?? -1);
+      lines.push(JSON.stringify([term.kind, slug, term.name, places]));
+    }
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Each public post's related posts, as places in the site's posts, by the post's own place —
+ * undefined until every one of them has been worked out (a server, or a share of an export,
+ * works out those of the pages it renders), and for a site that shows none.
+ */
+export function relatedTable(site: Site): number[][] | undefined {
+  const related = computedBySite.get(site)?.related;
+  if (site.config.relatedPosts === 0 || related?.size !== site.posts.length) return undefined;
+  return site.posts.map((post) =>
+    (related.get(post) ?? []).map((other) => site.positionOf.get(other) ?? -1),
+  );
+}
+
+/**
+ * Takes `table`, what `relatedTable` gave for a site with the same `relatedInputs`, as the related
+ * posts of `site`; answers whether it did. A table that does not fit the site (read from a file,
+ * it may hold anything) is not taken.
+ */
+export function rememberRelated(site: Site, table: readonly unknown[]): boolean {
+  const { posts } = site;
+  const limit = site.config.relatedPosts;
+  if (limit === 0 || table.length !== posts.length) return false;
+  const lists: Post[][] = [];
+  for (const places of table) {
+    if (!Array.isArray(places) || places.length > limit) return false;
+    const list: Post[] = [];
+    for (const place of places as readonly unknown[]) {
+      const other = typeof place === 'number' ? posts[place] : undefined;
+      if (other === undefined) return false;
+      list.push(other);
+    }
+    lists.push(list);
+  }
+  const { related } = computedFor(site);
+  posts.forEach((post, place) => related.set(post, lists[place] as Post[]));
+  return true;
 }
 
 /**

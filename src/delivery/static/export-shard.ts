@@ -26,6 +26,7 @@ import { loadSite } from '../../load/load-site.js';
 import { BodyCache } from '../../load/body-cache.js';
 import { BodyFactsCache, type UsedFacts } from '../../load/body-facts.js';
 import { ReadCache } from '../../load/read-cache.js';
+import { RelatedCache } from '../../load/related-cache.js';
 import { type IndexedPostKey, type KeptBatch, SegmentCache } from '../../load/segment-cache.js';
 import { DocumentWriter, type WrittenFile } from './document-writer.js';
 import type { DocumentRecord, ManifestEntry } from './build-manifest.js';
@@ -219,6 +220,15 @@ export class ExportShard {
     const documents = new SiteDocuments({ site, bodies: content.bodies });
     this.#documents = documents;
     if (renderer !== undefined) {
+      const related = new RelatedCache(siteDir, renderer, site);
+      related.take(site);
+      if (keepsReads === true) {
+        const keepReads = this.#keepReads;
+        this.#keepReads = () => {
+          keepReads();
+          related.keep(site);
+        };
+      }
       this.#keys = DocumentKeys.of(content, site, {
         siteDir,
         read: reusable.folder,
