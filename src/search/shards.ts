@@ -62,6 +62,8 @@ const POSTING_BYTES = 32_000;
 // four numbers.
 const DICTIONARY_BYTES_PER_TERM = 16;
 
+const encoder = new TextEncoder();
+
 /**
  * Whether a run of terms (of postings, or of the dictionary) may end after `term` once it holds
  * half its bytes: one term in four, chosen by the term itself, so that where runs end does not
@@ -169,9 +171,9 @@ export function shardIndex(data: IndexData, sizes: ShardSizes = {}): IndexShards
       start,
       size: numbers.map((i) => (postingStarts[i + 1] ?? 0) - (postingStarts[i] ?? 0)),
     };
-    const text = JSON.stringify(dictionary);
-    const path = hashedPath('search/terms', 'json', text);
-    files.set(path, text);
+    const bytes = encoder.encode(JSON.stringify(dictionary));
+    const path = hashedPath('search/terms', 'json', bytes);
+    files.set(path, bytes);
     return path;
   });
 
@@ -399,7 +401,7 @@ function joinPages(parts: readonly TermDictionary[]): TermDictionary {
 }
 
 function toBytes(content: string | Uint8Array): Uint8Array {
-  return typeof content === 'string' ? new TextEncoder().encode(content) : content;
+  return typeof content === 'string' ? encoder.encode(content) : content;
 }
 
 /**
@@ -425,8 +427,9 @@ export const ENTRIES_PER_FILE = 8;
 export function entryFile(
   entries: readonly DocumentEntry[],
   number: number,
-): { readonly path: string; readonly content: string } {
-  const content = JSON.stringify(entries);
+): { readonly path: string; readonly content: Uint8Array } {
+  // As bytes, once: both naming the file and writing it want them.
+  const content = encoder.encode(JSON.stringify(entries));
   return { path: hashedPath(`search/posts-${number}`, 'json', content), content };
 }
 
