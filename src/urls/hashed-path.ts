@@ -21,7 +21,8 @@ export function contentHash(content: string | Uint8Array): string {
   const bytes = typeof content === 'string' ? encoder.encode(content) : content;
   const { length } = bytes;
   const whole = length >>> 2;
-  // A view of four bytes at a time needs them aligned: a slice of a pooled buffer may not be.
+  // A view of four bytes at a time needs them aligned: a slice of a pooled buffer may not be. It
+  // reads them in the platform's order: little-endian on x64 and Arm, where builds run.
   const words =
     bytes.byteOffset % 4 === 0
       ? new Uint32Array(bytes.buffer, bytes.byteOffset, whole)

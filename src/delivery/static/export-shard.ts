@@ -144,6 +144,8 @@ export class ExportShard {
   #records: WrittenDocument[] = [];
   // Keeps what loading read for the next build, for the share that keeps it.
   #keepReads: () => void = () => undefined;
+  // Keeps the related posts this share worked out, for the share that keeps reads.
+  #keepRelated: () => void = () => undefined;
   #bodyCache: BodyCache | undefined;
 
   constructor(options: ShardOptions) {
@@ -222,13 +224,7 @@ export class ExportShard {
     if (renderer !== undefined) {
       const related = new RelatedCache(siteDir, renderer, site);
       related.take(site);
-      if (keepsReads === true) {
-        const keepReads = this.#keepReads;
-        this.#keepReads = () => {
-          keepReads();
-          related.keep(site);
-        };
-      }
+      if (keepsReads === true) this.#keepRelated = () => related.keep(site);
       this.#keys = DocumentKeys.of(content, site, {
         siteDir,
         read: reusable.folder,
@@ -472,6 +468,7 @@ export class ExportShard {
    */
   keepReads(): Promise<void> {
     this.#keepReads();
+    this.#keepRelated();
     return Promise.resolve();
   }
 
