@@ -4,7 +4,7 @@
 import type { BodyFeature, MarkdownDocument, Post } from '../../content/post.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { buildSite, type Redirect, type Site } from '../../site/build-site.js';
-import { pathOf, SEARCH_PATH } from '../../site/routes.js';
+import { listRoutes, pathOf, type Route, SEARCH_PATH } from '../../site/routes.js';
 import type { BodyStore, ListedBody } from '../../load/body-store.js';
 import { type IndexedPost, indexedPost, searchDocument } from '../../load/search-documents.js';
 import { searchPageScript } from '../../load/search-page-script.js';
@@ -17,7 +17,7 @@ import {
 import type { SearchFiles, SearchPageSetup } from '../../search/shards.js';
 import type { IndexedBatch } from '../../search/site-indexer.js';
 import { messagesFor } from '../../views/i18n/messages.js';
-import { renderExportedSearch } from '../../views/render-route.js';
+import { bodiesShownBy, postsShownBy, renderExportedSearch } from '../../views/render-route.js';
 import { withPolicy } from '../app/core.js';
 import { searchEntry, searchPageStrings, snippetSource } from '../../views/search-page.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
@@ -97,6 +97,21 @@ export interface CheckedBodies {
 /** The path the 404 page is written under, which no request of the site answers 200. */
 export const NOT_FOUND_DOCUMENT = '/404.html';
 
+// What rendering a document costs, in entries of a listing: a page of its own, each post it
+// lists, and each whole body it holds (a feed's) — a body parsed and rendered costs about fifteen
+// entries.
+const PAGE_WEIGHT = 4;
+const BODY_WEIGHT = 15;
+// A listing page of ten entries, the unit a plan weighs documents in.
+const LISTING_PAGE_WEIGHT = PAGE_WEIGHT + 10;
+
+/** About how much rendering the document of `route` costs, in listing pages of ten entries. */
+function renderingWeight(site: Site, route: Route): number {
+  const listed = postsShownBy(site, route).length;
+  const bodies = bodiesShownBy(site, route).html.length;
+  return (PAGE_WEIGHT + listed + BODY_WEIGHT * bodies) / LISTING_PAGE_WEIGHT;
+}
+
 /** What a share found on loading: its problems, and, if none is an error, the work to share. */
 export interface ShardPlan {
   readonly diagnostics: readonly Diagnostic[];
@@ -107,6 +122,8 @@ export interface ShardPlan {
    * once every post page is, from what the pages' parses found (see `learn`).
    */
   readonly others: readonly string[];
+  /** About what rendering each of `others` costs, in listing pages of ten entries. */
+  readonly otherWeights: readonly number[];
   /** Old paths and where they lead, for the redirects file of hosts that read one. */
   readonly redirects: readonly Redirect[];
   /** Public posts written as `slug/index.md`: their files go beside their pages. */
@@ -197,6 +214,7 @@ export class ExportShard {
         diagnostics,
         posts: [],
         others: [],
+        otherWeights: [],
         redirects: [],
         folders: [],
         search: false,
@@ -242,12 +260,21 @@ export class ExportShard {
       .paths()
       // The search page is written last, once the index it reads is made.
       .filter((path) => path !== SEARCH_PATH && !this.#postsByPath.has(path));
+    // The heaviest first, so that the shares end on light pages, and together, rather than one
+    // rendering a last batch of feeds while the others wait.
+    const weights = new Map(
+      listRoutes(site).map((route) => [pathOf(route), renderingWeight(site, route)]),
+    );
+    const weightOf = (path: string): number =>
+      weights.get(path) ?? PAGE_WEIGHT / LISTING_PAGE_WEIGHT;
+    others.sort((a, b) => weightOf(b) - weightOf(a));
+    const otherWeights = others.map(weightOf);
     others.push(NOT_FOUND_DOCUMENT);
     const folders = documents.site.posts
       .filter((post) => post.ownFolder)
       .map((post) => ({ path: post.path, file: post.file }));
     const redirects = documents.redirects();
-    return { diagnostics, posts, others, redirects, folders, search, precompress };
+    return { diagnostics, posts, others, otherWeights, redirects, folders, search, precompress };
   }
 
   /**

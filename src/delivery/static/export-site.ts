@@ -23,6 +23,7 @@ import { hasErrors, sortDiagnostics, type Diagnostic } from '../../diagnostics/d
 import { DocumentWriter, fileOf, stagedName, type WrittenFile } from './document-writer.js';
 import { ImageStore, resizableImages } from '../../load/image-store.js';
 import { variantPath } from '../../content/responsive-image.js';
+import { postBatches, weighedBatches } from './batches.js';
 import type {
   ExportShard,
   ListedPost,
@@ -131,10 +132,6 @@ export interface ExportSummary {
   /** The site's images that have smaller versions, and how many of them were processed now. */
   readonly images: { readonly resized: number; readonly processed: number };
 }
-
-// Post pages are handed out this many at a time: enough to keep a thread's messages rare, few
-// enough that the threads finish within moments of each other.
-const BATCH = 64;
 
 /**
  * A build that failed while it put the new files in place: the output is part old, part new, and
@@ -663,9 +660,7 @@ async function writeSite(
         current = queued;
       }
     };
-    const writeAll = async (paths: readonly string[], head = 0): Promise<void> => {
-      const batches: (readonly string[])[] = head > 0 ? [paths.slice(0, head)] : [];
-      for (let i = head; i < paths.length; i += BATCH) batches.push(paths.slice(i, i + BATCH));
+    const writeAll = async (batches: (readonly string[])[]): Promise<void> => {
       await Promise.all(shards.map((shard) => run(shard, batches)));
     };
     // Post pages first: each page's parse gives its post's excerpt and minutes, which every share
@@ -673,10 +668,10 @@ async function writeSite(
     // Their batches, which search indexes and keeps by their posts, are counted from the oldest
     // post: a new post, at the top of the site's order, changes the first batch alone, and every
     // other is taken from what the last build kept rather than indexed again.
-    await writeAll(plan.posts, plan.posts.length % BATCH);
+    await writeAll(postBatches(plan.posts));
     await Promise.all(ready.values());
     if (shards.length > 1) await Promise.all(shards.map((shard) => shard.learn(listed)));
-    const listings = writeAll(plan.others);
+    const listings = writeAll(weighedBatches(plan.others, plan.otherWeights));
     // Every post is indexed now: this thread, otherwise idle, cuts the index into files and writes
     // them while the shares render the listings, rather than after, when they would wait for it.
     // It starts once the shares have their first batches of listings, so as not to hold them up.
