@@ -14,18 +14,25 @@ export interface SnippetPiece {
  * `\s` matches; this reads it code by code, since an export cuts the start of every post.
  */
 export function snippetText(text: string, length = Infinity): string {
-  const words: string[] = [];
-  let size = 0;
+  let tidy = '';
   let at = skipSpaces(text, 0);
-  while (at < text.length && size < length) {
-    let end = at + 1;
-    while (end < text.length && !isSpace(text.charCodeAt(end))) end++;
-    if (words.length > 0) size++;
-    words.push(text.slice(at, end));
-    size += end - at;
-    at = skipSpaces(text, end);
+  // Where the stretch starts that is copied as it is: words and the single spaces between them.
+  let from = at;
+  while (at < text.length && tidy.length + (at - from) < length) {
+    const code = text.charCodeAt(at);
+    if (!isSpace(code)) {
+      at++;
+      continue;
+    }
+    const end = skipSpaces(text, at);
+    if (end === text.length) break;
+    if (code !== 0x20 || end !== at + 1) {
+      tidy += `${text.slice(from, at)} `;
+      from = end;
+    }
+    at = end;
   }
-  const tidy = words.join(' ');
+  tidy += text.slice(from, at);
   return tidy.length > length ? tidy.slice(0, length) : tidy;
 }
 
