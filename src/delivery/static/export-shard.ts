@@ -263,7 +263,9 @@ export class ExportShard {
     // The heaviest first, so that the shares end on light pages, and together, rather than one
     // rendering a last batch of feeds while the others wait.
     const weights = new Map(
-      listRoutes(site).map((route) => [pathOf(route), renderingWeight(site, route)]),
+      listRoutes(site)
+        .filter((route) => route.kind !== 'post')
+        .map((route) => [pathOf(route), renderingWeight(site, route)]),
     );
     const weightOf = (path: string): number =>
       weights.get(path) ?? PAGE_WEIGHT / LISTING_PAGE_WEIGHT;
