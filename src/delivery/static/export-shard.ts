@@ -270,8 +270,8 @@ export class ExportShard {
     const weightOf = (path: string): number =>
       weights.get(path) ?? PAGE_WEIGHT / LISTING_PAGE_WEIGHT;
     others.sort((a, b) => weightOf(b) - weightOf(a));
-    const otherWeights = others.map(weightOf);
     others.push(NOT_FOUND_DOCUMENT);
+    const otherWeights = others.map(weightOf);
     const folders = documents.site.posts
       .filter((post) => post.ownFolder)
       .map((post) => ({ path: post.path, file: post.file }));
