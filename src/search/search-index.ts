@@ -179,42 +179,48 @@ const SEGMENT_POSTS = 64;
 // distinct words holds more, and then they are met again from nothing.
 const MOST_KNOWN_WORDS = 200_000;
 
-// The numbers a builder keeps per known word.
-const WORD_STATE = 7;
+// The numbers a builder keeps per known word: the stamp of the field that last met it, how often
+// it stands there, its first and second place, its width, where its characters start in
+// `#wordCharacters` and how many they are, and how many terms it has, then the first two of them,
+// each with its offset.
+const WORD_STATE = 12;
+const WORD_TERMS_KEPT = 2;
+
+// The numbers a builder keeps per term, for the field being read: the stamp of the field that
+// last touched it, how often it stands there, its first and second place.
+const TERM_STATE = 4;
 
 /**
  * Adds posts one at a time, and gives the index of those added since the last segment. Terms
  * are numbered as they are first met, so that a post's counts are kept in arrays rather than in
  * a map of objects: building is most of what indexing costs. An ASCII word met before — most
  * words of most posts — is counted as a word, found by the hash the tokenizer makes as it scans;
- * its terms take its counts once for each field it stands in.
+ * its terms take its counts once for each field it stands in. What one word or term needs is
+ * side by side in one array, so that counting it touches one line of memory, not one per number.
  */
 export class SegmentBuilder {
   readonly #termIds = new Map<string, number>();
   readonly #terms: string[] = [];
   // How many terms the segments given so far named.
   #named = 0;
-  // Per term, for the field being read: how often, first and second place; `#seen` says which
-  // field last touched the term, so that nothing is cleared between fields.
-  #count = new Uint32Array(1024);
-  #first = new Int32Array(1024);
-  #second = new Int32Array(1024);
-  #seen = new Int32Array(1024).fill(-1);
+  // Per term, `TERM_STATE` numbers; its stamp says which field last touched it, so that nothing
+  // is cleared between fields.
+  #termState = new Int32Array(1024 * TERM_STATE).fill(-1);
   #field = 0;
   #lengths: number[] = [];
   #documents = 0;
-  // The field being read: its stamp in `#seen`, the terms and words it touched, its length.
+  // The field being read: its stamp, the terms and words it touched, its length.
   #stamp = -1;
-  #touched: number[] = [];
-  #touchedWords: number[] = [];
+  #touched = new Int32Array(1024);
+  #touchedCount = 0;
+  #touchedWords = new Int32Array(1024);
+  #touchedWordCount = 0;
   #length = 0;
-  // Known ASCII words, by number: their terms and where each stands.
-  #wordTerms: Int32Array[] = [];
-  #wordOffsets: Int32Array[] = [];
-  // Per word, side by side, for one look at memory finds them all: the stamp of the field that
-  // last met it, how often it stands there, its first and second place, its width, and where its
-  // characters start in `#wordCharacters` and how many they are.
+  // Known ASCII words: how many, `WORD_STATE` numbers each, and the terms of those that have
+  // more than `WORD_TERMS_KEPT` (an identifier's parts), by word.
+  #wordCount = 0;
   #wordState = new Int32Array(1024 * WORD_STATE);
+  #wideWords = new Map<number, { terms: Int32Array; offsets: Int32Array }>();
   // The characters of every known word, one after another: compared as numbers, and holding no
   // string cut from a post, which would keep all of the post's text.
   #wordCharacters = new Uint16Array(1 << 14);
@@ -238,7 +244,7 @@ export class SegmentBuilder {
         state[at + 1] = 1;
         state[at + 2] = position;
         state[at + 3] = -1;
-        this.#touchedWords.push(word);
+        this.#touchWord(word);
       } else {
         const count = state[at + 1] ?? 1;
         if (count === 1) state[at + 3] = position;
@@ -249,19 +255,26 @@ export class SegmentBuilder {
       return width;
     },
     learn: (written, hash, forms) => {
-      if (this.#wordTerms.length >= MOST_KNOWN_WORDS) this.#forgetWords();
-      const word = this.#wordTerms.length;
-      if ((word + 1) * WORD_STATE > this.#wordState.length) {
+      if (this.#wordCount >= MOST_KNOWN_WORDS) this.#forgetWords();
+      const word = this.#wordCount++;
+      if (this.#wordCount * WORD_STATE > this.#wordState.length) {
         this.#wordState = grownTo(this.#wordState, this.#wordState.length * 2, -1);
       }
-      this.#wordTerms.push(Int32Array.from(forms.terms, (term) => this.#idOf(term)));
-      this.#wordOffsets.push(Int32Array.from(forms.offsets));
+      const terms = Int32Array.from(forms.terms, (term) => this.#idOf(term));
+      const offsets = Int32Array.from(forms.offsets);
+      const state = this.#wordState;
       const at = word * WORD_STATE;
-      this.#wordState[at] = -1;
-      this.#wordState[at + 4] = forms.width;
-      this.#wordState[at + 5] = this.#keepCharacters(written);
-      this.#wordState[at + 6] = written.length;
-      if (this.#wordTerms.length * 4 > this.#wordSlots.length) {
+      state[at] = -1;
+      state[at + 4] = forms.width;
+      state[at + 5] = this.#keepCharacters(written);
+      state[at + 6] = written.length;
+      state[at + 7] = terms.length;
+      for (let i = 0; i < WORD_TERMS_KEPT && i < terms.length; i++) {
+        state[at + 8 + i * 2] = terms[i] ?? 0;
+        state[at + 9 + i * 2] = offsets[i] ?? 0;
+      }
+      if (terms.length > WORD_TERMS_KEPT) this.#wideWords.set(word, { terms, offsets });
+      if (this.#wordCount * 4 > this.#wordSlots.length) {
         const slots = this.#wordSlots;
         this.#wordSlots = new Int32Array(slots.length * 2);
         for (let slot = 0; slot < slots.length; slot += 2) {
@@ -320,27 +333,48 @@ export class SegmentBuilder {
 
   #forgetWords(): void {
     this.#flushWords();
-    this.#wordTerms = [];
+    this.#wordCount = 0;
+    this.#wideWords.clear();
     this.#wordCharactersUsed = 0;
-    this.#wordOffsets = [];
     this.#wordSlots.fill(0);
+  }
+
+  #touchWord(word: number): void {
+    if (this.#touchedWordCount === this.#touchedWords.length) {
+      this.#touchedWords = grownTo(this.#touchedWords, this.#touchedWords.length * 2);
+    }
+    this.#touchedWords[this.#touchedWordCount++] = word;
   }
 
   /** Gives the terms of each word the field touched the word's counts and places. */
   #flushWords(): void {
-    for (const word of this.#touchedWords) {
-      const terms = this.#wordTerms[word] as Int32Array;
-      const offsets = this.#wordOffsets[word] as Int32Array;
+    const state = this.#wordState;
+    const words = this.#touchedWords;
+    for (let w = 0; w < this.#touchedWordCount; w++) {
+      const word = words[w] ?? 0;
       const at = word * WORD_STATE;
-      const count = this.#wordState[at + 1] ?? 1;
-      const first = this.#wordState[at + 2] ?? 0;
-      const second = this.#wordState[at + 3] ?? -1;
+      const count = state[at + 1] ?? 1;
+      const first = state[at + 2] ?? 0;
+      const second = state[at + 3] ?? -1;
+      const termCount = state[at + 7] ?? 0;
+      if (termCount <= WORD_TERMS_KEPT) {
+        for (let i = 0; i < termCount; i++) {
+          const offset = state[at + 9 + i * 2] ?? 0;
+          const id = state[at + 8 + i * 2] ?? 0;
+          this.#touch(id, count, first + offset, second === -1 ? -1 : second + offset);
+        }
+        continue;
+      }
+      const { terms, offsets } = this.#wideWords.get(word) as {
+        terms: Int32Array;
+        offsets: Int32Array;
+      };
       for (let i = 0; i < terms.length; i++) {
         const offset = offsets[i] ?? 0;
         this.#touch(terms[i] ?? 0, count, first + offset, second === -1 ? -1 : second + offset);
       }
     }
-    this.#touchedWords = [];
+    this.#touchedWordCount = 0;
   }
 
   /**
@@ -348,45 +382,51 @@ export class SegmentBuilder {
    * (-1 for none): a term keeps the two lowest places it stands at, whatever order they come in.
    */
   #touch(id: number, count: number, first: number, second: number): void {
-    if (this.#seen[id] !== this.#stamp) {
-      this.#seen[id] = this.#stamp;
-      this.#count[id] = count;
-      this.#first[id] = first;
-      this.#second[id] = second;
-      this.#touched.push(id);
+    const state = this.#termState;
+    const at = id * TERM_STATE;
+    if (state[at] !== this.#stamp) {
+      state[at] = this.#stamp;
+      state[at + 1] = count;
+      state[at + 2] = first;
+      state[at + 3] = second;
+      if (this.#touchedCount === this.#touched.length) {
+        this.#touched = grownTo(this.#touched, this.#touched.length * 2);
+      }
+      this.#touched[this.#touchedCount++] = id;
       return;
     }
-    this.#count[id] = (this.#count[id] ?? 0) + count;
-    const kept = this.#first[id] ?? 0;
-    const next = this.#second[id] ?? -1;
+    state[at + 1] = (state[at + 1] ?? 0) + count;
+    const kept = state[at + 2] ?? 0;
+    const next = state[at + 3] ?? -1;
     if (first < kept) {
-      this.#first[id] = first;
+      state[at + 2] = first;
       // The second lowest: the first kept, unless the new second is lower still.
-      this.#second[id] = second !== -1 && second < kept ? second : kept;
-    } else if (next === -1 || first < next) this.#second[id] = first;
+      state[at + 3] = second !== -1 && second < kept ? second : kept;
+    } else if (next === -1 || first < next) state[at + 3] = first;
   }
 
   /** Adds the next post: its number is how many came before it. */
   add(document: SearchDocument): void {
     const number = this.#documents++;
-    const fields = [document.title, document.labels.join('\n'), document.text];
-    for (let field = 0; field < fields.length; field++) {
-      this.#stamp = this.#field++;
-      this.#touched = [];
-      this.#length = 0;
-      forEachTerm(fields[field] ?? '', this.#visit, this.#knownWords);
-      this.#flushWords();
-      this.#lengths.push(this.#length);
-      for (const id of this.#touched) {
-        const count = this.#count[id] ?? 1;
-        this.#logEntry(
-          id,
-          number,
-          field | (count << 2),
-          this.#first[id] ?? 0,
-          this.#second[id] ?? -1,
-        );
-      }
+    this.#addField(number, 0, document.title);
+    this.#addField(number, 1, document.labels.join('\n'));
+    this.#addField(number, 2, document.text);
+  }
+
+  #addField(number: number, field: number, text: string): void {
+    this.#stamp = this.#field++;
+    this.#touchedCount = 0;
+    this.#length = 0;
+    forEachTerm(text, this.#visit, this.#knownWords);
+    this.#flushWords();
+    this.#lengths.push(this.#length);
+    const state = this.#termState;
+    const touched = this.#touched;
+    for (let t = 0; t < this.#touchedCount; t++) {
+      const id = touched[t] ?? 0;
+      const at = id * TERM_STATE;
+      const count = state[at + 1] ?? 1;
+      this.#logEntry(id, number, field | (count << 2), state[at + 2] ?? 0, state[at + 3] ?? -1);
     }
   }
 
@@ -397,6 +437,12 @@ export class SegmentBuilder {
   #logged = 0;
   // Per term, while a segment is written: its earliest entry, -1 for none.
   #firstLogged = new Int32Array(1024).fill(-1);
+  // While a segment is written: each entry's next of the same term, -1 for none, and the terms in
+  // the order of their last entries. Kept from segment to segment, as the log is.
+  #nextLogged = new Int32Array(1 << 12);
+  #segmentTerms = new Int32Array(1024);
+  // The bytes of the segment being written, copied out once it is whole.
+  readonly #bytes = new ByteWriter(1 << 16);
 
   #logEntry(id: number, post: number, code: number, first: number, second: number): void {
     let at = this.#logged * 5;
@@ -419,22 +465,30 @@ export class SegmentBuilder {
     const log = this.#log;
     const entries = this.#logged;
     // Each entry points to the next of its term: one pass makes every term's chain.
-    const next = new Int32Array(entries).fill(-1);
-    const ids: number[] = [];
+    if (this.#nextLogged.length < entries) this.#nextLogged = new Int32Array(entries * 2);
+    const next = this.#nextLogged;
+    if (this.#segmentTerms.length < this.#terms.length) {
+      this.#segmentTerms = new Int32Array(this.#termState.length / TERM_STATE);
+    }
+    const ids = this.#segmentTerms;
+    let termCount = 0;
     const earliest = this.#firstLogged;
     for (let entry = entries - 1; entry >= 0; entry--) {
       const id = log[entry * 5] ?? 0;
       const later = earliest[id] ?? -1;
-      if (later === -1) ids.push(id);
-      else next[entry] = later;
+      if (later === -1) ids[termCount++] = id;
+      next[entry] = later;
       earliest[id] = entry;
     }
-    const terms = Uint32Array.from(ids);
-    const documentFrequency = new Uint32Array(ids.length);
-    const lastDocument = new Uint32Array(ids.length);
-    const postingStarts = new Uint32Array(ids.length + 1);
-    const bytes = new ByteWriter(entries * 4 + 16);
-    ids.forEach((id, i) => {
+    const terms = new Uint32Array(termCount);
+    const documentFrequency = new Uint32Array(termCount);
+    const lastDocument = new Uint32Array(termCount);
+    const postingStarts = new Uint32Array(termCount + 1);
+    const bytes = this.#bytes;
+    bytes.length = 0;
+    for (let i = 0; i < termCount; i++) {
+      const id = ids[i] ?? 0;
+      terms[i] = id;
       postingStarts[i] = bytes.length;
       let last = -1;
       let posts = 0;
@@ -453,8 +507,8 @@ export class SegmentBuilder {
       documentFrequency[i] = posts;
       lastDocument[i] = last;
       earliest[id] = -1;
-    });
-    postingStarts[ids.length] = bytes.length;
+    }
+    postingStarts[termCount] = bytes.length;
     const segment: IndexSegment = {
       documentCount: this.#documents,
       terms,
@@ -513,18 +567,15 @@ export class SegmentBuilder {
       id = this.#terms.length;
       this.#termIds.set(term, id);
       this.#terms.push(term);
-      if (id >= this.#seen.length) this.#grow();
+      if ((id + 1) * TERM_STATE > this.#termState.length) this.#grow();
     }
     return id;
   }
 
   #grow(): void {
-    const size = this.#seen.length * 2;
+    const size = (this.#termState.length / TERM_STATE) * 2;
     this.#firstLogged = grownTo(this.#firstLogged, size, -1);
-    this.#count = grownTo(this.#count, size);
-    this.#first = grownTo(this.#first, size);
-    this.#second = grownTo(this.#second, size);
-    this.#seen = grownTo(this.#seen, size, -1);
+    this.#termState = grownTo(this.#termState, size * TERM_STATE, -1);
   }
 }
 
