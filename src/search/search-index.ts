@@ -190,6 +190,12 @@ const WORD_TERMS_KEPT = 2;
 // last touched it, how often it stands there, its first and second place.
 const TERM_STATE = 4;
 
+/** Where a pair of characters' slot is looked for first: both characters' bits reach it. */
+function pairSlot(pair: number, mask: number): number {
+  const mixed = Math.imul(pair, 0x9e3779b1);
+  return (mixed ^ (mixed >>> 16)) & mask;
+}
+
 /**
  * Adds posts one at a time, and gives the index of those added since the last segment. Terms
  * are numbered as they are first met, so that a post's counts are kept in arrays rather than in
@@ -227,6 +233,10 @@ export class SegmentBuilder {
   #wordCharactersUsed = 0;
   // Open addressing by hash, two numbers a slot: the hash, and 1 + the word's number (0: none).
   #wordSlots = new Int32Array(2 << 12);
+  // The terms of pairs of characters written without spaces, likewise: the pair's code units, and
+  // 1 + its term's number.
+  #pairSlots = new Int32Array(2 << 10);
+  #pairCount = 0;
 
   readonly #visit = (term: string, position: number): void => {
     this.#touch(this.#idOf(term), 1, position, -1);
@@ -284,7 +294,41 @@ export class SegmentBuilder {
       }
       this.#slotWord(hash, word);
     },
+    pair: (pair, position) => {
+      this.#touch(this.#pairId(pair), 1, position, -1);
+      if (position >= this.#length) this.#length = position + 1;
+    },
   };
+
+  /** The number of the term of `pair` (see `KnownWords.pair`), numbered now if it is new. */
+  #pairId(pair: number): number {
+    const slots = this.#pairSlots;
+    const mask = (slots.length >> 1) - 1;
+    for (let slot = pairSlot(pair, mask); ; slot = (slot + 1) & mask) {
+      const place = slots[slot * 2 + 1] ?? 0;
+      if (place === 0) break;
+      if (slots[slot * 2] === pair) return place - 1;
+    }
+    const id = this.#idOf(String.fromCharCode(pair >>> 16, pair & 0xffff));
+    if (++this.#pairCount * 4 > slots.length) {
+      this.#pairSlots = new Int32Array(slots.length * 2);
+      for (let at = 0; at < slots.length; at += 2) {
+        const place = slots[at + 1] ?? 0;
+        if (place !== 0) this.#slotPair(slots[at] ?? 0, place - 1);
+      }
+    }
+    this.#slotPair(pair, id);
+    return id;
+  }
+
+  #slotPair(pair: number, id: number): void {
+    const slots = this.#pairSlots;
+    const mask = (slots.length >> 1) - 1;
+    let slot = pairSlot(pair, mask);
+    while (slots[slot * 2 + 1] !== 0) slot = (slot + 1) & mask;
+    slots[slot * 2] = pair;
+    slots[slot * 2 + 1] = id + 1;
+  }
 
   /** The number of the known word `text[start, end)`, or -1. */
   #find(text: string, start: number, end: number, hash: number): number {

@@ -46,6 +46,14 @@ const WORDS = [
   '负载均衡',
   'テストを書く',
   'パスワード',
+  // Runs that are not their own normal form, or hold surrogates: half-width kana, compatibility
+  // ideographs, a kana and its voicing mark apart, a ligature of kana, Han beyond the BMP.
+  'ﾊﾟｽﾜｰﾄﾞ',
+  '豈更新',
+  'か\u3099き',
+  'ゟ々',
+  '𠮷野家',
+  '設定なし',
   'café',
   'naïve',
   'the',

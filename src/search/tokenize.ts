@@ -199,6 +199,12 @@ export function forEachTerm(text: string, visit: TermVisitor, words?: KnownWords
     const end = start + piece.length;
     if (script === 'unspaced') {
       const run = foldUnspaced(piece);
+      if (words !== undefined && run.length > 1 && isPlainRun(run)) {
+        for (let i = 0; i + 1 < run.length; i++) {
+          words.pair((run.charCodeAt(i) << 16) | run.charCodeAt(i + 1), position + i);
+        }
+        return run.length - 1;
+      }
       const chars = [...run];
       if (chars.length === 1) visit(normalizeWord(run), position, start, end);
       // Most runs are normal already, and then so is each of their pairs: one test for all.
@@ -239,6 +245,17 @@ export function forEachTerm(text: string, visit: TermVisitor, words?: KnownWords
   forEachPiece(text, readPiece, words);
 }
 
+// Characters of Han, Hiragana and Katakana that NFKC leaves as they are, and that lower-casing
+// and the removal of Latin accents cannot touch: a run of nothing else is its own normal form, and
+// each of its pairs of code units is a term. Compatibility ideographs, half-width forms and
+// surrogates are left to the general reading.
+const PLAIN_UNSPACED = /^[\u3005\u3041-\u3096\u30A1-\u30FA\u30FC\u4E00-\u9FFF]*$/;
+
+/** Whether a run written without spaces is plain (see `PLAIN_UNSPACED`). */
+function isPlainRun(run: string): boolean {
+  return PLAIN_UNSPACED.test(run);
+}
+
 /**
  * A reader of terms that knows ASCII words it met before: most words of a large site repeat, and
  * one lookup of the word as written can stand for finding each of its terms.
@@ -252,6 +269,12 @@ export interface KnownWords {
   known(text: string, start: number, end: number, hash: number, position: number): number;
   /** Meets `written` for the first time; its terms are visited next, as any word's. */
   learn(written: string, hash: number, forms: WordForms): void;
+  /**
+   * Takes the term of two characters of a plain run written without spaces at `position`:
+   * `pair` holds their UTF-16 code units, the first in its high 16 bits. The term is the two
+   * characters as written, read without cutting a string out of the text.
+   */
+  pair(pair: number, position: number): void;
 }
 
 /** The terms of one word of a space-separated script, placed relative to the word. */
