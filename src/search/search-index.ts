@@ -484,7 +484,7 @@ export class SegmentBuilder {
   // While a segment is written: each entry's next of the same term, -1 for none, and the terms in
   // the order of their last entries. Kept from segment to segment, as the log is.
   #nextLogged = new Int32Array(1 << 12);
-  #segmentTerms = new Int32Array(1024);
+  #segmentTerms = new Uint32Array(1024);
   // The bytes of the segment being written, copied out once it is whole.
   readonly #bytes = new ByteWriter(1 << 16);
 
@@ -506,13 +506,44 @@ export class SegmentBuilder {
    * builder knows of words is kept for it.
    */
   segment(): IndexSegment {
+    // Each step is a function of its own: one that holds both loops is compiled while it runs
+    // the first, and that code is thrown away on reaching the second, on every call.
+    const termCount = this.#chainEntries();
+    const terms = this.#segmentTerms.slice(0, termCount);
+    const documentFrequency = new Uint32Array(termCount);
+    const lastDocument = new Uint32Array(termCount);
+    const postingStarts = new Uint32Array(termCount + 1);
+    this.#writePostings(terms, documentFrequency, lastDocument, postingStarts);
+    const segment: IndexSegment = {
+      documentCount: this.#documents,
+      terms,
+      names: this.#terms.slice(this.#named),
+      firstName: this.#named,
+      documentFrequency,
+      lastDocument,
+      postingStarts,
+      // Exactly its bytes: a segment crosses to another thread, where all of a buffer is copied.
+      postingBytes: this.#bytes.view().slice(),
+      lengths: Uint32Array.from(this.#lengths),
+    };
+    this.#named = this.#terms.length;
+    this.#logged = 0;
+    this.#lengths = [];
+    this.#documents = 0;
+    return segment;
+  }
+
+  /**
+   * Chains each logged entry to the next of its term, and answers how many terms the log holds:
+   * their numbers are in `#segmentTerms`, in the order of their last entries.
+   */
+  #chainEntries(): number {
     const log = this.#log;
     const entries = this.#logged;
-    // Each entry points to the next of its term: one pass makes every term's chain.
     if (this.#nextLogged.length < entries) this.#nextLogged = new Int32Array(entries * 2);
     const next = this.#nextLogged;
     if (this.#segmentTerms.length < this.#terms.length) {
-      this.#segmentTerms = new Int32Array(this.#termState.length / TERM_STATE);
+      this.#segmentTerms = new Uint32Array(this.#termState.length / TERM_STATE);
     }
     const ids = this.#segmentTerms;
     let termCount = 0;
@@ -524,15 +555,23 @@ export class SegmentBuilder {
       next[entry] = later;
       earliest[id] = entry;
     }
-    const terms = new Uint32Array(termCount);
-    const documentFrequency = new Uint32Array(termCount);
-    const lastDocument = new Uint32Array(termCount);
-    const postingStarts = new Uint32Array(termCount + 1);
+    return termCount;
+  }
+
+  /** Writes the chained entries of each of `terms` into `#bytes`, and what the segment says of each. */
+  #writePostings(
+    terms: Uint32Array,
+    documentFrequency: Uint32Array,
+    lastDocument: Uint32Array,
+    postingStarts: Uint32Array,
+  ): void {
+    const log = this.#log;
+    const next = this.#nextLogged;
+    const earliest = this.#firstLogged;
     const bytes = this.#bytes;
     bytes.length = 0;
-    for (let i = 0; i < termCount; i++) {
-      const id = ids[i] ?? 0;
-      terms[i] = id;
+    for (let i = 0; i < terms.length; i++) {
+      const id = terms[i] ?? 0;
       postingStarts[i] = bytes.length;
       let last = -1;
       let posts = 0;
@@ -552,24 +591,7 @@ export class SegmentBuilder {
       lastDocument[i] = last;
       earliest[id] = -1;
     }
-    postingStarts[termCount] = bytes.length;
-    const segment: IndexSegment = {
-      documentCount: this.#documents,
-      terms,
-      names: this.#terms.slice(this.#named),
-      firstName: this.#named,
-      documentFrequency,
-      lastDocument,
-      postingStarts,
-      // Exactly its bytes: a segment crosses to another thread, where all of a buffer is copied.
-      postingBytes: bytes.view().slice(),
-      lengths: Uint32Array.from(this.#lengths),
-    };
-    this.#named = this.#terms.length;
-    this.#logged = 0;
-    this.#lengths = [];
-    this.#documents = 0;
-    return segment;
+    postingStarts[terms.length] = bytes.length;
   }
 
   /** `segment`, which this builder gave, with its terms named: what a build keeps of it. */
