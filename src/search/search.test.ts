@@ -10,7 +10,7 @@ import {
   type SearchDocument,
 } from './search-index.js';
 import { snippetOf, snippetText } from './snippet.js';
-import { normalizeWord, queryWords, textTerms } from './tokenize.js';
+import { isPlainRun, normalizeWord, queryWords, textTerms } from './tokenize.js';
 
 const termsOf = (text: string) => textTerms(text).map(({ term }) => term);
 
@@ -81,6 +81,19 @@ describe('tokenizer', () => {
     );
     assert.deepEqual(termsOf('テスト'), ['テス', 'スト']);
     assert.deepEqual(termsOf('字'), ['字']);
+  });
+
+  it('reads as plain only characters that normalising leaves as they are', () => {
+    // A plain run's pairs are read by their code units alone, never normalised: every character
+    // that may stand in one must be its own normal form.
+    for (let code = 0; code < 0x10000; code++) {
+      const char = String.fromCharCode(code);
+      if (isPlainRun(char)) assert.equal(normalizeWord(char), char, `U+${code.toString(16)}`);
+    }
+    assert.equal(isPlainRun('分布式系统テストを書く'), true);
+    for (const run of ['ﾃｽﾄ', '\uF900', 'か\u3099', 'ゟ', '𠮷'])
+      assert.equal(isPlainRun(run), false, run);
+    assert.deepEqual(termsOf('ﾃｽﾄ'), termsOf('テスト'));
   });
 
   it('reads the Japanese なし, なく and なき of "there is none" as ない, keeping their places', () => {

@@ -49,7 +49,7 @@ const WORDS = [
   // Runs that are not their own normal form, or hold surrogates: half-width kana, compatibility
   // ideographs, a kana and its voicing mark apart, a ligature of kana, Han beyond the BMP.
   'ﾊﾟｽﾜｰﾄﾞ',
-  '豈更新',
+  '\uF900更新',
   'か\u3099き',
   'ゟ々',
   '𠮷野家',

@@ -252,7 +252,7 @@ export function forEachTerm(text: string, visit: TermVisitor, words?: KnownWords
 const PLAIN_UNSPACED = /^[\u3005\u3041-\u3096\u30A1-\u30FA\u30FC\u4E00-\u9FFF]*$/;
 
 /** Whether a run written without spaces is plain (see `PLAIN_UNSPACED`). */
-function isPlainRun(run: string): boolean {
+export function isPlainRun(run: string): boolean {
   return PLAIN_UNSPACED.test(run);
 }
 
