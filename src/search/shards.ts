@@ -149,7 +149,9 @@ export function shardIndex(data: IndexData, sizes: ShardSizes = {}): IndexShards
         file.push(postings.length);
         start.push((postingStarts[term] ?? 0) - first);
       }
-      const bytes = postingBytes.slice(first, postingStarts[to] ?? first);
+      // A view, not a copy: the index's bytes are not changed once cut, and a copy of every run
+      // doubled the tens of megabytes a large site's export holds while it writes them.
+      const bytes = postingBytes.subarray(first, postingStarts[to] ?? first);
       let path = hashedPath('search/postings', 'bin', bytes);
       // Runs of the same bytes (rare terms of the same posts) are one file. One whose hash alone
       // is another's is told apart by its first term, never by its place, which a change before
