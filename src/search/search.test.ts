@@ -96,6 +96,19 @@ describe('tokenizer', () => {
     assert.deepEqual(termsOf('ﾃｽﾄ'), termsOf('テスト'));
   });
 
+  it('reads half-width kana and kana with separate voicing marks as the kana they stand for', () => {
+    assert.deepEqual(termsOf('ﾊﾟｽﾜｰﾄﾞ'), termsOf('パスワード'));
+    assert.deepEqual(termsOf('か\u3099き'), termsOf('がき'));
+    assert.deepEqual(termsOf('ヿ'), ['コト']);
+    // Each pair marks the characters it came from: ﾊﾟ is two of the text's.
+    assert.deepEqual(
+      textTerms('ﾊﾟｽ').map(({ term, start, end }) => [term, start, end]),
+      [['パス', 0, 3]],
+    );
+    const [word] = queryWords('ﾊﾟｽﾜｰﾄﾞ');
+    assert.deepEqual(word?.pairs, ['パス', 'スワ', 'ワー', 'ード']);
+  });
+
   it('reads the Japanese なし, なく and なき of "there is none" as ない, keeping their places', () => {
     assert.deepEqual(termsOf('設定なし'), ['設定', '定な', 'ない']);
     assert.deepEqual(termsOf('設定がなく'), termsOf('設定がない'));
@@ -177,6 +190,21 @@ describe('search', () => {
     assert.equal(first('알고리즘'), 2);
     assert.equal(first('알고리즘을'), 2);
     assert.equal(first('알고리즘은'), 2);
+  });
+
+  it('finds a word written in half-width kana by its full-width form, and the other way round', () => {
+    const kana = buildSearchIndex([
+      { title: 'ﾊﾟｽﾜｰﾄﾞを変更する', labels: [], text: '' },
+      { title: 'ログインの記録', labels: [], text: 'ﾛｸﾞｲﾝした時刻' },
+    ]);
+    assert.deepEqual(
+      search(kana, 'パスワード').hits.map(({ document }) => document),
+      [0],
+    );
+    assert.deepEqual(
+      search(kana, 'ﾛｸﾞｲﾝ').hits.map(({ document }) => document),
+      [1],
+    );
   });
 
   it('finds Chinese and Japanese words inside longer runs', () => {

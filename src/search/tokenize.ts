@@ -68,9 +68,11 @@ export function stem(word: string): string {
 }
 
 // A word of ASCII letters and digits alone (most words of most posts), a run of Chinese or
-// Japanese, a run of Hangul, or a word of other letters (`café`, `Straße`, `данные`).
+// Japanese, a run of Hangul, or a word of other letters (`café`, `Straße`, `данные`). A run of
+// Japanese holds its voicing marks, combining or half-width, and the half-width ｰ: they belong to
+// the kana before them (ﾊﾟｽﾜｰﾄﾞ is パスワード).
 const PIECE =
-  /([A-Za-z0-9_]+)(?![\p{L}\p{N}\p{M}])|([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30FC\u3005]+)|(\p{Script=Hangul}+)|((?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30FC\u3005\p{Script=Hangul}])[\p{L}\p{N}\p{M}_])+)/gu;
+  /([A-Za-z0-9_]+)(?![\p{L}\p{N}\p{M}])|([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3099-\u309A\u30FC\u3005\uFF70\uFF9E\uFF9F]+)|(\p{Script=Hangul}+)|((?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3099-\u309A\u30FC\u3005\uFF70\uFF9E\uFF9F\p{Script=Hangul}])[\p{L}\p{N}\p{M}_])+)/gu;
 
 /**
  * Calls `visit` for each piece of `text` that is tokenized alike: a word, or a run of one script,
@@ -165,6 +167,52 @@ function foldUnspaced(run: string): string {
   return run.includes('な') || run.includes('無') ? run.replace(NAI_FORMS, '$1い') : run;
 }
 
+/** A character of a run written without spaces, normal, and where the text has it. */
+interface RunCharacter {
+  readonly char: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+// What normalising joins to the character before it: combining marks, and the half-width kana's
+// voicing marks.
+const JOINS_BEFORE = /^[\p{M}\uFF9E\uFF9F]$/u;
+
+/**
+ * The characters of `run`, which starts at `start` in the text, as normalising gives them: the
+ * same characters as the query's word normalised whole, so that their pairs are its pairs. A run
+ * that is not normal is normalised a character at a time with the marks that follow it, each
+ * character it gives standing where those did: half-width ﾊﾟ gives one パ, ヿ the two of コト.
+ */
+function runCharacters(run: string, start: number): RunCharacter[] {
+  const chars: RunCharacter[] = [];
+  let offset = start;
+  if (normalizeWord(run) === run) {
+    for (const char of run) {
+      chars.push({ char, start: offset, end: offset + char.length });
+      offset += char.length;
+    }
+    return chars;
+  }
+  let cluster = '';
+  let clusterStart = start;
+  const normalizeCluster = (): void => {
+    for (const char of normalizeWord(cluster))
+      chars.push({ char, start: clusterStart, end: offset });
+  };
+  for (const char of run) {
+    if (cluster !== '' && !JOINS_BEFORE.test(char)) {
+      normalizeCluster();
+      cluster = '';
+      clusterStart = offset;
+    }
+    cluster += char;
+    offset += char.length;
+  }
+  if (cluster !== '') normalizeCluster();
+  return chars;
+}
+
 /** The overlapping pairs of characters of a run written without spaces (one character alone). */
 export function characterPairs(run: string): string[] {
   const chars = [...run];
@@ -205,22 +253,13 @@ export function forEachTerm(text: string, visit: TermVisitor, words?: KnownWords
         }
         return run.length - 1;
       }
-      const chars = [...run];
-      if (chars.length === 1) visit(normalizeWord(run), position, start, end);
-      // Most runs are normal already, and then so is each of their pairs: one test for all.
-      const normal = normalizeWord(run) === run;
-      let offset = start;
+      const chars = runCharacters(run, start);
+      const [only] = chars;
+      if (chars.length === 1 && only) visit(only.char, position, only.start, only.end);
       for (let i = 0; i + 1 < chars.length; i++) {
-        const first = chars[i] ?? '';
-        const second = chars[i + 1] ?? '';
-        const pair = first + second;
-        visit(
-          normal ? pair : normalizeWord(pair),
-          position + i,
-          offset,
-          offset + first.length + second.length,
-        );
-        offset += first.length;
+        const first = chars[i] as RunCharacter;
+        const second = chars[i + 1] as RunCharacter;
+        visit(first.char + second.char, position + i, first.start, second.end);
       }
       return Math.max(1, chars.length - 1);
     }
