@@ -225,7 +225,7 @@ export class SegmentBuilder {
   // Known ASCII words: how many, `WORD_STATE` numbers each, and the terms of those that have
   // more than `WORD_TERMS_KEPT` (an identifier's parts), by word.
   #wordCount = 0;
-  #wordState = new Int32Array(1024 * WORD_STATE);
+  #wordState = new Int32Array(1024 * WORD_STATE).fill(-1);
   #wideWords = new Map<number, { terms: Int32Array; offsets: Int32Array }>();
   // The characters of every known word, one after another: compared as numbers, and holding no
   // string cut from a post, which would keep all of the post's text.
@@ -239,8 +239,7 @@ export class SegmentBuilder {
   #pairCount = 0;
 
   readonly #visit = (term: string, position: number): void => {
-    this.#touch(this.#idOf(term), 1, position, -1);
-    if (position >= this.#length) this.#length = position + 1;
+    this.#touchOnce(this.#idOf(term), position);
   };
 
   readonly #knownWords: KnownWords = {
@@ -294,10 +293,7 @@ export class SegmentBuilder {
       }
       this.#slotWord(hash, word);
     },
-    pair: (pair, position) => {
-      this.#touch(this.#pairId(pair), 1, position, -1);
-      if (position >= this.#length) this.#length = position + 1;
-    },
+    pair: (pair, position) => this.#touchOnce(this.#pairId(pair), position),
   };
 
   /** The number of the term of `pair` (see `KnownWords.pair`), numbered now if it is new. */
@@ -419,6 +415,12 @@ export class SegmentBuilder {
       }
     }
     this.#touchedWordCount = 0;
+  }
+
+  /** Counts `id` once in the field being read, at `position`. */
+  #touchOnce(id: number, position: number): void {
+    this.#touch(id, 1, position, -1);
+    if (position >= this.#length) this.#length = position + 1;
   }
 
   /**
