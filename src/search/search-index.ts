@@ -380,9 +380,7 @@ export class SegmentBuilder {
   }
 
   #touchWord(word: number): void {
-    if (this.#touchedWordCount === this.#touchedWords.length) {
-      this.#touchedWords = grownTo(this.#touchedWords, this.#touchedWords.length * 2);
-    }
+    this.#touchedWords = withRoom(this.#touchedWords, this.#touchedWordCount);
     this.#touchedWords[this.#touchedWordCount++] = word;
   }
 
@@ -397,21 +395,11 @@ export class SegmentBuilder {
       const first = state[at + 2] ?? 0;
       const second = state[at + 3] ?? -1;
       const termCount = state[at + 7] ?? 0;
-      if (termCount <= WORD_TERMS_KEPT) {
-        for (let i = 0; i < termCount; i++) {
-          const offset = state[at + 9 + i * 2] ?? 0;
-          const id = state[at + 8 + i * 2] ?? 0;
-          this.#touch(id, count, first + offset, second === -1 ? -1 : second + offset);
-        }
-        continue;
-      }
-      const { terms, offsets } = this.#wideWords.get(word) as {
-        terms: Int32Array;
-        offsets: Int32Array;
-      };
-      for (let i = 0; i < terms.length; i++) {
-        const offset = offsets[i] ?? 0;
-        this.#touch(terms[i] ?? 0, count, first + offset, second === -1 ? -1 : second + offset);
+      const wide = termCount > WORD_TERMS_KEPT ? this.#wideWords.get(word) : undefined;
+      for (let i = 0; i < termCount; i++) {
+        const id = (wide ? wide.terms[i] : state[at + 8 + i * 2]) ?? 0;
+        const offset = (wide ? wide.offsets[i] : state[at + 9 + i * 2]) ?? 0;
+        this.#touch(id, count, first + offset, second === -1 ? -1 : second + offset);
       }
     }
     this.#touchedWordCount = 0;
@@ -435,9 +423,7 @@ export class SegmentBuilder {
       state[at + 1] = count;
       state[at + 2] = first;
       state[at + 3] = second;
-      if (this.#touchedCount === this.#touched.length) {
-        this.#touched = grownTo(this.#touched, this.#touched.length * 2);
-      }
+      this.#touched = withRoom(this.#touched, this.#touchedCount);
       this.#touched[this.#touchedCount++] = id;
       return;
     }
@@ -937,6 +923,11 @@ function writeNumber(bytes: Uint8Array, at: number, value: number): number {
 }
 
 /** `array` in a longer array of its kind, the new places holding `fill`. */
+/** `array`, or a copy twice its size when its `used` numbers fill it. */
+function withRoom<T extends Int32Array>(array: T, used: number): T {
+  return used < array.length ? array : grownTo(array, array.length * 2);
+}
+
 function grownTo<T extends Int32Array | Uint32Array>(array: T, size: number, fill = 0): T {
   const grown = new (array.constructor as new (size: number) => T)(size);
   if (fill !== 0) grown.fill(fill);
