@@ -1,9 +1,9 @@
 // A build into a folder built before, after any sequence of edits to the site, leaves the very
 // files a build from scratch writes: only the `.folio*` records of the build differ.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { exportSite, type ExportOptions } from '../src/delivery/static/export-site.js';
@@ -181,14 +181,15 @@ function apply(state: SiteState, change: Edit): SiteState {
   }
 }
 
-/** Writes the site of `state` into `dir`, keeping its `.folio/` cache of what was built before. */
+/**
+ * Writes the site of `state` into `dir` as an author edits one: only the files whose text changes
+ * are written, and those the site no longer holds are deleted, its `.folio/` cache kept. Written
+ * anew, every file would take a new stamp, the static files' stamps a new key for the site, and
+ * every document would be rendered again at every step, leaving untested what a build keeps.
+ */
 async function writeSiteFolder(dir: string, state: SiteState): Promise<void> {
-  for (const folder of ['content', 'static']) {
-    await rm(join(dir, folder), { recursive: true, force: true });
-  }
-  await mkdir(join(dir, 'content', 'posts'), { recursive: true });
-  await mkdir(join(dir, 'static', 'images'), { recursive: true });
-  await writeFile(
+  const files = new Map<string, string>();
+  files.set(
     join(dir, 'folio.config.yaml'),
     [
       `title: ${state.title}`,
@@ -210,11 +211,11 @@ async function writeSiteFolder(dir: string, state: SiteState): Promise<void> {
       '',
     ].join('\n'),
   );
-  await writeFile(
+  files.set(
     join(dir, 'static', 'images', 'avatar.svg'),
     '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>',
   );
-  await writeFile(join(dir, 'static', 'custom.css'), state.css);
+  files.set(join(dir, 'static', 'custom.css'), state.css);
   for (const [slug, post] of state.posts) {
     const front = [
       '---',
@@ -229,10 +230,21 @@ async function writeSiteFolder(dir: string, state: SiteState): Promise<void> {
       ...(post.draft ? ['draft: true'] : []),
       '---',
     ];
-    await writeFile(
-      join(dir, 'content', 'posts', `${slug}.md`),
-      `${front.join('\n')}\n${post.body}\n`,
-    );
+    files.set(join(dir, 'content', 'posts', `${slug}.md`), `${front.join('\n')}\n${post.body}\n`);
+  }
+  for (const folder of ['content', 'static']) {
+    const held = existsSync(join(dir, folder))
+      ? readdirSync(join(dir, folder), { recursive: true, withFileTypes: true })
+      : [];
+    for (const entry of held) {
+      const file = join(entry.parentPath, entry.name);
+      if (entry.isFile() && !files.has(file)) await rm(file);
+    }
+  }
+  for (const [file, text] of files) {
+    if (existsSync(file) && readFileSync(file, 'utf8') === text) continue;
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, text);
   }
 }
 
