@@ -15,6 +15,7 @@ import {
   listPageFiles,
   listPostFiles,
   POSTS_DIR,
+  postHash,
   readStaticAssets,
   STATIC_DIR,
   textHash,
@@ -116,6 +117,11 @@ export interface LoadContentOptions {
    */
   readonly known?: KnownReads | undefined;
   /**
+   * Hash each post as its file is read (`PostResult.front`), for a build that keys its documents
+   * by what they show and keeps what was read for the next build.
+   */
+  readonly hashPosts?: boolean;
+  /**
    * Hand back the body of each post read (default true). Without, each text is let go as soon as
    * its front matter is read, so that a load of thousands of posts never holds them all at once.
    */
@@ -131,7 +137,7 @@ export async function loadContent(
   siteDir: string,
   options: LoadContentOptions = {},
 ): Promise<LoadedContent> {
-  const { previous, onProgress, changed, keepBodies = true } = options;
+  const { previous, onProgress, changed, keepBodies = true, hashPosts = false } = options;
   const before: KnownReads | undefined = previous ?? options.known;
   const configResult = loadConfig(siteDir);
   const within = (folder: string) => (path: string) => isWithin(siteDir, folder, path);
@@ -180,7 +186,8 @@ export async function loadContent(
     } = parsePost(text, file.file, file.fileSlug, context);
     // The body goes to the body store; the result is kept for the next load without it.
     keep(post, body);
-    return { post, diagnostics: problems, claim };
+    const front = hashPosts && post ? postHash(post) : undefined;
+    return { post, diagnostics: problems, claim, front };
   });
   const pageResults = readEach(
     pageListing.files,

@@ -117,6 +117,11 @@ export interface PostResult {
   readonly body?: string | undefined;
   readonly diagnostics: readonly Diagnostic[];
   readonly claim: SlugClaim;
+  /**
+   * A hash of `post` written out (`postHash`), made once as its file is read and kept with what
+   * was read: the keys of the documents that show the post are made of it.
+   */
+  readonly front?: string | undefined;
 }
 
 /**

@@ -9,6 +9,7 @@ import { imageSizeFromFile } from 'image-size/fromFile';
 import { error, sortDiagnostics, warning, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ImageSize } from './markdown/markdown.js';
 import { isFolderIndex } from './parse-post.js';
+import type { Post } from './post.js';
 
 export const POSTS_DIR = join('content', 'posts');
 export const PAGES_DIR = join('content', 'pages');
@@ -436,6 +437,19 @@ export function statOrUndefined(file: string, { followLinks = true } = {}): Stat
 export function postStamp(file: string): string {
   const info = statOrUndefined(file);
   return info ? stampOf(info) : '';
+}
+
+/**
+ * A hash of all of `post` as reading gave it, written out, by which a build knows whether what a
+ * document shows of it changed; undefined when it cannot be written out whole.
+ */
+export function postHash(post: Post): string | undefined {
+  try {
+    // A post is plain data — strings, numbers, arrays and plain objects — which JSON writes whole.
+    return createHash('sha256').update(JSON.stringify(post)).digest('base64url');
+  } catch {
+    return undefined;
+  }
 }
 
 /** A hash of a post or page file's text, by which a build knows its body unchanged. */

@@ -233,6 +233,8 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     keepBodies: !reread,
     previous: previous?.folder,
     known: readCache?.read(),
+    // A build that keeps what it read keys its documents by each post's hash, kept with it.
+    hashPosts: readCache !== undefined,
     onProgress: options.onProgress,
     changed: options.changed,
   });

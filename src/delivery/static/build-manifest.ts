@@ -53,6 +53,18 @@ export interface Manifest {
    * a document are the same keeps its files without rendering it. None in older manifests.
    */
   readonly documents?: Readonly<Record<string, DocumentRecord>>;
+  /** What every document was made from but the bodies it shows. None in older manifests. */
+  readonly frame?: DocumentFrame;
+}
+
+/**
+ * What the documents of a build were made from but the bodies they show, as one hash, with a hash
+ * of each post and page file's text (see `DocumentKeys.frame`).
+ */
+export interface DocumentFrame {
+  readonly key: string;
+  /** The hash of each file's text, by its path in the site folder. */
+  readonly bodies: Readonly<Record<string, string>>;
 }
 
 /** A document a build wrote: what it was made from, its files, and what its bodies used. */
@@ -149,9 +161,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 function isManifest(value: unknown): value is Manifest {
   if (!isRecord(value) || !isRecord(value.site) || !isRecord(value.files)) return false;
-  const { format, folio, node, site, precompress, files, documents } = value;
+  const { format, folio, node, site, precompress, files, documents, frame } = value;
   return (
     (documents === undefined || isRecord(documents)) &&
+    (frame === undefined || isDocumentFrame(frame)) &&
     typeof format === 'number' &&
     typeof folio === 'string' &&
     typeof node === 'string' &&
@@ -181,6 +194,15 @@ function isDocumentRecord(value: unknown): value is DocumentRecord {
     value.files.every(isOwnPath) &&
     isStrings(value.features) &&
     value.features.every((feature) => BODY_FEATURES.has(feature))
+  );
+}
+
+function isDocumentFrame(value: unknown): value is DocumentFrame {
+  return (
+    isRecord(value) &&
+    typeof value.key === 'string' &&
+    isRecord(value.bodies) &&
+    Object.values(value.bodies).every((hash) => typeof hash === 'string')
   );
 }
 

@@ -2,17 +2,18 @@
 // the categories every page's header names, and all of each post and body the document shows — so
 // that a build into its own output keeps the files of a document whose key the last build
 // recorded, rather than rendering it again to find the same bytes.
-import { createHash } from 'node:crypto';
+import { createHash, hash as hashText } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import type { MarkdownDocument, Post } from '../../content/post.js';
-import { STATIC_DIR, textHash } from '../../content/read-sources.js';
+import { postHash, STATIC_DIR, textHash } from '../../content/read-sources.js';
 import type { ReadFolder } from '../../content/load-content.js';
 import { readTextFile } from '../../text/read-text-file.js';
 import type { SiteContent } from '../../load/load-site.js';
 import type { Site } from '../../site/build-site.js';
-import { resolvePath } from '../../site/routes.js';
+import { listRoutes, pathOf, resolvePath, type Route } from '../../site/routes.js';
 import { bodiesShownBy, postsShownBy } from '../../views/render-route.js';
+import type { DocumentFrame } from './build-manifest.js';
 
 /** Raised whenever what goes into a key changes: keys of older builds then never match. */
 const KEY_FORMAT = 4;
@@ -30,16 +31,22 @@ export interface KeyedBuild {
 export class DocumentKeys {
   readonly #site: Site;
   readonly #siteKey: string;
+  readonly #siteDir: string;
+  readonly #posts: readonly Post[];
   // A hash of each body known so far: most are shown by several documents.
   readonly #bodies = new Map<MarkdownDocument, string | undefined>();
   // A hash of each post's front matter known so far, as loading read it.
-  readonly #posts = new Map<Post, string | undefined>();
+  readonly #postHashes = new Map<Post, string | undefined>();
   readonly #read: KeyedBuild['read'];
+  // Worked out once asked for; null when a post cannot be written out whole.
+  #frame: DocumentFrame | null | undefined;
 
-  private constructor(site: Site, siteKey: string, read: KeyedBuild['read']) {
+  private constructor(site: Site, siteKey: string, build: KeyedBuild, posts: readonly Post[]) {
     this.#site = site;
     this.#siteKey = siteKey;
-    this.#read = read;
+    this.#siteDir = build.siteDir;
+    this.#read = build.read;
+    this.#posts = posts;
   }
 
   /**
@@ -65,7 +72,83 @@ export class DocumentKeys {
       const info = statSync(file, { throwIfNoEntry: false });
       hash.update(`${file}\0${info?.size}:${info?.mtimeMs}:${info?.ino}\n`);
     }
-    return new DocumentKeys(site, hash.digest('base64url'), build.read);
+    return new DocumentKeys(site, hash.digest('base64url'), build, posts);
+  }
+
+  /**
+   * Everything the documents' keys are made of but the bodies they show — the site's key and all
+   * of each post, published or not, in the site's order — with a hash of each body file as read;
+   * none when a post cannot be written out whole. Two builds of the same frame have the same
+   * documents, each showing the same posts, and a document's key changes only with a body it
+   * shows: a later build takes each other document's key from the last (`unchangedSince`).
+   */
+  frame(): DocumentFrame | undefined {
+    if (this.#frame === undefined) this.#frame = this.#frameOfSite() ?? null;
+    return this.#frame ?? undefined;
+  }
+
+  #frameOfSite(): DocumentFrame | undefined {
+    const parts = [this.#siteKey];
+    for (const posts of [this.#site.posts, this.#posts]) {
+      parts.push(String(posts.length));
+      for (const post of posts) {
+        const front = this.#postHash(post);
+        if (front === undefined) return undefined;
+        parts.push(front);
+      }
+    }
+    const bodies: Record<string, string> = {};
+    for (const results of [this.#read.results, this.#read.pageResults]) {
+      for (const [file, { hash: body }] of results) bodies[this.#inSite(file)] = body;
+    }
+    return { key: hashText('sha256', parts.join('\n'), 'base64url'), bodies };
+  }
+
+  /** The path of `file` in the site folder. */
+  #inSite(file: string): string {
+    const folder = this.#siteDir + sep;
+    return file.startsWith(folder) ? file.slice(folder.length) : relative(this.#siteDir, file);
+  }
+
+  /**
+   * Whether the document at `path` is made from what it was made from in the build whose frame
+   * was `last`, each body it shows read the same: then its key is the one that build recorded.
+   * Answers for every path `false` unless this build's frame is `last`'s.
+   */
+  unchangedSince(last: DocumentFrame): (path: string) => boolean {
+    const now = this.frame();
+    if (now?.key !== last.key) return () => false;
+    // The files whose text changed, by their path, as bodies name them.
+    const changed = new Set<string>();
+    for (const results of [this.#read.results, this.#read.pageResults]) {
+      for (const [file, { hash }] of results) {
+        if (last.bodies[this.#inSite(file)] !== hash) changed.add(file);
+      }
+    }
+    // Nothing any document shows changed, whatever it shows.
+    if (changed.size === 0) return () => true;
+    const showsChanged = (route: Route): boolean => {
+      const shown = bodiesShownBy(this.#site, route);
+      for (const documents of [shown.html, shown.excerpts, shown.minutes ?? []]) {
+        for (const { file } of documents) {
+          // A body no file was read for is read now, for its key: it may have changed.
+          const read = this.#read.results.has(file) || this.#read.pageResults.has(file);
+          if (changed.has(file) || !read) return true;
+        }
+      }
+      return false;
+    };
+    // The site's pages, looked through once: at 10,000 posts, resolving each path on its own
+    // cost more than the keys saved.
+    const pages = new Map(listRoutes(this.#site).map((route) => [pathOf(route), route]));
+    const changedPages = new Set(
+      [...pages].filter(([, route]) => showsChanged(route)).map(([path]) => path),
+    );
+    return (path) => {
+      if (pages.has(path)) return !changedPages.has(path);
+      const resolution = resolvePath(this.#site, path);
+      return resolution.type !== 'page' || !showsChanged(resolution.route);
+    };
   }
 
   /**
@@ -98,16 +181,11 @@ export class DocumentKeys {
 
   /** A hash of all `post`'s loading gave, or undefined when it cannot be written out whole. */
   #postHash(post: Post): string | undefined {
-    if (this.#posts.has(post)) return this.#posts.get(post);
-    let known: string | undefined;
-    try {
-      // A post is plain data — strings, numbers, arrays and plain objects — which JSON writes
-      // whole without `canonical`, the same text at a third of the cost.
-      known = createHash('sha256').update(JSON.stringify(post)).digest('base64url');
-    } catch {
-      known = undefined;
-    }
-    this.#posts.set(post, known);
+    if (this.#postHashes.has(post)) return this.#postHashes.get(post);
+    // Made as the file was read, by this build or the one that kept what it read.
+    const read = this.#read.results.get(post.file)?.result;
+    const known = read?.post === post && read.front !== undefined ? read.front : postHash(post);
+    this.#postHashes.set(post, known);
     return known;
   }
 

@@ -29,7 +29,7 @@ import { ReadCache } from '../../load/read-cache.js';
 import { RelatedCache } from '../../load/related-cache.js';
 import { type IndexedPostKey, type KeptBatch, SegmentCache } from '../../load/segment-cache.js';
 import { DocumentWriter, type WrittenFile } from './document-writer.js';
-import type { DocumentRecord, ManifestEntry } from './build-manifest.js';
+import type { DocumentFrame, DocumentRecord, ManifestEntry } from './build-manifest.js';
 import { DocumentKeys } from './document-keys.js';
 
 /** What a share loads the site with: it starts before the output folder is looked at. */
@@ -58,6 +58,8 @@ export interface ShardOutput {
   readonly previous?: ReadonlyMap<string, ManifestEntry> | undefined;
   /** What the last build into the output recorded of each document it wrote, by URL path. */
   readonly documents?: Readonly<Record<string, DocumentRecord>> | undefined;
+  /** What the last build's documents were made from but their bodies (`DocumentKeys.frame`). */
+  readonly frame?: DocumentFrame | undefined;
   /**
    * How many terms each list of terms (`TermList.lineage`) held, by its id: the joiner of this
    * build's search knows their numbers, and a kept segment numbered against one of them goes to
@@ -132,6 +134,8 @@ export interface ShardPlan {
   readonly search: boolean;
   /** Whether `.br` and `.gz` forms are written beside text files. */
   readonly precompress: boolean;
+  /** What the documents are made from but their bodies, for the next build; none without keys. */
+  readonly frame?: DocumentFrame | undefined;
 }
 
 export class ExportShard {
@@ -157,6 +161,10 @@ export class ExportShard {
   #keys: DocumentKeys | undefined;
   // The key of each document asked for so far, by path.
   readonly #documentKeys = new Map<string, string | undefined>();
+  // Whether the document at a path is made from what it was made from in the last build, whose
+  // key it then has: a build after a body changed works out the keys of the documents showing it
+  // alone, rather than of all of a large site's.
+  #unchangedSinceLast: (path: string) => boolean = () => false;
   // What the documents written since the last batch was answered were made from.
   #records: WrittenDocument[] = [];
   // Keeps what loading read for the next build, for the share that keeps it.
@@ -178,6 +186,9 @@ export class ExportShard {
       return Promise.reject(new Error('a share is given a target once it has loaded the site'));
     }
     this.#output = output;
+    if (this.#keys && output.frame && output.documents) {
+      this.#unchangedSinceLast = this.#keys.unchangedSince(output.frame);
+    }
     this.#writer = new DocumentWriter(output.root, {
       flat: output.flat === true,
       previous: output.previous,
@@ -276,7 +287,18 @@ export class ExportShard {
       .filter((post) => post.ownFolder)
       .map((post) => ({ path: post.path, file: post.file }));
     const redirects = documents.redirects();
-    return { diagnostics, posts, others, otherWeights, redirects, folders, search, precompress };
+    const frame = this.#keys?.frame();
+    return {
+      diagnostics,
+      posts,
+      others,
+      otherWeights,
+      redirects,
+      folders,
+      search,
+      precompress,
+      frame,
+    };
   }
 
   /**
@@ -360,7 +382,9 @@ export class ExportShard {
   #keyOf(path: string): string | undefined {
     if (!this.#keys) return undefined;
     if (this.#documentKeys.has(path)) return this.#documentKeys.get(path);
-    const key = this.#keys.keyOf(path);
+    const last = this.#output?.documents?.[path];
+    const key =
+      last !== undefined && this.#unchangedSinceLast(path) ? last.key : this.#keys.keyOf(path);
     this.#documentKeys.set(path, key);
     return key;
   }

@@ -50,6 +50,7 @@ import {
   MANIFEST_FORMAT,
   STAGING_PREFIX,
   writeManifest,
+  type DocumentFrame,
   type DocumentRecord,
   type Manifest,
   type ManifestEntry,
@@ -321,16 +322,16 @@ async function exportWhole(
   const staging = join(dirname(outDir), `.${basename(outDir)}.building-${building}`);
   const arrivals = arrivalsIn(outDir, options.clean === true, looker);
   try {
-    const { files, documents, precompress, ...result } = await writeSite(
+    const { files, documents, precompress, frame, ...result } = await writeSite(
       options,
       loading,
       staging,
-      { unchanged: new Map(), documents: undefined, flat: false },
+      { unchanged: new Map(), documents: undefined, frame: undefined, flat: false },
       arrivals.start,
     );
     if (result.summary) {
       await writeMarker(staging, files.keys());
-      await writeManifest(staging, manifestOf(built, precompress, files, documents));
+      await writeManifest(staging, manifestOf(built, { precompress, files, documents, frame }));
       await arrivals.refuse();
       await swapIn(staging, outDir, building);
     } else await rm(staging, { recursive: true, force: true });
@@ -359,18 +360,23 @@ async function exportChanges(
   const staging = join(outDir, `${STAGING_PREFIX}${stamp()}`);
   const arrivals = arrivalsIn(outDir, options.clean === true, looker);
   try {
-    const { files, documents, precompress, ...result } = await writeSite(
+    const { files, documents, precompress, frame, ...result } = await writeSite(
       options,
       loading,
       staging,
-      { unchanged: output.unchanged, documents: previous.documents, flat: true },
+      {
+        unchanged: output.unchanged,
+        documents: previous.documents,
+        frame: previous.frame,
+        flat: true,
+      },
       arrivals.start,
     );
     if (!result.summary) {
       await rm(staging, { recursive: true, force: true });
       return result;
     }
-    const next = manifestOf(built, precompress, files, documents);
+    const next = manifestOf(built, { precompress, files, documents, frame });
     const staged = [...files.values()].filter(({ written }) => written).map(({ path }) => path);
     await arrivals.refuse();
     const deleted = await commit(outDir, staging, { previous, next, staged });
@@ -383,10 +389,9 @@ async function exportChanges(
 
 function manifestOf(
   built: Built,
-  precompress: boolean,
-  files: ReadonlyMap<string, WrittenFile>,
-  documents: ReadonlyMap<string, DocumentRecord>,
+  written: Pick<WrittenSite, 'precompress' | 'files' | 'documents' | 'frame'>,
 ): Manifest {
+  const { precompress, files, documents, frame } = written;
   const entries: Record<string, ManifestEntry> = {};
   for (const path of [...files.keys()].sort()) {
     const { hash, size, mtime } = files.get(path) as WrittenFile;
@@ -398,7 +403,14 @@ function manifestOf(
     // Only a document whose files all stay is kept whole next time.
     if (document.files.every((file) => files.has(file))) made[path] = document;
   }
-  return { format: MANIFEST_FORMAT, ...built, precompress, files: entries, documents: made };
+  return {
+    format: MANIFEST_FORMAT,
+    ...built,
+    precompress,
+    files: entries,
+    documents: made,
+    ...(frame ? { frame } : {}),
+  };
 }
 
 /**
@@ -535,6 +547,8 @@ interface WrittenSite extends ExportResult {
   readonly documents: ReadonlyMap<string, DocumentRecord>;
   /** Whether compressed forms were written beside text files. */
   readonly precompress: boolean;
+  /** What the documents were made from but their bodies; none for a build without keys. */
+  readonly frame: DocumentFrame | undefined;
 }
 
 /**
@@ -549,6 +563,7 @@ async function writeSite(
     /** The files the output holds as the last build wrote them. */
     readonly unchanged: ReadonlyMap<string, ManifestEntry>;
     readonly documents: Manifest['documents'];
+    readonly frame: Manifest['frame'];
     /** Whether files are staged flat, to be moved into that output by `commit`. */
     readonly flat: boolean;
   },
@@ -576,6 +591,7 @@ async function writeSite(
         files: new Map(),
         documents: new Map(),
         precompress: false,
+        frame: undefined,
       };
     }
     options.onLoaded?.(plan.diagnostics);
@@ -589,6 +605,7 @@ async function writeSite(
       flat: last.flat,
       previous: unchanged,
       documents: last.documents,
+      frame: last.frame,
       termLists: termList && Object.fromEntries(termList.lineage.map(({ id, size }) => [id, size])),
     };
     await Promise.all(shards.map((shard) => shard.target(output)));
@@ -732,6 +749,7 @@ async function writeSite(
       files,
       documents,
       precompress: plan.precompress,
+      frame: plan.frame,
     };
   } finally {
     await loading.close();
