@@ -233,19 +233,18 @@ async function startLoading(options: ExportOptions): Promise<Loading> {
     precompress: options.precompress,
     renderer,
   };
-  const threads =
+  const threadsForSite = async (): Promise<number> =>
     options.threads ?? threadsFor(await countPostFiles(options.siteDir, POSTS_FOR_THREADS));
-  // An output with a manifest is likely one this build brings up to date, keeping most of it.
-  const asked =
-    options.startAlone ??
-    (options.threads === undefined ? { threads, documents: POSTS_FOR_THREADS } : undefined);
-  const aloneUntil =
-    asked !== undefined &&
-    asked.threads > 1 &&
-    options.full !== true &&
-    existsSync(join(options.outDir, MANIFEST_FILE))
-      ? asked
-      : undefined;
+  // An output with a manifest is likely one this build brings up to date, keeping most of it: it
+  // starts alone, and counts the post files (a walk of the folder) only if threads are to join.
+  const keeping = options.full !== true && existsSync(join(options.outDir, MANIFEST_FILE));
+  const aloneUntil = !keeping
+    ? undefined
+    : (options.startAlone ??
+      (options.threads === undefined
+        ? { threads: threadsForSite, documents: POSTS_FOR_THREADS }
+        : undefined));
+  const threads = aloneUntil ? 1 : await threadsForSite();
   // The first share keeps what it read for the next build; every share reads the same files.
   // The rendering code is loaded on this thread only when it renders: threads load it for
   // themselves, and start sooner for this thread not loading it first.
@@ -288,7 +287,11 @@ async function startLoading(options: ExportOptions): Promise<Loading> {
         ? {
             shard: alone,
             joinAt: aloneUntil.documents,
-            join: () => startThreads(aloneUntil.threads - 1, false),
+            join: async () => {
+              const { threads: wanted } = aloneUntil;
+              const count = typeof wanted === 'number' ? wanted : await wanted();
+              return startThreads(count - 1, false);
+            },
           }
         : undefined,
     report: () => {
