@@ -395,6 +395,43 @@ describe('folio build into its own output', () => {
     await assertSameAsFullBuild();
   });
 
+  it('keeps no frame of its documents when a thread loaded the site after a file changed, so that the next build puts right what that thread rendered', async () => {
+    const exportCompiled = await compiledExport();
+    const footer = join(site, 'snippets', 'footer.html');
+    await mkdir(dirname(footer), { recursive: true });
+    await writeFile(footer, '<p>Footer, first.</p>\n');
+    // Enough posts that the joining thread is handed pages before the first thread is done.
+    for (let i = 1; i <= 40; i++) {
+      await writeFile(
+        join(site, 'content', 'posts', `extra-${i}.md`),
+        `---\ntitle: Extra ${i}\ndate: 2023-02-${String((i % 28) + 1).padStart(2, '0')}\ntags: [notes]\n---\nExtra ${i}.\n`,
+      );
+    }
+    assert.ok((await exportCompiled({ siteDir: site, outDir: out, threads: 1 })).summary);
+    await appendFile(join(site, 'content', 'posts', '2024', 'short.md'), '\nMore words.\n');
+    // Saved while the build runs: after this thread loaded the site, before the joining thread.
+    const during = await exportCompiled({
+      siteDir: site,
+      outDir: out,
+      startAlone: { threads: 2, documents: 1 },
+      onLoaded: () => writeFileSync(footer, '<p>Footer, saved during the build.</p>\n'),
+    });
+    assert.equal(during.summary?.threads, 1);
+    // The joining thread rendered pages of its own, by the footer it loaded.
+    const pages = (await snapshot(out)).keys();
+    const shown = await Promise.all(
+      [...pages].map(async (path) =>
+        (await readFile(join(out, path), 'utf8')).includes('saved during'),
+      ),
+    );
+    assert.ok(shown.some(Boolean), 'the joining thread rendered none of the pages');
+    // Put back as it was: the files are those of the first share's load again.
+    await writeFile(footer, '<p>Footer, first.</p>\n');
+    const after = await exportCompiled({ siteDir: site, outDir: out, threads: 1 });
+    assert.equal(after.summary?.incremental, true);
+    await assertSameAsFullBuild();
+  });
+
   it('puts a folder where a file of the last build stood', async () => {
     await writeFile(join(site, 'static', 'notes'), 'a file first');
     assert.equal((await build()).code, 0);

@@ -67,6 +67,25 @@ export interface DocumentFrame {
   readonly bodies: Readonly<Record<string, string>>;
 }
 
+/**
+ * The frame every share of a build loaded the site in, or none when one share's differs: each
+ * records the keys of the documents it renders by its own load, and a frame that one of them did
+ * not see would let a later build take keys that no longer describe what the output holds.
+ */
+export function agreedFrame(
+  frames: readonly (DocumentFrame | undefined)[],
+): DocumentFrame | undefined {
+  const [first] = frames;
+  if (!first) return undefined;
+  const bodies = Object.entries(first.bodies);
+  const same = (frame: DocumentFrame | undefined): boolean =>
+    frame !== undefined &&
+    frame.key === first.key &&
+    Object.keys(frame.bodies).length === bodies.length &&
+    bodies.every(([file, hash]) => frame.bodies[file] === hash);
+  return frames.every(same) ? first : undefined;
+}
+
 /** A document a build wrote: what it was made from, its files, and what its bodies used. */
 export interface DocumentRecord {
   /** A hash of everything the document was rendered from (see `DocumentKeys`). */

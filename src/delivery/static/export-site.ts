@@ -45,6 +45,7 @@ import {
 import { OutputLooker } from './output-look.js';
 import { lockOutput } from './output-lock.js';
 import {
+  agreedFrame,
   COMMIT_FILE,
   MANIFEST_FILE,
   MANIFEST_FORMAT,
@@ -583,7 +584,8 @@ async function writeSite(
     // `recursive`, which reports a read-only disk as ENOENT rather than EROFS.
     await mkdir(dirname(root), { recursive: true });
     await mkdir(root);
-    const [plan] = await loading.plans;
+    const plans = await loading.plans;
+    const [plan] = plans;
     if (!plan || hasErrors(plan.diagnostics)) {
       // What was read is kept for the build after the fix.
       await first.keepReads();
@@ -620,8 +622,13 @@ async function writeSite(
         ? await alone.join()
         : [];
     // Each share that joins takes batches once it has loaded the site; the others meanwhile.
+    const joinedPlans: Promise<ShardPlan>[] = [];
     const ready = new Map(
-      joining.map((shard) => [shard, awaitedLater(shard.load().then(() => shard.target(output)))]),
+      joining.map((shard) => {
+        const joined = shard.load();
+        joinedPlans.push(joined);
+        return [shard, awaitedLater(joined.then(() => shard.target(output)))];
+      }),
     );
     const files = new Map<string, WrittenFile>();
     // Later files at a path take its place: `_redirects` after the author's own.
@@ -752,7 +759,9 @@ async function writeSite(
       files,
       documents,
       precompress: plan.precompress,
-      frame: plan.frame,
+      // A share that loaded the site after a file changed rendered from another frame than the
+      // first: the next build then works out every key.
+      frame: agreedFrame([...plans, ...(await Promise.all(joinedPlans))].map((p) => p.frame)),
     };
   } finally {
     await loading.close();
