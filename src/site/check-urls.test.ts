@@ -84,6 +84,22 @@ describe('URLs of pages', () => {
     assert.match(found[1]?.message ?? '', /permalink \/posts\/:slug\//);
   });
 
+  it("finds a page or a post named as a file Folio writes at the site's root, and names the file", () => {
+    const config = makeConfig({ permalink: '/:slug/' });
+    const found = checkUrls(
+      config,
+      place,
+      [makePost('feed.xml', { path: '/feed.xml/' })],
+      [page('robots.txt'), page('sitemap.xml'), page('feeds')],
+    );
+    assert.deepEqual(codes(found), [
+      'page-url-reserved content/pages/robots.txt.md:1',
+      'page-url-reserved content/pages/sitemap.xml.md:1',
+      'post-url-reserved content/posts/feed.xml.md:1',
+    ]);
+    assert.match(found[0]?.message ?? '', /the robots\.txt file \(\/robots\.txt\)/);
+  });
+
   it('finds a page and a post at one URL, and a page at an old path of a post', () => {
     const config = makeConfig({ permalink: '/:slug/' });
     const found = checkUrls(

@@ -69,7 +69,11 @@ export function checkUrls(
     const key = pathKey(post.path) ?? post.path;
     const claimant = { file: post.file, line: post.lines.path, what: `the page of ${post.file}` };
     const section = key.split('/')[1] ?? '';
-    if (key === '/' || (RESERVED_SECTIONS as readonly string[]).includes(section)) {
+    if (
+      key === '/' ||
+      (RESERVED_SECTIONS as readonly string[]).includes(section) ||
+      Object.hasOwn(FILE_OWNERS, section)
+    ) {
       diagnostics.push(
         error(
           'post-url-reserved',
@@ -143,7 +147,20 @@ const SECTION_OWNERS: Readonly<Record<(typeof RESERVED_SECTIONS)[number], string
   assets: "the theme's stylesheet and icons (/assets/)",
 };
 
+/**
+ * The files Folio writes at the site's root: a page or post there, `/feed.xml/`, would stand
+ * where the file's name does, which the site answers with the file.
+ */
+const FILE_OWNERS: Readonly<Record<string, string>> = {
+  'feed.xml': 'the RSS feed (/feed.xml)',
+  'atom.xml': 'the Atom feed (/atom.xml)',
+  'feed.json': 'the JSON feed (/feed.json)',
+  'sitemap.xml': 'the sitemap (/sitemap.xml)',
+  'robots.txt': 'the robots.txt file (/robots.txt)',
+};
+
 function sectionOwner(section: string): string | undefined {
+  if (Object.hasOwn(FILE_OWNERS, section)) return FILE_OWNERS[section];
   return Object.hasOwn(SECTION_OWNERS, section)
     ? SECTION_OWNERS[section as keyof typeof SECTION_OWNERS]
     : undefined;
