@@ -49,8 +49,9 @@ describe('static files in the way of generated ones', () => {
       '/tags/Binary-Search/index.html',
       '/tags/binary-search/feed.xml',
     );
-    assert.equal(problems.length, 3);
+    assert.equal(problems.length, 4);
     assert.match(problems[2] ?? '', /the tag "Binary Search" \(of content\/posts\/hello\.md\)/);
+    assert.match(problems[3] ?? '', /the feed of the tag "Binary Search"/);
   });
 
   it('reports listing pages only as far as the posts fill them', () => {

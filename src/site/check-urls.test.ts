@@ -90,14 +90,35 @@ describe('URLs of pages', () => {
       config,
       place,
       [makePost('feed.xml', { path: '/feed.xml/' })],
-      [page('robots.txt'), page('sitemap.xml'), page('feeds')],
+      [
+        page('robots.txt'),
+        page('Sitemap.XML'),
+        page('404.html'),
+        page('_redirects'),
+        page('feeds'),
+      ],
     );
     assert.deepEqual(codes(found), [
       'page-url-reserved content/pages/robots.txt.md:1',
-      'page-url-reserved content/pages/sitemap.xml.md:1',
+      'page-url-reserved content/pages/Sitemap.XML.md:1',
+      'page-url-reserved content/pages/404.html.md:1',
+      'page-url-reserved content/pages/_redirects.md:1',
       'post-url-reserved content/posts/feed.xml.md:1',
     ]);
     assert.match(found[0]?.message ?? '', /the robots\.txt file \(\/robots\.txt\)/);
+  });
+
+  it('finds an old path at a file Folio writes, written with a slash or in other case', () => {
+    const post = makePost('a', {
+      tags: ['notes'],
+      aliases: ['/feed.xml/', '/Atom.XML', '/_redirects', '/tags/notes/feed.xml/'],
+    });
+    const found = checkUrls(makeConfig(), place, [post]);
+    assert.deepEqual(
+      found.map((diagnostic) => diagnostic.code),
+      ['redirect-shadowed', 'redirect-shadowed', 'redirect-shadowed', 'redirect-shadowed'],
+    );
+    assert.match(found[3]?.message ?? '', /the feed of the tag "notes"/);
   });
 
   it('finds a page and a post at one URL, and a page at an old path of a post', () => {

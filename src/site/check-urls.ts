@@ -27,6 +27,7 @@ const FIXED_PATHS = [
   '/sitemap.xml',
   '/robots.txt',
   '/404.html',
+  '/_redirects',
 ];
 
 /**
@@ -72,7 +73,7 @@ export function checkUrls(
     if (
       key === '/' ||
       (RESERVED_SECTIONS as readonly string[]).includes(section) ||
-      Object.hasOwn(FILE_OWNERS, section)
+      fileOwner(section) !== undefined
     ) {
       diagnostics.push(
         error(
@@ -100,7 +101,9 @@ export function checkUrls(
       diagnostics.push(...both('redirect-duplicate', path, claimant, taken));
       return;
     }
-    const page = generated.get(key);
+    // A file Folio writes is also claimed by its name with a slash, or in other case: its
+    // redirect page would go in a folder of the file's name, where the disk may ignore case.
+    const page = generated.get(key) ?? generated.get(key.toLowerCase().replace(/\/$/, ''));
     if (page !== undefined) {
       diagnostics.push(
         error(
@@ -157,10 +160,19 @@ const FILE_OWNERS: Readonly<Record<string, string>> = {
   'feed.json': 'the JSON feed (/feed.json)',
   'sitemap.xml': 'the sitemap (/sitemap.xml)',
   'robots.txt': 'the robots.txt file (/robots.txt)',
+  '404.html': 'the page for addresses not found (/404.html)',
+  _redirects: 'the redirects file of hosts that read one (/_redirects)',
 };
 
+/** What Folio writes at the root under `section`'s name, compared ignoring case as disks may. */
+function fileOwner(section: string): string | undefined {
+  const name = section.toLowerCase();
+  return Object.hasOwn(FILE_OWNERS, name) ? FILE_OWNERS[name] : undefined;
+}
+
 function sectionOwner(section: string): string | undefined {
-  if (Object.hasOwn(FILE_OWNERS, section)) return FILE_OWNERS[section];
+  const file = fileOwner(section);
+  if (file !== undefined) return file;
   return Object.hasOwn(SECTION_OWNERS, section)
     ? SECTION_OWNERS[section as keyof typeof SECTION_OWNERS]
     : undefined;

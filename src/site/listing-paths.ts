@@ -1,5 +1,5 @@
-// Index: the paths of Folio's listing pages and category feeds that a set of posts gives, each
-// with what it is — for the checks that nothing else claims them.
+// Index: the paths of Folio's listing pages and of the feeds of categories and tags that a set
+// of posts gives, each with what it is — for the checks that nothing else claims them.
 import type { SiteConfig } from '../config/schema.js';
 import type { Post } from '../content/post.js';
 import { slugify } from '../content/slugify.js';
@@ -7,7 +7,7 @@ import { pageCount } from './paginate.js';
 import { termNames, type TaxonomyKind } from './taxonomy.js';
 
 /**
- * `/page/N/` from 2 on, every category's page and feed, every tag's and series' page, counting every
+ * `/page/N/` from 2 on, every category's and tag's page and feed, every series' page, counting every
  * post given (drafts and scheduled ones too, so that publishing one can never reveal a clash);
  * each term is described by the first post that names it.
  */
@@ -29,7 +29,7 @@ export function listingPaths(config: SiteConfig, posts: readonly Post[]): Map<st
     }
   };
   terms('category', 'categories', true);
-  terms('tag', 'tags', false);
+  terms('tag', 'tags', true);
   for (const post of posts) {
     if (post.series === undefined) continue;
     const path = `/series/${slugify(post.series.name)}/`;
