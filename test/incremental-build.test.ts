@@ -432,6 +432,28 @@ describe('folio build into its own output', () => {
     await assertSameAsFullBuild();
   });
 
+  it('names the file that changed and broke while the build ran, when a thread joining it finds the error, and leaves the output as it was', async () => {
+    const exportCompiled = await compiledExport();
+    // A page this thread keeps as the last build wrote it: only the joining thread reads it again.
+    const other = join(site, 'content', 'pages', 'about.md');
+    await mkdir(dirname(other), { recursive: true });
+    await writeFile(other, '---\ntitle: About\n---\nAbout this blog.\n');
+    assert.ok((await exportCompiled({ siteDir: site, outDir: out, threads: 1 })).summary);
+    await appendFile(join(site, 'content', 'posts', '2024', 'short.md'), '\nMore words.\n');
+    const before = await snapshot(out);
+    await assert.rejects(
+      exportCompiled({
+        siteDir: site,
+        outDir: out,
+        startAlone: { threads: 2, documents: 1 },
+        // Saved after this thread loaded the site, before the joining thread loads it.
+        onLoaded: () => writeFileSync(other, '---\ntitle: [broken\n---\nBody.\n'),
+      }),
+      /a file changed while the build ran, and now has an error: .*about\.md:\d+: /,
+    );
+    assert.deepEqual(await snapshot(out), before);
+  });
+
   it('puts a folder where a file of the last build stood', async () => {
     await writeFile(join(site, 'static', 'notes'), 'a file first');
     assert.equal((await build()).code, 0);

@@ -19,7 +19,12 @@ import {
   SiteIndexer,
 } from '../../search/site-indexer.js';
 import type { Redirect } from '../../site/build-site.js';
-import { hasErrors, sortDiagnostics, type Diagnostic } from '../../diagnostics/diagnostic.js';
+import {
+  formatDiagnostic,
+  hasErrors,
+  sortDiagnostics,
+  type Diagnostic,
+} from '../../diagnostics/diagnostic.js';
 import { DocumentWriter, fileOf, stagedName, type WrittenFile } from './document-writer.js';
 import { ImageStore, resizableImages } from '../../load/image-store.js';
 import { variantPath } from '../../content/responsive-image.js';
@@ -627,7 +632,17 @@ async function writeSite(
       joining.map((shard) => {
         const joined = shard.load();
         joinedPlans.push(joined);
-        return [shard, awaitedLater(joined.then(() => shard.target(output)))];
+        const joinedReady = joined.then((loaded) => {
+          // The site as this thread loaded it, after the first share: a file changed between.
+          const problem = loaded.diagnostics.find(({ severity }) => severity === 'error');
+          if (problem) {
+            throw new Error(
+              `a file changed while the build ran, and now has an error: ${formatDiagnostic(problem)}`,
+            );
+          }
+          return shard.target(output);
+        });
+        return [shard, awaitedLater(joinedReady)];
       }),
     );
     const files = new Map<string, WrittenFile>();
