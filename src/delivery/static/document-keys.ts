@@ -98,10 +98,19 @@ export class DocumentKeys {
       }
     }
     const bodies: Record<string, string> = {};
-    for (const results of [this.#read.results, this.#read.pageResults]) {
-      for (const [file, { hash: body }] of results) bodies[this.#inSite(file)] = body;
-    }
+    for (const [file, { hash: body }] of this.#reads()) bodies[this.#inSite(file)] = body;
     return { key: hashText('sha256', parts.join('\n'), 'base64url'), bodies };
+  }
+
+  /** What loading read of each post and page file, by file. */
+  *#reads(): Generator<[string, { readonly hash: string }]> {
+    yield* this.#read.results;
+    yield* this.#read.pageResults;
+  }
+
+  /** What loading read of the post or page file `file`, if it read it. */
+  #readOf(file: string): { readonly hash: string } | undefined {
+    return this.#read.results.get(file) ?? this.#read.pageResults.get(file);
   }
 
   /** The path of `file` in the site folder. */
@@ -120,10 +129,8 @@ export class DocumentKeys {
     if (now?.key !== last.key) return () => false;
     // The files whose text changed, by their path, as bodies name them.
     const changed = new Set<string>();
-    for (const results of [this.#read.results, this.#read.pageResults]) {
-      for (const [file, { hash }] of results) {
-        if (last.bodies[this.#inSite(file)] !== hash) changed.add(file);
-      }
+    for (const [file, { hash }] of this.#reads()) {
+      if (last.bodies[this.#inSite(file)] !== hash) changed.add(file);
     }
     // Nothing any document shows changed, whatever it shows.
     if (changed.size === 0) return () => true;
@@ -132,8 +139,7 @@ export class DocumentKeys {
       for (const documents of [shown.html, shown.excerpts, shown.minutes ?? []]) {
         for (const { file } of documents) {
           // A body no file was read for is read now, for its key: it may have changed.
-          const read = this.#read.results.has(file) || this.#read.pageResults.has(file);
-          if (changed.has(file) || !read) return true;
+          if (changed.has(file) || !this.#readOf(file)) return true;
         }
       }
       return false;
@@ -197,7 +203,7 @@ export class DocumentKeys {
    */
   bodyHash(document: MarkdownDocument): string | undefined {
     const { file } = document;
-    const read = this.#read.results.get(file) ?? this.#read.pageResults.get(file);
+    const read = this.#readOf(file);
     if (read) return read.hash;
     if (this.#bodies.has(document)) return this.#bodies.get(document);
     const text = readTextFile(file);

@@ -244,12 +244,14 @@ async function startLoading(options: ExportOptions): Promise<Loading> {
   // An output with a manifest is likely one this build brings up to date, keeping most of it: it
   // starts alone, and counts the post files (a walk of the folder) only if threads are to join.
   const keeping = options.full !== true && existsSync(join(options.outDir, MANIFEST_FILE));
+  const { startAlone } = options;
   const aloneUntil = !keeping
     ? undefined
-    : (options.startAlone ??
-      (options.threads === undefined
+    : startAlone
+      ? { threads: () => Promise.resolve(startAlone.threads), documents: startAlone.documents }
+      : options.threads === undefined
         ? { threads: threadsForSite, documents: POSTS_FOR_THREADS }
-        : undefined));
+        : undefined;
   const threads = aloneUntil ? 1 : await threadsForSite();
   // The first share keeps what it read for the next build; every share reads the same files.
   // The rendering code is loaded on this thread only when it renders: threads load it for
@@ -293,11 +295,7 @@ async function startLoading(options: ExportOptions): Promise<Loading> {
         ? {
             shard: alone,
             joinAt: aloneUntil.documents,
-            join: async () => {
-              const { threads: wanted } = aloneUntil;
-              const count = typeof wanted === 'number' ? wanted : await wanted();
-              return startThreads(count - 1, false);
-            },
+            join: async () => startThreads((await aloneUntil.threads()) - 1, false),
           }
         : undefined,
     report: () => {
