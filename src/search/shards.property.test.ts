@@ -212,7 +212,7 @@ describe('an index joined from batches of posts', () => {
           }
           batches.sort((a, b) => a.key - b.key);
           const indexer = new SiteIndexer(docs.length);
-          const written = new Map<string, string | Uint8Array>();
+          const written = new Map<string, string | Uint8Array | null>();
           for (const { batch, owner } of batches) {
             for (const file of indexer.add(batch, owner)) written.set(file.path, file.content);
           }
@@ -364,6 +364,40 @@ describe('an index joined from batches of posts', () => {
     assert.throws(() => indexer.finish(), /posts 1 to 2 never came/);
     indexer.add(batch(1), 1);
     assert.equal(indexer.finish().data.documentCount, 3);
+  });
+
+  it('stands a file of entries the last build wrote for posts given none, and no other', () => {
+    const doc = { title: 'heap', labels: [], text: 'sort' };
+    const posts = 2 * ENTRIES_PER_FILE + 1;
+    const docs = Array.from({ length: posts }, () => doc);
+    const all = docs.map((_, number) => entryOf(number));
+    const kept = new Map([[1, '/assets/search/posts-1.0000abcd.json']]);
+    // The second file's posts come without entries; the first's and the third's with theirs.
+    const entries = all.map((entry, number) =>
+      Math.floor(number / ENTRIES_PER_FILE) === 1 ? null : entry,
+    );
+    const indexer = new SiteIndexer(posts, undefined, kept);
+    const filed = indexer.add({ ...batchOf(new SegmentBuilder(), docs, 0), entries });
+    const first = entryFile(all.slice(0, ENTRIES_PER_FILE), 0);
+    assert.deepEqual(filed, [first, { path: kept.get(1), content: null }]);
+    const finished = indexer.finish();
+    const last = entryFile(all.slice(2 * ENTRIES_PER_FILE), 2);
+    assert.deepEqual(finished.files[0], last);
+    assert.deepEqual(finished.entries, [first.path, kept.get(1), last.path]);
+
+    // A file whose posts come some with entries and some without, or none kept for it.
+    const mixed = all.map((entry, number) => (number === 1 ? null : entry));
+    const refusing = new SiteIndexer(posts, undefined, kept);
+    assert.throws(
+      () => refusing.add({ ...batchOf(new SegmentBuilder(), docs, 0), entries: mixed }),
+      /given some of its posts' entries, not all/,
+    );
+    const unkept = all.map((entry, number) => (number < ENTRIES_PER_FILE ? null : entry));
+    assert.throws(
+      () =>
+        new SiteIndexer(posts).add({ ...batchOf(new SegmentBuilder(), docs, 0), entries: unkept }),
+      /no file of entries 0 was kept/,
+    );
   });
 
   it('takes up a kept segment only between segments of its own', () => {

@@ -435,6 +435,14 @@ export function entryFile(
   return { path: hashedPath(`search/posts-${number}`, 'json', content), content };
 }
 
+/** The number of the file of entries at the URL path `path`, as `entryFile` names it, if it is one. */
+export function entryFileNumber(path: string): number | undefined {
+  const match = ENTRY_FILE.exec(path);
+  return match ? Number(match[1]) : undefined;
+}
+
+const ENTRY_FILE = new RegExp(`^${ASSET_FOLDER}search/posts-(0|[1-9][0-9]*)\\.[0-9a-f]{8}\\.json$`);
+
 /** The files of a site's search: the cut index, and the entries of its posts. */
 export interface SearchFiles {
   readonly manifest: ShardManifest;

@@ -23,8 +23,11 @@ export interface IndexedBatch {
   readonly first: number;
   /** Its index: named by the numbers of the builder that made it, or by the joiner's. */
   readonly segment: IndexSegment | NumberedSegment;
-  /** What a results list shows of each post of the batch, in order. */
-  readonly entries: readonly DocumentEntry[];
+  /**
+   * What a results list shows of each post of the batch, in order; `null` for each post of a file
+   * of entries that the last build wrote and the output holds unchanged (see `SiteIndexer`).
+   */
+  readonly entries: readonly (DocumentEntry | null)[];
   /** The key the batch's segment is kept under for the next build, if it is kept. */
   readonly key?: string | undefined;
   /** The stamp of the file it is kept in, for a segment named by a builder's numbers. */
@@ -52,10 +55,13 @@ export interface FinishedFiles {
   readonly terms: number;
 }
 
-/** A file of a static site's search, by its URL path. */
+/**
+ * A file of a static site's search, by its URL path; without content, a file of entries that the
+ * output holds as the last build wrote it.
+ */
 export interface SearchFile {
   readonly path: string;
-  readonly content: string | Uint8Array;
+  readonly content: string | Uint8Array | null;
 }
 
 export class SiteIndexer {
@@ -71,16 +77,24 @@ export class SiteIndexer {
   readonly #waiting = new Map<number, { batch: IndexedBatch; builder: number }>();
   #next = 0;
   // The entries of the file being filled, and the paths of the files filled.
-  #entries: DocumentEntry[] = [];
+  #entries: (DocumentEntry | null)[] = [];
   readonly #entryPaths: string[] = [];
+  readonly #keptEntryFiles: ReadonlyMap<number, string>;
 
   /**
    * An indexer of the site's `count` posts, numbered from 0, whose joiner knows the `known`
-   * terms by their numbers (see `IndexJoiner`).
+   * terms by their numbers (see `IndexJoiner`). `keptEntryFiles` holds the paths of the files of
+   * entries that the output holds as the last build wrote them, by number: a file whose every
+   * post comes with a `null` entry is that one.
    */
-  constructor(count: number, known?: KnownTerms) {
+  constructor(
+    count: number,
+    known?: KnownTerms,
+    keptEntryFiles: ReadonlyMap<number, string> = new Map(),
+  ) {
     this.#count = count;
     this.#joiner = new IndexJoiner(known);
+    this.#keptEntryFiles = keptEntryFiles;
   }
 
   /** Every term the joiner numbered, by its number, once finished (see `IndexJoiner.known`). */
@@ -153,9 +167,24 @@ export class SiteIndexer {
   }
 
   #fileEntries(): SearchFile {
-    const file = entryFile(this.#entries, this.#entryPaths.length);
-    this.#entryPaths.push(file.path);
+    const number = this.#entryPaths.length;
+    const entries = this.#entries;
     this.#entries = [];
+    const given = entries.filter((entry) => entry !== null);
+    if (given.length === 0) {
+      const path = this.#keptEntryFiles.get(number);
+      if (path === undefined)
+        throw new Error(`no file of entries ${number} was kept for its posts, given no entries`);
+      this.#entryPaths.push(path);
+      return { path, content: null };
+    }
+    if (given.length < entries.length) {
+      throw new Error(
+        `the file of entries ${number} was given some of its posts' entries, not all`,
+      );
+    }
+    const file = entryFile(given, number);
+    this.#entryPaths.push(file.path);
     return file;
   }
 }

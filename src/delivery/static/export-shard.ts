@@ -14,7 +14,12 @@ import {
   numberedSegment,
   SegmentBuilder,
 } from '../../search/search-index.js';
-import type { SearchFiles, SearchPageSetup } from '../../search/shards.js';
+import {
+  type DocumentEntry,
+  ENTRIES_PER_FILE,
+  type SearchFiles,
+  type SearchPageSetup,
+} from '../../search/shards.js';
 import type { IndexedBatch } from '../../search/site-indexer.js';
 import { messagesFor } from '../../views/i18n/messages.js';
 import { bodiesShownBy, postsShownBy, renderExportedSearch } from '../../views/render-route.js';
@@ -66,6 +71,12 @@ export interface ShardOutput {
    * it by those numbers.
    */
   readonly termLists?: Readonly<Record<string, number>> | undefined;
+  /**
+   * The numbers of the files of search entries that the output holds as the last build wrote
+   * them: a batch names none of the entries of such a file when it holds all its posts, and none
+   * of them changed.
+   */
+  readonly keptEntryFiles?: readonly number[] | undefined;
 }
 
 /** A document written, by its URL path, with what it was made from. */
@@ -148,6 +159,10 @@ export class ExportShard {
   #checkBodies: (include: (document: MarkdownDocument) => boolean) => Diagnostic[] = () => [];
   // The public posts by the path of their page, and those whose page this share has written.
   #postsByPath = new Map<string, Post>();
+  // The files of search entries the output holds as the last build wrote them, by number.
+  #keptEntryFiles: ReadonlySet<number> = new Set();
+  // The path of each public post's page, by its place in the site's order.
+  #postPaths: readonly string[] = [];
   readonly #written = new Set<MarkdownDocument>();
   // Each public post's place in the site's order, which search numbers it by.
   #numbers = new Map<Post, number>();
@@ -186,6 +201,7 @@ export class ExportShard {
       return Promise.reject(new Error('a share is given a target once it has loaded the site'));
     }
     this.#output = output;
+    this.#keptEntryFiles = new Set(output.keptEntryFiles);
     if (this.#keys && output.frame && output.documents) {
       this.#unchangedSinceLast = this.#keys.unchangedSince(output.frame);
     }
@@ -267,6 +283,7 @@ export class ExportShard {
     // Post pages in the site's order, so that a batch of them is a run of the site's posts,
     // which search indexes as one segment.
     const posts = [...this.#postsByPath.keys()];
+    this.#postPaths = posts;
     const others = documents
       .paths()
       // The search page is written last, once the index it reads is made.
@@ -408,7 +425,7 @@ export class ExportShard {
     const keptSegment = kept && this.#keptSegment(builder, kept);
     if (kept && keptSegment) {
       for (const post of posts) this.#bodies?.forgetSearchText(post);
-      const entries = posts.map((post, i) => searchEntry(site, post, kept.snippets[i] ?? ''));
+      const entries = this.#entries(site, posts, first, kept.snippets);
       const stamp = 'ids' in keptSegment ? undefined : kept.stamp;
       return { first, segment: keptSegment, entries, key, stamp };
     }
@@ -423,8 +440,40 @@ export class ExportShard {
       key === undefined
         ? undefined
         : this.#segments?.set(key, { segment: builder.named(segment), snippets });
-    const entries = posts.map((post, i) => searchEntry(site, post, snippets[i] ?? ''));
+    const entries = this.#entries(site, posts, first, snippets);
     return { first, segment, entries, key, stamp };
+  }
+
+  /**
+   * The search entries of the batch of `posts` from the site's post `first` on: `null` for each
+   * post of a file of entries that the batch holds whole, that the output holds as the last build
+   * wrote it, and none of whose posts changed since. A file the batch holds in part is left to
+   * the entries of both batches: the share given the other may have loaded the site otherwise.
+   */
+  #entries(
+    site: Site,
+    posts: readonly Post[],
+    first: number,
+    snippets: readonly string[],
+  ): (DocumentEntry | null)[] {
+    const kept = this.#keptEntryFiles;
+    const end = first + posts.length;
+    const unchangedFiles = new Map<number, boolean>();
+    const unchangedFile = (file: number): boolean => {
+      const from = file * ENTRIES_PER_FILE;
+      const to = Math.min(from + ENTRIES_PER_FILE, this.#postPaths.length);
+      if (!kept.has(file) || from < first || to > end) return false;
+      for (let number = from; number < to; number++) {
+        if (!this.#unchangedSinceLast(this.#postPaths[number] ?? '')) return false;
+      }
+      return true;
+    };
+    return posts.map((post, i) => {
+      const file = Math.floor((first + i) / ENTRIES_PER_FILE);
+      let unchanged = unchangedFiles.get(file);
+      if (unchanged === undefined) unchangedFiles.set(file, (unchanged = unchangedFile(file)));
+      return unchanged ? null : searchEntry(site, post, snippets[i] ?? '');
+    });
   }
 
   /**

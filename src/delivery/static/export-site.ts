@@ -11,7 +11,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { countPostFiles, listStaticFiles, STATIC_DIR } from '../../content/read-sources.js';
 import { servedBesidePost } from '../../site/routes.js';
 import type { KnownTerms } from '../../search/search-index.js';
-import type { SearchFiles } from '../../search/shards.js';
+import { entryFileNumber, type SearchFiles } from '../../search/shards.js';
 import {
   type BatchNumbers,
   type FinishedFiles,
@@ -489,9 +489,17 @@ class ExportSearch {
   /** The keys the batches' segments are kept under for the next build. */
   readonly keys = new Set<string>();
 
-  /** `known`: the terms the joiner knows by their numbers (see `IndexJoiner`). */
-  constructor(posts: number, writer: DocumentWriter, known?: KnownTerms) {
-    this.#indexer = new SiteIndexer(posts, known);
+  /**
+   * `known`: the terms the joiner knows by their numbers (see `IndexJoiner`); `keptEntryFiles`:
+   * the URL paths of the files of entries the output holds as the last build wrote them, by number.
+   */
+  constructor(
+    posts: number,
+    writer: DocumentWriter,
+    known: KnownTerms | undefined,
+    keptEntryFiles: ReadonlyMap<number, string>,
+  ) {
+    this.#indexer = new SiteIndexer(posts, known, keptEntryFiles);
     this.#writer = writer;
   }
 
@@ -533,6 +541,12 @@ class ExportSearch {
     // Without precompressed forms: a host compresses what a script fetches as it sends it, and
     // three files for each of a thousand more would cost a large site's build more than its pages.
     for (const { path, content } of files) {
+      if (content === null) {
+        if (!this.#writer.keepAll([fileOf(path)])) {
+          throw new Error(`the output no longer holds the file of search entries ${path}`);
+        }
+        continue;
+      }
       // The index's bytes are not changed once cut: a view of them, not a copy.
       const bytes =
         typeof content === 'string'
@@ -541,6 +555,17 @@ class ExportSearch {
       this.#writer.write(path, bytes, false);
     }
   }
+}
+
+/** The URL paths of the files of search entries among `files` (by file path), by number. */
+function entryFilesIn(files: ReadonlyMap<string, ManifestEntry>): Map<number, string> {
+  const found = new Map<number, string>();
+  for (const path of files.keys()) {
+    const urlPath = `/${path}`;
+    const number = entryFileNumber(urlPath);
+    if (number !== undefined) found.set(number, urlPath);
+  }
+  return found;
 }
 
 // Files of the index that this thread writes between two looks at the shares: some tens of
@@ -608,6 +633,8 @@ async function writeSite(
         ? new SegmentCache(options.siteDir, renderer)
         : undefined;
     const termList = segments?.termList();
+    // Only a build of the last one's frame can find a file of entries unchanged.
+    const keptEntryFiles = last.frame ? entryFilesIn(unchanged) : new Map<number, string>();
     const output: ShardOutput = {
       root,
       flat: last.flat,
@@ -615,6 +642,7 @@ async function writeSite(
       documents: last.documents,
       frame: last.frame,
       termLists: termList && Object.fromEntries(termList.lineage.map(({ id, size }) => [id, size])),
+      keptEntryFiles: [...keptEntryFiles.keys()],
     };
     await Promise.all(shards.map((shard) => shard.target(output)));
     // Threads join a share that started alone when they render enough documents to pay for
@@ -667,7 +695,9 @@ async function writeSite(
 
     const total = plan.posts.length + plan.others.length;
     let done = 0;
-    const search = plan.search ? new ExportSearch(plan.posts.length, writer, termList) : undefined;
+    const search = plan.search
+      ? new ExportSearch(plan.posts.length, writer, termList, keptEntryFiles)
+      : undefined;
     const listed: ListedPost[] = [];
     const write = async (shard: Shard, batch: readonly string[]): Promise<void> => {
       const written = await shard.write(batch);
