@@ -108,13 +108,16 @@ export class SegmentCache {
 
   /** The key of the batch of `posts`, in order: everything its segment and snippets come from. */
   key(posts: readonly IndexedPostKey[]): string {
-    const hash = createHash('sha256').update(`${SEGMENT_FORMAT}\n${this.#fingerprint}\n`);
+    // One string hashed at once: a call into the hash for each part cost a large site's rebuild
+    // more than the hashing.
+    let text = `${SEGMENT_FORMAT}\n${this.#fingerprint}\n`;
     for (const { title, labels, math, body } of posts) {
       // Each string after its length, so that no two lists of strings read alike.
-      for (const part of [title, ...labels]) hash.update(`${part.length}:${part}`);
-      hash.update(`${labels.length}|${String(math)}|${body}\n`);
+      text += `${title.length}:${title}`;
+      for (const label of labels) text += `${label.length}:${label}`;
+      text += `${labels.length}|${String(math)}|${body}\n`;
     }
-    return hash.digest('base64url');
+    return createHash('sha256').update(text).digest('base64url');
   }
 
   /** The batch kept under `key`, if it is there whole and holds `documentCount` posts. */
