@@ -634,6 +634,107 @@ export class SegmentBuilder {
 }
 
 /**
+ * The segment of a batch of posts whose posts at the places `changed` names (numbers within the
+ * batch) now read as the documents it maps them to, made from `kept`, the batch's segment before:
+ * only those posts are indexed, and the others' postings are copied. It holds what a builder gives
+ * for the batch as it now stands, its terms in another order — which no joined index shows.
+ */
+export function segmentWith(
+  kept: NamedSegment,
+  changed: ReadonlyMap<number, SearchDocument>,
+): NamedSegment {
+  const places = [...changed.keys()].sort((a, b) => a - b);
+  const replaced = new Uint8Array(kept.documentCount);
+  for (const place of places) {
+    if (!Number.isInteger(place) || place < 0 || place >= kept.documentCount) {
+      throw new Error(`a segment of ${kept.documentCount} posts has no post ${place}`);
+    }
+    replaced[place] = 1;
+  }
+  const builder = new SegmentBuilder();
+  for (const place of places) builder.add(changed.get(place) as SearchDocument);
+  const fresh = builder.named(builder.segment());
+  const freshTerms = new Map(fresh.terms.map((term, i) => [term, i]));
+
+  const bytes = new ByteWriter(kept.postingBytes.length + fresh.postingBytes.length + 16);
+  const terms: string[] = [];
+  const documentFrequency: number[] = [];
+  const lastDocument: number[] = [];
+  const postingStarts: number[] = [];
+  const keptReader = new PostingReader();
+  const freshReader = new PostingReader();
+  const runOf = (segment: NamedSegment, term: number): Uint8Array =>
+    segment.postingBytes.subarray(
+      segment.postingStarts[term] ?? 0,
+      segment.postingStarts[term + 1] ?? 0,
+    );
+  // Writes the entries of both readers merged in the order of their posts, under `term`; a term
+  // left with no post is left out.
+  const writeTerm = (term: string, keptRun: Uint8Array, freshRun: Uint8Array): void => {
+    const start = bytes.length;
+    let last = -1;
+    let posts = 0;
+    const write = (reader: PostingReader, document: number): void => {
+      if (document !== last) posts++;
+      bytes.push(last === -1 ? document : document - last);
+      last = document;
+      bytes.push(reader.field | (reader.count << 2));
+      bytes.push(reader.first);
+      if (reader.count > 1) bytes.push(reader.second - reader.first);
+    };
+    const nextKept = (): boolean => {
+      while (keptReader.next()) if (replaced[keptReader.document] === 0) return true;
+      return false;
+    };
+    keptReader.reset(keptRun);
+    let hasKept = nextKept();
+    let hasFresh = freshReader.reset(freshRun).next();
+    while (hasKept || hasFresh) {
+      const freshDocument = hasFresh ? (places[freshReader.document] ?? 0) : Infinity;
+      if (hasKept && keptReader.document < freshDocument) {
+        write(keptReader, keptReader.document);
+        hasKept = nextKept();
+      } else {
+        write(freshReader, freshDocument);
+        hasFresh = freshReader.next();
+      }
+    }
+    if (posts === 0) {
+      bytes.length = start;
+      return;
+    }
+    terms.push(term);
+    documentFrequency.push(posts);
+    lastDocument.push(last);
+    postingStarts.push(start);
+  };
+  const none = new Uint8Array(0);
+  kept.terms.forEach((term, i) => {
+    const inFresh = freshTerms.get(term);
+    freshTerms.delete(term);
+    writeTerm(term, runOf(kept, i), inFresh === undefined ? none : runOf(fresh, inFresh));
+  });
+  for (const [term, i] of freshTerms) writeTerm(term, none, runOf(fresh, i));
+  postingStarts.push(bytes.length);
+
+  const lengths = Uint32Array.from(kept.lengths);
+  places.forEach((place, i) => {
+    for (let field = 0; field < FIELDS.length; field++) {
+      lengths[place * FIELDS.length + field] = fresh.lengths[i * FIELDS.length + field] ?? 0;
+    }
+  });
+  return {
+    documentCount: kept.documentCount,
+    terms,
+    documentFrequency: Uint32Array.from(documentFrequency),
+    lastDocument: Uint32Array.from(lastDocument),
+    postingStarts: Uint32Array.from(postingStarts),
+    postingBytes: bytes.view().slice(),
+    lengths,
+  };
+}
+
+/**
  * Builds the index of a site's posts at once, as an export's threads build it in parts: the
  * posts are indexed in segments, joined as they are taken.
  */

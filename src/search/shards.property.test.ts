@@ -8,8 +8,10 @@ import {
   IndexBuilder,
   numberedSegment,
   PostingReader,
+  type NamedSegment,
   SegmentBuilder,
   type SearchDocument,
+  segmentWith,
 } from './search-index.js';
 import { SiteIndexer } from './site-indexer.js';
 import { textTerms } from './tokenize.js';
@@ -397,6 +399,60 @@ describe('an index joined from batches of posts', () => {
       () =>
         new SiteIndexer(posts).add({ ...batchOf(new SegmentBuilder(), docs, 0), entries: unkept }),
       /no file of entries 0 was kept/,
+    );
+  });
+
+  it('makes the segment of a batch with some posts changed as a builder makes it of the whole', () => {
+    // Each term's posts, their count and last, and its postings: what a segment says, whatever
+    // the order of its terms.
+    const byTerm = (segment: NamedSegment) =>
+      new Map(
+        segment.terms.map((term, i) => [
+          term,
+          [
+            segment.documentFrequency[i],
+            segment.lastDocument[i],
+            [
+              ...segment.postingBytes.subarray(
+                segment.postingStarts[i] ?? 0,
+                segment.postingStarts[i + 1] ?? 0,
+              ),
+            ],
+          ],
+        ]),
+      );
+    const segmentOf = (docs: readonly SearchDocument[]): NamedSegment => {
+      const builder = new SegmentBuilder();
+      for (const doc of docs) builder.add(doc);
+      return builder.named(builder.segment());
+    };
+    fc.assert(
+      fc.property(
+        documents.filter((docs) => docs.length > 0),
+        fc.array(fc.tuple(fc.nat(), fc.record({ title: text, labels: fc.array(word), text })), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        (docs, edits) => {
+          const changed = new Map(edits.map(([at, doc]) => [at % docs.length, doc]));
+          const now = docs.map((doc, i) => changed.get(i) ?? doc);
+          const made = segmentWith(segmentOf(docs), changed);
+          const whole = segmentOf(now);
+          assert.equal(made.documentCount, whole.documentCount);
+          assert.deepEqual([...made.lengths], [...whole.lengths]);
+          assert.deepEqual(byTerm(made), byTerm(whole));
+          assert.equal(made.postingStarts.at(-1), made.postingBytes.length);
+        },
+      ),
+      { numRuns: 300 },
+    );
+    assert.throws(
+      () =>
+        segmentWith(
+          segmentOf([{ title: 'heap', labels: [], text: '' }]),
+          new Map([[1, { title: '', labels: [], text: '' }]]),
+        ),
+      /has no post 1/,
     );
   });
 

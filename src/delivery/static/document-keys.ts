@@ -102,6 +102,12 @@ export class DocumentKeys {
     return { key: hashText('sha256', parts.join('\n'), 'base64url'), bodies };
   }
 
+  /** The hash of the text of `document`'s file as the build of `frame` read it, if it did. */
+  bodyHashIn(frame: DocumentFrame, document: MarkdownDocument): string | undefined {
+    const path = this.#inSite(document.file);
+    return Object.hasOwn(frame.bodies, path) ? frame.bodies[path] : undefined;
+  }
+
   /** What loading read of each post and page file, by file. */
   *#reads(): Generator<[string, { readonly hash: string }]> {
     yield* this.#read.results;

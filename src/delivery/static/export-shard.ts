@@ -13,6 +13,7 @@ import {
   type NumberedSegment,
   numberedSegment,
   SegmentBuilder,
+  segmentWith,
 } from '../../search/search-index.js';
 import {
   type DocumentEntry,
@@ -106,6 +107,13 @@ export interface CheckedBodies {
   readonly warnings: readonly Diagnostic[];
   readonly facts: UsedFacts;
 }
+
+/**
+ * The share of a batch's posts that may have changed for its kept segment to be made anew from
+ * the changed posts alone: indexing a few posts and copying the others' postings costs a rebuild
+ * a tenth of indexing the batch, which, as the first indexing a build does, runs cold.
+ */
+const MOST_CHANGED_TO_SPLICE = 1 / 4;
 
 /** The path the 404 page is written under, which no request of the site answers 200. */
 export const NOT_FOUND_DOCUMENT = '/404.html';
@@ -429,6 +437,26 @@ export class ExportShard {
       const stamp = 'ids' in keptSegment ? undefined : kept.stamp;
       return { first, segment: keptSegment, entries, key, stamp };
     }
+    const earlier = key === undefined ? undefined : this.#earlierBatch(posts, indexed);
+    if (earlier) {
+      const texts = new Map<number, string>();
+      posts.forEach((post, i) => {
+        if (earlier.changed.includes(i)) texts.set(i, this.#bodies?.takeSearchText(post) ?? '');
+        else this.#bodies?.forgetSearchText(post);
+      });
+      const documents = new Map(
+        [...texts].map(([i, text]) => [i, searchDocument(indexed[i] as IndexedPost, text)]),
+      );
+      const named = segmentWith({ ...earlier.batch.segment, terms: earlier.names }, documents);
+      const snippets = posts.map((_, i) => {
+        const text = texts.get(i);
+        return text === undefined ? (earlier.batch.snippets[i] ?? '') : snippetSource(text);
+      });
+      const stamp =
+        key === undefined ? undefined : this.#segments?.set(key, { segment: named, snippets });
+      const entries = this.#entries(site, posts, first, snippets);
+      return { first, segment: builder.takeUp(named), entries, key, stamp };
+    }
     const snippets: string[] = [];
     posts.forEach((post, i) => {
       const text = this.#bodies?.takeSearchText(post) ?? '';
@@ -493,6 +521,37 @@ export class ExportShard {
     }
     const terms = kept.names();
     return terms && builder.takeUp({ ...segment, terms });
+  }
+
+  /**
+   * The batch as the last build kept it, when the files of a few of its posts changed since: found
+   * by the key it had with their texts as that build read them (its manifest's frame), with its
+   * terms' names and the places of the posts that changed. None when the batch had other posts,
+   * or other titles or labels, or is not kept.
+   */
+  #earlierBatch(
+    posts: readonly Post[],
+    indexed: readonly IndexedPost[],
+  ): { batch: KeptBatch; names: readonly string[]; changed: number[] } | undefined {
+    const keys = this.#keys;
+    const segments = this.#segments;
+    const frame = this.#output?.frame;
+    if (!keys || !segments || !frame) return undefined;
+    const changed: number[] = [];
+    const named: IndexedPostKey[] = [];
+    for (const [i, post] of indexed.entries()) {
+      const document = posts[i] as Post;
+      const body = keys.bodyHashIn(frame, document);
+      if (body === undefined) return undefined;
+      if (body !== keys.bodyHash(document)) changed.push(i);
+      named.push({ title: post.title, labels: post.labels, math: post.math, body });
+    }
+    if (changed.length === 0 || changed.length > posts.length * MOST_CHANGED_TO_SPLICE) {
+      return undefined;
+    }
+    const batch = segments.get(segments.key(named), posts.length);
+    const names = batch?.names();
+    return batch && names ? { batch, names, changed } : undefined;
   }
 
   /** The key a batch's index is kept under; none when a body cannot be read, or no cache. */
