@@ -123,6 +123,18 @@ describe('folio build refuses an output folder it did not make', () => {
     assert.match(stderr, /^ {2}CNAME$/m);
     assert.match(stderr, /^ {2}posts\/notes\.txt$/m);
   });
+  it("refuses a folder of someone else's whose name only begins as a build's staging folder's", async () => {
+    const out = join(work, 'out');
+    const first = await folio(['build', site, '--out', out]);
+    assert.equal(first.code, 0, first.stderr);
+    await mkdir(join(out, '.folio-staging-mine'));
+    await writeFile(join(out, '.folio-staging-mine', 'precious.txt'), 'mine');
+    for (const args of [[], ['--full']]) {
+      const stderr = await refused([site, '--out', out, ...args], /did not write/);
+      assert.match(stderr, /^ {2}\.folio-staging-mine\/$/m);
+    }
+    assert.equal(await readFile(join(out, '.folio-staging-mine', 'precious.txt'), 'utf8'), 'mine');
+  });
 });
 
 describe('folio build replaces what it wrote', () => {

@@ -20,6 +20,16 @@ export const COMMIT_FILE = '.folio-commit.json';
  */
 export const STAGING_PREFIX = '.folio-staging-';
 
+/**
+ * The process that named the staging folder `name` — `prefix`, then the process's id and a stamp
+ * — if `name` is such a name: a folder that merely begins alike is not a build's.
+ */
+export function stagingProcess(name: string, prefix = STAGING_PREFIX): number | undefined {
+  if (!name.startsWith(prefix)) return undefined;
+  const stamp = /^(\d+)-[0-9a-z]+$/.exec(name.slice(prefix.length));
+  return stamp ? Number(stamp[1]) : undefined;
+}
+
 /** Raised whenever what a manifest holds changes meaning: an older one is then not trusted. */
 export const MANIFEST_FORMAT = 1;
 

@@ -55,6 +55,7 @@ import {
   MANIFEST_FILE,
   MANIFEST_FORMAT,
   STAGING_PREFIX,
+  stagingProcess,
   writeManifest,
   type DocumentFrame,
   type DocumentRecord,
@@ -900,17 +901,14 @@ async function writeRedirectsFile(
  * no longer running.
  */
 async function removeAbandonedStaging(folder: string, prefix: string): Promise<void> {
-  const pattern = new RegExp(`^${escapeRegExp(prefix)}(\\d+)-[0-9a-z]+$`);
   const names = await readdir(folder).catch(ifGone<string[]>([]));
   for (const name of names) {
-    const pid = Number(pattern.exec(name)?.[1] ?? NaN);
-    if (Number.isInteger(pid) && !isRunning(pid)) {
+    const pid = stagingProcess(name, prefix);
+    if (pid !== undefined && !isRunning(pid)) {
       await rm(join(folder, name), { recursive: true, force: true });
     }
   }
 }
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A rejection handler that answers `value` when the path is not there, and rethrows otherwise. */
 function ifGone<T>(value: T): (cause: NodeJS.ErrnoException) => T {

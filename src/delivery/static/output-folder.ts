@@ -13,7 +13,7 @@ import {
   MANIFEST_FILE,
   manifestPaths,
   readManifest,
-  STAGING_PREFIX,
+  stagingProcess,
   type Manifest,
   type ManifestEntry,
   type ManifestExpectation,
@@ -33,7 +33,7 @@ const isOwnEntry = (name: string): boolean =>
   name === OUTPUT_MARKER ||
   name === MANIFEST_FILE ||
   name === COMMIT_FILE ||
-  name.startsWith(STAGING_PREFIX);
+  stagingProcess(name) !== undefined;
 
 /** The folders of a site that Folio reads: an output inside one would be read back as input. */
 const INPUT_FOLDERS = [dirname(POSTS_DIR), POSTS_DIR, STATIC_DIR];
