@@ -457,7 +457,8 @@ export function textHash(text: string): string {
   return createHash('sha256').update(text).digest('base64url');
 }
 
-function stampOf(info: Stats): string {
+/** A file's stamp: its size, modification time and inode, which change when it is written. */
+export function stampOf(info: Stats): string {
   return `${info.size}:${info.mtimeMs}:${info.ino}`;
 }
 

@@ -6,7 +6,8 @@ import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { imageSize } from 'image-size';
 import type { Sharp } from 'sharp';
 import {
@@ -23,9 +24,12 @@ import {
   forEachLimited,
   listStaticFiles,
   STATIC_DIR,
+  stampOf,
   statOrUndefined,
 } from '../content/read-sources.js';
 import { servedBesidePost } from '../site/routes.js';
+import { isSettled } from './read-cache.js';
+import { writeCacheFile } from './site-cache.js';
 
 /** The folder of the site that variants are kept in; deleting it only costs the time to remake them. */
 export const IMAGE_CACHE_DIR = join('.folio', 'cache', 'images');
@@ -50,6 +54,14 @@ const RECIPE = JSON.stringify({
   encodings: ENCODINGS,
   limit: MAX_INPUT_PIXELS,
 });
+
+/**
+ * The file among the variants that keeps what reading each source image found, by the image's
+ * stamp: a folder of photographs is hundreds of megabytes to read and hash on every build.
+ */
+const SOURCES_FILE = 'sources.bin';
+/** Raised whenever what the file of sources holds changes meaning: an older one is not read. */
+const SOURCES_FORMAT = 1;
 
 /** Why an image is served as it is, without variants, for a warning where a page names it. */
 export interface ImageProblem {
@@ -82,6 +94,12 @@ export class ImageStore {
   #running = 0;
   readonly #waiting: (() => void)[] = [];
   #processed = 0;
+  // What earlier stores kept of each source image, by its absolute path, with its stamp then:
+  // read when the first image is inspected.
+  #kept: ReadonlyMap<string, Known> | undefined;
+  // Whether an image was read from its bytes: what the store knows is then worth keeping.
+  #readAny = false;
+  readonly #startedAt = Date.now();
 
   constructor(siteDir: string, options: ImageStoreOptions = {}) {
     this.#dir = join(siteDir, IMAGE_CACHE_DIR);
@@ -180,13 +198,53 @@ export class ImageStore {
     const format = resizedFormat(file);
     const info = format && statOrUndefined(file);
     if (!format || !info?.isFile()) return undefined;
-    const stamp = `${info.size}:${info.mtimeMs}:${info.ino}`;
+    const stamp = stampOf(info);
     const before = this.#known.get(file);
     if (before?.stamp === stamp) return before;
-    const known = readSource(file, format, stamp);
+    const kept = this.#keptSources().get(resolve(file));
+    const known = kept?.stamp === stamp ? kept : readSource(file, format, stamp);
+    if (known !== kept) this.#readAny = true;
     this.#known.set(file, known);
     if ('source' in known) this.#files.set(known.source.key, file);
     return known;
+  }
+
+  /**
+   * Keeps what this store knows of the source images it looked at, for the next build, which then
+   * reads none whose stamp is the same — once it read one at least. An image changed less than
+   * `SETTLED_MS` before the store began is left out, to be read again: a file written twice within
+   * one tick of the clock, at the same size, keeps its stamp.
+   */
+  keepSources(): void {
+    if (!this.#readAny) return;
+    const settled = new Map<string, Known>();
+    for (const [file, known] of this.#known) {
+      if (isSettled(known.stamp, this.#startedAt)) settled.set(resolve(file), known);
+    }
+    const kept = { format: SOURCES_FORMAT, recipe: RECIPE, sources: settled };
+    writeCacheFile(join(this.#dir, SOURCES_FILE), serialize(kept));
+  }
+
+  /** What earlier stores kept of the source images (see `keepSources`): none that cannot be read. */
+  #keptSources(): ReadonlyMap<string, Known> {
+    if (this.#kept) return this.#kept;
+    this.#kept = new Map();
+    try {
+      const kept = deserialize(readFileSync(join(this.#dir, SOURCES_FILE))) as {
+        format?: unknown;
+        recipe?: unknown;
+        sources?: unknown;
+      };
+      const { sources } = kept;
+      if (kept.format === SOURCES_FORMAT && kept.recipe === RECIPE && sources instanceof Map) {
+        this.#kept = new Map(
+          [...sources].filter((entry): entry is [string, Known] => isKnown(entry[1])),
+        );
+      }
+    } catch {
+      // No file of sources, or one that cannot be read: every image is read.
+    }
+    return this.#kept;
   }
 
   /** A failure recorded for `key`, by this store or, in the cache, by an earlier one. */
@@ -353,6 +411,26 @@ function readSource(file: string, format: VariantFormat, stamp: string): Known {
     size: { width, height },
   };
   return { stamp, source };
+}
+
+/** Whether `value` is what a store knows of an image, as `readSource` gives it. */
+function isKnown(value: unknown): value is Known {
+  if (typeof value !== 'object' || value === null) return false;
+  const { stamp, source, problem } = value as Record<string, unknown>;
+  if (typeof stamp !== 'string') return false;
+  if (source !== undefined) {
+    const { key, name, format, size } = source as Partial<SourceImage>;
+    return (
+      typeof key === 'string' &&
+      typeof name === 'string' &&
+      typeof format === 'string' &&
+      typeof size?.width === 'number' &&
+      typeof size.height === 'number'
+    );
+  }
+  if (problem === undefined) return 'problem' in value;
+  const { code, message, hint } = problem as Partial<ImageProblem>;
+  return typeof code === 'string' && typeof message === 'string' && typeof hint === 'string';
 }
 
 function keyOf(bytes: Uint8Array): string {

@@ -21,6 +21,12 @@ const FORMAT = 2;
  */
 export const SETTLED_MS = 1000;
 
+/** Whether a file of `stamp` was last changed `SETTLED_MS` or more before `since` (epoch ms). */
+export function isSettled(stamp: string, since: number): boolean {
+  // NaN, for a file that could not be read, is never settled.
+  return stampChangedAt(stamp) < since - SETTLED_MS;
+}
+
 interface Stored extends KnownReads {
   readonly format: number;
   /** The code that read the files, and the Node that ran it (its time zone data included). */
@@ -94,8 +100,7 @@ function settled<Result>(
 ): Map<string, ReadEntry<Result>> {
   const kept = new Map<string, ReadEntry<Result>>();
   for (const [file, entry] of results) {
-    // NaN, for a file that could not be read, is never settled.
-    if (stampChangedAt(entry.stamp) < before - SETTLED_MS) kept.set(file, entry);
+    if (isSettled(entry.stamp, before)) kept.set(file, entry);
   }
   return kept;
 }

@@ -2,10 +2,11 @@
 // site, and every file it wrote with a hash of its bytes and how it stood on disk — so that the
 // next build into the folder can write only the files whose bytes change.
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync, type Stats } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { BodyFeature } from '../../content/post.js';
+import { stampOf } from '../../content/read-sources.js';
 
 /** The manifest, in the output folder. */
 export const MANIFEST_FILE = '.folio-manifest.json';
@@ -41,6 +42,11 @@ export interface ManifestEntry {
   readonly size: number;
   /** Its modification time on disk once written, epoch ms as the system reports it. */
   readonly mtime: number;
+  /**
+   * For a file copied from the site or its cache (a static file, an image's variant): the stamp
+   * of the file it was copied from, by which a later build keeps it without reading that again.
+   */
+  readonly source?: string;
 }
 
 export interface Manifest {
@@ -135,8 +141,6 @@ export type ManifestRead =
  */
 const lastRead = new Map<string, { readonly stamp: string; readonly manifest: Manifest }>();
 
-const stampOf = (info: Stats): string => `${info.size}:${info.mtimeMs}:${info.ino}`;
-
 /** Lets go of the manifests read so far: a thread that will not read them again keeps none. */
 export function forgetReadManifests(): void {
   lastRead.clear();
@@ -206,7 +210,8 @@ function isManifest(value: unknown): value is Manifest {
         isRecord(entry) &&
         typeof entry.hash === 'string' &&
         typeof entry.size === 'number' &&
-        typeof entry.mtime === 'number',
+        typeof entry.mtime === 'number' &&
+        (entry.source === undefined || typeof entry.source === 'string'),
     ) &&
     Object.values(documents ?? {}).every(isDocumentRecord)
   );

@@ -6,7 +6,7 @@ import { createHash, hash as hashText } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import type { MarkdownDocument, Post } from '../../content/post.js';
-import { postHash, STATIC_DIR, textHash } from '../../content/read-sources.js';
+import { postHash, stampOf, STATIC_DIR, textHash } from '../../content/read-sources.js';
 import type { ReadFolder } from '../../content/load-content.js';
 import { readTextFile } from '../../text/read-text-file.js';
 import type { SiteContent } from '../../load/load-site.js';
@@ -70,7 +70,7 @@ export class DocumentKeys {
     // The files pages may show the size or smaller versions of, by their stamp.
     for (const file of shownFiles(build.siteDir, posts)) {
       const info = statSync(file, { throwIfNoEntry: false });
-      hash.update(`${file}\0${info?.size}:${info?.mtimeMs}:${info?.ino}\n`);
+      hash.update(`${file}\0${info ? stampOf(info) : ''}\n`);
     }
     return new DocumentKeys(site, hash.digest('base64url'), build, posts);
   }

@@ -3,10 +3,12 @@
 // they are (nginx's gzip_static, Caddy's precompressed) — and only those whose bytes the output
 // folder does not hold already.
 import { createHash } from 'node:crypto';
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { brotliOptions } from '../app/compression.js';
+import { stampOf } from '../../content/read-sources.js';
+import { isSettled } from '../../load/read-cache.js';
 import { hashBytes, type ManifestEntry } from './build-manifest.js';
 
 // Quality 4 costs an eighth of a large build's time less than 5, for files 8% larger (measured
@@ -60,6 +62,7 @@ export class DocumentWriter {
   readonly #flat: boolean;
   // The files produced since `takeWritten` was last asked.
   #files: WrittenFile[] = [];
+  readonly #startedAt = Date.now();
 
   constructor(root: string, options: WriterOptions = {}) {
     this.#root = root;
@@ -110,11 +113,30 @@ export class DocumentWriter {
     this.put(fileOf(urlPath), body, compressed);
   }
 
+  /**
+   * Copies the file `from` (in the site or its cache) to `relative`, as `put` writes it. A file the
+   * last build copied from `from` as it stands now (its stamp) is kept without reading `from`
+   * again: a folder of photographs and their variants is hundreds of megabytes to read and hash.
+   */
+  copy(relative: string, from: string): void {
+    const path = toPosix(relative);
+    const stamp = stampOf(statSync(from));
+    // Recorded only once settled: a file written twice within one tick of the clock, at the same
+    // size, keeps its stamp.
+    const source = isSettled(stamp, this.#startedAt) ? stamp : undefined;
+    const last = this.#previous.get(path);
+    if (source !== undefined && last?.source === source) {
+      this.#files.push({ path, ...last, written: false });
+      return;
+    }
+    this.put(relative, readFileSync(from), false, source);
+  }
+
   /** Writes the file at `relative` (a path, not a URL), and its compressed forms as `write`. */
-  put(relative: string, body: Buffer, compressed = false): void {
+  put(relative: string, body: Buffer, compressed = false, source?: string): void {
     const path = toPosix(relative);
     const hash = hashBytes(body);
-    const kept = this.#keep(path, hash, body.length);
+    const kept = this.#keep(path, hash, body.length, source);
     if (
       compressed &&
       this.#precompress &&
@@ -126,14 +148,15 @@ export class DocumentWriter {
       this.#writeFile(`${path}.br`, brotliCompressSync(body, brotliOptions(body, BROTLI_QUALITY)));
       this.#writeFile(`${path}.gz`, gzipSync(body, { level: GZIP_LEVEL }));
     }
-    if (!kept) this.#writeFile(path, body, hash);
+    if (!kept) this.#writeFile(path, body, hash, source);
   }
 
   /** Whether the output holds `path` with these bytes already: then it is kept, not written. */
-  #keep(path: string, hash: string, size: number): boolean {
+  #keep(path: string, hash: string, size: number, source?: string): boolean {
     const entry = this.#previous.get(path);
     if (entry?.hash !== hash || entry.size !== size) return false;
-    this.#files.push({ path, ...entry, written: false });
+    const { mtime } = entry;
+    this.#files.push({ path, hash, size, mtime, ...(source && { source }), written: false });
     return true;
   }
 
@@ -149,7 +172,7 @@ export class DocumentWriter {
     return true;
   }
 
-  #writeFile(path: string, body: Buffer, hash = hashBytes(body)): void {
+  #writeFile(path: string, body: Buffer, hash = hashBytes(body), source?: string): void {
     const file = join(this.#root, this.#flat ? stagedName(path) : path);
     const folder = dirname(file);
     if (!this.#folders.has(folder)) {
@@ -159,7 +182,14 @@ export class DocumentWriter {
     writeFileSync(file, body);
     // As it stands on disk once written: a later build knows by these whether it was edited since.
     const { size, mtimeMs } = statSync(file);
-    this.#files.push({ path, hash, size, mtime: mtimeMs, written: true });
+    this.#files.push({
+      path,
+      hash,
+      size,
+      mtime: mtimeMs,
+      ...(source && { source }),
+      written: true,
+    });
   }
 }
 

@@ -4,7 +4,7 @@
 // of post pages as it finishes the last, so that every core stays busy to the end. An output
 // folder a build of this Folio wrote before gets only the files whose bytes change, and is
 // brought up to date on this thread alone unless many documents are to be rendered.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, realpath, rename, rm, rmdir } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -402,8 +402,8 @@ function manifestOf(
   const { precompress, files, documents, frame } = written;
   const entries: Record<string, ManifestEntry> = {};
   for (const path of [...files.keys()].sort()) {
-    const { hash, size, mtime } = files.get(path) as WrittenFile;
-    entries[path] = { hash, size, mtime };
+    const { hash, size, mtime, source } = files.get(path) as WrittenFile;
+    entries[path] = { hash, size, mtime, ...(source !== undefined && { source }) };
   }
   const made: Record<string, DocumentRecord> = {};
   for (const path of [...documents.keys()].sort()) {
@@ -828,7 +828,7 @@ function awaitedLater<T>(promise: Promise<T>): Promise<T> {
 async function copyStatic(staticDir: string, writer: DocumentWriter): Promise<string[]> {
   const { files } = await listStaticFiles(staticDir);
   const copied = files.map((file) => relative(staticDir, file));
-  for (const path of copied) writer.put(path, readFileSync(join(staticDir, path)));
+  for (const path of copied) writer.copy(path, join(staticDir, path));
   return copied;
 }
 
@@ -847,7 +847,7 @@ async function copyPostFolders(
       copies.push({ from, to: join(fileOf(path), '..', inside) });
     }
   }
-  for (const { from, to } of copies) writer.put(to, readFileSync(from));
+  for (const { from, to } of copies) writer.copy(to, from);
 }
 
 /**
@@ -862,6 +862,7 @@ async function writeImageVariants(
 ): Promise<{ resized: number; processed: number }> {
   const store = new ImageStore(siteDir);
   const ready = await store.prepareAll(await resizableImages(siteDir, folderPosts));
+  store.keepSources();
   const copies = new Map<string, string>();
   ready.forEach((file) => {
     const source = store.source(file);
@@ -870,7 +871,7 @@ async function writeImageVariants(
       copies.set(fileOf(variantPath(variant)), cached);
     }
   });
-  for (const [to, from] of copies) writer.put(to, readFileSync(from));
+  for (const [to, from] of copies) writer.copy(to, from);
   return { resized: ready.length, processed: store.processed };
 }
 
