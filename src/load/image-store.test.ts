@@ -52,6 +52,21 @@ describe('ImageStore', () => {
     assert.notEqual(new ImageStore(site).source(image)?.key, key);
   });
 
+  it('keeps what was wrong with a file that is no image, as it keeps an image', () => {
+    const notes = 'these are notes, not a chart'.padEnd(png(640, 480, 1).length, '.');
+    writeFileSync(image, notes);
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(image, anHourAgo, anHourAgo);
+    const first = new ImageStore(site);
+    assert.equal(first.problem(image)?.code, 'image-not-an-image');
+    first.keepSources();
+    // An image of the same size under the same stamp: what the store kept stands for it.
+    rewriteKeepingStamp(png(640, 480, 1));
+    assert.equal(new ImageStore(site).problem(image)?.code, 'image-not-an-image');
+    rmSync(join(site, IMAGE_CACHE_DIR, 'sources.bin'));
+    assert.equal(new ImageStore(site).problem(image), undefined);
+  });
+
   it('keeps nothing of an image changed less than a second before the store began', () => {
     const justNow = new Date(Date.now() - SETTLED_MS / 2);
     utimesSync(image, justNow, justNow);
