@@ -569,11 +569,8 @@ export class SegmentBuilder {
         const code = log[at + 2] ?? 0;
         const first = log[at + 3] ?? 0;
         if (post !== last) posts++;
-        bytes.push(last === -1 ? post : post - last);
+        pushEntry(bytes, last === -1 ? post : post - last, code, first, log[at + 4] ?? first);
         last = post;
-        bytes.push(code);
-        bytes.push(first);
-        if (code >= 8) bytes.push((log[at + 4] ?? first) - first);
       }
       documentFrequency[i] = posts;
       lastDocument[i] = last;
@@ -634,6 +631,24 @@ export class SegmentBuilder {
 }
 
 /**
+ * Writes one entry of a term's postings (see `SearchIndex`): the post's number less the previous
+ * entry's, `field | count << 2`, the first place and, for a count above 1, the distance to the
+ * second.
+ */
+function pushEntry(
+  bytes: ByteWriter,
+  post: number,
+  code: number,
+  first: number,
+  second: number,
+): void {
+  bytes.push(post);
+  bytes.push(code);
+  bytes.push(first);
+  if (code >= 8) bytes.push(second - first);
+}
+
+/**
  * The segment of a batch of posts whose posts at the places `changed` names (numbers within the
  * batch) now read as the documents it maps them to, made from `kept`, the batch's segment before:
  * only those posts are indexed, and the others' postings are copied. It holds what a builder gives
@@ -676,11 +691,9 @@ export function segmentWith(
     let posts = 0;
     const write = (reader: PostingReader, document: number): void => {
       if (document !== last) posts++;
-      bytes.push(last === -1 ? document : document - last);
+      const code = reader.field | (reader.count << 2);
+      pushEntry(bytes, last === -1 ? document : document - last, code, reader.first, reader.second);
       last = document;
-      bytes.push(reader.field | (reader.count << 2));
-      bytes.push(reader.first);
-      if (reader.count > 1) bytes.push(reader.second - reader.first);
     };
     const nextKept = (): boolean => {
       while (keptReader.next()) if (replaced[keptReader.document] === 0) return true;
@@ -789,14 +802,7 @@ export class IndexJoiner {
   #posts: Uint32Array;
   #lastPost: Int32Array;
   #sizes: Uint32Array;
-  // Per segment appended: its postings, and for each of its terms this joiner's number and the
-  // first post's number as the joined postings write it.
-  readonly #segments: {
-    readonly bytes: Uint8Array;
-    readonly starts: Uint32Array;
-    readonly ids: Uint32Array;
-    readonly leads: Uint32Array;
-  }[] = [];
+  readonly #segments: AppendedSegment[] = [];
   readonly #lengths: Uint32Array[] = [];
   #documents = 0;
   // Per builder: the terms it named, by its numbers, and this joiner's number of each.
@@ -983,20 +989,22 @@ export class IndexJoiner {
 }
 
 /**
+ * A segment as a joiner keeps it: its postings, and for each of its terms the joiner's number and
+ * the first post's number as the joined postings write it.
+ */
+interface AppendedSegment {
+  readonly bytes: Uint8Array;
+  readonly starts: Uint32Array;
+  readonly ids: Uint32Array;
+  readonly leads: Uint32Array;
+}
+
+/**
  * Copies each run of `segment` into `postingBytes`, where `next` says the run of its term goes,
  * its first post's number in place of the segment's own. A function of its own, not a loop of
  * the generator that calls it, which V8 compiles less well.
  */
-function copyRuns(
-  segment: {
-    readonly bytes: Uint8Array;
-    readonly starts: Uint32Array;
-    readonly ids: Uint32Array;
-    readonly leads: Uint32Array;
-  },
-  postingBytes: Uint8Array,
-  next: Uint32Array,
-): void {
+function copyRuns(segment: AppendedSegment, postingBytes: Uint8Array, next: Uint32Array): void {
   const { bytes, starts, ids, leads } = segment;
   const cursor = { bytes, at: 0 };
   for (let i = 0; i < ids.length; i++) {
