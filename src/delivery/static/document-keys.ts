@@ -104,7 +104,12 @@ export class DocumentKeys {
 
   /** The hash of the text of `document`'s file as the build of `frame` read it, if it did. */
   bodyHashIn(frame: DocumentFrame, document: MarkdownDocument): string | undefined {
-    const path = this.#inSite(document.file);
+    return this.#hashIn(frame, document.file);
+  }
+
+  /** The hash of the text of `file` as the build of `frame` read it, if it did. */
+  #hashIn(frame: DocumentFrame, file: string): string | undefined {
+    const path = this.#inSite(file);
     return Object.hasOwn(frame.bodies, path) ? frame.bodies[path] : undefined;
   }
 
@@ -136,7 +141,7 @@ export class DocumentKeys {
     // The files whose text changed, by their path, as bodies name them.
     const changed = new Set<string>();
     for (const [file, { hash }] of this.#reads()) {
-      if (last.bodies[this.#inSite(file)] !== hash) changed.add(file);
+      if (this.#hashIn(last, file) !== hash) changed.add(file);
     }
     // Nothing any document shows changed, whatever it shows.
     if (changed.size === 0) return () => true;
