@@ -251,6 +251,18 @@ describe('folio build into its own output', () => {
     assert.match(await page('posts/binary-search'), /FORGED/);
   });
 
+  it('knows its documents unchanged whether the site folder is named from inside it or from elsewhere', async () => {
+    // The first build named the folder by its full path; a page rendered again shows this.
+    forgeBodyEntries(site, (entry) => ({ ...entry, html: '<p>FORGED</p>' }));
+    const fromInside = await folio(['build', '.', '--out', join('..', 'out')], { cwd: site });
+    assert.equal(fromInside.code, 0, fromInside.stderr);
+    const [, written] = INCREMENTAL.exec(fromInside.stdout) ?? [];
+    assert.equal(written, '0', fromInside.stdout);
+    const page = await readFile(join(out, 'posts', 'binary-search', 'index.html'), 'utf8');
+    assert.doesNotMatch(page, /FORGED/);
+    assert.match(page, /<h1/);
+  });
+
   it('renders again, after a post is retitled, only the documents that show that post', async () => {
     forgeBodyEntries(site, (entry) => ({ ...entry, html: '<p>FORGED</p>' }));
     const file = join(site, 'content', 'posts', '2024', 'short.md');

@@ -156,8 +156,12 @@ export class CommitFailed extends Error {
  * A folder whose manifest this build can trust gets only the files whose bytes change, staged
  * inside it and moved into place at the end; any other is written whole beside it and swapped in.
  */
-export async function exportSite(options: ExportOptions): Promise<ExportResult> {
-  const dir = await realpath(options.siteDir).catch(() => resolve(options.siteDir));
+export async function exportSite(given: ExportOptions): Promise<ExportResult> {
+  // Every file of the site is known by a path under this one, however the folder was named: what
+  // a build keeps for the next one is found again whether that one is run from inside the site
+  // folder or from elsewhere, with a relative path or an absolute one.
+  const options = { ...given, siteDir: resolve(given.siteDir) };
+  const dir = await realpath(options.siteDir).catch(() => options.siteDir);
   const url = loadConfig(options.siteDir).config?.url;
   const folio = options.version ?? folioVersion();
   const { node } = process.versions;
