@@ -220,7 +220,9 @@ export class BodyStore {
 
   /** Lets go of what search reads of the body, if kept: the index of its post was kept whole. */
   forgetSearchText(post: MarkdownDocument): void {
-    if (this.#reread) this.#state(post).searchText = undefined;
+    // A body never read has nothing to let go, and no state to make for it.
+    const state = this.#states.get(post);
+    if (this.#reread && state) state.searchText = undefined;
   }
 
   /** What search reads of the body: all of its text, as words separated by single spaces. */
