@@ -251,6 +251,33 @@ describe('folio build into its own output', () => {
     assert.match(await page('posts/binary-search'), /FORGED/);
   });
 
+  it('finds a clash across posts, static files or the config that came after a build found none', async () => {
+    const before = await snapshot(out);
+    const refused = async (problem: string) => {
+      const built = await build();
+      assert.equal(built.code, 1, built.stdout);
+      assert.ok(built.stderr.includes(problem), built.stderr);
+      assert.deepEqual(await snapshot(out), before, 'the output changed');
+    };
+    const copy = join(site, 'content', 'posts', '2024', 'short-again.md');
+    await writeFile(copy, '---\ntitle: Again\ndate: 2024-05-05\nslug: short\n---\nText.\n');
+    await refused('also the slug of');
+    await rm(copy);
+
+    const inTheWay = join(site, 'static', 'posts', 'short', 'index.html');
+    await mkdir(dirname(inTheWay), { recursive: true });
+    await writeFile(inTheWay, '<p>mine</p>\n');
+    await refused('this file of static/ has the path of');
+    await rm(join(site, 'static', 'posts'), { recursive: true });
+
+    const config = join(site, 'folio.config.yaml');
+    const text = await readFile(config, 'utf8');
+    await writeFile(config, `${text}\nredirects:\n  /posts/short/: /posts/graphs/\n`);
+    await refused('/posts/short/ is claimed twice');
+    await writeFile(config, text);
+    assert.equal((await build()).code, 0);
+  });
+
   it('knows its documents unchanged whether the site folder is named from inside it or from elsewhere', async () => {
     // The first build named the folder by its full path; a page rendered again shows this.
     forgeBodyEntries(site, (entry) => ({ ...entry, html: '<p>FORGED</p>' }));

@@ -74,6 +74,15 @@ export interface ReadEntry<Result> {
 /** What parsing each file gave, by file. */
 type ReadResults<Result> = ReadonlyMap<string, ReadEntry<Result>>;
 
+/**
+ * The hash of `post` written out (`postHash`): the one made as its file was read, when the read
+ * gave this very post, or one made now.
+ */
+export function frontHash(results: ReadResults<PostResult>, post: Post): string | undefined {
+  const read = results.get(post.file)?.result;
+  return read?.post === post && read.front !== undefined ? read.front : postHash(post);
+}
+
 /** What reading each file gave, and the settings it was read with: all a load reuses of another. */
 export type KnownReads = Pick<ReadFolder, 'settings' | 'results' | 'pageResults'>;
 

@@ -9,7 +9,7 @@ import { imageSizeFromFile } from 'image-size/fromFile';
 import { error, sortDiagnostics, warning, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ImageSize } from './markdown/markdown.js';
 import { isFolderIndex } from './parse-post.js';
-import type { Post } from './post.js';
+import type { MarkdownDocument } from './post.js';
 
 export const POSTS_DIR = join('content', 'posts');
 export const PAGES_DIR = join('content', 'pages');
@@ -440,10 +440,10 @@ export function postStamp(file: string): string {
 }
 
 /**
- * A hash of all of `post` as reading gave it, written out, by which a build knows whether what a
- * document shows of it changed; undefined when it cannot be written out whole.
+ * A hash of all of a post (or page) as reading gave it, written out, by which a build knows
+ * whether what a document shows of it changed; undefined when it cannot be written out whole.
  */
-export function postHash(post: Post): string | undefined {
+export function postHash(post: MarkdownDocument): string | undefined {
   try {
     // A post is plain data — strings, numbers, arrays and plain objects — which JSON writes whole.
     return createHash('sha256').update(JSON.stringify(post)).digest('base64url');

@@ -11,12 +11,12 @@ import { sitePath } from '../content/site-path.js';
 import { readImageSize, STATIC_DIR } from '../content/read-sources.js';
 import { servedBesidePost } from '../site/routes.js';
 import { hasErrors, sortDiagnostics, warning, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { checkCollisionsAgain, type CollisionCheck } from '../site/check-collisions.js';
+import type { CollisionCheck } from '../site/check-collisions.js';
+import { checkFronts } from './front-checks.js';
 import { codeGrammar } from './code-grammars.js';
 import type { BodyCache } from './body-cache.js';
 import type { ReadCache } from './read-cache.js';
-import { checkConfigReferences, checkReferences } from '../site/check-references.js';
-import { checkStaticCollisions } from '../site/check-static-collisions.js';
+import { checkReferences } from '../site/check-references.js';
 import { BodyStore, type KnownFacts } from './body-store.js';
 import type { BodyFacts } from './body-facts.js';
 import type { PageAdditions } from '../content/page-additions.js';
@@ -318,36 +318,19 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
       }),
     ];
   };
-  const collisions = checkCollisionsAgain(
-    previous?.collisions,
-    loaded.posts,
-    loaded.claims,
-    loaded.config && { config: loaded.config, place: loaded.configSource },
-    loaded.pages,
-  );
+  const fronts = checkFronts(siteDir, loaded, previous?.collisions, {
+    keyed: readCache !== undefined,
+    cleanKey: readCache?.cleanChecks(),
+  });
+  if (fronts.key !== undefined && fronts.diagnostics.length === 0) {
+    readCache?.keepCleanChecks(fronts.key);
+  }
   const { additions, diagnostics: additionProblems } = readPageAdditions(siteDir);
   const diagnostics = sortDiagnostics([
     ...loaded.diagnostics,
     ...additionProblems,
-    ...collisions.diagnostics,
+    ...fronts.diagnostics,
     ...(options.checkBodies === false ? [] : checkBodies()),
-    ...(loaded.config
-      ? [
-          ...checkConfigReferences(
-            loaded.config,
-            loaded.configSource,
-            loaded.posts,
-            loaded.assets.paths,
-          ),
-          ...checkStaticCollisions(
-            loaded.config,
-            loaded.posts,
-            loaded.assets.paths,
-            join(siteDir, STATIC_DIR),
-            loaded.pages,
-          ),
-        ]
-      : []),
   ]);
   const content =
     loaded.config && !hasErrors(diagnostics)
@@ -357,6 +340,6 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     content,
     diagnostics,
     checkBodies: (include) => sortDiagnostics(checkBodies(include)),
-    reusable: { folder: loaded.folder, collisions, bodies, images },
+    reusable: { folder: loaded.folder, collisions: fronts.collisions, bodies, images },
   };
 }

@@ -31,6 +31,8 @@ interface Stored extends KnownReads {
   readonly format: number;
   /** The code that read the files, and the Node that ran it (its time zone data included). */
   readonly reader: string;
+  /** The key of fronts the checks across the site last found nothing in (see `checkFronts`). */
+  readonly cleanChecks?: string | undefined;
 }
 
 /**
@@ -41,6 +43,8 @@ export class ReadCache {
   readonly #file: string;
   readonly #reader: string;
   #known: KnownReads | undefined;
+  #cleanChecks: string | undefined;
+  #nextCleanChecks: string | undefined;
 
   /** `fingerprint` names the code that reads (see `rendererFingerprint`). */
   constructor(siteDir: string, fingerprint: string) {
@@ -57,10 +61,21 @@ export class ReadCache {
       const { settings, results, pageResults } = stored;
       if (!(results instanceof Map) || !(pageResults instanceof Map) || !settings) return undefined;
       this.#known = { settings, results, pageResults };
+      if (typeof stored.cleanChecks === 'string') this.#cleanChecks = stored.cleanChecks;
       return this.#known;
     } catch {
       return undefined;
     }
+  }
+
+  /** The key of fronts in which the last build that kept its reads found nothing, once read. */
+  cleanChecks(): string | undefined {
+    return this.#cleanChecks;
+  }
+
+  /** Remembers with what is kept that the checks across the site found nothing in `key`'s fronts. */
+  keepCleanChecks(key: string): void {
+    this.#nextCleanChecks = key;
   }
 
   /**
@@ -72,9 +87,11 @@ export class ReadCache {
     const results = settled(folder.results, settledBefore);
     const pageResults = settled(folder.pageResults, settledBefore);
     const known = this.#known;
+    const cleanChecks = this.#nextCleanChecks ?? this.#cleanChecks;
     // Results are only ever reused under the same settings: the very same results, same settings.
     if (
       known &&
+      cleanChecks === this.#cleanChecks &&
       entriesBehind(known.results, results) + entriesBehind(known.pageResults, pageResults) <=
         STALE_ENTRIES_KEPT
     ) {
@@ -86,6 +103,7 @@ export class ReadCache {
       settings: folder.settings,
       results,
       pageResults,
+      cleanChecks,
     };
     if (writeCacheFile(this.#file, serialize(stored))) {
       keepOutOfGit(dirname(this.#file), 'What reading each post file gave');

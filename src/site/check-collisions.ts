@@ -45,7 +45,8 @@ export interface UrlCheckInput {
 /**
  * `checkCollisions`, answered at once when the check before found nothing and no post has come,
  * gone or changed its slug, category or tags since, and every page is as it was: a reload after an edit of a post's text looks
- * at no other post.
+ * at no other post. So too when `foundNothingBefore`: a check of the very same posts, slugs,
+ * pages and settings found nothing (a build knows it by a key of them, see `checkFronts`).
  */
 export function checkCollisionsAgain(
   previous: CollisionCheck | undefined,
@@ -53,18 +54,20 @@ export function checkCollisionsAgain(
   claims: readonly SlugClaim[],
   urls: UrlCheckInput | undefined,
   pages: readonly MarkdownDocument[] = [],
+  foundNothingBefore = false,
 ): CollisionCheck {
   const urlSettings =
     urls && JSON.stringify([urls.config.pageSize, urls.config.redirects, urls.config.permalink]);
   const unchanged =
-    previous !== undefined &&
-    previous.diagnostics.length === 0 &&
-    previous.urlSettings === urlSettings &&
-    previous.claims.length === claims.length &&
-    claims.every((claim, i) => claim.slug === previous.claims[i]?.slug) &&
-    replacedPosts(previous.posts, posts) !== undefined &&
-    previous.pages.length === pages.length &&
-    pages.every((page, i) => page === previous.pages[i]);
+    foundNothingBefore ||
+    (previous !== undefined &&
+      previous.diagnostics.length === 0 &&
+      previous.urlSettings === urlSettings &&
+      previous.claims.length === claims.length &&
+      claims.every((claim, i) => claim.slug === previous.claims[i]?.slug) &&
+      replacedPosts(previous.posts, posts) !== undefined &&
+      previous.pages.length === pages.length &&
+      pages.every((page, i) => page === previous.pages[i]));
   const diagnostics = unchanged
     ? []
     : [

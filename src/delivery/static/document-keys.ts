@@ -6,8 +6,8 @@ import { createHash, hash as hashText } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import type { MarkdownDocument, Post } from '../../content/post.js';
-import { postHash, stampOf, STATIC_DIR, textHash } from '../../content/read-sources.js';
-import type { ReadFolder } from '../../content/load-content.js';
+import { stampOf, STATIC_DIR, textHash } from '../../content/read-sources.js';
+import { frontHash, type ReadFolder } from '../../content/load-content.js';
 import { readTextFile } from '../../text/read-text-file.js';
 import type { SiteContent } from '../../load/load-site.js';
 import type { Site } from '../../site/build-site.js';
@@ -200,8 +200,7 @@ export class DocumentKeys {
   #postHash(post: Post): string | undefined {
     if (this.#postHashes.has(post)) return this.#postHashes.get(post);
     // Made as the file was read, by this build or the one that kept what it read.
-    const read = this.#read.results.get(post.file)?.result;
-    const known = read?.post === post && read.front !== undefined ? read.front : postHash(post);
+    const known = frontHash(this.#read.results, post);
     this.#postHashes.set(post, known);
     return known;
   }
