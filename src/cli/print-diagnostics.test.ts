@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { error, warning } from '../diagnostics/diagnostic.js';
-import { ProblemLog, summarize } from './print-diagnostics.js';
+import { join } from 'node:path';
+import { displayDiagnostic, ProblemLog, summarize } from './print-diagnostics.js';
 import { count } from '../text/count.js';
 
 describe('count', () => {
@@ -22,6 +23,24 @@ describe('summarize', () => {
     assert.equal(summarize([problem, problem]), '2 errors');
     assert.equal(summarize([problem, note]), '1 error, 1 warning');
     assert.equal(summarize([note, note]), '0 errors, 2 warnings');
+  });
+});
+
+describe('displayDiagnostic', () => {
+  it('shows every file below the current folder from there, in the message as in the headline', () => {
+    const here = (path: string) => join(process.cwd(), path);
+    const problem = error(
+      'post-slug-duplicate',
+      here('content/posts/a.md'),
+      1,
+      `the slug "a" is also the slug of ${here('content/posts/b.md')}:5 (and "${here('c.md')}")`,
+      `rename ${here('content/posts/b.md')}, not /elsewhere${here('d.md')}`,
+    );
+    assert.equal(
+      displayDiagnostic(problem),
+      'content/posts/a.md:1: the slug "a" is also the slug of content/posts/b.md:5 (and "c.md") ' +
+        `(rename content/posts/b.md, not /elsewhere${here('d.md')})`,
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 // CLI: prints diagnostics in the one format, each with the lines it points at; colour on a
 // terminal, plain text when piped.
 import { readFileSync } from 'node:fs';
-import { isAbsolute, relative } from 'node:path';
+import { isAbsolute, parse, relative, sep } from 'node:path';
 import { styleText } from 'node:util';
 import { REFUSED_LINK_CODES } from '../content/read-sources.js';
 import { escapeControls, formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -83,7 +83,28 @@ function readLines(file: string): string[] | undefined {
 
 /** A diagnostic in the one format, its path relative to where the command was run. */
 export function displayDiagnostic(diagnostic: Diagnostic): string {
-  return formatDiagnostic(diagnostic, displayPath(diagnostic.file));
+  const { message, hint } = diagnostic;
+  return formatDiagnostic(
+    { ...diagnostic, message: displayPathsIn(message), hint: displayPathsIn(hint) },
+    displayPath(diagnostic.file),
+  );
+}
+
+/**
+ * `text` with each file it names below the current folder shown from there, as `displayPath`
+ * shows the file a problem is in: a build knows the site's files by their full paths, and a
+ * problem that names another file (`also the slug of …`) should read as its first path does.
+ */
+function displayPathsIn(text: string): string {
+  const here = process.cwd();
+  if (here === parse(here).root) return text;
+  // Only where a path starts: after the start, a space, a quote or a bracket.
+  const below = new RegExp(`(^|[\\s"'(\\[])${escapeRegExp(`${here}${sep}`)}`, 'g');
+  return text.replace(below, '$1');
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 }
 
 export function summarize(diagnostics: readonly Diagnostic[]): string {

@@ -167,7 +167,8 @@ export async function exportSite(given: ExportOptions): Promise<ExportResult> {
   const { node } = process.versions;
   // The shares load the site while another thread looks through the output folder: listing it
   // and looking at every file its manifest lists cost a large site's rebuild half a second.
-  const target = await checkOutputPath(options.siteDir, options.outDir);
+  // Named as the author named it, in a refusal.
+  const target = await checkOutputPath(given.siteDir, options.outDir);
   // Before the folder is looked at: what another build is changing cannot be judged.
   const lock = await lockOutput(target.path, options.outDir);
   let looker: OutputLooker | undefined;
