@@ -12,13 +12,15 @@ export interface ConfigResult {
   readonly config: SiteConfig | undefined;
   readonly diagnostics: readonly Diagnostic[];
   readonly file: string;
+  /** The text the config was read from; none when the file could not be read. */
+  readonly text?: string | undefined;
   /** The line of the value at a path of keys, for problems found later. */
   lineOf(path: readonly string[]): number;
 }
 
 export function parseConfig(text: string, file: string): ConfigResult {
   const source = parseYaml(normalizeText(text));
-  const located = { file, lineOf: (path: readonly string[]) => source.lineOf(path) };
+  const located = { file, text, lineOf: (path: readonly string[]) => source.lineOf(path) };
   if (source.problems.length > 0) {
     const diagnostics = source.problems.map((p) =>
       error(

@@ -44,7 +44,7 @@ export interface LoadedContent {
   /** The settings bodies are read with. */
   readonly settings: ReadSettings;
   /** Where the config is, to point at its lines in problems found later. */
-  readonly configSource: Pick<ConfigResult, 'file' | 'lineOf'>;
+  readonly configSource: Pick<ConfigResult, 'file' | 'lineOf' | 'text'>;
   readonly diagnostics: readonly Diagnostic[];
   /** What this load read, for the next load of the same folder to reuse. */
   readonly folder: ReadFolder;

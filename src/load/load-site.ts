@@ -320,10 +320,10 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
   };
   const fronts = checkFronts(siteDir, loaded, previous?.collisions, {
     keyed: readCache !== undefined,
-    cleanKey: readCache?.cleanChecks(),
+    kept: readCache?.keptChecks(),
   });
-  if (fronts.key !== undefined && fronts.diagnostics.length === 0) {
-    readCache?.keepCleanChecks(fronts.key);
+  if (fronts.key !== undefined) {
+    readCache?.keepChecks({ key: fronts.key, diagnostics: fronts.diagnostics });
   }
   const { additions, diagnostics: additionProblems } = readPageAdditions(siteDir);
   const diagnostics = sortDiagnostics([

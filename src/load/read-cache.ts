@@ -6,10 +6,24 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { KnownReads, ReadEntry, ReadFolder } from '../content/load-content.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { stampChangedAt } from '../content/read-sources.js';
 import { keepOutOfGit, SITE_CACHE_DIR, STALE_ENTRIES_KEPT, writeCacheFile } from './site-cache.js';
 
 export const READ_CACHE_FILE = join(SITE_CACHE_DIR, 'reads.bin');
+
+/**
+ * What the checks across the site last found, with the key of what they read (see
+ * `checkFronts`), in a file of its own: an edit of a front matter changes it, and should not
+ * rewrite the reads of every file with it.
+ */
+export const FRONT_CHECKS_FILE = join(SITE_CACHE_DIR, 'front-checks.json');
+
+/** What the checks across the site found in the fronts of one key. */
+export interface KeptChecks {
+  readonly key: string;
+  readonly diagnostics: readonly Diagnostic[];
+}
 
 /** Raised whenever what the file holds changes meaning: an older file is then never read. */
 const FORMAT = 2;
@@ -31,8 +45,6 @@ interface Stored extends KnownReads {
   readonly format: number;
   /** The code that read the files, and the Node that ran it (its time zone data included). */
   readonly reader: string;
-  /** The key of fronts the checks across the site last found nothing in (see `checkFronts`). */
-  readonly cleanChecks?: string | undefined;
 }
 
 /**
@@ -41,14 +53,17 @@ interface Stored extends KnownReads {
  */
 export class ReadCache {
   readonly #file: string;
+  readonly #checksFile: string;
   readonly #reader: string;
   #known: KnownReads | undefined;
-  #cleanChecks: string | undefined;
-  #nextCleanChecks: string | undefined;
+  // Read once asked for: null when there are none to read.
+  #checks: KeptChecks | null | undefined;
+  #nextChecks: KeptChecks | undefined;
 
   /** `fingerprint` names the code that reads (see `rendererFingerprint`). */
   constructor(siteDir: string, fingerprint: string) {
     this.#file = join(siteDir, READ_CACHE_FILE);
+    this.#checksFile = join(siteDir, FRONT_CHECKS_FILE);
     const { node, tz } = process.versions;
     this.#reader = `${fingerprint} ${node} ${tz ?? ''}`;
   }
@@ -61,37 +76,57 @@ export class ReadCache {
       const { settings, results, pageResults } = stored;
       if (!(results instanceof Map) || !(pageResults instanceof Map) || !settings) return undefined;
       this.#known = { settings, results, pageResults };
-      if (typeof stored.cleanChecks === 'string') this.#cleanChecks = stored.cleanChecks;
       return this.#known;
     } catch {
       return undefined;
     }
   }
 
-  /** The key of fronts in which the last build that kept its reads found nothing, once read. */
-  cleanChecks(): string | undefined {
-    return this.#cleanChecks;
+  /** What the checks across the site found in the fronts of a key, as a build of this code kept it. */
+  keptChecks(): KeptChecks | undefined {
+    if (this.#checks === undefined) this.#checks = this.#readChecks() ?? null;
+    return this.#checks ?? undefined;
   }
 
-  /** Remembers with what is kept that the checks across the site found nothing in `key`'s fronts. */
-  keepCleanChecks(key: string): void {
-    this.#nextCleanChecks = key;
+  #readChecks(): KeptChecks | undefined {
+    try {
+      const kept = JSON.parse(readFileSync(this.#checksFile, 'utf8')) as Partial<
+        KeptChecks & { reader: string }
+      >;
+      const { reader, key, diagnostics } = kept;
+      const wellFormed =
+        reader === this.#reader && typeof key === 'string' && Array.isArray(diagnostics);
+      return wellFormed ? { key, diagnostics } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Keeps with what was read what the checks across the site found in the fronts of a key. */
+  keepChecks(checks: KeptChecks): void {
+    this.#nextChecks = checks;
   }
 
   /**
    * Keeps what `folder` read, for the next build, unless what `read` gave differs from it in a few
    * files at most (`STALE_ENTRIES_KEPT`), which the next build then reads again. A file changed
-   * after `settledBefore` (epoch ms) is left out, to be read again next time.
+   * after `settledBefore` (epoch ms) is left out, to be read again next time. Keeps too what
+   * `keepChecks` was given, when its key is not the one kept.
    */
   write(folder: ReadFolder, settledBefore: number): void {
     const results = settled(folder.results, settledBefore);
     const pageResults = settled(folder.pageResults, settledBefore);
+    const checks = this.#nextChecks;
+    if (checks !== undefined && checks.key !== this.keptChecks()?.key) {
+      const kept = JSON.stringify({ reader: this.#reader, ...checks });
+      if (writeCacheFile(this.#checksFile, `${kept}\n`)) {
+        keepOutOfGit(dirname(this.#checksFile), 'What reading each post file gave');
+      }
+    }
     const known = this.#known;
-    const cleanChecks = this.#nextCleanChecks ?? this.#cleanChecks;
     // Results are only ever reused under the same settings: the very same results, same settings.
     if (
       known &&
-      cleanChecks === this.#cleanChecks &&
       entriesBehind(known.results, results) + entriesBehind(known.pageResults, pageResults) <=
         STALE_ENTRIES_KEPT
     ) {
@@ -103,7 +138,6 @@ export class ReadCache {
       settings: folder.settings,
       results,
       pageResults,
-      cleanChecks,
     };
     if (writeCacheFile(this.#file, serialize(stored))) {
       keepOutOfGit(dirname(this.#file), 'What reading each post file gave');

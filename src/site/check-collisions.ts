@@ -44,9 +44,8 @@ export interface UrlCheckInput {
 
 /**
  * `checkCollisions`, answered at once when the check before found nothing and no post has come,
- * gone or changed its slug, category or tags since, and every page is as it was: a reload after an edit of a post's text looks
- * at no other post. So too when `foundNothingBefore`: a check of the very same posts, slugs,
- * pages and settings found nothing (a build knows it by a key of them, see `checkFronts`).
+ * gone or changed its slug, category or tags since, and every page is as it was: a reload after
+ * an edit of a post's text looks at no other post.
  */
 export function checkCollisionsAgain(
   previous: CollisionCheck | undefined,
@@ -54,20 +53,17 @@ export function checkCollisionsAgain(
   claims: readonly SlugClaim[],
   urls: UrlCheckInput | undefined,
   pages: readonly MarkdownDocument[] = [],
-  foundNothingBefore = false,
 ): CollisionCheck {
-  const urlSettings =
-    urls && JSON.stringify([urls.config.pageSize, urls.config.redirects, urls.config.permalink]);
+  const urlSettings = urlSettingsOf(urls);
   const unchanged =
-    foundNothingBefore ||
-    (previous !== undefined &&
-      previous.diagnostics.length === 0 &&
-      previous.urlSettings === urlSettings &&
-      previous.claims.length === claims.length &&
-      claims.every((claim, i) => claim.slug === previous.claims[i]?.slug) &&
-      replacedPosts(previous.posts, posts) !== undefined &&
-      previous.pages.length === pages.length &&
-      pages.every((page, i) => page === previous.pages[i]));
+    previous !== undefined &&
+    previous.diagnostics.length === 0 &&
+    previous.urlSettings === urlSettings &&
+    previous.claims.length === claims.length &&
+    claims.every((claim, i) => claim.slug === previous.claims[i]?.slug) &&
+    replacedPosts(previous.posts, posts) !== undefined &&
+    previous.pages.length === pages.length &&
+    pages.every((page, i) => page === previous.pages[i]);
   const diagnostics = unchanged
     ? []
     : [
@@ -75,6 +71,27 @@ export function checkCollisionsAgain(
         ...(urls ? checkUrls(urls.config, urls.place, posts, pages) : []),
       ];
   return { posts, pages, claims, urlSettings, diagnostics };
+}
+
+/**
+ * The record of a collision check of these posts, slugs, pages and settings, made without
+ * checking: for a build that knows what a check of the very same found (see `checkFronts`).
+ */
+export function collisionsFoundBefore(
+  posts: readonly Post[],
+  claims: readonly SlugClaim[],
+  urls: UrlCheckInput | undefined,
+  pages: readonly MarkdownDocument[],
+  diagnostics: readonly Diagnostic[],
+): CollisionCheck {
+  return { posts, pages, claims, urlSettings: urlSettingsOf(urls), diagnostics };
+}
+
+/** The settings a check of URLs reads, as text. */
+function urlSettingsOf(urls: UrlCheckInput | undefined): string | undefined {
+  return (
+    urls && JSON.stringify([urls.config.pageSize, urls.config.redirects, urls.config.permalink])
+  );
 }
 
 function checkPostSlugs(claims: readonly SlugClaim[]): Diagnostic[] {
