@@ -11,6 +11,7 @@ import {
   readFile,
   rm,
   stat,
+  symlink,
   utimes,
   writeFile,
 } from 'node:fs/promises';
@@ -278,13 +279,18 @@ describe('folio build into its own output', () => {
     assert.equal((await build()).code, 0);
   });
 
-  it('knows its documents unchanged whether the site folder is named from inside it or from elsewhere', async () => {
+  it('knows its documents unchanged whether the site folder is named from inside it, from elsewhere or through a link', async () => {
     // The first build named the folder by its full path; a page rendered again shows this.
     forgeBodyEntries(site, (entry) => ({ ...entry, html: '<p>FORGED</p>' }));
     const fromInside = await folio(['build', '.', '--out', join('..', 'out')], { cwd: site });
     assert.equal(fromInside.code, 0, fromInside.stderr);
     const [, written] = INCREMENTAL.exec(fromInside.stdout) ?? [];
     assert.equal(written, '0', fromInside.stdout);
+    const link = join(site, '..', 'link-to-blog');
+    await symlink(site, link);
+    const throughLink = await folio(['build', link, '--out', out]);
+    assert.equal(throughLink.code, 0, throughLink.stderr);
+    assert.equal(INCREMENTAL.exec(throughLink.stdout)?.[1], '0', throughLink.stdout);
     const page = await readFile(join(out, 'posts', 'binary-search', 'index.html'), 'utf8');
     assert.doesNotMatch(page, /FORGED/);
     assert.match(page, /<h1/);

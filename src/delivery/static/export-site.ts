@@ -159,9 +159,9 @@ export class CommitFailed extends Error {
 export async function exportSite(given: ExportOptions): Promise<ExportResult> {
   // Every file of the site is known by a path under this one, however the folder was named: what
   // a build keeps for the next one is found again whether that one is run from inside the site
-  // folder or from elsewhere, with a relative path or an absolute one.
-  const options = { ...given, siteDir: resolve(given.siteDir) };
-  const dir = await realpath(options.siteDir).catch(() => options.siteDir);
+  // folder or from elsewhere, by a relative path, an absolute one or a link.
+  const dir = await realpath(given.siteDir).catch(() => resolve(given.siteDir));
+  const options = { ...given, siteDir: dir };
   const url = loadConfig(options.siteDir).config?.url;
   const folio = options.version ?? folioVersion();
   const { node } = process.versions;
