@@ -28,19 +28,26 @@ describe('summarize', () => {
 
 describe('displayDiagnostic', () => {
   it('shows every file below the current folder from there, in the message as in the headline', () => {
+    // Files of this checkout, run from its root.
     const here = (path: string) => join(process.cwd(), path);
     const problem = error(
       'post-slug-duplicate',
-      here('content/posts/a.md'),
+      here('README.md'),
       1,
-      `the slug "a" is also the slug of ${here('content/posts/b.md')}:5 (and "${here('c.md')}")`,
-      `rename ${here('content/posts/b.md')}, not /elsewhere${here('d.md')}`,
+      `the slug "a" is also the slug of ${here('package.json')}:5 (and "${here('docs')}/")`,
+      `rename ${here('package.json')}, not /elsewhere${here('README.md')}`,
     );
     assert.equal(
       displayDiagnostic(problem),
-      'content/posts/a.md:1: the slug "a" is also the slug of content/posts/b.md:5 (and "c.md") ' +
-        `(rename content/posts/b.md, not /elsewhere${here('d.md')})`,
+      'README.md:1: the slug "a" is also the slug of package.json:5 (and "docs/") ' +
+        `(rename package.json, not /elsewhere${here('README.md')})`,
     );
+  });
+
+  it('leaves a URL that starts as the current folder does, naming no file there', () => {
+    const url = `${join(process.cwd(), 'no-such-section')}/`;
+    const problem = error('post-url-duplicate', 'a.md', 2, `${url} is claimed twice`, 'fix it');
+    assert.equal(displayDiagnostic(problem), `a.md:2: ${url} is claimed twice (fix it)`);
   });
 });
 

@@ -1,7 +1,7 @@
 // CLI: prints diagnostics in the one format, each with the lines it points at; colour on a
 // terminal, plain text when piped.
-import { readFileSync } from 'node:fs';
-import { isAbsolute, parse, relative, sep } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, join, parse, relative, sep } from 'node:path';
 import { styleText } from 'node:util';
 import { REFUSED_LINK_CODES } from '../content/read-sources.js';
 import { escapeControls, formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -93,14 +93,22 @@ export function displayDiagnostic(diagnostic: Diagnostic): string {
 /**
  * `text` with each file it names below the current folder shown from there, as `displayPath`
  * shows the file a problem is in: a build knows the site's files by their full paths, and a
- * problem that names another file (`also the slug of …`) should read as its first path does.
+ * problem that names another file (`also the slug of …`) should read as its first path does. Only
+ * a path to a file that is there is shortened: a URL of the site that starts as the current
+ * folder's path does (`/blog/…` run in `/blog`) is left as it is.
  */
 function displayPathsIn(text: string): string {
   const here = process.cwd();
   if (here === parse(here).root) return text;
-  // Only where a path starts: after the start, a space, a quote or a bracket.
-  const below = new RegExp(`(^|[\\s"'(\\[])${escapeRegExp(`${here}${sep}`)}`, 'g');
-  return text.replace(below, '$1');
+  // Where a path starts (the start, a space, a quote or a bracket) to where a line number, a
+  // closing mark or a space ends it.
+  const below = new RegExp(
+    `(^|[\\s"'(\\[])${escapeRegExp(`${here}${sep}`)}([^\\s"'():\\[\\],]+)`,
+    'g',
+  );
+  return text.replace(below, (whole: string, before: string, path: string) =>
+    existsSync(join(here, path)) ? `${before}${path}` : whole,
+  );
 }
 
 function escapeRegExp(text: string): string {
