@@ -44,6 +44,23 @@ describe('displayDiagnostic', () => {
     );
   });
 
+  it('shows files from the root when run there, as the headline shows its own', () => {
+    const file = join(process.cwd(), 'package.json');
+    const other = join(process.cwd(), 'README.md');
+    const problem = error('x', file, 1, `also in ${other}:2, not at /no-such-page/`, 'fix it');
+    const from = process.cwd();
+    process.chdir('/');
+    try {
+      const shown = (path: string) => path.slice(1);
+      assert.equal(
+        displayDiagnostic(problem),
+        `${shown(file)}:1: also in ${shown(other)}:2, not at /no-such-page/ (fix it)`,
+      );
+    } finally {
+      process.chdir(from);
+    }
+  });
+
   it('leaves a URL that starts as the current folder does, naming no file there', () => {
     const url = `${join(process.cwd(), 'no-such-section')}/`;
     const problem = error('post-url-duplicate', 'a.md', 2, `${url} is claimed twice`, 'fix it');

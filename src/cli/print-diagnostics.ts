@@ -1,7 +1,7 @@
 // CLI: prints diagnostics in the one format, each with the lines it points at; colour on a
 // terminal, plain text when piped.
 import { existsSync, readFileSync } from 'node:fs';
-import { isAbsolute, join, parse, relative, sep } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import { styleText } from 'node:util';
 import { REFUSED_LINK_CODES } from '../content/read-sources.js';
 import { escapeControls, formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -99,13 +99,11 @@ export function displayDiagnostic(diagnostic: Diagnostic): string {
  */
 function displayPathsIn(text: string): string {
   const here = process.cwd();
-  if (here === parse(here).root) return text;
+  // The root ends in a separator already.
+  const prefix = here.endsWith(sep) ? here : `${here}${sep}`;
   // Where a path starts (the start, a space, a quote or a bracket) to where a line number, a
   // closing mark or a space ends it.
-  const below = new RegExp(
-    `(^|[\\s"'(\\[])${escapeRegExp(`${here}${sep}`)}([^\\s"'():\\[\\],]+)`,
-    'g',
-  );
+  const below = new RegExp(`(^|[\\s"'(\\[])${escapeRegExp(prefix)}([^\\s"'():\\[\\],]+)`, 'g');
   return text.replace(below, (whole: string, before: string, path: string) =>
     existsSync(join(here, path)) ? `${before}${path}` : whole,
   );
