@@ -6,6 +6,7 @@ import { styleText } from 'node:util';
 import { REFUSED_LINK_CODES } from '../content/read-sources.js';
 import { escapeControls, formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { count } from '../text/count.js';
+import { escapeRegExp } from '../text/escape-reg-exp.js';
 import { normalizeText } from '../text/normalize-text.js';
 
 /** How many lines of the file to show on each side of the line a problem names. */
@@ -107,10 +108,6 @@ function displayPathsIn(text: string): string {
   return text.replace(below, (whole: string, before: string, path: string) =>
     existsSync(join(here, path)) ? `${before}${path}` : whole,
   );
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 }
 
 export function summarize(diagnostics: readonly Diagnostic[]): string {

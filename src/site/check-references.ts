@@ -6,6 +6,7 @@ import type { SiteConfig } from '../config/schema.js';
 import type { MarkdownDocument, Post, Reference } from '../content/post.js';
 import { closestMatch } from '../diagnostics/did-you-mean.js';
 import { warning, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { escapeRegExp } from '../text/escape-reg-exp.js';
 
 /** What the checks of links and images need to know of the site, beyond its posts. */
 export interface ReferenceContext {
@@ -90,7 +91,7 @@ function permalinkShape(pattern: string): RegExp {
     .map((part) => {
       if (part === '/:category') return '(?:/[^/]+)?';
       if (part.startsWith(':')) return '[^/]+';
-      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return escapeRegExp(part);
     })
     .join('');
   return new RegExp(`^${source}$`);
