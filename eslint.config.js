@@ -10,6 +10,7 @@ import tseslint from 'typescript-eslint';
 const DISK_READERS = [
   'src/config/load-config.ts',
   'src/content/read-sources.ts',
+  'src/content/site-layout.ts',
   'src/text/read-text-file.ts',
   'src/load/**/*.ts',
 ];

@@ -14,16 +14,15 @@ import {
   isWithin,
   listPageFiles,
   listPostFiles,
-  POSTS_DIR,
   postHash,
   readStaticAssets,
-  STATIC_DIR,
   textHash,
   updatePostFiles,
   type PostFile,
   type PostFilesResult,
   type StaticAssets,
 } from './read-sources.js';
+import { POSTS_DIR, STATIC_DIR } from './site-layout.js';
 import { readTextFile } from '../text/read-text-file.js';
 
 export interface LoadedContent {

@@ -10,10 +10,7 @@ import { error, sortDiagnostics, warning, type Diagnostic } from '../diagnostics
 import type { ImageSize } from './markdown/markdown.js';
 import { isFolderIndex } from './parse-post.js';
 import type { MarkdownDocument } from './post.js';
-
-export const POSTS_DIR = join('content', 'posts');
-export const PAGES_DIR = join('content', 'pages');
-export const STATIC_DIR = 'static';
+import { PAGES_DIR, POSTS_DIR, STATIC_DIR, stampOf } from './site-layout.js';
 
 /** A post file found under content/posts, not read yet. */
 export interface PostFile {
@@ -455,14 +452,4 @@ export function postHash(post: MarkdownDocument): string | undefined {
 /** A hash of a post or page file's text, by which a build knows its body unchanged. */
 export function textHash(text: string): string {
   return createHash('sha256').update(text).digest('base64url');
-}
-
-/** A file's stamp: its size, modification time and inode, which change when it is written. */
-export function stampOf(info: Stats): string {
-  return `${info.size}:${info.mtimeMs}:${info.ino}`;
-}
-
-/** When the file of `stamp` was last changed, epoch ms; NaN for no file. */
-export function stampChangedAt(stamp: string): number {
-  return Number(stamp.split(':')[1]);
 }

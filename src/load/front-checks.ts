@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { frontHash, type LoadedContent } from '../content/load-content.js';
-import { postHash, STATIC_DIR } from '../content/read-sources.js';
+import { postHash } from '../content/read-sources.js';
+import { STATIC_DIR } from '../content/site-layout.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import {
   checkCollisionsAgain,

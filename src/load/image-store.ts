@@ -20,13 +20,8 @@ import {
   type Variant,
   type VariantFormat,
 } from '../content/responsive-image.js';
-import {
-  forEachLimited,
-  listStaticFiles,
-  STATIC_DIR,
-  stampOf,
-  statOrUndefined,
-} from '../content/read-sources.js';
+import { forEachLimited, listStaticFiles, statOrUndefined } from '../content/read-sources.js';
+import { STATIC_DIR, stampOf } from '../content/site-layout.js';
 import { servedBesidePost } from '../site/routes.js';
 import { isSettled } from './read-cache.js';
 import { writeCacheFile } from './site-cache.js';

@@ -8,7 +8,7 @@ import {
   SNIPPETS_DIR,
   type PageAdditions,
 } from '../content/page-additions.js';
-import { STATIC_DIR } from '../content/read-sources.js';
+import { STATIC_DIR } from '../content/site-layout.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { readTextFile } from '../text/read-text-file.js';
 import { contentHash } from '../urls/hashed-path.js';

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { KnownReads, ReadEntry, ReadFolder } from '../content/load-content.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { stampChangedAt } from '../content/read-sources.js';
+import { stampChangedAt } from '../content/site-layout.js';
 import { keepOutOfGit, SITE_CACHE_DIR, STALE_ENTRIES_KEPT, writeCacheFile } from './site-cache.js';
 
 export const READ_CACHE_FILE = join(SITE_CACHE_DIR, 'reads.bin');

@@ -2,7 +2,7 @@
 // never writing over one.
 import { basename, join, relative, resolve } from 'node:path';
 import { DateTime } from 'luxon';
-import { POSTS_DIR, STATIC_DIR } from '../../content/read-sources.js';
+import { POSTS_DIR, STATIC_DIR } from '../../content/site-layout.js';
 import { folioRoot } from '../../load/folio-package.js';
 import { obstacles, writeFiles, writeIfAbsent } from '../new-files.js';
 import { githubPagesWorkflow, WORKFLOW_FILE } from '../templates/deploy-recipes.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { slugify } from '../../content/slugify.js';
 import { loadSite } from '../../load/load-site.js';
-import { POSTS_DIR } from '../../content/read-sources.js';
+import { POSTS_DIR } from '../../content/site-layout.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
 import { printDiagnostics } from '../print-diagnostics.js';
 

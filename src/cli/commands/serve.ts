@@ -7,7 +7,7 @@ import { staticFolder } from '../../delivery/server/static-folder.js';
 import { LiveReload } from '../../delivery/server/live-reload.js';
 import { isLoopback } from '../../delivery/server/loopback.js';
 import { watchSite } from '../../delivery/server/watch-site.js';
-import { STATIC_DIR } from '../../content/read-sources.js';
+import { STATIC_DIR } from '../../content/site-layout.js';
 import { progressLine } from '../progress.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
 import type { LoadResult } from '../../load/load-site.js';

@@ -2,7 +2,8 @@
 import { existsSync, opendirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { error, type Diagnostic } from '../../diagnostics/diagnostic.js';
-import { POSTS_DIR, postStamp, STATIC_DIR, type PostFile } from '../../content/read-sources.js';
+import { postStamp, type PostFile } from '../../content/read-sources.js';
+import { POSTS_DIR, STATIC_DIR } from '../../content/site-layout.js';
 import type { LoadResult } from '../../load/load-site.js';
 import type { Post } from '../../content/post.js';
 import type { SiteSession } from '../site-session.js';

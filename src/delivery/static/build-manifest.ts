@@ -6,7 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { BodyFeature } from '../../content/post.js';
-import { stampOf } from '../../content/read-sources.js';
+import { stampOf } from '../../content/site-layout.js';
 
 /** The manifest, in the output folder. */
 export const MANIFEST_FILE = '.folio-manifest.json';

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { brotliOptions } from '../app/compression.js';
-import { stampOf } from '../../content/read-sources.js';
+import { stampOf } from '../../content/site-layout.js';
 import { isSettled } from '../../load/read-cache.js';
 import { hashBytes, type ManifestEntry } from './build-manifest.js';
 

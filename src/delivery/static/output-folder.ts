@@ -6,7 +6,7 @@
 import { lstatSync, readdirSync } from 'node:fs';
 import { lstat, readFile, realpath, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { POSTS_DIR, STATIC_DIR } from '../../content/read-sources.js';
+import { POSTS_DIR, STATIC_DIR } from '../../content/site-layout.js';
 import {
   COMMIT_FILE,
   distrust,
