@@ -252,6 +252,45 @@ describe('folio build into its own output', () => {
     assert.match(await page('posts/binary-search'), /FORGED/);
   });
 
+  it('keeps the listings of a post whose edit leaves its excerpt as it was, and renders them when the excerpt changes', async () => {
+    const file = join(site, 'content', 'posts', '2024', 'binary-search.md');
+    const listings = ['/', '/categories/algorithm/', '/tags/algorithm/', '/tags/search/'];
+    const keys = async () => {
+      const { documents } = JSON.parse(await readFile(join(out, MANIFEST), 'utf8')) as {
+        documents: Record<string, { key: string }>;
+      };
+      const of = (path: string) => documents[path]?.key ?? assert.fail(`no record of ${path}`);
+      return { post: of('/posts/binary-search/'), listings: listings.map(of) };
+    };
+    const page = (path: string) => readFile(join(out, path, 'index.html'), 'utf8');
+    const before = await keys();
+
+    // A paragraph past the excerpt: the listings show the same entry, and keep their files.
+    await appendFile(file, '\nA last paragraph, far past the excerpt.\n');
+    const past = await build();
+    assert.equal(past.code, 0, past.stderr);
+    assert.match(past.stdout, INCREMENTAL);
+    const afterPast = await keys();
+    assert.notEqual(afterPast.post, before.post);
+    assert.deepEqual(afterPast.listings, before.listings);
+    assert.match(await page('posts/binary-search'), /A last paragraph/);
+    await assertSameAsFullBuild();
+
+    // The first words changed: every listing that shows the entry is rendered again.
+    await writeFile(
+      file,
+      (await readFile(file, 'utf8')).replace('Binary search halves', 'Bisection halves'),
+    );
+    const start = await build();
+    assert.equal(start.code, 0, start.stderr);
+    const afterStart = await keys();
+    afterStart.listings.forEach((key, i) => assert.notEqual(key, afterPast.listings[i]));
+    for (const listing of ['categories/algorithm', 'tags/search']) {
+      assert.match(await page(listing), /Bisection halves/);
+    }
+    await assertSameAsFullBuild();
+  });
+
   it('finds a clash across posts, static files or the config that came after a build found none', async () => {
     const before = await snapshot(out);
     const refused = async (problem: string) => {

@@ -6,9 +6,11 @@ import { createHash, hash as hashText } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import type { MarkdownDocument, Post } from '../../content/post.js';
-import { stampOf, STATIC_DIR, textHash } from '../../content/read-sources.js';
+import { textHash } from '../../content/read-sources.js';
+import { stampOf, STATIC_DIR } from '../../content/site-layout.js';
 import { frontHash, type ReadFolder } from '../../content/load-content.js';
 import { readTextFile } from '../../text/read-text-file.js';
+import type { BodyStore } from '../../load/body-store.js';
 import type { SiteContent } from '../../load/load-site.js';
 import type { Site } from '../../site/build-site.js';
 import { listRoutes, pathOf, resolvePath, type Route } from '../../site/routes.js';
@@ -16,7 +18,7 @@ import { bodiesShownBy, postsShownBy } from '../../views/render-route.js';
 import type { DocumentFrame } from './build-manifest.js';
 
 /** Raised whenever what goes into a key changes: keys of older builds then never match. */
-const KEY_FORMAT = 4;
+const KEY_FORMAT = 5;
 
 /** What a site's documents are rendered from besides its content: the code and the settings. */
 export interface KeyedBuild {
@@ -38,10 +40,19 @@ export class DocumentKeys {
   // A hash of each post's front matter known so far, as loading read it.
   readonly #postHashes = new Map<Post, string | undefined>();
   readonly #read: KeyedBuild['read'];
+  // What listings show of bodies, from the cache of what was found of each, or read now.
+  readonly #listed: Pick<BodyStore, 'excerpt' | 'readingMinutes'>;
   // Worked out once asked for; null when a post cannot be written out whole.
   #frame: DocumentFrame | null | undefined;
 
-  private constructor(site: Site, siteKey: string, build: KeyedBuild, posts: readonly Post[]) {
+  private constructor(
+    site: Site,
+    siteKey: string,
+    build: KeyedBuild,
+    content: Pick<SiteContent, 'posts' | 'bodies'>,
+  ) {
+    const { posts, bodies } = content;
+    this.#listed = bodies;
     this.#site = site;
     this.#siteKey = siteKey;
     this.#siteDir = build.siteDir;
@@ -72,7 +83,7 @@ export class DocumentKeys {
       const info = statSync(file, { throwIfNoEntry: false });
       hash.update(`${file}\0${info ? stampOf(info) : ''}\n`);
     }
-    return new DocumentKeys(site, hash.digest('base64url'), build, posts);
+    return new DocumentKeys(site, hash.digest('base64url'), build, content);
   }
 
   /**
@@ -170,8 +181,9 @@ export class DocumentKeys {
 
   /**
    * The key of the document at `path`: the site's, where a redirect points, all of each post a
-   * page shows, and a hash of each body it shows. Undefined when a post or body it shows cannot be
-   * read: the document is then rendered, and its error found.
+   * page shows, a hash of each body it shows whole, and the excerpt and minutes of each body it
+   * shows only those of. Undefined when a post or body it shows cannot be read: the document is
+   * then rendered, and its error found.
    */
   keyOf(path: string): string | undefined {
     const hash = createHash('sha256').update(`${this.#siteKey}\n${path}\n`);
@@ -186,11 +198,27 @@ export class DocumentKeys {
         hash.update(`${front}\n`);
       }
       const shown = bodiesShownBy(this.#site, resolution.route);
-      const documents = new Set([...shown.html, ...shown.excerpts, ...(shown.minutes ?? [])]);
-      for (const document of documents) {
+      const whole = new Set(shown.html);
+      for (const document of whole) {
         const body = this.bodyHash(document);
         if (body === undefined) return undefined;
         hash.update(`${body}\n`);
+      }
+      // Of a body the document does not show whole, what it shows: an edit past a post's excerpt
+      // renders its page again, not the listings of its category and tags, which show the same.
+      const listed = this.#listed;
+      try {
+        for (const document of shown.excerpts) {
+          if (whole.has(document)) continue;
+          const excerpt = listed.excerpt(document);
+          hash.update(`e${excerpt.length}:${excerpt}\n`);
+        }
+        for (const document of shown.minutes ?? []) {
+          if (!whole.has(document)) hash.update(`m${listed.readingMinutes(document)}\n`);
+        }
+      } catch {
+        // A body that cannot be read now: rendering the document tells why.
+        return undefined;
       }
     }
     return hash.digest('base64url');
