@@ -289,6 +289,18 @@ describe('folio build into its own output', () => {
       assert.match(await page(listing), /Bisection halves/);
     }
     await assertSameAsFullBuild();
+
+    // Where entries show the minutes to read, words past the excerpt that change them show there.
+    const config = join(site, 'folio.config.yaml');
+    await appendFile(config, 'entryExtras: [readingTime]\n');
+    assert.equal((await build()).code, 0);
+    const minutes = async () => (await page('tags/search')).match(/(\d+) min read/)?.[1];
+    assert.equal(await minutes(), '1');
+    await appendFile(file, `\n${'Many more words to read here. '.repeat(120)}\n`);
+    const longer = await build();
+    assert.equal(longer.code, 0, longer.stderr);
+    assert.equal(await minutes(), '3');
+    await assertSameAsFullBuild();
   });
 
   it('finds a clash across posts, static files or the config that came after a build found none', async () => {

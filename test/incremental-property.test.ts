@@ -35,17 +35,25 @@ interface SiteState {
   readonly css: string;
   readonly version: string;
   readonly precompress: boolean;
+  /** Whether listing entries show the minutes to read. */
+  readonly minutes: boolean;
 }
 
 const TAGS = ['rust', 'notes', 'sql', 'web'];
 // Each with the contrast the config asks of an accent on the light background.
 const ACCENTS = ['#0b5cad', '#1d5e20', '#9b1c1c'];
+const LONG_START = 'The first paragraph runs on past the sixty characters an excerpt keeps of it.';
 const BODIES = [
   'A short body.',
   'A longer body with **bold** words and a [link](https://example.com).\n\nTwo paragraphs.',
   '## A heading\n\n```ts\nconst answer: number = 42;\n```\n\nAfter the code.',
   `${'Words that fill a page past a kilobyte, so that it is compressed. '.repeat(30)}`,
   '- one\n- two\n- three\n\n> A quote.',
+  // Three bodies with one start, longer than the excerpt: an edit past it shows on the post's page
+  // alone, unless it changes the minutes to read.
+  `${LONG_START}\n\nOne ending.`,
+  `${LONG_START}\n\nAnother ending, a few words longer than the first one.`,
+  `${LONG_START}\n\n${'Many more words to read. '.repeat(120)}`,
 ];
 
 const TITLES = ['Hello', 'Sorting', 'On SQLite', 'Notes'];
@@ -87,6 +95,7 @@ const edit = fc.oneof(
   fc.record({ kind: fc.constant('accent' as const), pick }),
   fc.record({ kind: fc.constant('version' as const), pick }),
   fc.record({ kind: fc.constant('precompress' as const) }),
+  fc.record({ kind: fc.constant('minutes' as const) }),
   fc.record({ kind: fc.constant('handEdit' as const), pick }),
 );
 type Edit = typeof edit extends fc.Arbitrary<infer T> ? T : never;
@@ -116,6 +125,7 @@ function initialState(): SiteState {
     css: 'body { margin: 0; }\n',
     version: '1.0.0',
     precompress: false,
+    minutes: false,
   };
 }
 
@@ -176,6 +186,8 @@ function apply(state: SiteState, change: Edit): SiteState {
       return { ...state, version: `1.${(change.pick % 3) + 1}.0` };
     case 'precompress':
       return { ...state, precompress: !state.precompress };
+    case 'minutes':
+      return { ...state, minutes: !state.minutes };
     case 'handEdit':
       return state;
   }
@@ -203,6 +215,7 @@ async function writeSiteFolder(dir: string, state: SiteState): Promise<void> {
       '  image: /images/avatar.svg',
       `pageSize: ${state.pageSize}`,
       'excerptLength: 60',
+      `entryExtras: [${state.minutes ? 'readingTime' : ''}]`,
       'categories:',
       '  Algorithm:',
       `    title: ${state.categoryTitle}`,
