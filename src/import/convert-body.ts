@@ -37,6 +37,10 @@ const LIQUID_TAG = /\{%-?\s*([A-Za-z_]\w*)([\s\S]*?)-?%\}/y;
 const LIQUID_OUTPUT = /\{\{-?([\s\S]*?)-?\}\}/y;
 const HUGO_TAG = /\{\{([<%])(\/\*)?\s*(\/?)([\w./-]+)([\s\S]*?)(\*\/)?\s*[>%]\}\}/y;
 const FENCE = /^( {0,3})(`{3,}|~{3,})/;
+// The summary's end as Hugo and Hexo write it (`<!-- more -->` too), and what may follow it at the
+// end of a paragraph: spaces, then a blank line or the end of the body.
+const MORE_MARKER = /<!--\s*more\s*-->/iy;
+const PARAGRAPH_END = /[ \t]*(?:\n[ \t]*(?:\n|$)|$)/y;
 
 /** Converts a body whose first line is line `bodyLine` of the post file. */
 export function convertBody(
@@ -72,6 +76,7 @@ class Converter {
         continue;
       }
       if (char === '{' && this.#tag()) continue;
+      if (char === '<' && this.#moreMarker()) continue;
       if (this.links.base !== undefined && this.#relativeReference()) continue;
       this.#out += char;
       this.#at++;
@@ -83,6 +88,30 @@ class Converter {
     let line = this.bodyLine;
     for (let i = 0; i < at; i++) if (this.text.charCodeAt(i) === 10) line++;
     return line;
+  }
+
+  /**
+   * A `<!--more-->` at the end of a paragraph's last line, put on a line of its own after it:
+   * Hugo and Hexo end a post's summary at the marker wherever it stands, Folio only at a line that
+   * holds it alone, and a paragraph that ends with it reads the same either way. One inside a
+   * paragraph is left where it is: moved, it would cut the paragraph in two on the post's page.
+   */
+  #moreMarker(): boolean {
+    MORE_MARKER.lastIndex = this.#at;
+    const marker = MORE_MARKER.exec(this.text)?.[0];
+    if (marker === undefined) return false;
+    const before = this.text.slice(this.text.lastIndexOf('\n', this.#at - 1) + 1, this.#at);
+    PARAGRAPH_END.lastIndex = this.#at + marker.length;
+    const after = PARAGRAPH_END.exec(this.text)?.[0];
+    if (after === undefined || before.trim() === '' || /^(?: {4}|\t)/.test(before)) return false;
+    this.#out = `${this.#out.replace(/[ \t]+$/, '')}\n\n${marker}`;
+    this.notes.push({
+      line: this.#line(),
+      kind: 'converted',
+      what: `${marker} into a line of its own`,
+    });
+    this.#at += marker.length + after.replace(/\n[\s\S]*$/, '').length;
+    return true;
   }
 
   /** A fenced code block, copied as it is up to its closing fence (or the end). */

@@ -1797,7 +1797,7 @@ export function summaryLines(summary: ImportSummary): string[] {
     `${summary.posts} of ${count(summary.postsFound, 'post')} imported (${count(summary.drafts, 'draft')}, ${summary.scheduled} scheduled), ${count(summary.pages, 'page')}`,
     count(summary.files, 'file'),
     `${count(summary.aliases, 'alias', 'aliases')} and ${count(summary.redirects, 'redirect')} keep old URLs`,
-    `tags and shortcodes: ${summary.conversions} converted, ${summary.removals} removed`,
+    `tags, shortcodes and more markers: ${summary.conversions} converted, ${summary.removals} removed`,
     `${summary.skipped.length} left out, ${count(summary.warnings.length, 'warning')}, ${count(summary.fallbackTagged.length, 'post')} given the fallback tag`,
   ];
 }
