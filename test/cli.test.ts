@@ -4,11 +4,12 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { networkInterfaces, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eventually as reloaded, folio, run, serverUrl, snapshot } from './support/folio-cli.js';
 import { FIXTURES } from './support/serve-fixture.js';
+import { escapeRegExp } from '../src/text/escape-reg-exp.js';
 
 /** A copy of a fixture site in a new temporary folder. */
 async function copyOf(fixture: string): Promise<string> {
@@ -129,6 +130,27 @@ describe('folio check, beyond errors', () => {
       `${posts}/twin.md:3: the slug "good" is also the slug of ${posts}/good.md (`,
     ]) {
       assert.equal(occurrences(stderr, expected), 1, `${expected} once in:\n${stderr}`);
+    }
+  });
+
+  it('names the files of a site given from a folder beside it as check does, in messages too', async () => {
+    const dir = await copyOf('broken');
+    try {
+      const beside = join(dir, '..', `${basename(dir)}-beside`);
+      await mkdir(beside, { recursive: true });
+      const site = join('..', basename(dir));
+      const posts = join(site, 'content', 'posts');
+      const expected = `${posts}/twin.md:3: the slug "good" is also the slug of ${posts}/good.md (`;
+      const checked = await run(['check', site], { cwd: beside });
+      const built = await run(['build', site, '--out', 'out'], { cwd: beside });
+      assert.equal(built.code, 1);
+      for (const { stderr } of [checked, built]) {
+        assert.equal(occurrences(stderr, expected), 1, `${expected} once in:\n${stderr}`);
+        assert.doesNotMatch(stderr, new RegExp(escapeRegExp(dir)));
+      }
+      await rm(beside, { recursive: true, force: true });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 

@@ -6,8 +6,8 @@ import { styleText } from 'node:util';
 import { REFUSED_LINK_CODES } from '../content/read-sources.js';
 import { escapeControls, formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { count } from '../text/count.js';
-import { escapeRegExp } from '../text/escape-reg-exp.js';
 import { normalizeText } from '../text/normalize-text.js';
+import { replacePathsIn } from '../text/paths-in-text.js';
 
 /** How many lines of the file to show on each side of the line a problem names. */
 const CONTEXT = 1;
@@ -100,13 +100,8 @@ export function displayDiagnostic(diagnostic: Diagnostic): string {
  */
 function displayPathsIn(text: string): string {
   const here = process.cwd();
-  // The root ends in a separator already.
-  const prefix = here.endsWith(sep) ? here : `${here}${sep}`;
-  // Where a path starts (the start, a space, a quote or a bracket) to where a line number, a
-  // closing mark or a space ends it.
-  const below = new RegExp(`(^|[\\s"'(\\[])${escapeRegExp(prefix)}([^\\s"'():\\[\\],]+)`, 'g');
-  return text.replace(below, (whole: string, before: string, path: string) =>
-    existsSync(join(here, path)) ? `${before}${path}` : whole,
+  return replacePathsIn(text, here, sep, (path) =>
+    path !== '' && existsSync(join(here, path)) ? path : undefined,
   );
 }
 

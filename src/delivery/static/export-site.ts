@@ -6,7 +6,8 @@
 // brought up to date on this thread alone unless many documents are to be rendered.
 import { existsSync, mkdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
 import { mkdir, readdir, readFile, realpath, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { replacePathsIn } from '../../text/paths-in-text.js';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { countPostFiles, listStaticFiles } from '../../content/read-sources.js';
 import { STATIC_DIR } from '../../content/site-layout.js';
@@ -162,7 +163,14 @@ export async function exportSite(given: ExportOptions): Promise<ExportResult> {
   // a build keeps for the next one is found again whether that one is run from inside the site
   // folder or from elsewhere, by a relative path, an absolute one or a link.
   const dir = await realpath(given.siteDir).catch(() => resolve(given.siteDir));
-  const options = { ...given, siteDir: dir };
+  // Problems name the site's files under the folder as the author named it all the same.
+  const named = namedUnder(dir, given.siteDir);
+  const { onLoaded } = given;
+  const options: ExportOptions = {
+    ...given,
+    siteDir: dir,
+    ...(onLoaded && { onLoaded: (diagnostics) => onLoaded(diagnostics.map(named)) }),
+  };
   const url = loadConfig(options.siteDir).config?.url;
   const folio = options.version ?? folioVersion();
   const { node } = process.versions;
@@ -196,15 +204,36 @@ export async function exportSite(given: ExportOptions): Promise<ExportResult> {
     loading.report();
     await removeAbandonedStaging(dirname(output.path), `.${basename(output.path)}.building-`);
     await removeAbandonedStaging(output.path, STAGING_PREFIX);
-    return await (output.previous
+    const result = await (output.previous
       ? exportChanges(options, output, output.previous, built, loading, looker)
       : exportWhole(options, output.path, built, loading, looker));
+    return {
+      ...result,
+      diagnostics: result.diagnostics.map(named),
+      bodyWarnings: result.bodyWarnings.map(named),
+    };
   } finally {
     await loading?.close();
     if (loading?.renderer) compactBodyCache(options.siteDir, loading.renderer);
     await looker?.close();
     await lock.release();
   }
+}
+
+/**
+ * A problem as it names the files under the folder `real`, named under `given` instead: the path
+ * the author gave for the same folder (`.`, `../blog`, a link to it).
+ */
+function namedUnder(real: string, given: string): (diagnostic: Diagnostic) => Diagnostic {
+  if (real === given) return (diagnostic) => diagnostic;
+  const rename = (rest: string): string => (rest === '' ? given : join(given, rest));
+  const inText = (text: string): string => replacePathsIn(text, real, sep, rename);
+  return (diagnostic) => {
+    const { file, message, hint } = diagnostic;
+    const inside = relative(real, file);
+    const renamed = inside.startsWith('..') || isAbsolute(inside) ? file : rename(inside);
+    return { ...diagnostic, file: renamed, message: inText(message), hint: inText(hint) };
+  };
 }
 
 /** The shares of an export, loading the site from the moment they are started. */
