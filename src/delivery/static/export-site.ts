@@ -230,7 +230,8 @@ function namedUnder(real: string, given: string): (diagnostic: Diagnostic) => Di
   const inText = (text: string): string => replacePathsIn(text, real, sep, rename);
   return (diagnostic) => {
     const { file, message, hint } = diagnostic;
-    const inside = relative(real, file);
+    // Only a full path names a file of the site: a build knows every file by one.
+    const inside = isAbsolute(file) ? relative(real, file) : '..';
     const renamed = inside.startsWith('..') || isAbsolute(inside) ? file : rename(inside);
     return { ...diagnostic, file: renamed, message: inText(message), hint: inText(hint) };
   };
