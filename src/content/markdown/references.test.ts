@@ -40,6 +40,17 @@ describe('references', () => {
     ]);
   });
 
+  it('finds a link or image on the line of its paragraph it stands on', () => {
+    const body =
+      'A paragraph wrapped at a width,\nwith a [link](/posts/x/) on its second line\nand an\n' +
+      '![image](/images/y.png) on its fourth, after a <span\nclass="x">tag</span>\n[on two](/posts/z/).\n';
+    assert.deepEqual(collect(body), [
+      '7 link /posts/x/',
+      '9 image /images/y.png',
+      '11 link /posts/z/',
+    ]);
+  });
+
   it('reads no reference out of code', () => {
     assert.deepEqual(collect('```html\n<img src="/gone.png">\n```\n\n`<a href="/x/">`\n'), []);
   });

@@ -15,12 +15,15 @@ export function collectReferences(tokens: readonly Token[], bodyLine: number): R
     const line = block.map[0] + bodyLine;
     if (block.type === 'html_block') references.push(...rawReferences(block.content, line));
     if (block.type !== 'inline') continue;
+    // A paragraph's lines are told apart by its line breaks: a link on its fifth line is on the
+    // fifth line of the file's paragraph, as an author who wraps lines looks for it.
+    let at = line;
     for (const child of block.children ?? []) {
+      if (child.type === 'softbreak' || child.type === 'hardbreak') at++;
       const reference =
-        child.type === 'html_inline'
-          ? rawReferences(child.content, line)[0]
-          : referenceOf(child, line);
+        child.type === 'html_inline' ? rawReferences(child.content, at)[0] : referenceOf(child, at);
       if (reference) references.push(reference);
+      if (child.type === 'html_inline') at += countLines(child.content, child.content.length);
     }
   }
   return references;
