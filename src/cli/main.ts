@@ -1,8 +1,8 @@
 // CLI: the `folio` command — parses arguments and runs one command.
 import { Argument, Command, InvalidArgumentError, Option } from 'commander';
-import { ENGINES, type EngineName } from '../import/engines.js';
+import { ENGINES, type EngineName } from '../import/engine-names.js';
 import { folioVersion } from '../load/folio-package.js';
-import { DEPLOY_TARGETS, type DeployTarget } from './templates/deploy-recipes.js';
+import { DEPLOY_TARGETS, type DeployTarget } from './templates/deploy-targets.js';
 
 const DEFAULT_PORT = 4000;
 

@@ -3,9 +3,6 @@
 import type { Locale } from '../config/schema.js';
 import { isRecord } from './foreign-document.js';
 
-export type EngineName = 'jekyll' | 'hexo' | 'hugo';
-export const ENGINES: readonly EngineName[] = ['jekyll', 'hexo', 'hugo'];
-
 /** What a post's old URL is computed from. */
 export interface UrlInputs {
   /** Path of the post file relative to the engine's posts folder, `/`-separated. */

@@ -42,9 +42,9 @@ import {
   jekyllUrl,
   localeOf,
   namesOf,
-  type EngineName,
   type UrlInputs,
 } from './engines.js';
+import type { EngineName } from './engine-names.js';
 import {
   isRecord,
   lowerKeys,

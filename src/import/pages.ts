@@ -1,14 +1,8 @@
 // Import: a blog's standalone pages — an About, a Now — which of its files each engine published as
 // a page of their own, at what URL, and whether the blog's menu linked them.
 import { pathKey } from '../urls/url-paths.js';
-import {
-  hexoPageUrl,
-  hugoUrl,
-  jekyllPageUrl,
-  namesOf,
-  type EngineName,
-  type UrlInputs,
-} from './engines.js';
+import { hexoPageUrl, hugoUrl, jekyllPageUrl, namesOf, type UrlInputs } from './engines.js';
+import type { EngineName } from './engine-names.js';
 import { isRecord, lowerKeys, stringOf, type FrontMatterFormat } from './foreign-document.js';
 import type { BlogFile } from './read-blog.js';
 

@@ -4,7 +4,7 @@ import { accessSync, constants, lstatSync, readdirSync, readFileSync, realpathSy
 import { join, relative, sep } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { parse as parseToml } from 'smol-toml';
-import type { EngineName } from './engines.js';
+import type { EngineName } from './engine-names.js';
 import { isRecord } from './foreign-document.js';
 
 /** A file of the blog, by its path from the blog's folder (`/`-separated) and on disk. */

@@ -6,7 +6,8 @@ import { hasErrors } from '../../diagnostics/diagnostic.js';
 import { obstacles, writeFiles } from '../new-files.js';
 import { printDiagnostics } from '../print-diagnostics.js';
 import { basePathOf } from '../../urls/base-path.js';
-import { deployRecipe, type DeployTarget } from '../templates/deploy-recipes.js';
+import { deployRecipe } from '../templates/deploy-recipes.js';
+import type { DeployTarget } from '../templates/deploy-targets.js';
 
 export interface DeployFilesOptions {
   /** Write over files of the same names. */

@@ -1,7 +1,7 @@
 // CLI: `folio import SOURCE [DIR]` — a Jekyll, Hexo or Hugo blog made a Folio site, its old URLs
 // kept; the blog itself is only read.
 import { relative } from 'node:path';
-import type { EngineName } from '../../import/engines.js';
+import type { EngineName } from '../../import/engine-names.js';
 import { ImportRefused, importSite, summaryLines } from '../../import/import-site.js';
 
 export interface ImportCommandOptions {

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parse as parseToml } from 'smol-toml';
 import { securityHeaders } from '../../delivery/app/security-headers.js';
-import { DEPLOY_TARGETS, deployRecipe, staticHostHeaders } from './deploy-recipes.js';
+import { deployRecipe, staticHostHeaders } from './deploy-recipes.js';
+import { DEPLOY_TARGETS } from './deploy-targets.js';
 
 describe('deploy recipes', () => {
   it('give static hosts the headers of folio serve but its script rules', () => {

@@ -4,15 +4,7 @@ import { IMMUTABLE, REVALIDATE, STATIC_FILE } from '../../delivery/app/cache-lif
 import { securityHeaders } from '../../delivery/app/security-headers.js';
 import { toPosix } from '../../delivery/static/document-writer.js';
 import { SITE_CACHE_DIR } from '../../load/site-cache.js';
-
-export const DEPLOY_TARGETS = [
-  'github-pages',
-  'netlify',
-  'cloudflare-pages',
-  'nginx',
-  'systemd',
-] as const;
-export type DeployTarget = (typeof DEPLOY_TARGETS)[number];
+import type { DeployTarget } from './deploy-targets.js';
 
 /** What a recipe is made for: where the site is published. */
 export interface DeploySite {
