@@ -531,6 +531,27 @@ describe('a cut index', () => {
     assert.equal(fetched.filter((path) => path.includes('/lengths.')).length, 1);
   });
 
+  it('writes runs of the same bytes, a word and its stem, as one file', async () => {
+    // Each post holds its own word once, at its place: the word as written and its stem (`merge`,
+    // `merg`) share posts and places, so their postings are the same bytes.
+    const words = ['merging', 'sorting', 'hashing', 'parsing', 'caching', 'running'];
+    const docs = words.map((word, i) => ({ title: `${word} ${i}`, labels: [], text: '' }));
+    const whole = buildSearchIndex(docs);
+    // Runs of one term each.
+    const { manifest, files } = shardIndex(whole, { dictionaryBytes: 40, postingBytes: 1 });
+    const postings = [...files].filter(([path]) => path.includes('/postings'));
+    const distinct = new Set(postings.map(([, bytes]) => Buffer.from(bytes).toString('hex')));
+    assert.equal(distinct.size, postings.length);
+    assert.ok(postings.length < whole.terms.length, `${postings.length} of ${whole.terms.length}`);
+    for (const word of words) {
+      const found = await new ShardedIndex(manifest).search(word, (path) =>
+        Promise.resolve(files.get(path) ?? ''),
+      );
+      assert.deepEqual(found.hits, search(whole, word).hits, word);
+      assert.equal(found.total, 1, word);
+    }
+  });
+
   it('fetches the pages of a first letter only for a word with a typo', async () => {
     const docs = Array.from({ length: 200 }, (_, i) => ({
       title: `post ${i} ${i % 7 === 0 ? 'merge' : 'heap'} mapping${i} m${i}`,

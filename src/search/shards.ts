@@ -195,9 +195,18 @@ export function shardIndex(data: IndexData, sizes: ShardSizes = {}): IndexShards
   };
 }
 
+/**
+ * Whether two files hold the same bytes. Four at a time: runs that share their bytes are megabytes
+ * of a large site's index, and its build compared them a byte at a time for tens of milliseconds.
+ */
 function sameBytes(a: string | Uint8Array, b: Uint8Array): boolean {
   if (typeof a === 'string' || a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  const whole = a.length - (a.length % 4);
+  // Views of runs start anywhere in the index's bytes: a data view reads them unaligned.
+  const left = new DataView(a.buffer, a.byteOffset, a.length);
+  const right = new DataView(b.buffer, b.byteOffset, b.length);
+  for (let i = 0; i < whole; i += 4) if (left.getInt32(i) !== right.getInt32(i)) return false;
+  for (let i = whole; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
 

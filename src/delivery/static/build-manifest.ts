@@ -247,12 +247,14 @@ const BODY_FEATURES: ReadonlySet<string> = new Set<BodyFeature>(['math', 'code',
  * lists another (`../x`, `/etc/x`) is not one a build wrote, and nothing it lists is touched.
  */
 function isOwnPath(path: string): boolean {
-  // On Windows a backslash parts a path too.
-  const parts = sep === '/' ? path.split('/') : path.split(/[/\\]/);
-  return (
-    !path.includes('\0') && parts.every((part) => part !== '' && part !== '.' && part !== '..')
-  );
+  return !NOT_OWN_PATH.test(path);
 }
+
+// An empty part, `.` or `..` between separators or at either end, or a NUL anywhere: one test of
+// each path, where splitting the ten thousands of paths of a large site's manifest took a rebuild
+// tens of milliseconds. On Windows a backslash parts a path too.
+const NOT_OWN_PATH =
+  sep === '/' ? /(?:^|\/)\.{0,2}(?:\/|$)|\0/ : /(?:^|[/\\])\.{0,2}(?:[/\\]|$)|\0/;
 
 /**
  * Why a manifest read from `folder` cannot be trusted to build on — said for the person running
