@@ -122,6 +122,26 @@ describe('importing a Jekyll blog', () => {
   });
 });
 
+describe('importing a Jekyll blog of short pages', () => {
+  it('keeps its pages where they were, as many posts on each, and adds no redirect', async () => {
+    const posts = Object.fromEntries(
+      Array.from({ length: 7 }, (_, i) => [
+        `_posts/2020-01-0${i + 1}-day-${i + 1}.md`,
+        `---\ntitle: Day ${i + 1}\n---\nBody ${i + 1}.\n`,
+      ]),
+    );
+    const source = await blog('jekyll-short-pages', {
+      '_config.yml':
+        'title: Short\nurl: https://short.example\ntimezone: UTC\npaginate: 2\npaginate_path: "/page/:num"\n',
+      ...posts,
+    });
+    const { target } = await importAndServe(source, 'jekyll-short-pages', ['/page/2/', '/page/4/']);
+    const config = await readFile(join(target, 'folio.config.yaml'), 'utf8');
+    assert.match(config, /^pageSize: 2$/m);
+    assert.doesNotMatch(config, /^redirects:/m);
+  });
+});
+
 describe('importing a Hexo blog', () => {
   let result: Awaited<ReturnType<typeof importAndServe>>;
   before(async () => {

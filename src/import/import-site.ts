@@ -1546,7 +1546,9 @@ function termRedirects(
     const perPage = Number(config.paginate);
     if (Number.isInteger(perPage) && perPage > 0) {
       const pathPattern = stringOf(config.paginate_path) ?? '/page:num/';
-      const folioPages = Math.max(1, Math.ceil(published / 10));
+      // Pages Folio lists as many posts on as the blog did lead where they did: no redirect.
+      const folioPerPage = importedPageSize(engine, config) ?? DEFAULT_PAGE_SIZE;
+      const folioPages = Math.max(1, Math.ceil(published / folioPerPage));
       for (let page = 2; page <= Math.ceil(published / perPage); page++) {
         add(
           pathPattern.replace(':num', String(page)).replace(/^\/?/, '/').replace(/\/?$/, '/'),
@@ -1556,6 +1558,23 @@ function termRedirects(
     }
   }
   return redirects;
+}
+
+/** Entries a page of the featured listing holds when the config does not say. */
+const DEFAULT_PAGE_SIZE = 10;
+
+/** The posts a page of the blog's listing held, as Folio's `pageSize`, when the blog set it. */
+function importedPageSize(engine: EngineName, config: Record<string, unknown>): number | undefined {
+  const perPage = Number(
+    engine === 'hexo'
+      ? config.per_page
+      : engine === 'hugo'
+        ? isRecord(config.pagination)
+          ? config.pagination.pagerSize
+          : config.paginate
+        : config.paginate,
+  );
+  return Number.isInteger(perPage) && perPage > 0 && perPage <= 1000 ? perPage : undefined;
 }
 
 function folioConfig(
@@ -1599,15 +1618,7 @@ function folioConfig(
       config.defaultContentLanguage ??
       params.lang,
   );
-  const perPage = Number(
-    engine === 'hexo'
-      ? config.per_page
-      : engine === 'hugo'
-        ? isRecord(config.pagination)
-          ? config.pagination.pagerSize
-          : config.paginate
-        : config.paginate,
-  );
+  const perPage = importedPageSize(engine, config);
   const image =
     stringOf(isRecord(author) ? (author.avatar ?? author.image) : undefined) ??
     stringOf(config.avatar) ??
@@ -1623,7 +1634,7 @@ function folioConfig(
     },
     ...(locale ? { locale } : {}),
     timezone: extra.timezone,
-    ...(Number.isInteger(perPage) && perPage > 0 && perPage <= 1000 ? { pageSize: perPage } : {}),
+    ...(perPage !== undefined ? { pageSize: perPage } : {}),
     ...(Object.keys(links).length > 0 ? { links } : {}),
     // The engines read dollars as math only where a theme or plugin was told to.
     math: blogUsesMath(config),
