@@ -268,6 +268,32 @@ describe('snippets', () => {
     );
   });
 
+  it('shows every word of the stretch it was chosen for, after the first place of one word', () => {
+    // `merge` alone early on; then, further than a snippet's length, `merge` and `sort` together,
+    // `sort` near the end of what a snippet from that `merge` could hold.
+    const text =
+      `Intro merge here. ${'Filler words between. '.repeat(4)}` +
+      `Then merge ${'and other words '.repeat(7)}with sort. ${'More words after. '.repeat(20)}`;
+    const marked = (terms: readonly string[]) =>
+      snippetOf(text, new Set(terms))
+        .filter(({ marked: isMarked }) => isMarked)
+        .map(({ text: piece }) => piece);
+    assert.deepEqual(marked(['merg', 'merge', 'sort']), ['merge', 'sort']);
+    // Forms of one word count once: `merging` does not outweigh `sort` beside `merge`.
+    const forms = `Merging is merge ${'padding words '.repeat(12)}merge and sort.`;
+    const found = snippetOf(forms, new Set(['merg', 'merge', 'merging', 'sort']));
+    assert.ok(found.some(({ text: piece, marked: isMarked }) => isMarked && piece === 'sort'));
+    // Korean: the word with a particle and a word in brackets, as the query gave them.
+    const korean =
+      `## 01. 애자일이란? ${'설명하는 문장입니다. '.repeat(12)}애자일 프로젝트의 시작. ` +
+      `${'다음 문장도 이어집니다. '.repeat(3)}## 02. 애자일과 워터폴(폭포수)의 차이`;
+    const pieces = snippetOf(korean, new Set(['애자일', '폭포수']));
+    assert.deepEqual(
+      pieces.filter(({ marked: isMarked }) => isMarked).map(({ text: piece }) => piece),
+      ['애자일', '애자일과', '폭포수'],
+    );
+  });
+
   it('marks a Chinese word found by its pairs as one stretch', () => {
     const pieces = snippetOf('这篇文章介绍分布式系统。', new Set(['分布', '布式']));
     assert.deepEqual(

@@ -64,7 +64,8 @@ export const SNIPPET_LENGTH = 180;
 /**
  * The snippet of `text` for a query that looked for `terms`: the stretch of about
  * `SNIPPET_LENGTH` characters that holds the most of them (the start of the text when it holds
- * none), cut between words, with `…` where the text goes on.
+ * none), cut between words, with `…` where the text goes on. Every word it was chosen for is in
+ * it, a little of what leads to the first of them before.
  */
 export function snippetOf(
   text: string,
@@ -72,21 +73,40 @@ export function snippetOf(
   length = SNIPPET_LENGTH,
 ): SnippetPiece[] {
   const matches = textTerms(text).filter(({ term }) => terms.has(term));
+  const lead = Math.floor(length / 4);
   let bestStart = 0;
+  let bestEnd = 0;
   let bestCount = 0;
   for (let i = 0; i < matches.length; i++) {
     const start = matches[i]?.start ?? 0;
-    const inside = new Set<string>();
-    for (let j = i; j < matches.length && (matches[j]?.end ?? 0) - start <= length; j++) {
-      inside.add(matches[j]?.term ?? '');
+    // A stretch starts with a word of the text, all its forms.
+    if (i > 0 && matches[i - 1]?.start === start) continue;
+    const seen = new Set<string>();
+    let count = 0;
+    let end = start;
+    for (let j = i; j < matches.length;) {
+      // The forms of one word of the text (a word, its stem, a word it begins) stand at one
+      // place; the word counts when none of its forms did, so that `merge` and `merging`, or
+      // `알고리즘` and `알고리즘을`, count as the one word of the query they both answer.
+      const at = matches[j]?.start ?? 0;
+      let next = j;
+      while (next < matches.length && matches[next]?.start === at) next++;
+      const forms = matches.slice(j, next);
+      const wordEnd = Math.max(...forms.map((form) => form.end));
+      if (wordEnd - start > length - lead) break;
+      if (forms.every(({ term }) => !seen.has(term))) count++;
+      for (const { term } of forms) seen.add(term);
+      end = Math.max(end, wordEnd);
+      j = next;
     }
-    if (inside.size > bestCount) {
-      bestCount = inside.size;
+    if (count > bestCount) {
+      bestCount = count;
       bestStart = start;
+      bestEnd = end;
     }
   }
   // A little of what comes before the first word found, from the start of a word.
-  let from = bestCount === 0 ? 0 : Math.max(0, bestStart - Math.floor(length / 4));
+  let from = bestCount === 0 ? 0 : Math.max(0, bestStart - lead);
   if (from > 0) {
     const space = text.lastIndexOf(' ', from);
     from = space === -1 || bestStart - space > length / 2 ? from : space + 1;
@@ -96,6 +116,7 @@ export function snippetOf(
     const space = text.lastIndexOf(' ', to);
     if (space > from + length / 2) to = space;
   }
+  to = Math.max(to, bestEnd);
   const ranges = mergedRanges(matches.filter(({ start, end }) => start >= from && end <= to));
   const pieces: SnippetPiece[] = [];
   if (from > 0) pieces.push({ text: '…', marked: false });
