@@ -142,6 +142,33 @@ describe('importing a Jekyll blog of short pages', () => {
   });
 });
 
+describe('importing a blog whose config names no time zone', () => {
+  it('shows dates at the offset the posts are written with, on the day their URLs have', async () => {
+    const source = await blog('hugo-offsets', {
+      'hugo.toml': 'title = "Offsets"\nbaseURL = "https://offsets.example/"\n',
+      'content/posts/night.md':
+        '---\ntitle: After midnight\ndate: "2014-03-30T00:43:37+09:00"\ntags: [x]\n---\nLate.\n',
+      'content/posts/day.md':
+        '---\ntitle: At noon\ndate: 2015-06-01T12:00:00+0900\ntags: [x]\n---\nNoon.\n',
+      'content/posts/plain.md': '---\ntitle: No offset\ndate: 2016-01-01\ntags: [x]\n---\nText.\n',
+    });
+    const { target, report } = await importAndServe(source, 'hugo-offsets', ['/posts/night/']);
+    const config = await readFile(join(target, 'folio.config.yaml'), 'utf8');
+    assert.match(config, /^timezone: Etc\/GMT-9$/m);
+    assert.match(
+      report,
+      /config names no time zone, and 2 of 3 posts' dates are written at \+09:00: dates are shown at that offset/,
+    );
+    const child = folio(['serve', target, '--port', '0']);
+    try {
+      const page = await (await fetch(`${await serverUrl(child)}/posts/night/`)).text();
+      assert.match(page, /<time datetime="2014-03-30T00:43:\d\d\+09:00">2014-03-30/);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});
+
 describe('importing a Hexo blog', () => {
   let result: Awaited<ReturnType<typeof importAndServe>>;
   before(async () => {

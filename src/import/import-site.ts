@@ -199,7 +199,6 @@ export function importSite(options: ImportOptions): ImportSummary {
   const skipped: ImportNote[] = [];
   const warnings: ImportNote[] = [];
   const passedOver: PassedOver[] = [];
-  const timezone = timezoneOf(engine, config);
   const hugo: HugoLanguages = {
     imported: (options.lang ?? hugoDefaultLanguage(config)).toLowerCase(),
     others: new Map(),
@@ -217,6 +216,15 @@ export function importSite(options: ImportOptions): ImportSummary {
   const pattern =
     folioPattern(urlPrefix ? `${urlPrefix}/${enginePath ?? DEFAULT_PERMALINK}` : enginePath) ??
     DEFAULT_PERMALINK;
+  const read = sources.flatMap((post) => {
+    const document = readBlogDocument(post, { skipped, warnings });
+    return document ? [{ post, document }] : [];
+  });
+  const timezone = timezoneOf(engine, config, {
+    dates: read.map(({ post, document }) => writtenDate(post, lowerKeys(document.fields))),
+    configFile: configFile ? relative(source, configFile) : 'config',
+    warnings,
+  });
   const context: PlanContext = {
     engine,
     config,
@@ -228,7 +236,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     fallbackTag: options.fallbackTag,
     urlPrefix,
   };
-  const planned = sources.flatMap((post) => planPost(post, context) ?? []);
+  const planned = read.flatMap(({ post, document }) => planPost(post, document, context) ?? []);
   unifyTermNames(planned, warnings);
   const claims = new UrlClaims();
   const placed = placePosts(planned, pattern, timezone, claims, skipped);
@@ -910,12 +918,24 @@ function readBlogDocument(
   return document;
 }
 
-function planPost(post: SourcePost, ctx: PlanContext): PlannedPost | undefined {
-  const document = readBlogDocument(post, ctx);
-  if (document === undefined) return undefined;
+/** A post's date as written: the front matter's, else the file name's (Jekyll). */
+function writtenDate(post: SourcePost, fields: Record<string, unknown>): unknown {
+  return fields.date ?? fields.publishdate ?? post.nameDate;
+}
+
+/** The offset from UTC a date is written with (`+09:00`, `+0900`), as sign, hours and minutes. */
+function writtenOffsetOf(written: unknown): RegExpExecArray | null {
+  return typeof written === 'string' ? /(?:\d|\s)([+-]\d{2}):?(\d{2})$/.exec(written.trim()) : null;
+}
+
+function planPost(
+  post: SourcePost,
+  document: ForeignDocument,
+  ctx: PlanContext,
+): PlannedPost | undefined {
   const fields = lowerKeys(document.fields);
-  // Date: the front matter's, else the file name's (Jekyll), else the file's time (Hexo).
-  const written = fields.date ?? fields.publishdate ?? post.nameDate;
+  // Date: as written, else the file's time (Hexo).
+  const written = writtenDate(post, fields);
   let date = readDate(written, ctx.timezone);
   const rolled = date === undefined && ctx.engine !== 'hugo' ? rolledOver(written) : undefined;
   if (rolled !== undefined) {
@@ -978,10 +998,7 @@ function planPost(post: SourcePost, ctx: PlanContext): PlannedPost | undefined {
     fields.draft === 'true';
   const slug = uniqueSlug(postSlug(post, fields, ctx.engine), ctx.slugs);
   // Jekyll and Hugo keep the offset a date is written with, and put its wall clock in URLs.
-  const writtenOffset =
-    ctx.engine !== 'hexo' && typeof written === 'string'
-      ? /(?:\d|\s)([+-]\d{2}):?(\d{2})$/.exec(written.trim())
-      : null;
+  const writtenOffset = ctx.engine !== 'hexo' ? writtenOffsetOf(written) : null;
   const wall = DateTime.fromMillis(date, {
     zone: writtenOffset ? `UTC${writtenOffset[1]}:${writtenOffset[2]}` : ctx.timezone,
   });
@@ -1685,9 +1702,71 @@ function profileLinks(
 const engineTitle = (engine: EngineName): string =>
   ({ jekyll: 'Jekyll', hexo: 'Hexo', hugo: 'Hugo' })[engine];
 
-function timezoneOf(engine: EngineName, config: Record<string, unknown>): string {
+/**
+ * The time zone the blog shows its dates in: the one its config names, else the offset most of
+ * its posts' dates are written with. Hugo shows a date at the offset it is written with, and
+ * Jekyll at the zone of the machine that builds, most likely its author's: a blog of dates written
+ * at +09:00 and shown in UTC would show many of them on the day before.
+ */
+function timezoneOf(
+  engine: EngineName,
+  config: Record<string, unknown>,
+  posts: {
+    readonly dates: readonly unknown[];
+    readonly configFile: string;
+    readonly warnings: ImportNote[];
+  },
+): string {
   const zone = stringOf(engine === 'hugo' ? (config.timeZone ?? config.timezone) : config.timezone);
-  return zone && IANAZone.isValidZone(zone) ? zone : 'UTC';
+  if (zone && IANAZone.isValidZone(zone)) return zone;
+  const offsets = new Map<string, number>();
+  for (const date of posts.dates) {
+    const offset = writtenOffsetOf(date);
+    if (offset)
+      offsets.set(`${offset[1]}:${offset[2]}`, (offsets.get(`${offset[1]}:${offset[2]}`) ?? 0) + 1);
+  }
+  const [most, count] = [...offsets].sort((a, b) => b[1] - a[1])[0] ?? ['+00:00', 0];
+  const atOffset = zoneAtOffset(most);
+  if (count === 0 || atOffset === 'UTC') return 'UTC';
+  const written = `${count} of ${posts.dates.length} posts' dates are written at ${most}`;
+  if (!atOffset) {
+    posts.warnings.push({
+      file: posts.configFile,
+      line: 1,
+      text: `the blog's config names no time zone, and ${written}, an offset no zone without summer time keeps: dates are shown in UTC; set timezone in folio.config.yaml to the blog's IANA zone`,
+    });
+    return 'UTC';
+  }
+  posts.warnings.push({
+    file: posts.configFile,
+    line: 1,
+    text: `the blog's config names no time zone, and ${written}: dates are shown at that offset (timezone: ${atOffset}); set timezone in folio.config.yaml to the blog's IANA zone if it has one`,
+  });
+  return atOffset;
+}
+
+// Zones that keep an offset of a fraction of an hour all year: no `Etc/` zone stands for one.
+const ZONES_AT_OFFSET: Readonly<Record<string, string>> = {
+  '+03:30': 'Asia/Tehran',
+  '+04:30': 'Asia/Kabul',
+  '+05:30': 'Asia/Kolkata',
+  '+05:45': 'Asia/Kathmandu',
+  '+06:30': 'Asia/Yangon',
+  '+09:30': 'Australia/Darwin',
+  '-09:30': 'Pacific/Marquesas',
+};
+
+/**
+ * A zone whose clock stands at `offset` (`+09:00`) all year: `Etc/GMT-9` for whole hours (its sign
+ * is POSIX's, the other way round), one of a few others for fractions; none for any other offset.
+ */
+function zoneAtOffset(offset: string): string | undefined {
+  const [, sign, hours, minutes] = /^([+-])(\d{2}):(\d{2})$/.exec(offset) ?? [];
+  if (minutes !== '00') return ZONES_AT_OFFSET[offset];
+  const whole = Number(hours);
+  if (whole === 0) return 'UTC';
+  const zone = `Etc/GMT${sign === '+' ? '-' : '+'}${whole}`;
+  return IANAZone.isValidZone(zone) ? zone : undefined;
 }
 
 function readDate(value: unknown, zone: string): number | undefined {
