@@ -169,6 +169,21 @@ describe('importing a blog whose config names no time zone', () => {
   });
 });
 
+describe('importing a blog whose config names no author', () => {
+  it('names the author most posts name', async () => {
+    const source = await blog('jekyll-authors', {
+      '_config.yml': 'title: Authors\nurl: https://authors.example\ntimezone: UTC\n',
+      '_posts/2020-01-01-one.md': '---\ntitle: One\nauthor: "Woojin JEON"\n---\nOne.\n',
+      '_posts/2020-01-02-two.md': '---\ntitle: Two\nauthor:\n  name: Woojin JEON\n---\nTwo.\n',
+      '_posts/2020-01-03-three.md': '---\ntitle: Three\nauthor: A guest\n---\nThree.\n',
+      '_posts/2020-01-04-four.md': '---\ntitle: Four\n---\nFour.\n',
+    });
+    const { target } = await importAndServe(source, 'jekyll-authors', ['/2020/01/01/one.html']);
+    const config = await readFile(join(target, 'folio.config.yaml'), 'utf8');
+    assert.match(config, /^author:\n {2}name: Woojin JEON$/m);
+  });
+});
+
 describe('importing a Hexo blog', () => {
   let result: Awaited<ReturnType<typeof importAndServe>>;
   before(async () => {

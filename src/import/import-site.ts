@@ -194,7 +194,9 @@ export function importSite(options: ImportOptions): ImportSummary {
       `${relative(process.cwd(), cause.file)}:${cause.line}: the blog's config cannot be read: ${cause.message} (correct it and import again)`,
     );
   }
-  const { config, file: configFile } = blogConfig;
+  const { config } = blogConfig;
+  // Notes name the config as they name posts: by its path in the blog's folder.
+  const configFile = blogConfig.file ? relative(source, blogConfig.file) : undefined;
   const now = options.now ?? Date.now();
   const skipped: ImportNote[] = [];
   const warnings: ImportNote[] = [];
@@ -222,7 +224,7 @@ export function importSite(options: ImportOptions): ImportSummary {
   });
   const timezone = timezoneOf(engine, config, {
     dates: read.map(({ post, document }) => writtenDate(post, lowerKeys(document.fields))),
-    configFile: configFile ? relative(source, configFile) : 'config',
+    configFile: configFile ?? 'config',
     warnings,
   });
   const context: PlanContext = {
@@ -303,6 +305,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     timezone,
     redirects,
     warnings,
+    postsAuthor: mostCommon(read.map(({ document }) => nameOf(lowerKeys(document.fields).author))),
   });
   files.set('folio.config.yaml', { text: settings });
 
@@ -1594,6 +1597,22 @@ function importedPageSize(engine: EngineName, config: Record<string, unknown>): 
   return Number.isInteger(perPage) && perPage > 0 && perPage <= 1000 ? perPage : undefined;
 }
 
+/** An author's name, written alone or as `name:` (Jekyll's and many themes' way). */
+function nameOf(author: unknown): string | undefined {
+  return isRecord(author) ? stringOf(author.name) : stringOf(author);
+}
+
+/** The value most often given, the first of those given as often; none when none is given. */
+function mostCommon(values: readonly (string | undefined)[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const value of values)
+    if (value !== undefined) counts.set(value, (counts.get(value) ?? 0) + 1);
+  let best: string | undefined;
+  for (const [value, count] of counts)
+    if (best === undefined || count > (counts.get(best) ?? 0)) best = value;
+  return best;
+}
+
 function folioConfig(
   engine: EngineName,
   config: Record<string, unknown>,
@@ -1603,14 +1622,21 @@ function folioConfig(
     timezone: string;
     redirects: Record<string, string>;
     warnings: ImportNote[];
+    /** The author most posts name in their front matter, if any does. */
+    postsAuthor: string | undefined;
   },
 ): string {
   const params = isRecord(config.params) ? config.params : {};
   const author = config.author ?? params.author;
-  const authorName =
-    (isRecord(author) ? stringOf(author.name) : stringOf(author)) ??
-    stringOf(config.owner) ??
-    'The author';
+  const namedAuthor = nameOf(author) ?? stringOf(config.owner) ?? extra.postsAuthor;
+  if (namedAuthor === undefined) {
+    extra.warnings.push({
+      file: configFile ?? 'config',
+      line: 1,
+      text: 'the blog names no author, in its config or its posts: "The author" is written in its place; put your name in folio.config.yaml',
+    });
+  }
+  const authorName = namedAuthor ?? 'The author';
   const title = stringOf(config.title) ?? 'My blog';
   const tagline =
     engine === 'hexo'
@@ -1719,15 +1745,14 @@ function timezoneOf(
 ): string {
   const zone = stringOf(engine === 'hugo' ? (config.timeZone ?? config.timezone) : config.timezone);
   if (zone && IANAZone.isValidZone(zone)) return zone;
-  const offsets = new Map<string, number>();
-  for (const date of posts.dates) {
+  const offsets = posts.dates.map((date) => {
     const offset = writtenOffsetOf(date);
-    if (offset)
-      offsets.set(`${offset[1]}:${offset[2]}`, (offsets.get(`${offset[1]}:${offset[2]}`) ?? 0) + 1);
-  }
-  const [most, count] = [...offsets].sort((a, b) => b[1] - a[1])[0] ?? ['+00:00', 0];
-  const atOffset = zoneAtOffset(most);
-  if (count === 0 || atOffset === 'UTC') return 'UTC';
+    return offset ? `${offset[1]}:${offset[2]}` : undefined;
+  });
+  const most = mostCommon(offsets);
+  const atOffset = most === undefined ? 'UTC' : zoneAtOffset(most);
+  if (most === undefined || atOffset === 'UTC') return 'UTC';
+  const count = offsets.filter((offset) => offset === most).length;
   const written = `${count} of ${posts.dates.length} posts' dates are written at ${most}`;
   if (!atOffset) {
     posts.warnings.push({
