@@ -419,7 +419,7 @@ describe('importing a blog with bad input', () => {
 describe('importing a Hugo blog written in two languages', () => {
   const files = {
     'hugo.toml':
-      'title = "Two languages"\nbaseURL = "https://two.example/"\ndefaultContentLanguage = "en"\n[languages.en]\nweight = 1\n[languages.ko]\nweight = 2\n',
+      'title = "Two languages"\nbaseURL = "https://two.example/"\ndefaultContentLanguage = "en"\n[languages.en]\nweight = 1\n[languages.ko]\nweight = 2\ntitle = "두 언어"\nlanguageCode = "ko-KR"\n[languages.ko.params]\ndescription = "한국어 블로그"\n',
     'content/posts/hello.md':
       '---\ntitle: Hello\ndate: 2022-01-01\ntags: [greeting]\n---\nHello.\n',
     'content/posts/hello.ko.md':
@@ -435,6 +435,10 @@ describe('importing a Hugo blog written in two languages', () => {
     assert.equal(result.imported.code, 0, result.imported.stderr);
     assert.match(result.imported.stdout, /1 of 1 post imported/);
     assert.match(
+      await readFile(join(result.target, 'folio.config.yaml'), 'utf8'),
+      /^title: Two languages$/m,
+    );
+    assert.match(
       result.report,
       /2 posts in the language "ko" were not imported \(import them with --lang ko/,
     );
@@ -446,6 +450,10 @@ describe('importing a Hugo blog written in two languages', () => {
     const imported = await run(['import', source, target, '--lang', 'ko']);
     assert.equal(imported.code, 0, imported.stderr);
     assert.match(imported.stdout, /2 of 2 posts imported/);
+    // The language's own title, description and language, over the site's.
+    const config = await readFile(join(target, 'folio.config.yaml'), 'utf8');
+    assert.match(config, /^title: 두 언어\ntagline: 한국어 블로그$/m);
+    assert.match(config, /^locale: ko$/m);
     const checked = await run(['check', target]);
     assert.equal(checked.code, 0, checked.stderr);
     const child = folio(['serve', target, '--port', '0']);

@@ -300,7 +300,8 @@ export function importSite(options: ImportOptions): ImportSummary {
 
   const published = written.filter((plan) => !plan.draft && plan.date <= now);
   const redirects = termRedirects(engine, config, written, published.length);
-  const settings = folioConfig(engine, config, configFile, {
+  const siteConfig = engine === 'hugo' ? hugoLanguageConfig(config, hugo.imported) : config;
+  const settings = folioConfig(engine, siteConfig, configFile, {
     pattern,
     timezone,
     redirects,
@@ -1338,6 +1339,24 @@ function listHugoPosts(
 /** Hugo's default content language, lower-cased as languages are compared. */
 function hugoDefaultLanguage(config: Record<string, unknown>): string {
   return (stringOf(config.defaultContentLanguage) ?? 'en').toLowerCase();
+}
+
+/**
+ * The settings of a Hugo site as the language `language` sees them: what its entry under
+ * `languages` sets (its title, its `params.description`) over the site's own.
+ */
+function hugoLanguageConfig(
+  config: Record<string, unknown>,
+  language: string,
+): Record<string, unknown> {
+  const languages = isRecord(config.languages) ? config.languages : {};
+  const entry = Object.entries(languages).find(([name]) => name.toLowerCase() === language)?.[1];
+  if (!isRecord(entry)) return config;
+  const params = {
+    ...(isRecord(config.params) ? config.params : {}),
+    ...(isRecord(entry.params) ? entry.params : {}),
+  };
+  return { ...config, ...entry, params };
 }
 
 /** Each language of a Hugo site that has a content folder of its own, and that folder. */
