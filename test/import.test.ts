@@ -170,9 +170,10 @@ describe('importing a blog whose config names no time zone', () => {
 });
 
 describe('importing a blog whose config names no author', () => {
-  it('names the author most posts name', async () => {
+  it('names the author most posts name, and links its accounts', async () => {
     const source = await blog('jekyll-authors', {
-      '_config.yml': 'title: Authors\nurl: https://authors.example\ntimezone: UTC\n',
+      '_config.yml':
+        'title: Authors\nurl: https://authors.example\ntimezone: UTC\ntwitter_username: "@woojin"\ngithub:\n  username: woojin\n',
       '_posts/2020-01-01-one.md': '---\ntitle: One\nauthor: "Woojin JEON"\n---\nOne.\n',
       '_posts/2020-01-02-two.md': '---\ntitle: Two\nauthor:\n  name: Woojin JEON\n---\nTwo.\n',
       '_posts/2020-01-03-three.md': '---\ntitle: Three\nauthor: A guest\n---\nThree.\n',
@@ -181,6 +182,11 @@ describe('importing a blog whose config names no author', () => {
     const { target } = await importAndServe(source, 'jekyll-authors', ['/2020/01/01/one.html']);
     const config = await readFile(join(target, 'folio.config.yaml'), 'utf8');
     assert.match(config, /^author:\n {2}name: Woojin JEON$/m);
+    // A handle written with its `@` leads to its address all the same.
+    assert.match(
+      config,
+      /^ {2}github: https:\/\/github\.com\/woojin\n {2}x: https:\/\/x\.com\/woojin$/m,
+    );
   });
 });
 

@@ -1736,11 +1736,14 @@ function profileLinks(
   const links: Record<string, string> = {};
   const user = (value: unknown): string | undefined =>
     isRecord(value) ? stringOf(value.username) : stringOf(value);
+  // A handle is often written as it is said, `@name`; its address has no `@`.
+  const address = (site: string, handle: string): string =>
+    handle.startsWith('http') ? handle : `${site}${handle.replace(/^@/, '')}`;
   const github = stringOf(config.github_username) ?? user(config.github) ?? stringOf(params.github);
-  if (github) links.github = github.startsWith('http') ? github : `https://github.com/${github}`;
+  if (github) links.github = address('https://github.com/', github);
   const twitter =
     stringOf(config.twitter_username) ?? user(config.twitter) ?? stringOf(params.twitter);
-  if (twitter) links.x = twitter.startsWith('http') ? twitter : `https://x.com/${twitter}`;
+  if (twitter) links.x = address('https://x.com/', twitter);
   return links;
 }
 
