@@ -35,3 +35,54 @@ describe('a more marker in an imported body', () => {
     }
   });
 });
+
+describe('a Jekyll body', () => {
+  const jekyll = (body: string) => convert(body, 'jekyll');
+
+  it("loses kramdown's attribute lists, after a span or on a line of their own", () => {
+    const { body, notes } = jekyll(
+      'See [the docs](https://docs.example){:target="_blank"} and ![a cat](/cat.png){: width="700" }.\n\nA paragraph.\n{: .note}\n\nThe end.\n',
+    );
+    assert.equal(
+      body,
+      'See [the docs](https://docs.example) and ![a cat](/cat.png).\n\nA paragraph.\n\nThe end.\n',
+    );
+    assert.deepEqual(
+      notes.map(({ line, kind, what }) => [line, kind, what]),
+      [
+        [5, 'removed', '{: … } attribute list'],
+        [5, 'removed', '{: … } attribute list'],
+        [8, 'removed', '{: … } attribute list'],
+      ],
+    );
+  });
+
+  it("makes Chirpy's prompts alerts, and drops the list item kramdown made a table of contents", () => {
+    assert.equal(
+      jekyll('> Use a fresh branch.\n> It is safer.\n{: .prompt-tip }\n\nAfter.\n').body,
+      '> [!TIP]\n> Use a fresh branch.\n> It is safer.\n\nAfter.\n',
+    );
+    assert.equal(jekyll('> Careful.\n{: .prompt-danger }\n').body, '> [!CAUTION]\n> Careful.\n');
+    const toc = jekyll('Intro.\n\n* TOC\n{:toc}\n\n## One\n');
+    assert.equal(toc.body, 'Intro.\n\n\n## One\n');
+    assert.match(toc.notes[0]?.hint ?? '', /toc: true/);
+  });
+
+  it('shows what {% raw %} kept in a code block, and a tag quoted to show it as text', () => {
+    const code = '```liquid\n{% raw %}\n{{ page.title }}\n{% endraw %}\n```\n';
+    assert.equal(jekyll(code).body, '```liquid\n{{ page.title }}\n```\n');
+    assert.equal(
+      jekyll('Embed it with {{ "{% gist jane/0ccdd " }}%} in a post.\n').body,
+      'Embed it with {% gist jane/0ccdd %} in a post.\n',
+    );
+  });
+
+  it('leaves braces that are no attribute list, and Hexo bodies, as written', () => {
+    for (const body of ['A set {:a} in prose.\n', '`{:target="_blank"}`\n', '```\n{: x}\n```\n']) {
+      assert.equal(jekyll(body).body, body);
+    }
+    const hexo =
+      '[a](https://a.example){:target="_blank"}\n\n```\n{% raw %}\nx\n{% endraw %}\n```\n';
+    assert.equal(convert(hexo, 'liquid').body, hexo);
+  });
+});

@@ -3,7 +3,11 @@
 // that no reader ever sees `{% … %}` or `{{< … >}}`. Code blocks and inline code stay as written.
 import { posix } from 'node:path';
 
-export type Dialect = 'liquid' | 'hugo';
+/**
+ * How a body's tags are written: Liquid as Jekyll runs it over kramdown (`jekyll`), Liquid-like
+ * Nunjucks as Hexo runs it (`liquid`), or Hugo's shortcodes (`hugo`).
+ */
+export type Dialect = 'jekyll' | 'liquid' | 'hugo';
 
 /** A change made to a body, at its line in the post file. */
 export interface BodyNote {
@@ -37,6 +41,18 @@ const LIQUID_TAG = /\{%-?\s*([A-Za-z_]\w*)([\s\S]*?)-?%\}/y;
 const LIQUID_OUTPUT = /\{\{-?([\s\S]*?)-?\}\}/y;
 const HUGO_TAG = /\{\{([<%])(\/\*)?\s*(\/?)([\w./-]+)([\s\S]*?)(\*\/)?\s*[>%]\}\}/y;
 const FENCE = /^( {0,3})(`{3,}|~{3,})/;
+// kramdown's attribute list, `{: .class}`, `{:target="_blank"}`, `{:#id}`: on a line of its own
+// after a block, or right after a span (a link, an image, emphasis).
+const ATTRIBUTE_LIST = /\{:(?:[^}"'\n]|"[^"\n]*"|'[^'\n]*')*\}/y;
+// Chirpy's prompts, `{: .prompt-tip }` after a quote, and the alerts Folio has for them.
+const PROMPT_ALERTS: Readonly<Record<string, string>> = {
+  tip: 'TIP',
+  info: 'NOTE',
+  warning: 'WARNING',
+  danger: 'CAUTION',
+};
+// Jekyll's `{% raw %}` and `{% endraw %}`, which Liquid reads in code blocks too.
+const RAW_TAGS = /\{%-?\s*(?:end)?raw\s*-?%\}/g;
 // The summary's end as Hugo and Hexo write it (`<!-- more -->` too), and what may follow it at the
 // end of a paragraph: spaces, then a blank line or the end of the body.
 const MORE_MARKER = /<!--\s*more\s*-->/iy;
@@ -76,6 +92,7 @@ class Converter {
         continue;
       }
       if (char === '{' && this.#tag()) continue;
+      if (char === '{' && this.dialect === 'jekyll' && this.#attributeList()) continue;
       if (char === '<' && this.#moreMarker()) continue;
       if (this.links.base !== undefined && this.#relativeReference()) continue;
       this.#out += char;
@@ -126,8 +143,64 @@ class Converter {
     );
     const found = close.exec(rest);
     const end = found ? found.index + found[0].length : rest.length;
-    this.#out += rest.slice(0, end);
+    const block = rest.slice(0, end);
+    // Jekyll runs Liquid over code blocks too: what `{% raw %}` kept as it was shows without it.
+    const shown = this.dialect === 'jekyll' ? withoutRawTags(block) : block;
+    if (shown !== block) {
+      this.notes.push({ line: this.#line(), kind: 'converted', what: '{% raw %} in code' });
+    }
+    this.#out += shown;
     this.#at += end;
+    return true;
+  }
+
+  /**
+   * A kramdown attribute list: Chirpy's `{: .prompt-tip }` after a quote makes it an alert;
+   * any other is removed, with the line it stood on alone, as Folio's Markdown has none.
+   */
+  #attributeList(): boolean {
+    ATTRIBUTE_LIST.lastIndex = this.#at;
+    const list = ATTRIBUTE_LIST.exec(this.text)?.[0];
+    if (list === undefined) return false;
+    const lineStart = this.text.lastIndexOf('\n', this.#at - 1) + 1;
+    const lineEnd = this.text.indexOf('\n', this.#at);
+    const end = lineEnd === -1 ? this.text.length : lineEnd;
+    const alone =
+      this.text.slice(lineStart, this.#at).trim() === '' &&
+      this.text.slice(this.#at + list.length, end).trim() === '';
+    const attached = /\S/.test(this.text[this.#at - 1] ?? '');
+    if (!alone && !attached) return false;
+    const line = this.#line();
+    const prompt = /\.prompt-(tip|info|warning|danger)\b/.exec(list)?.[1];
+    const alert = prompt === undefined ? undefined : PROMPT_ALERTS[prompt];
+    const quote = alone && alert ? /(?:^|\n)((?:>[^\n]*\n)+)$/.exec(this.#out) : null;
+    // `* TOC` then `{:toc}`: the list item kramdown replaced with the post's table of contents.
+    if (
+      alone &&
+      /^\{:\s*toc\s*\}$/.test(list) &&
+      /(?:^|\n)(?:[*+-]|1\.)[ \t][^\n]*\n$/.test(this.#out)
+    ) {
+      this.#out = this.#out.slice(0, this.#out.lastIndexOf('\n', this.#out.length - 2) + 1);
+      this.notes.push({
+        line,
+        kind: 'removed',
+        what: '{:toc}',
+        hint: 'Folio shows a table of contents for `toc: true` in the front matter',
+      });
+    } else if (quote && alert) {
+      const at = this.#out.length - (quote[1] ?? '').length;
+      this.#out = `${this.#out.slice(0, at)}> [!${alert}]\n${this.#out.slice(at)}`;
+      this.notes.push({ line, kind: 'converted', what: `{: .prompt-${prompt} } into an alert` });
+    } else {
+      this.notes.push({
+        line,
+        kind: 'removed',
+        what: '{: … } attribute list',
+        hint: "Folio's Markdown has none: a link opens where links do, an image takes the page's width",
+      });
+    }
+    // A list alone on its line goes with the line.
+    this.#at = alone ? Math.min(this.text.length, end + 1) : this.#at + list.length;
     return true;
   }
 
@@ -198,6 +271,13 @@ class Converter {
     const line = this.#line();
     this.#at += match[0].length;
     // `{{ site.baseurl }}` and `{{ "/x.png" | relative_url }}`: paths from the site's root.
+    // `{{ "{% gist x " }}%}`, a way to show a tag as text: Jekyll printed the text it quotes.
+    const quoted = /^(["'])([^"']*)\1$/.exec(expression);
+    if (quoted && this.dialect === 'jekyll') {
+      this.#out += quoted[2] ?? '';
+      this.notes.push({ line, kind: 'converted', what: '{{ "…" }} into its text' });
+      return true;
+    }
     if (/^site\.(?:baseurl|url)$/.test(expression)) {
       this.notes.push({ line, kind: 'converted', what: `{{ ${expression} }}` });
       return true;
@@ -313,6 +393,17 @@ class Converter {
     this.notes.push({ line, kind: 'converted', what });
   }
 }
+
+/** A code block without Jekyll's raw tags, a line that held one alone gone with it. */
+function withoutRawTags(block: string): string {
+  return block
+    .split('\n')
+    .filter((line) => !RAW_LINE.test(line))
+    .map((line) => line.replace(RAW_TAGS, ''))
+    .join('\n');
+}
+
+const RAW_LINE = /^[ \t]*\{%-?\s*(?:end)?raw\s*-?%\}[ \t]*$/;
 
 // `](x.png`, a reference's `]: x.png`, `<x y.png>` too, and `src="x.png"` / `href='x.png'`: what
 // comes before the path, then the path.

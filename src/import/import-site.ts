@@ -792,7 +792,7 @@ function documentText(
     readonly check: (text: string) => readonly Diagnostic[];
   },
 ): string | undefined {
-  const dialect = blog.engine === 'hugo' ? 'hugo' : 'liquid';
+  const dialect = blog.engine === 'hexo' ? 'liquid' : blog.engine;
   const converted = convertBody(plan.body, dialect, plan.bodyLine, how.links);
   const text = `---\n${dump(plan.front, { lineWidth: -1, noRefs: true, quotingType: '"' })}---\n${how.body(converted.body)}`;
   const problem = how.check(text).find((d) => d.severity === 'error');
@@ -1934,7 +1934,7 @@ export function summaryLines(summary: ImportSummary): string[] {
     `${summary.posts} of ${count(summary.postsFound, 'post')} imported (${count(summary.drafts, 'draft')}, ${summary.scheduled} scheduled), ${count(summary.pages, 'page')}`,
     count(summary.files, 'file'),
     `${count(summary.aliases, 'alias', 'aliases')} and ${count(summary.redirects, 'redirect')} keep old URLs`,
-    `tags, shortcodes and more markers: ${summary.conversions} converted, ${summary.removals} removed`,
+    `tags, shortcodes and other markup: ${summary.conversions} converted, ${summary.removals} removed`,
     `${summary.skipped.length} left out, ${count(summary.warnings.length, 'warning')}, ${count(summary.fallbackTagged.length, 'post')} given the fallback tag`,
   ];
 }
