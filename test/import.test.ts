@@ -169,6 +169,38 @@ describe('importing a blog whose config names no time zone', () => {
   });
 });
 
+describe("importing a blog's taxonomy pages", () => {
+  it("keeps jekyll-tagging's tag pages as redirects to Folio's", async () => {
+    const source = await blog('jekyll-tagging', {
+      '_config.yml':
+        'title: Tagging\nurl: https://tagging.example\ntimezone: UTC\nplugins:\n  - jekyll/tagging\ntag_page_layout: tag_page\ntag_page_dir: tag\ntag_permalink_style: pretty\n',
+      '_posts/2020-01-01-one.md': '---\ntitle: One\ntags: [Machine Learning, Café]\n---\nOne.\n',
+    });
+    const { target } = await importAndServe(source, 'jekyll-tagging', [
+      '/tag/machine-learning/',
+      '/tag/cafe/',
+    ]);
+    const config = await readFile(join(target, 'folio.config.yaml'), 'utf8');
+    assert.match(config, /^ {2}\/tag\/machine-learning\/: \/tags\/machine-learning\/$/m);
+  });
+
+  it("reports a Hugo taxonomy Folio has no place for, with its pages' count", async () => {
+    const source = await blog('hugo-taxonomy', {
+      'hugo.toml':
+        'title = "Taxonomy"\nbaseURL = "https://taxonomy.example/"\n[taxonomies]\ntag = "tags"\narchive = "archive"\n',
+      'content/posts/a.md':
+        '---\ntitle: A\ndate: 2014-01-02\ntags: [x]\narchive: ["2014"]\n---\nA.\n',
+      'content/posts/b.md':
+        '---\ntitle: B\ndate: 2015-01-02\ntags: [x]\narchive: ["2015"]\n---\nB.\n',
+    });
+    const { report } = await importAndServe(source, 'hugo-taxonomy', ['/posts/a/']);
+    assert.match(
+      report,
+      /the taxonomy "archive" has no place in Folio: its 2 pages \(\/archive\/…\/\) are not kept/,
+    );
+  });
+});
+
 describe('importing a blog whose config names no author', () => {
   it('names the author most posts name, and links its accounts', async () => {
     const source = await blog('jekyll-authors', {

@@ -222,6 +222,10 @@ export function importSite(options: ImportOptions): ImportSummary {
     const document = readBlogDocument(post, { skipped, warnings });
     return document ? [{ post, document }] : [];
   });
+  if (engine === 'hugo') {
+    const fields = read.map(({ document }) => lowerKeys(document.fields));
+    warnings.push(...unkeptTaxonomies(config, fields, configFile ?? 'config'));
+  }
   const timezone = timezoneOf(engine, config, {
     dates: read.map(({ post, document }) => writtenDate(post, lowerKeys(document.fields))),
     configFile: configFile ?? 'config',
@@ -1515,6 +1519,45 @@ function moreMarker(body: string, plan: PlannedPost, config: Record<string, unkn
 }
 
 /** Redirects from the engine's category, tag and pagination URLs to Folio's. */
+/** Hugo's taxonomies besides those Folio has, with terms in posts: their pages are not kept. */
+function unkeptTaxonomies(
+  config: Record<string, unknown>,
+  posts: readonly Record<string, unknown>[],
+  configFile: string,
+): ImportNote[] {
+  const taxonomies = isRecord(config.taxonomies) ? Object.values(config.taxonomies) : [];
+  return taxonomies.flatMap((taxonomy) => {
+    const plural = stringOf(taxonomy)?.toLowerCase();
+    if (plural === undefined || FOLIO_TAXONOMIES.has(plural)) return [];
+    const terms = new Set(
+      posts.flatMap((fields) => {
+        const value = fields[plural];
+        return (Array.isArray(value) ? value : [value]).flatMap((term) => stringOf(term) ?? []);
+      }),
+    );
+    if (terms.size === 0) return [];
+    return [
+      {
+        file: configFile,
+        line: 1,
+        text: `the taxonomy "${plural}" has no place in Folio: its ${count(terms.size, 'page')} (/${plural}/…/) are not kept and its terms are left out of the posts; add redirects in folio.config.yaml for those you want to keep`,
+      },
+    ];
+  });
+}
+
+// What Folio makes of Hugo's taxonomies: categories, tags, and a post's series.
+const FOLIO_TAXONOMIES: ReadonlySet<string> = new Set(['categories', 'tags', 'series']);
+
+/** Whether a Jekyll blog's config loads `plugin` (`plugins:`, or `gems:` as older ones wrote). */
+function usesPlugin(config: Record<string, unknown>, plugin: string): boolean {
+  const listed = [config.plugins, config.gems].flatMap((list): unknown[] =>
+    Array.isArray(list) ? list : [],
+  );
+  const names = new Set([plugin, plugin.replace('/', '-')]);
+  return listed.some((name) => typeof name === 'string' && names.has(name.trim()));
+}
+
 function termRedirects(
   engine: EngineName,
   config: Record<string, unknown>,
@@ -1581,6 +1624,20 @@ function termRedirects(
     for (const name of tags) {
       const from = archivePath('tag', name);
       if (from) add(from, folioTerm('tags', name));
+    }
+    // jekyll-tagging writes a page for each tag once the config names a layout for them.
+    const tagPages = stringOf(config.tag_page_dir);
+    if (tagPages && stringOf(config.tag_page_layout) && usesPlugin(config, 'jekyll/tagging')) {
+      const pretty = config.permalink === 'pretty' || config.tag_permalink_style === 'pretty';
+      for (const name of tags) {
+        // Its slug: diacritics taken off, lower case, each white space a dash.
+        const slug = name
+          .normalize('NFD')
+          .replace(/\p{M}+/gu, '')
+          .toLowerCase()
+          .replace(/\s/g, '-');
+        add(`/${tagPages}/${slug}${pretty ? '/' : '.html'}`, folioTerm('tags', name));
+      }
     }
     const perPage = Number(config.paginate);
     if (Number.isInteger(perPage) && perPage > 0) {
@@ -1774,8 +1831,8 @@ function timezoneOf(
   const most = mostCommon(offsets);
   const atOffset = most === undefined ? 'UTC' : zoneAtOffset(most);
   if (most === undefined || atOffset === 'UTC') return 'UTC';
-  const count = offsets.filter((offset) => offset === most).length;
-  const written = `${count} of ${posts.dates.length} posts' dates are written at ${most}`;
+  const atMost = offsets.filter((offset) => offset === most).length;
+  const written = `${atMost} of ${posts.dates.length} posts' dates are written at ${most}`;
   if (!atOffset) {
     posts.warnings.push({
       file: posts.configFile,
