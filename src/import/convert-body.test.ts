@@ -86,3 +86,16 @@ describe('a Jekyll body', () => {
     assert.equal(convert(hexo, 'liquid').body, hexo);
   });
 });
+
+describe('a Hugo body', () => {
+  it('loses a shortcode Folio has nothing for, its closing tag unreported however spaced', () => {
+    for (const closing of ['{{< /table >}}', '{{</ table >}}', '{{% / table %}}']) {
+      const { body, notes } = convert(`{{< table "wide" >}}\n| a |\n|---|\n${closing}\n`);
+      assert.equal(body, '\n| a |\n|---|\n\n');
+      assert.deepEqual(
+        notes.map(({ what }) => what),
+        ['{{< table >}}'],
+      );
+    }
+  });
+});

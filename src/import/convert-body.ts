@@ -39,7 +39,8 @@ export interface ConvertedBody {
 // Liquid's `{% name args %}` (and `{%- -%}`), Hugo's `{{< name args >}}` and `{{% name args %}}`.
 const LIQUID_TAG = /\{%-?\s*([A-Za-z_]\w*)([\s\S]*?)-?%\}/y;
 const LIQUID_OUTPUT = /\{\{-?([\s\S]*?)-?\}\}/y;
-const HUGO_TAG = /\{\{([<%])(\/\*)?\s*(\/?)([\w./-]+)([\s\S]*?)(\*\/)?\s*[>%]\}\}/y;
+// A closing shortcode may have spaces after its slash: `{{</ table >}}`.
+const HUGO_TAG = /\{\{([<%])(\/\*)?\s*(\/?)\s*([\w.-][\w./-]*)([\s\S]*?)(\*\/)?\s*[>%]\}\}/y;
 const FENCE = /^( {0,3})(`{3,}|~{3,})/;
 // kramdown's attribute list, `{: .class}`, `{:target="_blank"}`, `{:#id}`: on a line of its own
 // after a block, or right after a span (a link, an image, emphasis).
