@@ -33,6 +33,11 @@ const MOST_QUERY_WORDS = 12;
 const MOST_PREFIX_TERMS = 8;
 const MOST_POSTING_BYTES = 4_000_000;
 const PROXIMITY_BONUS = 0.5;
+// The share of the parts of a long word (pairs of characters, an identifier's words) that a post
+// must hold to be found by it. A word of four characters, three pairs, is found by one of them:
+// `状態管理` finds a post about `状態` alone, which readers labelled as wanted.
+const LEAST_PARTS_HELD = 0.5;
+const LONG_WORD_PARTS = 5;
 
 /** A post found, by its number in the index, with its score. */
 export interface SearchHit {
@@ -301,10 +306,15 @@ function partsMatches(reading: Reading, parts: readonly string[]): WordMatches {
     const weight = scoreTerm(reading, { dictionary, term, strength: 1 }, matches, found);
     matches.weight = Math.max(matches.weight, weight);
   }
+  // A post holding a few pairs of a long word holds other words that share them (`スト` of
+  // `ストレス`, `ファ` of `ファイル`): it is not found unless it holds half the word at least.
+  const least = held >= LONG_WORD_PARTS ? LEAST_PARTS_HELD : 0;
   for (let document = 0; document < index.documentCount; document++) {
     const coverage = (found[document] ?? 0) / Math.max(1, held);
     matches.scores[document] =
-      ((matches.scores[document] ?? 0) / Math.max(1, held)) * coverage * coverage;
+      coverage < least
+        ? 0
+        : ((matches.scores[document] ?? 0) / Math.max(1, held)) * coverage * coverage;
   }
   return matches;
 }

@@ -218,6 +218,19 @@ describe('search', () => {
     assert.equal(first('パスワードのない'), 7);
   });
 
+  it('finds a long word written without spaces only in posts holding half of it at least', () => {
+    const pairs = buildSearchIndex([
+      { title: 'ストレングスファインダーの結果', labels: [], text: '' },
+      // `スト`, `ファ`, `イン` and `ダー`, four of the long word's eleven pairs, in other words.
+      { title: 'ストーリーとファンのインク', labels: [], text: 'フォルダーを作る' },
+      { title: '状態を持つ', labels: [], text: '' },
+    ]);
+    const found = (query: string) => search(pairs, query).hits.map(({ document }) => document);
+    assert.deepEqual(found('ストレングスファインダー'), [0]);
+    // A word of three pairs is found by one of them: a post about `状態` answers `状態管理`.
+    assert.deepEqual(found('状態管理'), [2]);
+  });
+
   it('finds code identifiers whole and by their parts', () => {
     assert.equal(first('parseHTTPRequest'), 5);
     assert.equal(first('request'), 5);
