@@ -35,6 +35,19 @@ beforeEach(() => {
 afterEach(() => rmSync(site, { recursive: true, force: true }));
 
 describe('ImageStore', () => {
+  it('tells how many images of how many it has prepared, as it goes', async () => {
+    const other = join(site, 'static', 'broken.png');
+    writeFileSync(other, 'no image at all');
+    const told: [number, number][] = [];
+    await new ImageStore(site).prepareAll([image, other], (done, total) =>
+      told.push([done, total]),
+    );
+    assert.deepEqual(told, [
+      [1, 2],
+      [2, 2],
+    ]);
+  });
+
   it('reads an image kept by an earlier store again only once its stamp changed', () => {
     const anHourAgo = new Date(Date.now() - 3_600_000);
     utimesSync(image, anHourAgo, anHourAgo);

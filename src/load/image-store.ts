@@ -172,10 +172,15 @@ export class ImageStore {
    * Makes the variants `files` lack, as many images at once as the store's concurrency allows;
    * answers which of them have every variant now.
    */
-  async prepareAll(files: readonly string[]): Promise<string[]> {
+  async prepareAll(
+    files: readonly string[],
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<string[]> {
     const ready = new Array<boolean>(files.length);
+    let done = 0;
     await forEachLimited(files, async (file, index) => {
       ready[index] = await this.prepare(file);
+      onProgress?.(++done, files.length);
     });
     return files.filter((_, index) => ready[index]);
   }

@@ -25,6 +25,7 @@ export async function buildCommand(siteDir: string, options: BuildOptions = {}):
   const out = options.out ?? join(siteDir, 'dist');
   const loading = progressLine('Loading posts');
   const writing = progressLine('Writing pages');
+  const resizing = progressLine('Resizing images', 1);
   let loaded = false;
   try {
     const { diagnostics, bodyWarnings, summary } = await exportSite({
@@ -47,8 +48,13 @@ export async function buildCommand(siteDir: string, options: BuildOptions = {}):
         loaded = true;
         printDiagnostics(problems);
       },
+      onImageProgress: (done, total) => {
+        resizing.update(done, total);
+        if (done === total) resizing.end();
+      },
       onProgress: writing.update,
     });
+    resizing.end();
     writing.end();
     if (!summary) {
       loading.end();

@@ -113,6 +113,8 @@ export interface ExportOptions {
   readonly onLoaded?: (diagnostics: readonly Diagnostic[]) => void;
   /** Called as documents are written: how many of how many are done. */
   readonly onProgress?: (done: number, total: number) => void;
+  /** Called as images are resized or found resized in the cache: how many of how many. */
+  readonly onImageProgress?: (done: number, total: number) => void;
 }
 
 export interface ExportResult {
@@ -731,6 +733,7 @@ async function writeSite(
       options.siteDir,
       writer,
       plan.folders.map(({ file }) => file),
+      options.onImageProgress,
     );
     add(writer.takeWritten());
 
@@ -899,9 +902,10 @@ async function writeImageVariants(
   siteDir: string,
   writer: DocumentWriter,
   folderPosts: readonly string[],
+  onProgress: ((done: number, total: number) => void) | undefined,
 ): Promise<{ resized: number; processed: number }> {
   const store = new ImageStore(siteDir);
-  const ready = await store.prepareAll(await resizableImages(siteDir, folderPosts));
+  const ready = await store.prepareAll(await resizableImages(siteDir, folderPosts), onProgress);
   store.keepSources();
   const copies = new Map<string, string>();
   ready.forEach((file) => {
