@@ -1518,7 +1518,6 @@ function moreMarker(body: string, plan: PlannedPost, config: Record<string, unkn
   return text;
 }
 
-/** Redirects from the engine's category, tag and pagination URLs to Folio's. */
 /** Hugo's taxonomies besides those Folio has, with terms in posts: their pages are not kept. */
 function unkeptTaxonomies(
   config: Record<string, unknown>,
@@ -1558,6 +1557,7 @@ function usesPlugin(config: Record<string, unknown>, plugin: string): boolean {
   return listed.some((name) => typeof name === 'string' && names.has(name.trim()));
 }
 
+/** Redirects from the engine's category, tag and pagination URLs to Folio's. */
 function termRedirects(
   engine: EngineName,
   config: Record<string, unknown>,
