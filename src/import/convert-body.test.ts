@@ -99,3 +99,101 @@ describe('a Hugo body', () => {
     }
   });
 });
+
+describe("a Hexo theme's tags", () => {
+  const hexo = (body: string) =>
+    convertBody(body, 'liquid', 5, { postUrl: (name) => (name === 'c' ? '/posts/c/' : undefined) });
+
+  it('make a note an alert of its kind, its tags converted too', () => {
+    const { body, notes } = hexo(
+      '{% note warning flat %}\nSee {% post_link c "the setup" %} first.\n{% endnote %}\n',
+    );
+    assert.equal(body, '> [!WARNING]\n> See [the setup](/posts/c/) first.\n');
+    assert.deepEqual(
+      notes.map(({ line, what }) => [line, what]),
+      [
+        [6, '{% post_link %}'],
+        [5, '{% note %} into an alert'],
+      ],
+    );
+    assert.equal(
+      hexo('{% note purple fa-solid fa-star %}\nText.\n{% endnote %}').body,
+      '> [!IMPORTANT]\n> Text.',
+    );
+    assert.equal(hexo('{% note %}\nText.\n{% endnote %}').body, '> [!NOTE]\n> Text.');
+  });
+
+  it('keep the words of a label and the link of a button', () => {
+    assert.equal(hexo('創業未半，而{% label 中道崩殂 red %}。').body, '創業未半，而中道崩殂。');
+    assert.equal(hexo('{% label primary@Folio %}').body, 'Folio');
+    assert.equal(
+      hexo("{% btn 'https://butterfly.js.org/',Butterfly,far fa-hand-point-right,outline blue %}")
+        .body,
+      '[Butterfly](https://butterfly.js.org/)',
+    );
+    assert.equal(hexo('{% button /about/, About me, fa fa-user %}').body, '[About me](/about/)');
+  });
+
+  it('draw a Mermaid block, and keep the text of any block closed by its end tag, reported once', () => {
+    assert.equal(
+      hexo('{% mermaid %}\ngraph TD\n  A-->B\n{% endmermaid %}\n').body,
+      '```mermaid\ngraph TD\n  A-->B\n```\n',
+    );
+    const timeline = hexo(
+      '{% timeline 2022 %}\n<!-- timeline 01-02 -->\nA day.\n<!-- endtimeline -->\n{% endtimeline %}\n',
+    );
+    assert.match(timeline.body, /A day\./);
+    assert.doesNotMatch(timeline.body, /\{%/);
+    assert.deepEqual(
+      timeline.notes.map(({ what, kind }) => [what, kind]),
+      [['{% timeline %}', 'removed']],
+    );
+  });
+});
+
+describe("a Chirpy post's attribute lists", () => {
+  const jekyll = (body: string) => convert(body, 'jekyll');
+
+  it('leave a list whole when one under a code block of an item goes, its indent with it', () => {
+    const body =
+      '1. One:\n\n   ```yaml\n   on: push\n   ```\n   {: .nolineno}\n2. Two\n\n> Note that it runs.\n';
+    assert.equal(
+      jekyll(body).body,
+      '1. One:\n\n   ```yaml\n   on: push\n   ```\n\n2. Two\n\n> Note that it runs.\n',
+    );
+  });
+
+  it('leave a quote whole when one inside it goes', () => {
+    assert.equal(
+      jekyll('    > Run:\n    > ```bash\n    > gh x\n    > ```\n    > {: .nolineno}\n\n4. Then\n')
+        .body,
+      '    > Run:\n    > ```bash\n    > gh x\n    > ```\n\n4. Then\n',
+    );
+  });
+
+  it('make each prompt its own alert, after its quote or before it, indented or not', () => {
+    assert.equal(
+      jekyll('> First.\n{: .prompt-tip }\n> Second.\n{: .prompt-warning }\n').body,
+      '> [!TIP]\n> First.\n\n> [!WARNING]\n> Second.\n',
+    );
+    assert.equal(
+      jekyll(' > Indented.\n{: .prompt-danger }\n').body,
+      ' > [!CAUTION]\n > Indented.\n',
+    );
+    assert.equal(jekyll('{: .prompt-info }\n> Before.\n').body, '> [!NOTE]\n> Before.\n');
+  });
+
+  it("gives a code block its file's name as its title", () => {
+    const { body, notes } = jekyll("```json\n{}\n```\n{: file='angular.json' }\n\nNext.\n");
+    assert.equal(body, '```json title="angular.json"\n{}\n```\n\nNext.\n');
+    assert.deepEqual(
+      notes.map(({ what }) => what),
+      ["{: file='…' } into the code's title"],
+    );
+  });
+
+  it('go inside {% raw %} too, where kramdown still read them', () => {
+    const body = '{% raw %}\n> Use {{ secrets.TOKEN }}.\n{: .prompt-tip }\n{% endraw %}\n';
+    assert.equal(jekyll(body).body, '\n> [!TIP]\n> Use {{ secrets.TOKEN }}.\n\n');
+  });
+});

@@ -52,6 +52,8 @@ const PROMPT_ALERTS: Readonly<Record<string, string>> = {
   warning: 'WARNING',
   danger: 'CAUTION',
 };
+// A list item of its own line at the end of the text, as `* TOC` is.
+const TOC_ITEM = /(?:^|\n)[ \t]*(?:[*+-]|1\.)[ \t][^\n]*\n$/;
 // Jekyll's `{% raw %}` and `{% endraw %}`, which Liquid reads in code blocks too.
 const RAW_TAGS = /\{%-?\s*(?:end)?raw\s*-?%\}/g;
 // The summary's end as Hugo and Hexo write it (`<!-- more -->` too), and what may follow it at the
@@ -74,12 +76,16 @@ class Converter {
   readonly notes: BodyNote[] = [];
   #out = '';
   #at = 0;
+  /** Where the output's last code block ends, and where the line that opens it ends. */
+  #lastFence: { readonly opened: number; readonly end: number } | undefined;
 
   constructor(
     readonly text: string,
     readonly dialect: Dialect,
     readonly bodyLine: number,
     readonly links: BodyLinks,
+    /** Whether tags are read: not in what `{% raw %}` keeps as written. */
+    readonly tags = true,
   ) {}
 
   run(): string {
@@ -92,7 +98,7 @@ class Converter {
         this.#inlineCode();
         continue;
       }
-      if (char === '{' && this.#tag()) continue;
+      if (char === '{' && this.tags && this.#tag()) continue;
       if (char === '{' && this.dialect === 'jekyll' && this.#attributeList()) continue;
       if (char === '<' && this.#moreMarker()) continue;
       if (this.links.base !== undefined && this.#relativeReference()) continue;
@@ -150,7 +156,9 @@ class Converter {
     if (shown !== block) {
       this.notes.push({ line: this.#line(), kind: 'converted', what: '{% raw %} in code' });
     }
+    const opened = this.#out.length + (shown.indexOf('\n') + 1 || shown.length);
     this.#out += shown;
+    this.#lastFence = { opened, end: this.#out.length };
     this.#at += end;
     return true;
   }
@@ -166,21 +174,47 @@ class Converter {
     const lineStart = this.text.lastIndexOf('\n', this.#at - 1) + 1;
     const lineEnd = this.text.indexOf('\n', this.#at);
     const end = lineEnd === -1 ? this.text.length : lineEnd;
+    // Alone on its line, but for the line's indent and quote marks (`> {: .nolineno}`).
+    const prefix = this.text.slice(lineStart, this.#at);
     const alone =
-      this.text.slice(lineStart, this.#at).trim() === '' &&
-      this.text.slice(this.#at + list.length, end).trim() === '';
+      /^[ \t>]*$/.test(prefix) && this.text.slice(this.#at + list.length, end).trim() === '';
     const attached = /\S/.test(this.text[this.#at - 1] ?? '');
     if (!alone && !attached) return false;
     const line = this.#line();
+    this.#at += list.length;
+    if (!alone) {
+      this.#removedList(line);
+      return true;
+    }
+    // A list alone on its line goes with the line, its indent and quote marks too.
+    this.#out = this.#out.slice(0, this.#out.lastIndexOf('\n') + 1);
+    this.#at = Math.min(this.text.length, end + 1);
+    const next = this.text.slice(this.#at, this.text.indexOf('\n', this.#at) + 1 || undefined);
     const prompt = /\.prompt-(tip|info|warning|danger)\b/.exec(list)?.[1];
     const alert = prompt === undefined ? undefined : PROMPT_ALERTS[prompt];
-    const quote = alone && alert ? /(?:^|\n)((?:>[^\n]*\n)+)$/.exec(this.#out) : null;
-    // `* TOC` then `{:toc}`: the list item kramdown replaced with the post's table of contents.
-    if (
-      alone &&
-      /^\{:\s*toc\s*\}$/.test(list) &&
-      /(?:^|\n)(?:[*+-]|1\.)[ \t][^\n]*\n$/.test(this.#out)
-    ) {
+    const file = /\bfile=(?:"([^"\n]*)"|'([^'\n]*)')/.exec(list);
+    const quoteBefore = /(?:^|\n)([ \t]{0,3}>[^\n]*\n)(?:[ \t]{0,3}>[^\n]*\n)*$/.exec(this.#out);
+    const fence = this.#lastFence?.end === this.#out.length ? this.#lastFence : undefined;
+    if (alert && quoteBefore) {
+      // Chirpy's way: the prompt after its quote.
+      const at =
+        this.#out.length - quoteBefore[0].length + (quoteBefore[0].startsWith('\n') ? 1 : 0);
+      const indent = /^[ \t]*/.exec(quoteBefore[1] ?? '')?.[0] ?? '';
+      this.#out = `${this.#out.slice(0, at)}${indent}> [!${alert}]\n${this.#out.slice(at)}`;
+      this.notes.push({ line, kind: 'converted', what: `{: .prompt-${prompt} } into an alert` });
+    } else if (alert && /^[ \t]{0,3}>/.test(next)) {
+      // Written before the quote, kramdown gives it to the quote that follows.
+      this.#out += `${/^[ \t]*/.exec(next)?.[0] ?? ''}> [!${alert}]\n`;
+      this.notes.push({ line, kind: 'converted', what: `{: .prompt-${prompt} } into an alert` });
+      return true;
+    } else if (file && fence) {
+      // Chirpy's file name of a code block: the title Folio shows above it.
+      const name = (file[1] ?? file[2] ?? '').replace(/"/g, "'");
+      const info = fence.opened - 1;
+      this.#out = `${this.#out.slice(0, info)} title="${name}"${this.#out.slice(info)}`;
+      this.notes.push({ line, kind: 'converted', what: "{: file='…' } into the code's title" });
+    } else if (/^\{:\s*toc\s*\}$/.test(list) && TOC_ITEM.test(this.#out)) {
+      // `* TOC` then `{:toc}`: the list item kramdown replaced with the post's table of contents.
       this.#out = this.#out.slice(0, this.#out.lastIndexOf('\n', this.#out.length - 2) + 1);
       this.notes.push({
         line,
@@ -188,21 +222,22 @@ class Converter {
         what: '{:toc}',
         hint: 'Folio shows a table of contents for `toc: true` in the front matter',
       });
-    } else if (quote && alert) {
-      const at = this.#out.length - (quote[1] ?? '').length;
-      this.#out = `${this.#out.slice(0, at)}> [!${alert}]\n${this.#out.slice(at)}`;
-      this.notes.push({ line, kind: 'converted', what: `{: .prompt-${prompt} } into an alert` });
-    } else {
-      this.notes.push({
-        line,
-        kind: 'removed',
-        what: '{: … } attribute list',
-        hint: "Folio's Markdown has none: a link opens where links do, an image takes the page's width",
-      });
+    } else this.#removedList(line);
+    // The block before ends here, as the list ended it: the next line does not join it. Inside a
+    // quote, the quote goes on.
+    if (!prefix.includes('>') && next.trim() !== '' && !this.#out.endsWith('\n\n')) {
+      this.#out += '\n';
     }
-    // A list alone on its line goes with the line.
-    this.#at = alone ? Math.min(this.text.length, end + 1) : this.#at + list.length;
     return true;
+  }
+
+  #removedList(line: number): void {
+    this.notes.push({
+      line,
+      kind: 'removed',
+      what: '{: … } attribute list',
+      hint: "Folio's Markdown has none: a link opens where links do, an image takes the page's width",
+    });
   }
 
   /** An inline code span: its backticks and what they hold, as they are. */
@@ -249,14 +284,17 @@ class Converter {
     const line = this.#line();
     const args = rawArgs.trim();
     const after = this.#at + whole.length;
-    const block = BLOCKS[name];
+    const end = new RegExp(`\\{%-?\\s*end${name}\\s*-?%\\}`, 'g');
+    end.lastIndex = after;
+    // A tag of a theme's (`{% timeline %}`) closed by its `end` tag wraps text, kept as a block is.
+    const block = BLOCKS[name] ?? (end.test(this.text) ? 'other' : undefined);
     if (block) {
-      const end = new RegExp(`\\{%-?\\s*end${name}\\s*-?%\\}`, 'g');
       end.lastIndex = after;
       const closing = end.exec(this.text);
       const inner = this.text.slice(after, closing ? closing.index : this.text.length);
+      const innerLine = this.#line(after);
       this.#at = closing ? closing.index + closing[0].length : this.text.length;
-      this.#emitBlock(name, args, inner, line);
+      this.#emitBlock(name, args, { text: inner, line: innerLine }, line);
       return true;
     }
     this.#at = after;
@@ -329,8 +367,9 @@ class Converter {
       const found = end.exec(this.text);
       if (found) {
         const inner = this.text.slice(after, found.index);
+        const innerLine = this.#line(after);
         this.#at = found.index + found[0].length;
-        this.#emitBlock(name, args, inner, line);
+        this.#emitBlock(name, args, { text: inner, line: innerLine }, line);
         return true;
       }
     }
@@ -339,8 +378,14 @@ class Converter {
     return true;
   }
 
-  #emitBlock(name: string, args: string, inner: string, line: number): void {
+  #emitBlock(
+    name: string,
+    args: string,
+    inside: { readonly text: string; readonly line: number },
+    line: number,
+  ): void {
     const what = this.dialect === 'hugo' ? `{{< ${name} >}}` : `{% ${name} %}`;
+    const inner = inside.text;
     switch (BLOCKS[name] ?? 'other') {
       case 'code': {
         const language = codeLanguage(name, splitArgs(args));
@@ -350,12 +395,19 @@ class Converter {
         this.notes.push({ line, kind: 'converted', what });
         return;
       }
+      case 'diagram': {
+        const source = inner.replace(/^\n/, '').replace(/\n?$/, '\n');
+        this.#out += `\`\`\`mermaid\n${source}\`\`\``;
+        this.notes.push({ line, kind: 'converted', what });
+        return;
+      }
       case 'raw':
-        this.#out += inner;
+        // Kept as written, but for kramdown's attribute lists, which Jekyll applied all the same.
+        this.#out += this.dialect === 'jekyll' ? this.#converted(inside, false) : inner;
         this.notes.push({ line, kind: 'converted', what });
         return;
       case 'quote': {
-        const quoted = inner
+        const quoted = this.#converted(inside)
           .trim()
           .split('\n')
           .map((text) => (text ? `> ${text}` : '>'));
@@ -364,9 +416,19 @@ class Converter {
         this.notes.push({ line, kind: 'converted', what });
         return;
       }
+      case 'alert': {
+        const alert = alertOf(splitArgs(args));
+        const quoted = this.#converted(inside)
+          .trim()
+          .split('\n')
+          .map((text) => (text ? `> ${text}` : '>'));
+        this.#out += [`> [!${alert}]`, ...quoted].join('\n');
+        this.notes.push({ line, kind: 'converted', what: `${what} into an alert` });
+        return;
+      }
       default:
         // A block Folio has nothing for keeps what it holds, which is the author's text.
-        this.#out += inner;
+        this.#out += this.#converted(inside);
         this.notes.push({
           line,
           kind: 'removed',
@@ -374,6 +436,14 @@ class Converter {
           hint: 'its content is kept as text; check how it reads',
         });
     }
+  }
+
+  /** What a block holds, converted as a body is; its notes join this body's. */
+  #converted(inside: { readonly text: string; readonly line: number }, tags = true): string {
+    const nested = new Converter(inside.text, this.dialect, inside.line, this.links, tags);
+    const text = nested.run();
+    this.notes.push(...nested.notes);
+    return text;
   }
 
   #emitInline(name: string, args: readonly string[], line: number, what: string): void {
@@ -422,7 +492,7 @@ function rooted(target: string, base: string | undefined): string {
   return posix.normalize(posix.join(base, path)) + rest;
 }
 
-type BlockKind = 'code' | 'raw' | 'quote' | 'other';
+type BlockKind = 'code' | 'diagram' | 'raw' | 'quote' | 'alert' | 'other';
 
 // Tags with an end tag, and what each is.
 const BLOCKS: Record<string, BlockKind> = {
@@ -430,6 +500,7 @@ const BLOCKS: Record<string, BlockKind> = {
   codeblock: 'code',
   code: 'code',
   raw: 'raw',
+  mermaid: 'diagram',
   blockquote: 'quote',
   quote: 'quote',
   pullquote: 'quote',
@@ -438,15 +509,63 @@ const BLOCKS: Record<string, BlockKind> = {
   if: 'other',
   unless: 'other',
   for: 'other',
-  note: 'quote',
+  note: 'alert',
   details: 'other',
   tabs: 'other',
   tab: 'other',
-  hint: 'quote',
-  notice: 'quote',
-  alert: 'quote',
-  admonition: 'quote',
+  hint: 'alert',
+  notice: 'alert',
+  alert: 'alert',
+  admonition: 'alert',
+  callout: 'alert',
 };
+
+// The alert a theme's note of a kind or colour reads as (Butterfly's and NEXT's `{% note %}`,
+// Hugo themes' `hint`, `notice`, `admonition`).
+const ALERT_KINDS: Readonly<Record<string, string>> = {
+  default: 'NOTE',
+  primary: 'NOTE',
+  info: 'NOTE',
+  note: 'NOTE',
+  blue: 'NOTE',
+  success: 'TIP',
+  tip: 'TIP',
+  green: 'TIP',
+  important: 'IMPORTANT',
+  purple: 'IMPORTANT',
+  warning: 'WARNING',
+  warn: 'WARNING',
+  caution: 'CAUTION',
+  orange: 'WARNING',
+  yellow: 'WARNING',
+  danger: 'CAUTION',
+  error: 'CAUTION',
+  red: 'CAUTION',
+};
+
+// Colours a label may be written with, after its text.
+const COLOURS: ReadonlySet<string> = new Set([
+  'default',
+  'blue',
+  'pink',
+  'red',
+  'purple',
+  'orange',
+  'green',
+  'yellow',
+  'grey',
+  'gray',
+]);
+
+/** The alert for a note's arguments: its first word that names a kind, else a note. */
+function alertOf(args: readonly string[]): string {
+  for (const arg of args) {
+    const value = arg.replace(/^(?:type|class|kind)=/, '').toLowerCase();
+    const alert = ALERT_KINDS[value];
+    if (alert) return alert;
+  }
+  return 'NOTE';
+}
 
 // Hugo shortcodes that usually wrap content, when their closing tag is there.
 const HUGO_BLOCKS = new Set(['center', 'expand', 'columns', 'callout', 'katex', 'math', 'mermaid']);
@@ -508,6 +627,24 @@ function inlineReplacement(
         : (positional[0] ?? '').split('/');
       const path = id ? `${user}/${id}` : user;
       return path && `[Gist: ${path}](https://gist.github.com/${path})`;
+    }
+    case 'label': {
+      // Butterfly's `{% label text colour %}`, NexT's `{% label class@text %}`: the text.
+      const words = positional
+        .join(' ')
+        .replace(/^[\w-]+@/, '')
+        .split(' ');
+      if (words.length > 1 && COLOURS.has(words[words.length - 1] ?? '')) words.pop();
+      return words.join(' ') || undefined;
+    }
+    case 'btn':
+    case 'button': {
+      // `{% btn url,text,icon,… %}` (Butterfly), `{% button url, text, icon %}` (NexT): a link.
+      const [url, text] = positional
+        .join(' ')
+        .split(',')
+        .map((part) => part.trim());
+      return url ? `[${escapeLinkText(text || url)}](${url})` : undefined;
     }
     case 'tweet':
     case 'twitter':
