@@ -201,6 +201,33 @@ describe("importing a blog's taxonomy pages", () => {
   });
 });
 
+describe('importing a Chirpy blog whose posts name a folder for their images', () => {
+  it('finds their images and covers there, named in the post or in the defaults', async () => {
+    const source = await blog('chirpy-media', {
+      '_config.yml':
+        'title: Media\nurl: https://media.example\ntimezone: UTC\ndefaults:\n  - scope:\n      path: ""\n      type: posts\n    values:\n      img_path: /assets/img/common\n',
+      '_posts/2020-01-01-own.md':
+        '---\ntitle: Own\nmedia_subpath: /assets/img/own\nimage:\n  path: cover.png\n---\n![A shot](shot.png) and <img src="wide.png" alt="Wide">\n',
+      '_posts/2020-01-02-shared.md': '---\ntitle: Shared\n---\n![A chart](chart.png)\n',
+      'assets/img/own/cover.png': 'png',
+      'assets/img/own/shot.png': 'png',
+      'assets/img/own/wide.png': 'png',
+      'assets/img/common/chart.png': 'png',
+    });
+    const { target } = await importAndServe(source, 'chirpy-media', ['/2020/01/01/own.html']);
+    const own = await readFile(join(target, 'content/posts/own.md'), 'utf8');
+    assert.match(own, /^image: \/assets\/img\/own\/cover\.png$/m);
+    assert.match(own, /!\[A shot\]\(\/assets\/img\/own\/shot\.png\)/);
+    assert.match(own, /<img src="\/assets\/img\/own\/wide\.png"/);
+    const shared = await readFile(join(target, 'content/posts/shared.md'), 'utf8');
+    assert.match(shared, /!\[A chart\]\(\/assets\/img\/common\/chart\.png\)/);
+    // Every image is where the post leads (the files hold no image's bytes, which is told).
+    const checked = await run(['check', target]);
+    assert.doesNotMatch(checked.stdout + checked.stderr, /is not in static|is not in the post/);
+    assert.match(checked.stderr, /the file shot\.png is not an image/);
+  });
+});
+
 describe('importing a blog whose config names no author', () => {
   it('names the author most posts name, and links its accounts', async () => {
     const source = await blog('jekyll-authors', {

@@ -29,6 +29,11 @@ export interface BodyLinks {
    * is served now.
    */
   readonly base?: string;
+  /**
+   * The folder the body's relative images are under, where the blog named one (Chirpy's
+   * `media_subpath`): given, they are made paths from the root under it.
+   */
+  readonly imageBase?: string;
 }
 
 export interface ConvertedBody {
@@ -101,7 +106,11 @@ class Converter {
       if (char === '{' && this.tags && this.#tag()) continue;
       if (char === '{' && this.dialect === 'jekyll' && this.#attributeList()) continue;
       if (char === '<' && this.#moreMarker()) continue;
-      if (this.links.base !== undefined && this.#relativeReference()) continue;
+      if (
+        (this.links.base !== undefined || this.links.imageBase !== undefined) &&
+        this.#relativeReference()
+      )
+        continue;
       this.#out += char;
       this.#at++;
     }
@@ -264,8 +273,11 @@ class Converter {
     const match = pattern.exec(this.text);
     if (!match) return false;
     const [whole, before = '', target = ''] = match;
-    this.#out +=
-      before + rooted(target, this.links.base) + whole.slice(before.length + target.length);
+    // An image's `](`, after `![alt`; an HTML `src=`.
+    const image =
+      char === ']' ? this.#out[this.#out.lastIndexOf('[') - 1] === '!' : /^src/i.test(before);
+    const base = (image ? this.links.imageBase : undefined) ?? this.links.base;
+    this.#out += before + rooted(target, base) + whole.slice(before.length + target.length);
     this.#at += whole.length;
     return true;
   }

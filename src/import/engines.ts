@@ -82,31 +82,50 @@ export function jekyllPattern(
 ): string {
   if (typeof fields.permalink === 'string') return fields.permalink;
   const pattern =
-    jekyllDefault(config, 'posts', `_posts/${relative}`) ??
+    jekyllDefault(config, 'posts', `_posts/${relative}`, 'permalink') ??
     (typeof config.permalink === 'string' ? config.permalink : 'date');
   return JEKYLL_STYLES[pattern] ?? pattern;
 }
 
-/** The `permalink` the config's `defaults` give a file of `type` at `path`, the last that fits. */
+/**
+ * The folder a Jekyll post's relative images are under: Chirpy's `media_subpath` (`img_path`
+ * before its version 7), the post's own or the config's `defaults`.
+ */
+export function jekyllMediaPath(
+  config: Readonly<Record<string, unknown>>,
+  fields: Readonly<Record<string, unknown>>,
+  relative: string,
+): string | undefined {
+  const path = `_posts/${relative}`;
+  for (const key of ['media_subpath', 'img_path']) {
+    const value = fields[key] ?? jekyllDefault(config, 'posts', path, key);
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  }
+  return undefined;
+}
+
+/** The value of `key` the config's `defaults` give a file of `type` at `path`, the last that fits. */
 function jekyllDefault(
   config: Readonly<Record<string, unknown>>,
   type: string,
   path: string,
+  key: string,
 ): string | undefined {
-  let permalink: string | undefined;
+  let found: string | undefined;
   for (const entry of Array.isArray(config.defaults) ? config.defaults : []) {
     if (!isRecord(entry) || !isRecord(entry.scope) || !isRecord(entry.values)) continue;
     const { scope, values } = entry;
     const scopePath = typeof scope.path === 'string' ? scope.path : '';
+    const value = values[key];
     if (
       (scope.type === undefined || scope.type === type) &&
       (scopePath === '' || path.startsWith(scopePath)) &&
-      typeof values.permalink === 'string'
+      typeof value === 'string'
     ) {
-      permalink = values.permalink;
+      found = value;
     }
   }
-  return permalink;
+  return found;
 }
 
 /** A page of a Jekyll site, or a document of one of its collections published as a page. */
@@ -136,7 +155,7 @@ export function jekyllPageUrl(config: Readonly<Record<string, unknown>>, page: J
   const own =
     typeof fields.permalink === 'string'
       ? fields.permalink
-      : (jekyllDefault(config, collection ?? 'pages', page.relative) ??
+      : (jekyllDefault(config, collection ?? 'pages', page.relative, 'permalink') ??
         (isRecord(settings) && typeof settings.permalink === 'string'
           ? settings.permalink
           : undefined));

@@ -13,7 +13,7 @@ import {
   copyFileSync,
   existsSync,
 } from 'node:fs';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { dump } from 'js-yaml';
 import { DateTime } from 'luxon';
 import { IANAZone } from 'luxon';
@@ -38,6 +38,7 @@ import {
   hexoUrl,
   hugoSlug,
   hugoUrl,
+  jekyllMediaPath,
   jekyllPattern,
   jekyllUrl,
   localeOf,
@@ -133,6 +134,8 @@ interface PlannedPost {
   readonly draft: boolean;
   /** Whether it had neither tags nor categories, and was given the fallback tag. */
   readonly fallbackTagged: boolean;
+  /** The folder its relative images are under, when the blog named one (Chirpy's). */
+  readonly mediaPath: string | undefined;
 }
 
 const POSTS_FOLDERS: Record<EngineName, string> = {
@@ -477,6 +480,7 @@ function convertPosts(
       links: {
         postUrl: blog.postUrl,
         ...(servedIn ? { base: decodeForHumans(servedIn) } : {}),
+        ...(plan.mediaPath ? { imageBase: posix.join('/', plan.mediaPath, '/') } : {}),
       },
       body: (body) => moreMarker(body, plan, blog.config),
       check: (written) =>
@@ -1055,7 +1059,9 @@ function planPost(
     Array.isArray(fields.series) ? (fields.series[0] as unknown) : fields.series,
   );
   if (series !== undefined && slugify(series) !== '') front.series = series.trim();
-  Object.assign(front, coverOf(fields, post.assets !== undefined || post.bundle));
+  const mediaPath =
+    ctx.engine === 'jekyll' ? jekyllMediaPath(ctx.config, fields, post.inPosts) : undefined;
+  Object.assign(front, coverOf(fields, post.assets !== undefined || post.bundle, mediaPath));
   return {
     source: post,
     slug,
@@ -1067,6 +1073,7 @@ function planPost(
     notes: [],
     draft,
     fallbackTagged: fallback,
+    mediaPath,
   };
 }
 
@@ -1076,7 +1083,11 @@ function planPost(
  * `thumbnail` and `banner` — with the description some of them give. A relative path is a file
  * of the post's folder where it has one, and otherwise from the site's root, as themes read it.
  */
-function coverOf(fields: Record<string, unknown>, inFolder: boolean): Record<string, string> {
+function coverOf(
+  fields: Record<string, unknown>,
+  inFolder: boolean,
+  mediaPath: string | undefined,
+): Record<string, string> {
   const part = (value: unknown, key: string): unknown => (isRecord(value) ? value[key] : undefined);
   const first: unknown = Array.isArray(fields.images) ? fields.images[0] : undefined;
   const written =
@@ -1089,10 +1100,11 @@ function coverOf(fields: Record<string, unknown>, inFolder: boolean): Record<str
     stringOf(fields.thumbnail) ??
     stringOf(fields.banner);
   if (written === undefined || !isImagePath(written)) return {};
+  const relative = written.replace(/^(?:\.\/)+/, '');
   const image =
     inFolder || written.startsWith('/') || /^https?:/i.test(written)
       ? written
-      : `/${written.replace(/^(?:\.\/)+/, '')}`;
+      : posix.join('/', mediaPath ?? '', relative);
   const alt = stringOf(part(fields.image, 'alt')) ?? stringOf(part(fields.cover, 'alt'));
   return alt === undefined ? { image } : { image, imageAlt: alt };
 }
