@@ -184,6 +184,25 @@ describe("importing a blog's taxonomy pages", () => {
     assert.match(config, /^ {2}\/tag\/machine-learning\/: \/tags\/machine-learning\/$/m);
   });
 
+  it("keeps the pages of a post's later categories, which are tags in Folio", async () => {
+    const chirpy = await blog('jekyll-subcategories', {
+      '_config.yml':
+        'title: Sub\nurl: https://sub.example\ntimezone: UTC\njekyll-archives:\n  enabled: [categories, tags]\n  permalinks:\n    category: /categories/:name/\n    tag: /tags/:name/\n',
+      '_posts/2020-01-01-one.md':
+        '---\ntitle: One\ncategories: [GitHub, Actions]\ntags: [ci]\n---\nOne.\n',
+    });
+    await importAndServe(chirpy, 'jekyll-subcategories', [
+      '/categories/github/',
+      '/categories/actions/',
+    ]);
+    const hexo = await blog('hexo-subcategories', {
+      '_config.yml': 'title: Sub\nurl: https://sub.example\npermalink: :year/:title/\n',
+      'source/_posts/one.md':
+        '---\ntitle: One\ndate: 2020-01-01\ncategories: [Go, Web]\ntags: [x]\n---\nOne.\n',
+    });
+    await importAndServe(hexo, 'hexo-subcategories', ['/categories/Go/', '/categories/Go/Web/']);
+  });
+
   it("reports a Hugo taxonomy Folio has no place for, with its pages' count", async () => {
     const source = await blog('hugo-taxonomy', {
       'hugo.toml':

@@ -136,6 +136,8 @@ interface PlannedPost {
   readonly fallbackTagged: boolean;
   /** The folder its relative images are under, when the blog named one (Chirpy's). */
   readonly mediaPath: string | undefined;
+  /** Its categories as the blog gave them: the first is its category, the others tags. */
+  readonly categories: readonly string[];
 }
 
 const POSTS_FOLDERS: Record<EngineName, string> = {
@@ -1074,6 +1076,7 @@ function planPost(
     draft,
     fallbackTagged: fallback,
     mediaPath,
+    categories,
   };
 }
 
@@ -1595,6 +1598,10 @@ function termRedirects(
     if (path === undefined || pathKey(path) === pathKey(to) || pages.has(pathKey(path))) return;
     redirects[decodeForHumans(path)] = to;
   };
+  // A post's categories after its first are its tags in Folio; the engines gave them pages too.
+  const later = new Set(
+    plans.flatMap((plan) => plan.categories.slice(1)).filter((name) => !categories.has(name)),
+  );
   if (engine === 'hexo') {
     const root = (stringOf(config.root) ?? '/').replace(/\/?$/, '/');
     const categoryDir = stringOf(config.category_dir) ?? 'categories';
@@ -1608,11 +1615,20 @@ function termRedirects(
       );
     for (const name of tags)
       add(`${root}${tagDir}/${hexoSlug(stringOf(tagMap[name]) ?? name)}/`, folioTerm('tags', name));
+    // Hexo's categories are a path, each under the one before: `/categories/Go/Web/`.
+    for (const plan of plans) {
+      const slugs = plan.categories.map((name) => hexoSlug(stringOf(categoryMap[name]) ?? name));
+      for (let depth = 2; depth <= slugs.length; depth++) {
+        const name = plan.categories[depth - 1] ?? '';
+        add(`${root}${categoryDir}/${slugs.slice(0, depth).join('/')}/`, folioTerm('tags', name));
+      }
+    }
   }
   if (engine === 'hugo') {
     for (const name of categories)
       add(`/categories/${hugoSlug(name)}/`, folioTerm('categories', name));
     for (const name of tags) add(`/tags/${hugoSlug(name)}/`, folioTerm('tags', name));
+    for (const name of later) add(`/categories/${hugoSlug(name)}/`, folioTerm('tags', name));
   }
   if (engine === 'jekyll') {
     const archives = isRecord(config['jekyll-archives']) ? config['jekyll-archives'] : undefined;
@@ -1632,6 +1648,10 @@ function termRedirects(
     for (const name of categories) {
       const from = archivePath('category', name);
       if (from) add(from, folioTerm('categories', name));
+    }
+    for (const name of later) {
+      const from = archivePath('category', name);
+      if (from) add(from, folioTerm('tags', name));
     }
     for (const name of tags) {
       const from = archivePath('tag', name);
