@@ -260,6 +260,7 @@ describe('UI languages and drafts', () => {
     ['ko', '이전 페이지', '다음 페이지', 'Algorithm의 모든 글'],
     ['ja', '前のページ', '次のページ', 'Algorithm のすべての記事'],
     ['zh-Hans', '上一页', '下一页', 'Algorithm 的全部文章'],
+    ['zh-Hant', '上一頁', '下一頁', 'Algorithm 的所有文章'],
   ] as const;
   for (const [locale, previous, next, heading] of expectations) {
     it(`speaks ${locale} when the config says so`, async () => {
@@ -295,7 +296,7 @@ describe('UI languages and drafts', () => {
       assert.equal(content, undefined);
       assert.equal(diagnostics.length, 1);
       assert.equal(diagnostics[0]?.line, 5);
-      assert.match(diagnostics[0]?.message ?? '', /en, ko, ja, zh-Hans/);
+      assert.match(diagnostics[0]?.message ?? '', /en, ko, ja, zh-Hans, zh-Hant/);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

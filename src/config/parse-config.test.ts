@@ -149,7 +149,7 @@ describe('config validation messages', () => {
     const problem = onlyProblem([...MINIMAL, 'locale: fr']);
     assert.equal(problem.line, 5);
     assert.match(problem.message, /`locale`/);
-    for (const locale of ['en', 'ko', 'ja', 'zh-Hans']) {
+    for (const locale of ['en', 'ko', 'ja', 'zh-Hans', 'zh-Hant']) {
       assert.ok(`${problem.message} ${problem.hint}`.includes(locale), locale);
     }
   });

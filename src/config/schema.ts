@@ -12,7 +12,7 @@ import {
 } from './look-schema.js';
 
 /** UI languages that have a message catalogue. */
-export const LOCALES = ['en', 'ko', 'ja', 'zh-Hans'] as const;
+export const LOCALES = ['en', 'ko', 'ja', 'zh-Hans', 'zh-Hant'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 /** Profile links the footer knows how to label, in the order it shows them. */

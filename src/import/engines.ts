@@ -335,6 +335,8 @@ export function localeOf(language: unknown): Locale | undefined {
   const code = text.toLowerCase();
   if (code.startsWith('ko')) return 'ko';
   if (code.startsWith('ja')) return 'ja';
+  // Taiwan, Hong Kong and Macau write Traditional characters, as `zh-Hant` says outright.
+  if (/^zh[-_](?:tw|hk|mo|hant)/.test(code)) return 'zh-Hant';
   if (code.startsWith('zh')) return 'zh-Hans';
   if (code.startsWith('en')) return 'en';
   return undefined;

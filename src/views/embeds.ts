@@ -139,7 +139,13 @@ function googleQueue(measurementId: string): PageScript {
 }
 
 // The languages of giscus's interface that Folio's locales have.
-const GISCUS_LANGS: Record<Locale, string> = { en: 'en', ko: 'ko', ja: 'ja', 'zh-Hans': 'zh-CN' };
+const GISCUS_LANGS: Record<Locale, string> = {
+  en: 'en',
+  ko: 'ko',
+  ja: 'ja',
+  'zh-Hans': 'zh-CN',
+  'zh-Hant': 'zh-TW',
+};
 
 /**
  * The comments section: a heading, the service's script, which puts its frame after itself, and a

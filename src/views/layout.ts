@@ -56,6 +56,7 @@ const OG_LOCALES: Record<Locale, string> = {
   ko: 'ko_KR',
   ja: 'ja_JP',
   'zh-Hans': 'zh_CN',
+  'zh-Hant': 'zh_TW',
 };
 
 const PROFILES: Record<ProfileLink, { label: string; icon: IconName }> = {

@@ -32,6 +32,7 @@ describe("a series' box", () => {
       ko: ['시리즈: Rust', '전체 3편 중 2편'],
       ja: ['シリーズ: Rust', '全3回中の第2回'],
       'zh-Hans': ['系列：Rust', '第 2 篇，共 3 篇'],
+      'zh-Hant': ['系列：Rust', '第 2 篇，共 3 篇'],
     };
     for (const [locale, [name, part]] of Object.entries(expected)) {
       const { box } = seriesBoxOf(locale as Locale, posts, 'two');

@@ -17,7 +17,7 @@ title: ${JSON.stringify(site.title)}
 tagline: Notes on what I build and learn.
 # Absolute address of the published site: used in feeds, canonical links and the sitemap.
 url: https://blog.example.com
-# Language of the page's fixed strings: en, ko, ja or zh-Hans.
+# Language of the page's fixed strings: en, ko, ja, zh-Hans or zh-Hant.
 locale: en
 # Dates without an offset are read, and all dates shown, in this IANA time zone.
 timezone: ${site.timezone}

@@ -52,4 +52,11 @@ export const MARKUP_LABELS: Readonly<Record<Locale, MarkupLabels>> = {
     contents: '目录',
     linkToSection: (heading) => `“${heading}”一节的链接`,
   },
+  'zh-Hant': {
+    alerts: { note: '注意', tip: '提示', important: '重要', warning: '警告', caution: '小心' },
+    footnotes: '註腳',
+    backToReference: (n) => `返回內文註腳 ${n}`,
+    contents: '目錄',
+    linkToSection: (heading) => `「${heading}」一節的連結`,
+  },
 };

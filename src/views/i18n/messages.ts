@@ -4,6 +4,7 @@ import { en } from './en.js';
 import { ja } from './ja.js';
 import { ko } from './ko.js';
 import { zhHans } from './zh-hans.js';
+import { zhHant } from './zh-hant.js';
 
 /** Every fixed string a page shows; functions take the values they embed. */
 export interface Messages {
@@ -73,7 +74,13 @@ export interface Messages {
   readonly searchNeedsScript: string;
 }
 
-const catalogues: Record<Locale, Messages> = { en, ko, ja, 'zh-Hans': zhHans };
+const catalogues: Record<Locale, Messages> = {
+  en,
+  ko,
+  ja,
+  'zh-Hans': zhHans,
+  'zh-Hant': zhHant,
+};
 
 export function messagesFor(locale: Locale): Messages {
   return catalogues[locale];
