@@ -45,6 +45,7 @@ const HEXO = {
   'source/_posts/sub/nested.md':
     '---\ntitle: Nested\ndate: 2020-02-03\ntags: [Go]\nthumbnail: images/logo.png\nsticky: 100\n---\nIn a folder.\n',
   'source/images/logo.png': 'logo',
+  'source/robots.txt': 'User-agent: *\nSitemap: https://hexo.example/baidusitemap.xml\n',
 };
 
 const HUGO = {
@@ -293,6 +294,13 @@ describe('importing a Hexo blog', () => {
     assert.match(nested, /^image: \/images\/logo\.png$/m);
     assert.doesNotMatch(post, /pinned/);
     assert.match(nested, /^pinned: true$/m, "Hexo's sticky");
+  });
+
+  it('says that its own robots.txt is left for the one Folio writes', () => {
+    assert.match(
+      result.report,
+      /`source\/robots\.txt:1`: not imported: Folio writes its own robots\.txt/,
+    );
   });
 });
 

@@ -197,3 +197,29 @@ describe("a Chirpy post's attribute lists", () => {
     assert.equal(jekyll(body).body, '\n> [!TIP]\n> Use {{ secrets.TOKEN }}.\n\n');
   });
 });
+
+describe("Chirpy's embeds", () => {
+  it('become links to the video, as the video tags do', () => {
+    const jekyll = (body: string) => convert(body, 'jekyll').body;
+    assert.equal(
+      jekyll("{% include embed/youtube.html id='Balreaj8Yqs' %}"),
+      '[YouTube: Balreaj8Yqs](https://www.youtube.com/watch?v=Balreaj8Yqs)',
+    );
+    assert.equal(
+      jekyll("{% include embed/bilibili.html id='BV1Q44y1B7Wf' %}"),
+      '[bilibili: BV1Q44y1B7Wf](https://www.bilibili.com/video/BV1Q44y1B7Wf)',
+    );
+    assert.equal(
+      jekyll("{% include embed/video.html src='/media/demo.mp4' title='Demo' %}"),
+      '[Video: Demo](/media/demo.mp4)',
+    );
+    assert.equal(
+      jekyll('{% youtube abc %}'),
+      '[YouTube: abc](https://www.youtube.com/watch?v=abc)',
+    );
+    // Any other include is removed and reported, as before.
+    const other = convert('{% include note.html %}', 'jekyll');
+    assert.equal(other.body, '');
+    assert.equal(other.notes[0]?.kind, 'removed');
+  });
+});

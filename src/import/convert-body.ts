@@ -555,6 +555,20 @@ const ALERT_KINDS: Readonly<Record<string, string>> = {
   red: 'CAUTION',
 };
 
+// The video sites Chirpy embeds, and where a video of an id is.
+const EMBEDS: Readonly<Record<string, { readonly name: string; readonly url: string }>> = {
+  youtube: { name: 'YouTube', url: 'https://www.youtube.com/watch?v=' },
+  vimeo: { name: 'Vimeo', url: 'https://vimeo.com/' },
+  bilibili: { name: 'bilibili', url: 'https://www.bilibili.com/video/' },
+  twitch: { name: 'Twitch', url: 'https://www.twitch.tv/videos/' },
+};
+
+/** A link to the video `id` of the site `embed` names, if Folio knows the site. */
+function videoLink(embed: string, id: string): string | undefined {
+  const site = EMBEDS[embed];
+  return site && `[${site.name}: ${id}](${site.url}${encodeURIComponent(id)})`;
+}
+
 // Colours a label may be written with, after its text.
 const COLOURS: ReadonlySet<string> = new Set([
   'default',
@@ -625,13 +639,22 @@ function inlineReplacement(
         positional[0] &&
         `[${escapeLinkText(positional.slice(1).join(' ') || positional[0])}](${positional[0]})`
       );
-    case 'youtube': {
-      const id = named.id ?? positional[0];
-      return id && `[YouTube: ${id}](https://www.youtube.com/watch?v=${encodeURIComponent(id)})`;
+    case 'include': {
+      // Chirpy's embeds, `{% include embed/youtube.html id='…' %}`: a link, as the tags are.
+      const embed = /^embed\/(\w+)\.html$/.exec(positional[0] ?? '')?.[1];
+      const source = named.src;
+      if (embed === 'video' || embed === 'audio') {
+        return (
+          source &&
+          `[${embed === 'video' ? 'Video' : 'Audio'}: ${escapeLinkText(named.title ?? source)}](${source})`
+        );
+      }
+      return embed && named.id ? videoLink(embed, named.id) : undefined;
     }
+    case 'youtube':
     case 'vimeo': {
       const id = named.id ?? positional[0];
-      return id && `[Vimeo: ${id}](https://vimeo.com/${encodeURIComponent(id)})`;
+      return id && videoLink(name, id);
     }
     case 'gist': {
       const [user, id] = positional[1]

@@ -156,6 +156,12 @@ const FOLIO_FILES = new Set([
   '404.html',
   'folio.config.yaml',
 ]);
+// Files a blog may have written by hand that Folio writes itself, and what to tell of them.
+const OWN_FILES_REPLACED: Readonly<Record<string, string>> = {
+  'robots.txt':
+    'not imported: Folio writes its own robots.txt, which lets every crawler in and names the sitemap; what yours adds has no place yet',
+  '404.html': 'not imported: the page for a missing address: Folio makes its own 404 page',
+};
 // What Jekyll leaves out of a site by default (its `exclude`), with the config's own list added.
 const NOT_PUBLISHED = new Set([
   'Gemfile',
@@ -273,7 +279,12 @@ export function importSite(options: ImportOptions): ImportSummary {
 
   let staticCount = 0;
   for (const file of staticFiles(engine, blogFiles)) {
-    if (FOLIO_FILES.has(file.to)) continue;
+    if (FOLIO_FILES.has(file.to)) {
+      // The author's own words, which Folio's file replaces: said, so that they can be carried.
+      const own = OWN_FILES_REPLACED[file.to];
+      if (own) warnings.push({ file: file.relative, line: 1, text: own });
+      continue;
+    }
     if (!readable(file.file)) {
       passedOver.push({ relative: file.relative, why: 'unreadable' });
       continue;
