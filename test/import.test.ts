@@ -661,6 +661,10 @@ describe('importing the standalone pages of a blog', () => {
     assert.match(result.report, /`source\/categories\/index\.md:1`: a page of type: categories/);
     assert.match(
       result.report,
+      /`source\/talking\/index\.md:1`: a page of type: shuoshuo, which the theme filled from its data/,
+    );
+    assert.match(
+      result.report,
       /`source\/archives\/index\.md:1`: imported as the page \/archives-page\/: Folio's own pages are at \/archives\/; its old URL \/archives\/ shows Folio's own page now/,
     );
   });

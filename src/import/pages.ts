@@ -117,6 +117,13 @@ function judgeByEngine(
   if (engine === 'hexo') {
     const theme = type === 'tags' || type === 'categories' ? themePage(type) : undefined;
     if (theme) return { kind: 'theme', why: `a page of type: ${type}, ${theme}` };
+    // Butterfly's `shuoshuo` or `link`: a page its theme fills from the site's data, empty here.
+    if (type !== undefined && document.body.trim() === '') {
+      return {
+        kind: 'theme',
+        why: `a page of type: ${type}, which the theme filled from its data: it has no text to import (write one under content/pages/ if you want the page)`,
+      };
+    }
     const oldUrl = hexoPageUrl(config, fields, page.inRoot);
     return { kind: 'page', oldUrl, draft: false, navOrder: hexoNavOrder(config, oldUrl) };
   }
