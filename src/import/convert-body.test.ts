@@ -223,3 +223,17 @@ describe("Chirpy's embeds", () => {
     assert.equal(other.notes[0]?.kind, 'removed');
   });
 });
+
+describe('tabs and images for one scheme', () => {
+  it('show each tab under its caption, and the light form of an image alone', () => {
+    const tabs = convertBody(
+      '{% tabs install, 1 %}\n<!-- tab npm @fab fa-npm -->\nnpm i\n<!-- endtab -->\n<!-- tab @fas fa-bomb -->\nNo caption.\n<!-- endtab -->\n{% endtabs %}\n',
+      'liquid',
+      5,
+      { postUrl: () => undefined },
+    );
+    assert.equal(tabs.body, '\n**npm**\nnpm i\n\n\nNo caption.\n\n\n');
+    const images = convert('![Light](/l.png){: .light }\n![Dark](/d.png){: .dark }\n', 'jekyll');
+    assert.equal(images.body, '![Light](/l.png)\n\n');
+  });
+});

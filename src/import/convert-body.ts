@@ -57,6 +57,10 @@ const PROMPT_ALERTS: Readonly<Record<string, string>> = {
   warning: 'WARNING',
   danger: 'CAUTION',
 };
+// Butterfly's and NexT's tab marks, `<!-- tab Caption @icon -->` and `<!-- endtab -->`.
+const TAB_MARKS = /<!--\s*(?:endtab|tab(?:\s+([^>]*?))?)\s*-->/g;
+// An image that ends the text, with what comes before it on its line.
+const DARK_IMAGE = /[ \t]*!\[[^\]\n]*\]\([^)\n]*\)$/;
 // A list item of its own line at the end of the text, as `* TOC` is.
 const TOC_ITEM = /(?:^|\n)[ \t]*(?:[*+-]|1\.)[ \t][^\n]*\n$/;
 // Jekyll's `{% raw %}` and `{% endraw %}`, which Liquid reads in code blocks too.
@@ -192,7 +196,17 @@ class Converter {
     const line = this.#line();
     this.#at += list.length;
     if (!alone) {
-      this.#removedList(line);
+      // Chirpy shows one of an image's two forms by the reader's scheme: the light one stays.
+      const dark = /\.dark\b/.test(list) ? DARK_IMAGE.exec(this.#out) : null;
+      if (dark) {
+        this.#out = this.#out.slice(0, dark.index);
+        this.notes.push({
+          line,
+          kind: 'removed',
+          what: '{: .dark } image',
+          hint: 'its light form is shown',
+        });
+      } else this.#removedList(line);
       return true;
     }
     // A list alone on its line goes with the line, its indent and quote marks too.
@@ -439,8 +453,12 @@ class Converter {
         return;
       }
       default:
-        // A block Folio has nothing for keeps what it holds, which is the author's text.
-        this.#out += this.#converted(inside);
+        // A block Folio has nothing for keeps what it holds, which is the author's text: the tabs
+        // of a theme's `{% tabs %}` one after another, each under its caption.
+        this.#out += this.#converted(inside).replace(TAB_MARKS, (_, caption?: string) => {
+          const words = (caption ?? '').replace(/(?:^|\s)@.*$/, '').trim();
+          return words ? `**${words}**` : '';
+        });
         this.notes.push({
           line,
           kind: 'removed',
