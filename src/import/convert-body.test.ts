@@ -108,7 +108,7 @@ describe("a Hexo theme's tags", () => {
     const { body, notes } = hexo(
       '{% note warning flat %}\nSee {% post_link c "the setup" %} first.\n{% endnote %}\n',
     );
-    assert.equal(body, '> [!WARNING]\n> See [the setup](/posts/c/) first.\n');
+    assert.equal(body, '> [!WARNING]\n> See [the setup](/posts/c/) first.\n\n');
     assert.deepEqual(
       notes.map(({ line, what }) => [line, what]),
       [
@@ -118,9 +118,14 @@ describe("a Hexo theme's tags", () => {
     );
     assert.equal(
       hexo('{% note purple fa-solid fa-star %}\nText.\n{% endnote %}').body,
-      '> [!IMPORTANT]\n> Text.',
+      '> [!IMPORTANT]\n> Text.\n',
     );
-    assert.equal(hexo('{% note %}\nText.\n{% endnote %}').body, '> [!NOTE]\n> Text.');
+    assert.equal(hexo('{% note %}\nText.\n{% endnote %}').body, '> [!NOTE]\n> Text.\n');
+    // One after another, each is an alert of its own.
+    assert.equal(
+      hexo('{% note info %}\nOne.\n{% endnote %}\n{% note danger %}\nTwo.\n{% endnote %}\n').body,
+      '> [!NOTE]\n> One.\n\n> [!CAUTION]\n> Two.\n\n',
+    );
   });
 
   it('keep the words of a label and the link of a button', () => {

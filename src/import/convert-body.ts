@@ -57,6 +57,8 @@ const PROMPT_ALERTS: Readonly<Record<string, string>> = {
   warning: 'WARNING',
   danger: 'CAUTION',
 };
+// Ends a quote made of a block, which a quote on the next line would otherwise run on into.
+const QUOTE_END = '\n';
 // Butterfly's and NexT's tab marks, `<!-- tab Caption @icon -->` and `<!-- endtab -->`.
 const TAB_MARKS = /<!--\s*(?:endtab|tab(?:\s+([^>]*?))?)\s*-->/g;
 // An image that ends the text, with what comes before it on its line.
@@ -438,7 +440,7 @@ class Converter {
           .split('\n')
           .map((text) => (text ? `> ${text}` : '>'));
         const source = splitArgs(args).join(' ');
-        this.#out += quoted.join('\n') + (source ? `\n>\n> — ${source}` : '');
+        this.#out += quoted.join('\n') + (source ? `\n>\n> — ${source}` : '') + QUOTE_END;
         this.notes.push({ line, kind: 'converted', what });
         return;
       }
@@ -448,7 +450,7 @@ class Converter {
           .trim()
           .split('\n')
           .map((text) => (text ? `> ${text}` : '>'));
-        this.#out += [`> [!${alert}]`, ...quoted].join('\n');
+        this.#out += [`> [!${alert}]`, ...quoted].join('\n') + QUOTE_END;
         this.notes.push({ line, kind: 'converted', what: `${what} into an alert` });
         return;
       }
