@@ -257,6 +257,13 @@ describe('importing a blog whose config names no author', () => {
       '_posts/2020-01-02-two.md': '---\ntitle: Two\nauthor:\n  name: Woojin JEON\n---\nTwo.\n',
       '_posts/2020-01-03-three.md': '---\ntitle: Three\nauthor: A guest\n---\nThree.\n',
       '_posts/2020-01-04-four.md': '---\ntitle: Four\n---\nFour.\n',
+      // Chirpy's template writes a placeholder, which names no one.
+      ...Object.fromEntries(
+        [5, 6, 7].map((day) => [
+          `_posts/2020-01-0${day}-template-${day}.md`,
+          `---\ntitle: Template ${day}\nauthor: <author_id>\n---\nText.\n`,
+        ]),
+      ),
     });
     const { target } = await importAndServe(source, 'jekyll-authors', ['/2020/01/01/one.html']);
     const config = await readFile(join(target, 'folio.config.yaml'), 'utf8');

@@ -326,7 +326,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     timezone,
     redirects,
     warnings,
-    postsAuthor: mostCommon(read.map(({ document }) => nameOf(lowerKeys(document.fields).author))),
+    postsAuthor: postsAuthor(read.map(({ document }) => lowerKeys(document.fields).author)),
   });
   files.set('folio.config.yaml', { text: settings });
 
@@ -1719,6 +1719,19 @@ function importedPageSize(engine: EngineName, config: Record<string, unknown>): 
 /** An author's name, written alone or as `name:` (Jekyll's and many themes' way). */
 function nameOf(author: unknown): string | undefined {
   return isRecord(author) ? stringOf(author.name) : stringOf(author);
+}
+
+/**
+ * The author the posts name, when a quarter of them at least name the same one: a guest's post
+ * does not make its author the blog's. A theme's placeholder (`<author_id>`) names no one.
+ */
+function postsAuthor(authors: readonly unknown[]): string | undefined {
+  const names = authors.map((author) => {
+    const name = nameOf(author);
+    return name === undefined || /^<[^>]*>$/.test(name) ? undefined : name;
+  });
+  const author = mostCommon(names);
+  return names.filter((name) => name === author).length * 4 >= authors.length ? author : undefined;
 }
 
 /** The value most often given, the first of those given as often; none when none is given. */
