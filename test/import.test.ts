@@ -311,6 +311,30 @@ describe('importing a Hexo blog', () => {
   });
 });
 
+describe('importing a Hexo blog whose post files are named with their date', () => {
+  it('reads the title and the date from the name as Hexo did, and its links find them', async () => {
+    const source = await blog('hexo-dated-names', {
+      '_config.yml':
+        'title: Dated\nurl: https://dated.example\ntimezone: UTC\npermalink: :year/:month/:day/:title/\nnew_post_name: :year-:month-:day-:title.md\n',
+      'source/_posts/2020-05-14-cookie的安全性.md':
+        '---\ntitle: Cookie 的安全性\ntags: [web]\n---\nSee {% post_link 2020-05-20-csp %}.\n',
+      'source/_posts/2020-05-20-csp.md':
+        '---\ntitle: CSP\ndate: 2020-05-20 10:00:00\ntags: [web]\n---\nBack to {% post_link cookie的安全性 %}.\n',
+    });
+    const { target, report } = await importAndServe(source, 'hexo-dated-names', [
+      `/2020/05/14/${encodeURIComponent('cookie的安全性')}/`,
+      '/2020/05/20/csp/',
+    ]);
+    const csp = await readFile(join(target, 'content/posts/csp.md'), 'utf8');
+    // Linked by its title, as Hexo did.
+    assert.match(
+      csp,
+      /Back to \[Cookie 的安全性\]\(\/2020\/05\/14\/cookie%E7%9A%84%E5%AE%89%E5%85%A8%E6%80%A7\/\)/,
+    );
+    assert.doesNotMatch(report, /removed \{% post_link/);
+  });
+});
+
 describe('importing a Hexo blog published under a path', () => {
   it('keeps its address and every old URL under root, as the url Folio is given', async () => {
     const result = await importAndServe(

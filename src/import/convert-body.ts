@@ -23,6 +23,8 @@ export interface BodyNote {
 export interface BodyLinks {
   /** The URL of the post a reference names (`post_url`, `post_link`, `ref`…), if there is one. */
   readonly postUrl: (reference: string) => string | undefined;
+  /** The title of the post a reference names, which a link to it without text shows. */
+  readonly postTitle?: (reference: string) => string | undefined;
   /**
    * The folder URL the body's readers were at (`/about/` for a page served there): given, relative
    * links and images are made paths from the root, which lead to the same files wherever the body
@@ -641,9 +643,11 @@ function inlineReplacement(
     case 'relref':
       return links.postUrl(named.path ?? positional[0] ?? '');
     case 'post_link': {
-      const url = links.postUrl(positional[0] ?? '');
+      const reference = positional[0] ?? '';
+      const url = links.postUrl(reference);
       if (url === undefined) return undefined;
-      const title = positional.slice(1).join(' ') || positional[0] || url;
+      // Hexo's link shows the post's title unless it is given another text.
+      const title = positional.slice(1).join(' ') || links.postTitle?.(reference) || reference;
       return `[${escapeLinkText(title)}](${url})`;
     }
     case 'figure':

@@ -222,6 +222,46 @@ function dayOfYear({ year, month, day }: { year: number; month: number; day: num
   return Math.round((Date.UTC(year, month - 1, day) - Date.UTC(year, 0, 1)) / 86_400_000) + 1;
 }
 
+/**
+ * What Hexo reads from a post file's name by the config's `new_post_name`
+ * (`:year-:month-:day-:title.md`): the title, and the date when the name has one. Undefined when
+ * the name does not fit, or the pattern holds no more than the title.
+ */
+export function hexoFileName(
+  config: Readonly<Record<string, unknown>>,
+  name: string,
+): { readonly title: string; readonly date: string | undefined } | undefined {
+  const pattern = typeof config.new_post_name === 'string' ? config.new_post_name : ':title.md';
+  const body = pattern.replace(/\.(?:md|markdown)$/i, '');
+  if (!/:title\b/.test(body) || body === ':title') return undefined;
+  const source = body
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/:(\w+)/g, (_, token: string) => {
+      const part = HEXO_NAME_TOKENS[token];
+      return part ? `(?<${token}>${part})` : '[^/]+?';
+    });
+  const found = new RegExp(`^${source}$`).exec(name.replace(/\.(?:md|markdown)$/i, ''));
+  const groups = found?.groups;
+  if (!groups?.title) return undefined;
+  const year = groups.year;
+  const month = groups.month ?? groups.i_month;
+  const day = groups.day ?? groups.i_day;
+  return {
+    title: groups.title,
+    date: year && month && day ? `${year}-${month}-${day}` : undefined,
+  };
+}
+
+// The tokens of `new_post_name` that a file's name is read by.
+const HEXO_NAME_TOKENS: Readonly<Record<string, string>> = {
+  year: '\\d{4}',
+  month: '\\d{2}',
+  i_month: '\\d{1,2}',
+  day: '\\d{2}',
+  i_day: '\\d{1,2}',
+  title: '.+',
+};
+
 /** The URL Hexo gives a post, read from the site's root (below `root`), as Folio keeps paths. */
 export function hexoUrl(config: Readonly<Record<string, unknown>>, input: UrlInputs): string {
   const own = input.fields.permalink;
@@ -232,10 +272,8 @@ export function hexoUrl(config: Readonly<Record<string, unknown>>, input: UrlInp
         ? config.permalink
         : ':year/:month/:day/:title/';
   const { wall } = input;
-  const title =
-    typeof input.fields.slug === 'string'
-      ? input.fields.slug
-      : input.relative.replace(/\.(?:md|markdown)$/i, '');
+  // The file's name, its folder too, less what `new_post_name` put before the title (a date).
+  const title = typeof input.fields.slug === 'string' ? input.fields.slug : input.fileTitle;
   const categoryMap = isRecord(config.category_map) ? config.category_map : {};
   const categorySlug = (name: string): string =>
     hexoSlug(typeof categoryMap[name] === 'string' ? categoryMap[name] : name);

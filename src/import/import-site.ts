@@ -35,6 +35,7 @@ import { convertBody, type BodyLinks, type BodyNote } from './convert-body.js';
 import {
   folioPattern,
   hexoSlug,
+  hexoFileName,
   hexoUrl,
   hugoSlug,
   hugoUrl,
@@ -270,7 +271,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     timezone,
     skipped,
     passedOver,
-    postUrl: postUrlLookup(placed.kept, engine, pattern, timezone),
+    post: postLookup(placed.kept, engine, pattern, timezone),
   };
   const converted = convertPosts(placed.kept, blog);
   const files = converted.files;
@@ -473,7 +474,7 @@ function convertPosts(
     timezone: string;
     skipped: ImportNote[];
     passedOver: PassedOver[];
-    postUrl: (reference: string) => string | undefined;
+    post: (reference: string) => LinkedPost | undefined;
   },
 ): {
   files: SiteFiles;
@@ -491,7 +492,7 @@ function convertPosts(
     const servedIn = inFolder ? undefined : plan.oldUrl?.replace(/[^/]*$/, '');
     const text = documentText(plan, blog, {
       links: {
-        postUrl: blog.postUrl,
+        ...linksToPosts(blog.post),
         ...(servedIn ? { base: decodeForHumans(servedIn) } : {}),
         ...(plan.mediaPath ? { imageBase: posix.join('/', plan.mediaPath, '/') } : {}),
       },
@@ -770,7 +771,7 @@ function convertPages(
     engine: EngineName;
     skipped: ImportNote[];
     passedOver: PassedOver[];
-    postUrl: (reference: string) => string | undefined;
+    post: (reference: string) => LinkedPost | undefined;
   },
 ): { written: PlannedPage[]; files: number } {
   const written: PlannedPage[] = [];
@@ -779,7 +780,7 @@ function convertPages(
     const servedIn = (plan.oldUrl ?? `/${plan.slug}/`).replace(/[^/]*$/, '');
     const file = `content/pages/${plan.slug}.md`;
     const text = documentText(plan, blog, {
-      links: { postUrl: blog.postUrl, base: decodeForHumans(servedIn) },
+      links: { ...linksToPosts(blog.post), base: decodeForHumans(servedIn) },
       body: (body) => body,
       check: (written) => parsePage(written, file, plan.slug).diagnostics,
     });
@@ -1241,13 +1242,22 @@ function listHexoPosts(
       if (!MARKDOWN.test(file.relative)) continue;
       const inPosts = relative(root, file.file).split(sep).join('/');
       const assets = file.file.replace(MARKDOWN, '');
+      // A `new_post_name` of folders reads the whole path; one of a name, the file's name.
+      const folder = posix.dirname(inPosts);
+      const whole = hexoFileName(config, inPosts);
+      const inFolder = whole ? undefined : hexoFileName(config, posix.basename(inPosts));
+      const named = whole ?? inFolder;
       posts.push({
         ...file,
         inPosts,
         draft,
         folderCategories: [],
-        nameDate: undefined,
-        fileTitle: inPosts.replace(MARKDOWN, ''),
+        nameDate: named?.date,
+        fileTitle: whole
+          ? whole.title
+          : inFolder
+            ? `${folder === '.' ? '' : `${folder}/`}${inFolder.title}`
+            : inPosts.replace(MARKDOWN, ''),
         assets:
           assetFolders && existsSync(assets) && statSync(assets).isDirectory() ? assets : undefined,
         bundle: false,
@@ -1487,13 +1497,29 @@ function postFolder(post: SourcePost): string {
 }
 
 /** Looks up a post by the names bodies refer to it with: Jekyll's file name, Hexo's slug, Hugo's path. */
-function postUrlLookup(
+/** A post another one links to: where it is now, and its title. */
+interface LinkedPost {
+  readonly url: string;
+  readonly title: string;
+}
+
+/** How a body finds the posts it names, from what finds them by name. */
+function linksToPosts(
+  post: (reference: string) => LinkedPost | undefined,
+): Pick<BodyLinks, 'postUrl' | 'postTitle'> {
+  return {
+    postUrl: (reference) => post(reference)?.url,
+    postTitle: (reference) => post(reference)?.title,
+  };
+}
+
+function postLookup(
   plans: readonly PlannedPost[],
   engine: EngineName,
   pattern: string,
   timezone: string,
-): (reference: string) => string | undefined {
-  const byName = new Map<string, string>();
+): (reference: string) => LinkedPost | undefined {
+  const byName = new Map<string, LinkedPost>();
   for (const plan of plans) {
     const category = typeof plan.front.category === 'string' ? plan.front.category : undefined;
     const url =
@@ -1513,7 +1539,8 @@ function postUrlLookup(
         `${plan.source.section}/${plan.source.inPosts}`,
         `/${plan.source.section}/${plan.source.inPosts}`,
       );
-    for (const name of names) if (!byName.has(name)) byName.set(name, url);
+    const linked = { url, title: stringOf(plan.front.title) ?? plan.slug };
+    for (const name of names) if (!byName.has(name)) byName.set(name, linked);
   }
   return (reference) => {
     const clean = reference
