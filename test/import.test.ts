@@ -248,6 +248,29 @@ describe('importing a Chirpy blog whose posts name a folder for their images', (
   });
 });
 
+describe('importing a Hugo blog of the LoveIt family', () => {
+  it('keeps the covers it names featuredImage, in front matter or as a resource', async () => {
+    const source = await blog('hugo-loveit', {
+      'hugo.toml': 'title = "LoveIt"\nbaseURL = "https://loveit.example/"\n',
+      'content/posts/one/index.md':
+        '---\ntitle: One\ndate: 2021-01-01\ntags: [x]\nfeaturedImage: cover.png\n---\nOne.\n',
+      'content/posts/one/cover.png': 'png',
+      'content/posts/two/index.md':
+        '---\ntitle: Two\ndate: 2021-01-02\ntags: [x]\nresources:\n  - name: featured-image\n    src: top.png\n---\nTwo.\n',
+      'content/posts/two/top.png': 'png',
+    });
+    const { target } = await importAndServe(source, 'hugo-loveit', ['/posts/one/', '/posts/two/']);
+    assert.match(
+      await readFile(join(target, 'content/posts/one/index.md'), 'utf8'),
+      /^image: cover\.png$/m,
+    );
+    assert.match(
+      await readFile(join(target, 'content/posts/two/index.md'), 'utf8'),
+      /^image: top\.png$/m,
+    );
+  });
+});
+
 describe('importing a blog whose config names no author', () => {
   it('names the author most posts name, and links its accounts', async () => {
     const source = await blog('jekyll-authors', {

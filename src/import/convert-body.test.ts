@@ -242,3 +242,15 @@ describe('tabs and images for one scheme', () => {
     assert.equal(images.body, '![Light](/l.png)\n\n');
   });
 });
+
+describe('a stray backtick', () => {
+  it('holds no code past its paragraph: the tags after it are converted', () => {
+    const { body } = convertBody(
+      'A lone ` in text.\n\n<img src="{% asset_path "01.png" %}">\n',
+      'liquid',
+      1,
+      { postUrl: () => undefined },
+    );
+    assert.equal(body, 'A lone ` in text.\n\n<img src="01.png">\n');
+  });
+});

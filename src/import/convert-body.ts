@@ -272,8 +272,12 @@ class Converter {
     const run = /`+/y;
     run.lastIndex = this.#at;
     const ticks = run.exec(this.text)?.[0] ?? '`';
+    // A span ends in its paragraph: a backtick with no match before a blank line is text.
+    const paragraphEnd = /\n[ \t]*\n/g;
+    paragraphEnd.lastIndex = this.#at;
+    const limit = paragraphEnd.exec(this.text)?.index ?? this.text.length;
     const end = this.text.indexOf(ticks, this.#at + ticks.length);
-    const stop = end === -1 ? this.#at + ticks.length : end + ticks.length;
+    const stop = end === -1 || end > limit ? this.#at + ticks.length : end + ticks.length;
     this.#out += this.text.slice(this.#at, stop);
     this.#at = stop;
   }

@@ -1094,7 +1094,8 @@ function planPost(
 
 /**
  * The cover the engines' themes name — Jekyll's `image` (Chirpy's `image.path`), Hugo's `images`
- * (the first), PaperMod's `cover.image` and Ananke's `featured_image`, Hexo's `cover`,
+ * (the first), PaperMod's `cover.image`, Ananke's `featured_image`, LoveIt's and FixIt's
+ * `featuredImage` (or their bundle's resource named `featured-image`), Hexo's `cover`,
  * `thumbnail` and `banner` — with the description some of them give. A relative path is a file
  * of the post's folder where it has one, and otherwise from the site's root, as themes read it.
  */
@@ -1112,6 +1113,10 @@ function coverOf(
     stringOf(part(fields.cover, 'image')) ??
     stringOf(first) ??
     stringOf(fields.featured_image) ??
+    // LoveIt's, FixIt's and DoIt's, in front matter or as the bundle's resource of that name.
+    stringOf(fields.featuredimage) ??
+    stringOf(fields.featuredimagepreview) ??
+    featuredResource(fields.resources) ??
     stringOf(fields.thumbnail) ??
     stringOf(fields.banner);
   if (written === undefined || !isImagePath(written)) return {};
@@ -1122,6 +1127,16 @@ function coverOf(
       : posix.join('/', mediaPath ?? '', relative);
   const alt = stringOf(part(fields.image, 'alt')) ?? stringOf(part(fields.cover, 'alt'));
   return alt === undefined ? { image } : { image, imageAlt: alt };
+}
+
+/** The file of a Hugo bundle's resource named `featured-image`, LoveIt's way to name a cover. */
+function featuredResource(resources: unknown): string | undefined {
+  if (!Array.isArray(resources)) return undefined;
+  const named = (name: string): string | undefined => {
+    const found: unknown = resources.find((item) => isRecord(item) && item.name === name);
+    return isRecord(found) ? stringOf(found.src) : undefined;
+  };
+  return named('featured-image') ?? named('featured-image-preview');
 }
 
 function postSlug(post: SourcePost, fields: Record<string, unknown>, engine: EngineName): string {
