@@ -254,3 +254,28 @@ describe('a stray backtick', () => {
     assert.equal(body, 'A lone ` in text.\n\n<img src="01.png">\n');
   });
 });
+
+describe('titled blocks', () => {
+  it("keep an admonition's title in its alert, and a details block's summary", () => {
+    const hugo = (body: string) => convert(body, 'hugo').body;
+    assert.equal(
+      hugo(
+        '{{< admonition question "面试题：如何理解 JS 的异步？" >}}\nAnswer.\n{{< /admonition >}}',
+      ),
+      '> [!NOTE]\n> **面试题：如何理解 JS 的异步？**\n>\n> Answer.\n',
+    );
+    assert.equal(
+      hugo('{{< admonition type="tip" title="Why" open=false >}}\nBecause.\n{{< /admonition >}}'),
+      '> [!TIP]\n> **Why**\n>\n> Because.\n',
+    );
+    assert.equal(
+      hugo('{{< details "The answer" >}}\n42\n{{< /details >}}'),
+      '**The answer**\n\n\n42\n',
+    );
+    const tabs = convert(
+      '{% tabs t %}\n<!-- tab 第二个@heart -->\nB\n<!-- endtab -->\n{% endtabs %}',
+      'liquid',
+    );
+    assert.match(tabs.body, /\*\*第二个\*\*/);
+  });
+});

@@ -451,20 +451,26 @@ class Converter {
         return;
       }
       case 'alert': {
-        const alert = alertOf(splitArgs(args));
+        const parts = splitArgs(args);
+        const alert = alertOf(parts);
+        const title = blockTitle(name, parts);
         const quoted = this.#converted(inside)
           .trim()
           .split('\n')
           .map((text) => (text ? `> ${text}` : '>'));
-        this.#out += [`> [!${alert}]`, ...quoted].join('\n') + QUOTE_END;
+        const heading = title ? [`> **${title}**`, '>'] : [];
+        this.#out += [`> [!${alert}]`, ...heading, ...quoted].join('\n') + QUOTE_END;
         this.notes.push({ line, kind: 'converted', what: `${what} into an alert` });
         return;
       }
-      default:
+      default: {
         // A block Folio has nothing for keeps what it holds, which is the author's text: the tabs
-        // of a theme's `{% tabs %}` one after another, each under its caption.
+        // of a theme's `{% tabs %}` one after another, each under its caption; what a `details`
+        // hid, under its summary.
+        const summary = blockTitle(name, splitArgs(args));
+        if (summary) this.#out += `**${summary}**\n\n`;
         this.#out += this.#converted(inside).replace(TAB_MARKS, (_, caption?: string) => {
-          const words = (caption ?? '').replace(/(?:^|\s)@.*$/, '').trim();
+          const words = (caption ?? '').replace(/@.*$/, '').trim();
           return words ? `**${words}**` : '';
         });
         this.notes.push({
@@ -473,6 +479,7 @@ class Converter {
           what,
           hint: 'its content is kept as text; check how it reads',
         });
+      }
     }
   }
 
@@ -608,6 +615,20 @@ const COLOURS: ReadonlySet<string> = new Set([
   'grey',
   'gray',
 ]);
+
+/**
+ * The title a block's arguments give it: `title=`, or the title after an admonition's kind
+ * (`{{< admonition tip "Why" >}}`), or a `details` block's summary.
+ */
+function blockTitle(name: string, args: readonly string[]): string | undefined {
+  const named = namedArgs(args);
+  const positional = args.filter((arg) => !/^[\w-]+=/.test(arg));
+  const title =
+    named.title ??
+    named.summary ??
+    (name === 'admonition' ? positional[1] : name === 'details' ? positional[0] : undefined);
+  return title?.trim() || undefined;
+}
 
 /** The alert for a note's arguments: its first word that names a kind, else a note. */
 function alertOf(args: readonly string[]): string {
