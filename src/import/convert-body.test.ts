@@ -279,3 +279,53 @@ describe('titled blocks', () => {
     assert.match(tabs.body, /\*\*第二个\*\*/);
   });
 });
+
+describe('a link tag', () => {
+  it("names a post (Jekyll's), writes a link (LoveIt's, Hexo's), or gives its address alone", () => {
+    const body = (text: string, dialect: Dialect) =>
+      convertBody(text, dialect, 1, { postUrl: (name) => (name === 'a' ? '/posts/a/' : undefined) })
+        .body;
+    assert.equal(body('{% link a %}', 'jekyll'), '/posts/a/');
+    assert.equal(
+      body('{{< link "https://gohugo.io/" "Hugo" >}}', 'hugo'),
+      '[Hugo](https://gohugo.io/)',
+    );
+    assert.equal(
+      body('{{< link href="https://fixit.lruihao.cn/" content="FixIt" >}}', 'hugo'),
+      '[FixIt](https://fixit.lruihao.cn/)',
+    );
+    assert.equal(
+      body('{% link 谷歌 https://www.google.com %}', 'liquid'),
+      '[谷歌](https://www.google.com)',
+    );
+    assert.equal(body('[PDF]({% link /files/cv.pdf %})', 'jekyll'), '[PDF](/files/cv.pdf)');
+  });
+});
+
+describe('code written as text and captioned', () => {
+  it("shows Hugo's escaped shortcodes as Hugo did, and Hexo's captions as titles", () => {
+    assert.equal(
+      convert('```go-html-template\n{{</* cardlink url="x" */>}}\n```\nAnd `{{%/* note */%}}`.\n')
+        .body,
+      '```go-html-template\n{{< cardlink url="x" >}}\n```\nAnd `{{% note %}}`.\n',
+    );
+    const hexo = (body: string) => convert(body, 'liquid').body;
+    assert.equal(
+      hexo('```ts src/consumer.ts\nlet a;\n```\n'),
+      '```ts title="src/consumer.ts"\nlet a;\n```\n',
+    );
+    assert.equal(
+      hexo('```js Array.map https://developer.mozilla.org MDN\n[].map(f)\n```'),
+      '```js title="Array.map"\n[].map(f)\n```',
+    );
+    assert.equal(hexo('```js\nplain\n```\n'), '```js\nplain\n```\n');
+    assert.equal(
+      hexo('```js mark:1 line_number:false\nx\n```'),
+      '```js mark:1 line_number:false\nx\n```',
+    );
+    assert.equal(
+      hexo('{% codeblock app.js lang:javascript %}\nlet a;\n{% endcodeblock %}'),
+      '```javascript title="app.js"\nlet a;\n```',
+    );
+  });
+});

@@ -168,9 +168,16 @@ class Converter {
     const found = close.exec(rest);
     const end = found ? found.index + found[0].length : rest.length;
     const block = rest.slice(0, end);
-    // Jekyll runs Liquid over code blocks too: what `{% raw %}` kept as it was shows without it.
-    const shown = this.dialect === 'jekyll' ? withoutRawTags(block) : block;
-    if (shown !== block) {
+    // Jekyll runs Liquid over code blocks too: what `{% raw %}` kept as it was shows without it;
+    // Hugo reads its shortcodes there, and shows one written as text, `{{</* x */>}}`, as
+    // `{{< x >}}`. Hexo writes the words after a block's language as its caption.
+    const shown =
+      this.dialect === 'jekyll'
+        ? withoutRawTags(block)
+        : this.dialect === 'hugo'
+          ? block.replace(ESCAPED_SHORTCODE, shortcodeAsText)
+          : withCaptionAsTitle(block);
+    if (shown !== block && this.dialect === 'jekyll') {
       this.notes.push({ line: this.#line(), kind: 'converted', what: '{% raw %} in code' });
     }
     const opened = this.#out.length + (shown.indexOf('\n') + 1 || shown.length);
@@ -269,6 +276,16 @@ class Converter {
 
   /** An inline code span: its backticks and what they hold, as they are. */
   #inlineCode(): void {
+    const start = this.#out.length;
+    this.#copyInlineCode();
+    if (this.dialect === 'hugo') {
+      this.#out =
+        this.#out.slice(0, start) +
+        this.#out.slice(start).replace(ESCAPED_SHORTCODE, shortcodeAsText);
+    }
+  }
+
+  #copyInlineCode(): void {
     const run = /`+/y;
     run.lastIndex = this.#at;
     const ticks = run.exec(this.text)?.[0] ?? '`';
@@ -382,11 +399,7 @@ class Converter {
     const after = this.#at + whole.length;
     // `{{</* x */>}}` is how Hugo authors write a shortcode as text: it shows as `{{< x >}}`.
     if (commentOpen && commentClose) {
-      this.#out += whole
-        .replace('/*', '')
-        .replace('*/', '')
-        .replace(/\s+([>%]\}\})$/, ' $1')
-        .replace(/^(\{\{[<%])\s*/, '$1 ');
+      this.#out += shortcodeAsText(whole);
       this.#at = after;
       return true;
     }
@@ -423,9 +436,11 @@ class Converter {
     switch (BLOCKS[name] ?? 'other') {
       case 'code': {
         const language = codeLanguage(name, splitArgs(args));
+        const caption = name === 'highlight' ? undefined : codeCaption(splitArgs(args));
+        const title = caption ? ` title="${caption}"` : '';
         const code = inner.replace(/^\n/, '').replace(/\n?$/, '\n');
         const fence = code.includes('```') ? '~~~~' : '```';
-        this.#out += `${fence}${language}\n${code}${fence}`;
+        this.#out += `${fence}${language}${title}\n${code}${fence}`;
         this.notes.push({ line, kind: 'converted', what });
         return;
       }
@@ -508,6 +523,33 @@ class Converter {
     );
     this.notes.push({ line, kind: 'converted', what });
   }
+}
+
+// A Hugo shortcode written to show as text, `{{</* x */>}}` or `{{%/* x */%}}`.
+const ESCAPED_SHORTCODE = /\{\{[<%]\/\*[\s\S]*?\*\/[>%]\}\}/g;
+
+// How Hugo shows a shortcode written as text: `{{</* x */>}}` as `{{< x >}}`.
+function shortcodeAsText(written: string): string {
+  return written
+    .replace('/*', '')
+    .replace('*/', '')
+    .replace(/\s+([>%]\}\})$/, ' $1')
+    .replace(/^(\{\{[<%])\s*/, '$1 ');
+}
+
+/**
+ * A Hexo code block whose language is followed by a caption (```` ```ts src/app.ts ````), with
+ * the caption as its title, as Folio writes one; a link after the caption is left out.
+ */
+function withCaptionAsTitle(block: string): string {
+  return block.replace(
+    /^( {0,3}(?:`{3,}|~{3,})[ \t]*)(\S+)[ \t]+([^\n]*?)[ \t]*(\n|$)/,
+    (whole, fence: string, language: string, rest: string, end: string) => {
+      if (/[="{}]/.test(rest)) return whole;
+      const caption = codeCaption(rest.split(/\s+/));
+      return caption ? `${fence}${language} title="${caption}"${end}` : whole;
+    },
+  );
 }
 
 /** A code block without Jekyll's raw tags, a line that held one alone gone with it. */
@@ -661,8 +703,19 @@ function inlineReplacement(
   const named = namedArgs(args);
   const positional = args.filter((arg) => !/^[\w-]+=/.test(arg));
   switch (name) {
+    case 'link': {
+      // Jekyll's `{% link _posts/x.md %}` names a post; LoveIt's `{{< link url text >}}` (or
+      // `href=` and `content=`) and Hexo's `{% link text url %}` write a link.
+      const post = links.postUrl(named.path ?? positional[0] ?? '');
+      if (post !== undefined) return post;
+      const url =
+        named.href ?? positional.find((arg) => /^(?:https?:|\/|#|mailto:)/.test(arg)) ?? '';
+      const text = named.content ?? positional.find((arg) => arg !== url);
+      // Alone, as Jekyll writes it inside a link of Markdown, the address is all it gave.
+      if (text === undefined) return url || undefined;
+      return url ? `[${escapeLinkText(text)}](${url})` : undefined;
+    }
     case 'post_url':
-    case 'link':
     case 'post_path':
     case 'ref':
     case 'relref':
@@ -767,6 +820,17 @@ function image(
     .filter((arg) => !/^\d+(?:px|%)?$/.test(arg));
   const text = named.alt ?? named.title ?? rest.join(' ').replace(/^["']|["']$/g, '');
   return `![${escapeLinkText(text)}](${src})`;
+}
+
+/** A Hexo `codeblock`'s caption: its words other than options (`lang:js`) and a link's. */
+function codeCaption(args: readonly string[]): string | undefined {
+  const words: string[] = [];
+  for (const arg of args) {
+    if (/^https?:\/\//.test(arg)) break;
+    if (!/^\w+:/.test(arg)) words.push(arg);
+  }
+  const caption = words.join(' ').replace(/"/g, "'");
+  return caption || undefined;
 }
 
 function codeLanguage(name: string, args: readonly string[]): string {
