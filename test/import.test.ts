@@ -248,6 +248,24 @@ describe('importing a Chirpy blog whose posts name a folder for their images', (
   });
 });
 
+describe('importing a Hugo blog with a section that is a draft', () => {
+  it('imports the posts under it as drafts, as Hugo built none of them', async () => {
+    const source = await blog('hugo-draft-section', {
+      'hugo.toml': 'title = "Sections"\nbaseURL = "https://sections.example/"\n',
+      'content/posts/kept.md': '---\ntitle: Kept\ndate: 2021-01-01\ntags: [x]\n---\nKept.\n',
+      'content/posts/_ads/_index.md': '---\ntitle: Ads\ndraft: true\n---\n',
+      'content/posts/_ads/offer/index.md':
+        '---\ntitle: Offer\ndate: 2021-01-02\ntags: [x]\n---\nBuy.\n',
+    });
+    const { target, imported } = await importAndServe(source, 'hugo-draft-section', [
+      '/posts/kept/',
+    ]);
+    assert.match(imported.stdout, /2 of 2 posts imported \(1 draft/);
+    const offer = await readFile(join(target, 'content/posts/_ads/offer/index.md'), 'utf8');
+    assert.match(offer, /^draft: true$/m);
+  });
+});
+
 describe('importing a Hugo blog of the LoveIt family', () => {
   it('keeps the covers it names featuredImage, in front matter or as a resource', async () => {
     const source = await blog('hugo-loveit', {

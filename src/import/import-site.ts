@@ -1366,7 +1366,12 @@ function listHugoPosts(
   if (content === undefined) return [];
   for (const section of content.main) {
     const root = join(content.contentDir, section);
-    for (const file of walk(source, root, (name) => name.startsWith('.'), passedOver)) {
+    const files = walk(source, root, (name) => name.startsWith('.'), passedOver);
+    // Hugo builds nothing under a section that is a draft: its posts are drafts here.
+    const draftFolders = files
+      .filter((file) => /^_index\./.test(basename(file.file)) && isDraftSection(file.file))
+      .map((file) => dirname(file.file) + sep);
+    for (const file of files) {
       if (!MARKDOWN.test(file.relative) || /^_index\./.test(basename(file.file))) continue;
       const inPosts = relative(root, file.file).split(sep).join('/');
       const { bare, language } = hugoFileName(file.file, content);
@@ -1378,7 +1383,7 @@ function listHugoPosts(
       posts.push({
         ...file,
         inPosts,
-        draft: false,
+        draft: draftFolders.some((folder) => file.file.startsWith(folder)),
         folderCategories: [],
         nameDate: undefined,
         fileTitle: bundle ? basename(dirname(file.file)) : bare,
@@ -1389,6 +1394,21 @@ function listHugoPosts(
     }
   }
   return posts;
+}
+
+/** Whether a Hugo section's `_index.md` makes it a draft, itself or by its `cascade`. */
+function isDraftSection(file: string): boolean {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return false;
+  }
+  const document = readForeignDocument(text);
+  if ('problem' in document) return false;
+  const fields = lowerKeys(document.fields);
+  const cascade = isRecord(fields.cascade) ? lowerKeys(fields.cascade) : {};
+  return [fields.draft, cascade.draft].some((draft) => draft === true || draft === 'true');
 }
 
 /** Hugo's default content language, lower-cased as languages are compared. */
