@@ -329,3 +329,19 @@ describe('code written as text and captioned', () => {
     );
   });
 });
+
+describe("Hugo's titled alerts", () => {
+  it('become the alert of their kind with the title on a line of its own', () => {
+    assert.equal(
+      convert('> [!NOTE] 2026.04.23 更新\n> Text.\n').body,
+      '> [!NOTE]\n> **2026.04.23 更新**\n> Text.\n',
+    );
+    assert.equal(
+      convert('> [!question]+ Why?\n> Because.\n').body,
+      '> [!NOTE]\n> **Why?**\n> Because.\n',
+    );
+    assert.equal(convert('> [!bug]-\n> Broken.\n').body, '> [!CAUTION]\n> Broken.\n');
+    const plain = '> [!TIP]\n> As GitHub writes it.\n\n```md\n> [!NOTE] in code\n```\n';
+    assert.equal(convert(plain).body, plain);
+  });
+});

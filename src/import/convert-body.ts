@@ -52,6 +52,8 @@ const FENCE = /^( {0,3})(`{3,}|~{3,})/;
 // kramdown's attribute list, `{: .class}`, `{:target="_blank"}`, `{:#id}`: on a line of its own
 // after a block, or right after a span (a link, an image, emphasis).
 const ATTRIBUTE_LIST = /\{:(?:[^}"'\n]|"[^"\n]*"|'[^'\n]*')*\}/y;
+// An alert's first line as Hugo and Obsidian write it: a type, maybe folded (`+`, `-`), a title.
+const TITLED_ALERT = /([ \t]{0,3}(?:>[ \t]?)+)\[!(\w+)\]([+-]?)([^\n]*)/y;
 // Chirpy's prompts, `{: .prompt-tip }` after a quote, and the alerts Folio has for them.
 const PROMPT_ALERTS: Readonly<Record<string, string>> = {
   tip: 'TIP',
@@ -106,6 +108,7 @@ class Converter {
     while (this.#at < text.length) {
       const lineStart = this.#at === 0 || text[this.#at - 1] === '\n';
       if (lineStart && this.#fence()) continue;
+      if (lineStart && this.dialect === 'hugo' && this.#titledAlert()) continue;
       const char = text[this.#at];
       if (char === '`') {
         this.#inlineCode();
@@ -152,6 +155,26 @@ class Converter {
       what: `${marker} into a line of its own`,
     });
     this.#at += marker.length + after.replace(/\n[\s\S]*$/, '').length;
+    return true;
+  }
+
+  /**
+   * Hugo's alert of a title or a type of Obsidian's, `> [!question]+ Why?`, as the alert Folio
+   * has of that kind with its title on the next line: GitHub's alerts, which Folio reads, have
+   * their marker alone.
+   */
+  #titledAlert(): boolean {
+    TITLED_ALERT.lastIndex = this.#at;
+    const found = TITLED_ALERT.exec(this.text);
+    if (!found) return false;
+    const [whole, quote = '> ', type = '', fold = '', title = ''] = found;
+    const alert = ALERT_KINDS[type.toLowerCase()] ?? 'NOTE';
+    const words = title.trim();
+    if (alert === type && fold === '' && words === '') return false;
+    const prefix = quote.endsWith(' ') ? quote : `${quote} `;
+    this.#out += `${quote}[!${alert}]${words ? `\n${prefix}**${words}**` : ''}`;
+    this.notes.push({ line: this.#line(), kind: 'converted', what: `[!${type}] into an alert` });
+    this.#at += whole.length;
     return true;
   }
 
@@ -628,6 +651,14 @@ const ALERT_KINDS: Readonly<Record<string, string>> = {
   danger: 'CAUTION',
   error: 'CAUTION',
   red: 'CAUTION',
+  // Obsidian's callouts, which Hugo's alerts take too.
+  check: 'TIP',
+  done: 'TIP',
+  attention: 'WARNING',
+  failure: 'CAUTION',
+  fail: 'CAUTION',
+  missing: 'CAUTION',
+  bug: 'CAUTION',
 };
 
 // The video sites Chirpy embeds, and where a video of an id is.

@@ -15,7 +15,7 @@ const FOOTNOTE_REFERENCE = /\[\^([^\]\s]+)\]/g;
 // What a footnote's label looks like: a number, a word, or words joined by dashes. A regular
 // expression's class in running text (`[^0-9]`, `[^a-z]`) is none.
 const FOOTNOTE_LABEL = /^(?:[\p{L}\p{N}_]+|[\p{L}\p{N}_]{2,}(?:-[\p{L}\p{N}_]{2,})+)$/u;
-const ALERT_MARKER = /^\[!(\w+)\]/;
+const ALERT_MARKER = /^\[!(\w+)\]([^\n]*)/;
 const CLOSING_DELIMITER = /(?:\$\$|\\\])\s*$/;
 
 /** The mistakes of a body; `bodyLine` is its first line in the file, `body` its text. */
@@ -77,6 +77,15 @@ export function collectMistakes(
           line,
           message: `[!${marker?.[1] ?? ''}] is no alert type: it shows as a plain quote`,
           hint: `use one of ${ALERT_TYPES.map((type) => `[!${type.toUpperCase()}]`).join(', ')}`,
+        });
+      } else if (name !== undefined && (marker?.[2] ?? '').trim() !== '') {
+        // Hugo's and Obsidian's titled alerts, `> [!NOTE] Title`: GitHub's, which Folio reads,
+        // have the marker alone.
+        mistakes.push({
+          code: 'alert-title',
+          line,
+          message: `[!${marker?.[1] ?? ''}] has words after it on its line: it shows as a plain quote`,
+          hint: 'put the marker alone on the first line of the quote, and the words on the next',
         });
       }
     }

@@ -148,6 +148,15 @@ describe('mistakes in a body', () => {
     );
   });
 
+  it('names an alert with words after its marker, which shows as a plain quote', () => {
+    const mistakes = mistakesOf('> [!NOTE] 2026.04.23 更新\n> Text.\n');
+    assert.deepEqual(
+      mistakes.map(({ code, line }) => [code, line]),
+      [['alert-title', 5]],
+    );
+    assert.match(render('> [!NOTE] 2026.04.23 更新\n> Text.\n').html, /\[!NOTE\] 2026/);
+  });
+
   it('finds none in a body that uses each construct well', () => {
     assert.deepEqual(mistakesOf('A[^1] $x$.\n\n$$\ny\n$$\n\n> [!TIP]\n> z\n\n[^1]: note\n'), []);
   });
