@@ -51,12 +51,53 @@ describe('checking images', () => {
     );
   });
 
+  it("finds an image in a post's folder where its path leads, relative or from the root", () => {
+    const here = makePost('here', { ownFolder: true, file: 'content/posts/here/index.md' });
+    const there = makePost('there', { ownFolder: true, file: 'content/posts/there/index.md' });
+    const references = new Map([
+      [
+        here,
+        [
+          image('images/own.png'),
+          image('../there/images/shared.png'),
+          image('/posts/there/images/shared.png'),
+          image('../there/gone.png'),
+        ],
+      ],
+    ]);
+    const found = checkReferences([here, there], references, {
+      ...context(new Set()),
+      filesBeside: (post) => new Set(post === here ? ['images/own.png'] : ['images/shared.png']),
+    });
+    assert.deepEqual(
+      found.map(({ code, message }) => `${code}: ${message}`),
+      ["image-missing: the image ../there/gone.png is not in the post's folder"],
+    );
+  });
+
   it('accepts an image that is in static/', () => {
     const post = makePost('a');
     const references = new Map([[post, [image('/images/dog.png')]]]);
     assert.deepEqual(
       checkReferences([post], references, context(new Set(['/images/dog.png']))),
       [],
+    );
+  });
+});
+
+describe('checking links', () => {
+  const link = (target: string) => ({ kind: 'link' as const, target, line: 9 });
+
+  it("warns of a link of a post's shape that leads to no post, but not of a file of static/", () => {
+    const post = makePost('a');
+    const references = new Map([[post, [link('/posts/gone/'), link('/posts/demo.html')]]]);
+    const found = checkReferences([post], references, {
+      ...context(new Set(['/posts/demo.html'])),
+      permalink: '/:category/:slug/',
+    });
+    assert.deepEqual(
+      found.map(({ code, message }) => `${code}: ${message}`),
+      ['post-link-missing: the link /posts/gone/ leads to no post'],
     );
   });
 });

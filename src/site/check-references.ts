@@ -33,16 +33,22 @@ export function checkReferences(
   const byPath = new Map(posts.map((post) => [pathKey(post.path) ?? post.path, post]));
   const postShape = permalinkShape(context.permalink);
   const diagnostics: Diagnostic[] = [];
+  // Whether a post's folder serves the file at `path` (`/posts/x/images/a.png`): a post's own
+  // image written from the root, or another's, `../other/images/a.png`.
+  const servedBeside = (path: string): boolean => {
+    const owner = folderPostOf(byPath, path);
+    return owner !== undefined && context.filesBeside(owner.post).has(owner.file);
+  };
   for (const [post, found] of references) {
     for (const reference of found) {
       const path = sitePath(reference.target);
       if (reference.kind === 'image') {
         if (!path.startsWith('/')) {
           if (post.ownFolder) {
-            const beside = besideImage(post, reference, path, context.filesBeside(post));
+            const beside = besideImage(post, reference, path, servedBeside);
             if (beside) diagnostics.push(beside);
           } else diagnostics.push(relativeImage(post, reference, path, staticPaths));
-        } else if (!staticPaths.has(path)) {
+        } else if (!staticPaths.has(path) && !servedBeside(pathKey(path) ?? path)) {
           diagnostics.push(
             warning(
               'image-missing',
@@ -55,6 +61,8 @@ export function checkReferences(
         }
         continue;
       }
+      // A file of static/ is served where the link leads (`/code/demo.html`).
+      if (staticPaths.has(path)) continue;
       const key = (path.endsWith('/') ? path : `${path}/`).normalize('NFC');
       const target = byPath.get(key);
       if (!target && (!postShape.test(key) || context.redirects.has(path))) continue;
@@ -84,6 +92,21 @@ export function checkReferences(
   return diagnostics;
 }
 
+/**
+ * The post whose folder serves the file at `path` (`/posts/x/images/a.png`), and the file's path
+ * in that folder: the post of the longest path that starts it.
+ */
+function folderPostOf(
+  byPath: ReadonlyMap<string, MarkdownDocument>,
+  path: string,
+): { readonly post: MarkdownDocument; readonly file: string } | undefined {
+  for (let end = path.lastIndexOf('/'); end > 0; end = path.lastIndexOf('/', end - 1)) {
+    const post = byPath.get(path.slice(0, end + 1));
+    if (post?.ownFolder) return { post, file: path.slice(end + 1) };
+  }
+  return undefined;
+}
+
 /** A regular expression of the paths the permalink pattern gives, `:category` maybe left out. */
 function permalinkShape(pattern: string): RegExp {
   const source = pattern
@@ -97,16 +120,18 @@ function permalinkShape(pattern: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
-/** An image beside a post written as `slug/index.md` that is not in its folder. */
+/**
+ * An image beside a post written as `slug/index.md` that is not in its folder, nor, where its
+ * path leads out of it (`../other/a.png`), in the folder of the post served there.
+ */
 function besideImage(
   post: MarkdownDocument,
   reference: Reference,
   target: string,
-  files: ReadonlySet<string>,
+  servedAt: (path: string) => boolean,
 ): Diagnostic | undefined {
-  const resolved = new URL(target, 'http://site.invalid/').pathname;
-  const inFolder = (pathKey(resolved) ?? resolved).slice(1);
-  if (files.has(inFolder)) return undefined;
+  const resolved = new URL(target, `http://site.invalid${post.path}`).pathname;
+  if (servedAt(pathKey(resolved) ?? resolved)) return undefined;
   return warning(
     'image-missing',
     post.file,
