@@ -201,7 +201,13 @@ describe("importing a blog's taxonomy pages", () => {
       'source/_posts/one.md':
         '---\ntitle: One\ndate: 2020-01-01\ncategories: [Go, Web]\ntags: [x]\n---\nOne.\n',
     });
-    await importAndServe(hexo, 'hexo-subcategories', ['/categories/Go/', '/categories/Go/Web/']);
+    await importAndServe(hexo, 'hexo-subcategories', [
+      '/categories/Go/',
+      '/categories/Go/Web/',
+      // Hexo's archives of a year and of a month lead to Folio's archive.
+      '/archives/2020/',
+      '/archives/2020/01/',
+    ]);
   });
 
   it("reports a Hugo taxonomy Folio has no place for, with its pages' count", async () => {

@@ -302,6 +302,18 @@ describe('a link tag', () => {
   });
 });
 
+describe("Hexo's blockquote", () => {
+  it('is signed by its author, with its link shown by its title', () => {
+    assert.equal(
+      convert(
+        '{% blockquote 出处 https://example.com 标题 %}\nWords.\n{% endblockquote %}',
+        'liquid',
+      ).body,
+      '> Words.\n>\n> — 出处, [标题](https://example.com)\n',
+    );
+  });
+});
+
 describe('code written as text and captioned', () => {
   it("shows Hugo's escaped shortcodes as Hugo did, and Hexo's captions as titles", () => {
     assert.equal(

@@ -483,7 +483,7 @@ class Converter {
           .trim()
           .split('\n')
           .map((text) => (text ? `> ${text}` : '>'));
-        const source = splitArgs(args).join(' ');
+        const source = quoteSource(splitArgs(args));
         this.#out += quoted.join('\n') + (source ? `\n>\n> — ${source}` : '') + QUOTE_END;
         this.notes.push({ line, kind: 'converted', what });
         return;
@@ -851,6 +851,19 @@ function image(
     .filter((arg) => !/^\d+(?:px|%)?$/.test(arg));
   const text = named.alt ?? named.title ?? rest.join(' ').replace(/^["']|["']$/g, '');
   return `![${escapeLinkText(text)}](${src})`;
+}
+
+/**
+ * Who and where a quote is from, as Hexo's `{% blockquote author, source link title %}` writes
+ * it: the words before the link, then the link, shown by its title.
+ */
+function quoteSource(args: readonly string[]): string {
+  const at = args.findIndex((arg) => /^https?:\/\//.test(arg));
+  if (at === -1) return args.join(' ');
+  const url = args[at] ?? '';
+  const by = args.slice(0, at).join(' ');
+  const title = args.slice(at + 1).join(' ') || url;
+  return `${by ? `${by}, ` : ''}[${escapeLinkText(title)}](${url})`;
 }
 
 /** A Hexo `codeblock`'s caption: its words other than options (`lang:js`) and a link's. */

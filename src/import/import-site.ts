@@ -320,7 +320,7 @@ export function importSite(options: ImportOptions): ImportSummary {
   }
 
   const published = written.filter((plan) => !plan.draft && plan.date <= now);
-  const redirects = termRedirects(engine, config, written, published.length);
+  const redirects = termRedirects(engine, config, written, published.length, timezone);
   const siteConfig = engine === 'hugo' ? hugoLanguageConfig(config, hugo.imported) : config;
   const settings = folioConfig(engine, siteConfig, configFile, {
     pattern,
@@ -1651,6 +1651,7 @@ function termRedirects(
   config: Record<string, unknown>,
   plans: readonly PlannedPost[],
   published: number,
+  timezone: string,
 ): Record<string, string> {
   const redirects: Record<string, string> = {};
   const categories = new Set<string>();
@@ -1688,6 +1689,14 @@ function termRedirects(
       );
     for (const name of tags)
       add(`${root}${tagDir}/${hexoSlug(stringOf(tagMap[name]) ?? name)}/`, folioTerm('tags', name));
+    // Hexo's archives of a year and a month, `/archives/2019/05/`: Folio's one archive.
+    const archiveDir = stringOf(config.archive_dir) ?? 'archives';
+    for (const plan of plans) {
+      if (plan.draft) continue;
+      const { year, month } = DateTime.fromMillis(plan.date, { zone: timezone });
+      add(`${root}${archiveDir}/${year}/`, '/archives/');
+      add(`${root}${archiveDir}/${year}/${String(month).padStart(2, '0')}/`, '/archives/');
+    }
     // Hexo's categories are a path, each under the one before: `/categories/Go/Web/`.
     for (const plan of plans) {
       const slugs = plan.categories.map((name) => hexoSlug(stringOf(categoryMap[name]) ?? name));
