@@ -357,3 +357,16 @@ describe("Hugo's titled alerts", () => {
     assert.equal(convert(plain).body, plain);
   });
 });
+
+describe("a theme's own tag that names an address", () => {
+  it('becomes the link it made, its sentence whole', () => {
+    assert.equal(
+      convert(
+        'Part of the {{< external_link url="https://qiita.com/advent-calendar/2025/openshift" title="OpenShift Advent Calendar 2025" >}}.',
+      ).body,
+      'Part of the [OpenShift Advent Calendar 2025](https://qiita.com/advent-calendar/2025/openshift).',
+    );
+    // One that names no address is removed, as before.
+    assert.equal(convert('A {{< tekton-series >}} box.').body, 'A  box.');
+  });
+});

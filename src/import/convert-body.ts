@@ -821,8 +821,14 @@ function inlineReplacement(
       const user = named.user ?? 'i';
       return id && `[Post on X: ${id}](https://x.com/${user}/status/${id})`;
     }
-    default:
-      return undefined;
+    default: {
+      // A theme's own tag that names an address (`{{< external_link url="…" title="…" >}}`):
+      // the link it made, so that the sentence around it keeps its words.
+      const url = named.url ?? named.href ?? named.link;
+      if (url === undefined || !/^(?:https?:\/\/|\/)/.test(url)) return undefined;
+      const text = named.title ?? named.text ?? named.content ?? named.name ?? url;
+      return `[${escapeLinkText(text)}](${url})`;
+    }
   }
 }
 
