@@ -272,6 +272,11 @@ describe('titled blocks', () => {
       hugo('{{< details "The answer" >}}\n42\n{{< /details >}}'),
       '**The answer**\n\n\n42\n',
     );
+    assert.equal(
+      convert('{% hideToggle 4.9.0 (2023/06/06),bg,color %}\nFixed.\n{% endhideToggle %}', 'liquid')
+        .body,
+      '**4.9.0 (2023/06/06)**\n\n\nFixed.\n',
+    );
     const tabs = convert(
       '{% tabs t %}\n<!-- tab 第二个@heart -->\nB\n<!-- endtab -->\n{% endtabs %}',
       'liquid',

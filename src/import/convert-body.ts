@@ -689,6 +689,8 @@ const COLOURS: ReadonlySet<string> = new Set([
   'gray',
 ]);
 
+const FOLDED_BLOCKS: ReadonlySet<string> = new Set(['details', 'hideToggle', 'folding']);
+
 /**
  * The title a block's arguments give it: `title=`, or the title after an admonition's kind
  * (`{{< admonition tip "Why" >}}`), or a `details` block's summary.
@@ -696,10 +698,10 @@ const COLOURS: ReadonlySet<string> = new Set([
 function blockTitle(name: string, args: readonly string[]): string | undefined {
   const named = namedArgs(args);
   const positional = args.filter((arg) => !/^[\w-]+=/.test(arg));
-  const title =
-    named.title ??
-    named.summary ??
-    (name === 'admonition' ? positional[1] : name === 'details' ? positional[0] : undefined);
+  // What a folded block shows folded: `details`, Butterfly's `hideToggle` and NexT's `folding`,
+  // whose words go up to a comma (the colours after it).
+  const folded = FOLDED_BLOCKS.has(name) ? positional.join(' ').split(',')[0] : undefined;
+  const title = named.title ?? named.summary ?? (name === 'admonition' ? positional[1] : folded);
   return title?.trim() || undefined;
 }
 
