@@ -12,6 +12,10 @@ import {
 } from './look-schema.js';
 
 /** UI languages that have a message catalogue. */
+/** Entries a page of the featured listing holds when the config does not say, and at most. */
+export const DEFAULT_PAGE_SIZE = 10;
+export const MOST_PAGE_SIZE = 1000;
+
 export const LOCALES = ['en', 'ko', 'ja', 'zh-Hans', 'zh-Hant'] as const;
 export type Locale = (typeof LOCALES)[number];
 
@@ -114,8 +118,8 @@ export const configSchema = z.strictObject({
   pageSize: z
     .int({ error: 'must be a whole number' })
     .min(1, { error: 'must be at least 1' })
-    .max(1000, { error: 'must be at most 1000' })
-    .default(10)
+    .max(MOST_PAGE_SIZE, { error: `must be at most ${MOST_PAGE_SIZE}` })
+    .default(DEFAULT_PAGE_SIZE)
     .describe('Entries per page of the featured listing.'),
   excerptLength: z
     .int({ error: 'must be a whole number' })

@@ -54,13 +54,6 @@ const FENCE = /^( {0,3})(`{3,}|~{3,})/;
 const ATTRIBUTE_LIST = /\{:(?:[^}"'\n]|"[^"\n]*"|'[^'\n]*')*\}/y;
 // An alert's first line as Hugo and Obsidian write it: a type, maybe folded (`+`, `-`), a title.
 const TITLED_ALERT = /([ \t]{0,3}(?:>[ \t]?)+)\[!(\w+)\]([+-]?)([^\n]*)/y;
-// Chirpy's prompts, `{: .prompt-tip }` after a quote, and the alerts Folio has for them.
-const PROMPT_ALERTS: Readonly<Record<string, string>> = {
-  tip: 'TIP',
-  info: 'NOTE',
-  warning: 'WARNING',
-  danger: 'CAUTION',
-};
 // Ends a quote made of a block, which a quote on the next line would otherwise run on into.
 const QUOTE_END = '\n';
 // Butterfly's and NexT's tab marks, `<!-- tab Caption @icon -->` and `<!-- endtab -->`.
@@ -248,7 +241,8 @@ class Converter {
     this.#at = Math.min(this.text.length, end + 1);
     const next = this.text.slice(this.#at, this.text.indexOf('\n', this.#at) + 1 || undefined);
     const prompt = /\.prompt-(tip|info|warning|danger)\b/.exec(list)?.[1];
-    const alert = prompt === undefined ? undefined : PROMPT_ALERTS[prompt];
+    // Chirpy's prompts, `{: .prompt-tip }`, are of the kinds notes are.
+    const alert = prompt === undefined ? undefined : ALERT_KINDS[prompt];
     const file = /\bfile=(?:"([^"\n]*)"|'([^'\n]*)')/.exec(list);
     const quoteBefore = /(?:^|\n)([ \t]{0,3}>[^\n]*\n)(?:[ \t]{0,3}>[^\n]*\n)*$/.exec(this.#out);
     const fence = this.#lastFence?.end === this.#out.length ? this.#lastFence : undefined;
@@ -299,16 +293,6 @@ class Converter {
 
   /** An inline code span: its backticks and what they hold, as they are. */
   #inlineCode(): void {
-    const start = this.#out.length;
-    this.#copyInlineCode();
-    if (this.dialect === 'hugo') {
-      this.#out =
-        this.#out.slice(0, start) +
-        this.#out.slice(start).replace(ESCAPED_SHORTCODE, shortcodeAsText);
-    }
-  }
-
-  #copyInlineCode(): void {
     const run = /`+/y;
     run.lastIndex = this.#at;
     const ticks = run.exec(this.text)?.[0] ?? '`';
@@ -318,7 +302,9 @@ class Converter {
     const limit = paragraphEnd.exec(this.text)?.index ?? this.text.length;
     const end = this.text.indexOf(ticks, this.#at + ticks.length);
     const stop = end === -1 || end > limit ? this.#at + ticks.length : end + ticks.length;
-    this.#out += this.text.slice(this.#at, stop);
+    const span = this.text.slice(this.#at, stop);
+    // Hugo reads its shortcodes in code too: one written as text shows as text.
+    this.#out += this.dialect === 'hugo' ? span.replace(ESCAPED_SHORTCODE, shortcodeAsText) : span;
     this.#at = stop;
   }
 
@@ -479,10 +465,7 @@ class Converter {
         this.notes.push({ line, kind: 'converted', what });
         return;
       case 'quote': {
-        const quoted = this.#converted(inside)
-          .trim()
-          .split('\n')
-          .map((text) => (text ? `> ${text}` : '>'));
+        const quoted = this.#quoted(inside);
         const source = quoteSource(splitArgs(args));
         this.#out += quoted.join('\n') + (source ? `\n>\n> — ${source}` : '') + QUOTE_END;
         this.notes.push({ line, kind: 'converted', what });
@@ -492,10 +475,7 @@ class Converter {
         const parts = splitArgs(args);
         const alert = alertOf(parts);
         const title = blockTitle(name, parts);
-        const quoted = this.#converted(inside)
-          .trim()
-          .split('\n')
-          .map((text) => (text ? `> ${text}` : '>'));
+        const quoted = this.#quoted(inside);
         const heading = title ? [`> **${title}**`, '>'] : [];
         this.#out += [`> [!${alert}]`, ...heading, ...quoted].join('\n') + QUOTE_END;
         this.notes.push({ line, kind: 'converted', what: `${what} into an alert` });
@@ -519,6 +499,14 @@ class Converter {
         });
       }
     }
+  }
+
+  /** What a block holds, converted, as the lines of a quote. */
+  #quoted(inside: { readonly text: string; readonly line: number }): string[] {
+    return this.#converted(inside)
+      .trim()
+      .split('\n')
+      .map((text) => (text ? `> ${text}` : '>'));
   }
 
   /** What a block holds, converted as a body is; its notes join this body's. */
@@ -584,7 +572,7 @@ function withoutRawTags(block: string): string {
     .join('\n');
 }
 
-const RAW_LINE = /^[ \t]*\{%-?\s*(?:end)?raw\s*-?%\}[ \t]*$/;
+const RAW_LINE = new RegExp(`^[ \\t]*${RAW_TAGS.source}[ \\t]*$`);
 
 // `](x.png`, a reference's `]: x.png`, `<x y.png>` too, and `src="x.png"` / `href='x.png'`: what
 // comes before the path, then the path.
@@ -697,7 +685,7 @@ const FOLDED_BLOCKS: ReadonlySet<string> = new Set(['details', 'hideToggle', 'fo
  */
 function blockTitle(name: string, args: readonly string[]): string | undefined {
   const named = namedArgs(args);
-  const positional = args.filter((arg) => !/^[\w-]+=/.test(arg));
+  const positional = positionalArgs(args);
   // What a folded block shows folded: `details`, Butterfly's `hideToggle` and NexT's `folding`,
   // whose words go up to a comma (the colours after it).
   const folded = FOLDED_BLOCKS.has(name) ? positional.join(' ').split(',')[0] : undefined;
@@ -734,7 +722,7 @@ function inlineReplacement(
   links: BodyLinks,
 ): string | undefined {
   const named = namedArgs(args);
-  const positional = args.filter((arg) => !/^[\w-]+=/.test(arg));
+  const positional = positionalArgs(args);
   switch (name) {
     case 'link': {
       // Jekyll's `{% link _posts/x.md %}` names a post; LoveIt's `{{< link url text >}}` (or
@@ -905,6 +893,11 @@ export function splitArgs(args: string): string[] {
     found.push(`${match[1] ?? ''}${match[2] === undefined ? value : value.replace(/\\"/g, '"')}`);
   }
   return found;
+}
+
+/** The arguments written without a name: `a`, `b c` of `a "b c" d=e`. */
+function positionalArgs(args: readonly string[]): string[] {
+  return args.filter((arg) => !/^[\w-]+=/.test(arg));
 }
 
 function namedArgs(args: readonly string[]): Record<string, string> {

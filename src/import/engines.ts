@@ -1,6 +1,7 @@
 // Import: what Jekyll, Hexo and Hugo each do with a blog's files — where posts are, which files
 // are published as they are, what a post's URL was — as each engine's documentation gives it.
 import type { Locale } from '../config/schema.js';
+import { escapeRegExp } from '../text/escape-reg-exp.js';
 import { isRecord } from './foreign-document.js';
 
 /** What a post's old URL is computed from. */
@@ -223,32 +224,33 @@ function dayOfYear({ year, month, day }: { year: number; month: number; day: num
 }
 
 /**
- * What Hexo reads from a post file's name by the config's `new_post_name`
- * (`:year-:month-:day-:title.md`): the title, and the date when the name has one. Undefined when
- * the name does not fit, or the pattern holds no more than the title.
+ * How Hexo reads a post file's name by the config's `new_post_name` (`:year-:month-:day-:title.md`):
+ * the title, and the date when the name has one; undefined for a name that does not fit. None at
+ * all when the pattern holds no more than the title.
  */
-export function hexoFileName(
+export function hexoFileNames(
   config: Readonly<Record<string, unknown>>,
-  name: string,
-): { readonly title: string; readonly date: string | undefined } | undefined {
+):
+  | ((name: string) => { readonly title: string; readonly date: string | undefined } | undefined)
+  | undefined {
   const pattern = typeof config.new_post_name === 'string' ? config.new_post_name : ':title.md';
   const body = pattern.replace(/\.(?:md|markdown)$/i, '');
   if (!/:title\b/.test(body) || body === ':title') return undefined;
-  const source = body
-    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-    .replace(/:(\w+)/g, (_, token: string) => {
-      const part = HEXO_NAME_TOKENS[token];
-      return part ? `(?<${token}>${part})` : '[^/]+?';
-    });
-  const found = new RegExp(`^${source}$`).exec(name.replace(/\.(?:md|markdown)$/i, ''));
-  const groups = found?.groups;
-  if (!groups?.title) return undefined;
-  const year = groups.year;
-  const month = groups.month ?? groups.i_month;
-  const day = groups.day ?? groups.i_day;
-  return {
-    title: groups.title,
-    date: year && month && day ? `${year}-${month}-${day}` : undefined,
+  const source = escapeRegExp(body).replace(/:(\w+)/g, (_, token: string) => {
+    const part = HEXO_NAME_TOKENS[token];
+    return part ? `(?<${token}>${part})` : '[^/]+?';
+  });
+  const names = new RegExp(`^${source}$`);
+  return (name) => {
+    const groups = names.exec(name.replace(/\.(?:md|markdown)$/i, ''))?.groups;
+    if (!groups?.title) return undefined;
+    const { year } = groups;
+    const month = groups.month ?? groups.i_month;
+    const day = groups.day ?? groups.i_day;
+    return {
+      title: groups.title,
+      date: year && month && day ? `${year}-${month}-${day}` : undefined,
+    };
   };
 }
 

@@ -17,6 +17,7 @@ import { basename, dirname, join, posix, relative, resolve, sep } from 'node:pat
 import { dump } from 'js-yaml';
 import { DateTime } from 'luxon';
 import { IANAZone } from 'luxon';
+import { DEFAULT_PAGE_SIZE, MOST_PAGE_SIZE } from '../config/schema.js';
 import { parsePage } from '../content/parse-page.js';
 import { isImagePath, parsePost } from '../content/parse-post.js';
 import { permalinkPath } from '../content/permalink.js';
@@ -35,7 +36,7 @@ import { convertBody, type BodyLinks, type BodyNote } from './convert-body.js';
 import {
   folioPattern,
   hexoSlug,
-  hexoFileName,
+  hexoFileNames,
   hexoUrl,
   hugoSlug,
   hugoUrl,
@@ -1246,6 +1247,7 @@ function listHexoPosts(
 ): SourcePost[] {
   const posts: SourcePost[] = [];
   const assetFolders = config.post_asset_folder === true;
+  const readName = hexoFileNames(config);
   for (const [folder, draft] of [
     ['_posts', false],
     ['_drafts', true],
@@ -1259,8 +1261,8 @@ function listHexoPosts(
       const assets = file.file.replace(MARKDOWN, '');
       // A `new_post_name` of folders reads the whole path; one of a name, the file's name.
       const folder = posix.dirname(inPosts);
-      const whole = hexoFileName(config, inPosts);
-      const inFolder = whole ? undefined : hexoFileName(config, posix.basename(inPosts));
+      const whole = readName?.(inPosts);
+      const inFolder = whole ? undefined : readName?.(posix.basename(inPosts));
       const named = whole ?? inFolder;
       posts.push({
         ...file,
@@ -1770,9 +1772,6 @@ function termRedirects(
   return redirects;
 }
 
-/** Entries a page of the featured listing holds when the config does not say. */
-const DEFAULT_PAGE_SIZE = 10;
-
 /** The posts a page of the blog's listing held, as Folio's `pageSize`, when the blog set it. */
 function importedPageSize(engine: EngineName, config: Record<string, unknown>): number | undefined {
   const perPage = Number(
@@ -1784,7 +1783,9 @@ function importedPageSize(engine: EngineName, config: Record<string, unknown>): 
           : config.paginate
         : config.paginate,
   );
-  return Number.isInteger(perPage) && perPage > 0 && perPage <= 1000 ? perPage : undefined;
+  return Number.isInteger(perPage) && perPage > 0 && perPage <= MOST_PAGE_SIZE
+    ? perPage
+    : undefined;
 }
 
 /** An author's name, written alone or as `name:` (Jekyll's and many themes' way). */
