@@ -7,13 +7,18 @@ import {
   ENTRIES_PER_FILE,
   type SearchPageSetup,
   ShardedIndex,
+  SNIPPET_SOURCE_LENGTH,
 } from './shards.js';
 import { readQuery, resultsPage, searchQueryString, searchRequest } from './search-request.js';
-import { snippetOf } from './snippet.js';
+import { type SnippetPiece, snippetOf, snippetText } from './snippet.js';
 
 // The few parts of the browser this script uses: Folio's code is type-checked for Node alone.
 interface DomNode {
   textContent: string | null;
+  readonly nodeType: number;
+  readonly childNodes: ArrayLike<DomNode>;
+  matches?(selector: string): boolean;
+  querySelector(selector: string): DomNode | null;
   append(...nodes: (DomNode | string)[]): void;
   replaceChildren(...nodes: (DomNode | string)[]): void;
   setAttribute(name: string, value: string): void;
@@ -35,12 +40,46 @@ interface Browser {
   }>;
   setTimeout(run: () => void, ms: number): number;
   clearTimeout(id: number): void;
+  readonly DOMParser: new () => {
+    parseFromString(text: string, type: 'text/html'): { querySelector(s: string): DomNode | null };
+  };
 }
 
 const browser = globalThis as unknown as Browser;
 const { document } = browser;
 // While the reader types, a query waits this long for the next key.
 const TYPING_PAUSE_MS = 150;
+// Results shown this long without another query are the reader's: their posts' pages are fetched.
+const SETTLED_RESULTS_MS = 400;
+// The post pages whose text was read for snippets, at most this many: a reader pages through a
+// few dozen results at most.
+const MOST_PAGE_TEXTS = 100;
+// What a post's page shows of its body that is not its running text as search reads it: the
+// links beside headings, footnotes (read where they are referred to, and numbered there), alert
+// titles, code blocks' buttons, icons.
+const BESIDE_THE_TEXT =
+  'a.heading-link, .footnotes, .footnote-ref, .alert-title, button, svg, script, style, template';
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
+
+/**
+ * The running text of a post's body as its page shows it: what search read of the post, which
+ * the entry holds the start of. Math reads as its TeX source, as search read it.
+ */
+function bodyText(body: DomNode): string {
+  const parts: string[] = [];
+  const read = (node: DomNode): void => {
+    for (const child of Array.from(node.childNodes)) {
+      if (child.nodeType === TEXT_NODE) parts.push(child.textContent ?? '');
+      else if (child.nodeType !== ELEMENT_NODE || child.matches?.(BESIDE_THE_TEXT)) continue;
+      else if (child.matches?.('.katex')) {
+        parts.push(' ', child.querySelector('annotation')?.textContent ?? '', ' ');
+      } else read(child);
+    }
+  };
+  read(body);
+  return parts.join('');
+}
 
 function start(): void {
   const setupText = document.getElementById('search-setup')?.textContent;
@@ -71,6 +110,26 @@ function start(): void {
     }
     return file;
   };
+  // The text of a post's page, fetched once: the reader is likely to open the page next, and
+  // finds it in the browser's cache then.
+  const pageTexts = new Map<string, Promise<string | undefined>>();
+  const pageText = (path: string): Promise<string | undefined> => {
+    let text = pageTexts.get(path);
+    if (!text) {
+      text = browser
+        .fetch(path)
+        .then(async (response) => {
+          if (!response.ok) return undefined;
+          const page = new browser.DOMParser().parseFromString(await response.text(), 'text/html');
+          const body = page.querySelector('.post-body');
+          return body ? snippetText(bodyText(body)) : undefined;
+        })
+        .catch(() => undefined);
+      if (pageTexts.size >= MOST_PAGE_TEXTS) pageTexts.clear();
+      pageTexts.set(path, text);
+    }
+    return text;
+  };
   const entries = async (numbers: readonly number[]): Promise<DocumentEntry[]> => {
     const wanted = [...new Set(numbers.map((n) => Math.floor(n / ENTRIES_PER_FILE)))];
     const loaded = new Map<number, DocumentEntry[]>();
@@ -96,6 +155,8 @@ function start(): void {
     made.append(...children);
     return made;
   };
+  const snippetNodes = (pieces: readonly SnippetPiece[]): (DomNode | string)[] =>
+    pieces.map((piece) => (piece.marked ? element('mark', {}, piece.text) : piece.text));
   const status = (text: string): DomNode =>
     element('p', { class: 'search-status', role: 'status' }, text);
   const pageLink = (query: string, page: number): string =>
@@ -137,6 +198,10 @@ function start(): void {
       );
       return;
     }
+    // The entries hold the start of each post's text: where a post goes on past it, the snippet
+    // is cut again from the whole text on its page, where the server cuts it, once the reader has
+    // stopped typing: the words may stand further on, or more of them together.
+    const deeper: { path: string; snippet: DomNode }[] = [];
     const list = element(
       'ol',
       { class: 'search-hits' },
@@ -145,13 +210,9 @@ function start(): void {
         if (category !== null && categoryPath !== null) {
           byline.append(' · ', element('a', { href: categoryPath }, category));
         }
-        const snippet = element(
-          'p',
-          { class: 'search-snippet' },
-          ...snippetOf(text, found.terms).map((piece) =>
-            piece.marked ? element('mark', {}, piece.text) : piece.text,
-          ),
-        );
+        const pieces = snippetOf(text, found.terms);
+        const snippet = element('p', { class: 'search-snippet' }, ...snippetNodes(pieces));
+        if (text.length >= SNIPPET_SOURCE_LENGTH) deeper.push({ path, snippet });
         return element(
           'li',
           { class: 'search-hit' },
@@ -186,6 +247,17 @@ function start(): void {
       );
     }
     show(...parts);
+    if (deeper.length === 0) return;
+    await new Promise((wait) => browser.setTimeout(() => wait(undefined), SETTLED_RESULTS_MS));
+    if (turn !== asked) return;
+    await Promise.all(
+      deeper.map(async ({ path, snippet }) => {
+        const text = await pageText(path);
+        if (text === undefined || turn !== asked) return;
+        const pieces = snippetOf(text, found.terms);
+        snippet.replaceChildren(...snippetNodes(pieces));
+      }),
+    );
   };
 
   const { query: initial, page } = searchRequest(browser.location.search);

@@ -3,6 +3,7 @@
 // with the keyboard alone; the page passes axe; with scripts off, it says search needs them.
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
+import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import * as cheerio from 'cheerio';
@@ -68,6 +69,38 @@ describe('search on the exported demo', { skip: browserSkip }, () => {
         if (MARKED.has(query)) {
           assert.ok((await page.locator('.search-hit mark').count()) > 0, `${query}: marks`);
         }
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('cuts snippets from the whole text of long posts, as the server does', async () => {
+    // Each of these words stands only near the end of some of the posts it finds, past the start
+    // of the text that the files of entries hold.
+    const { context, page } = await openPage(browser, { width: 1280, scheme: 'light' });
+    try {
+      for (const query of ['bookmarked', 'container queries', '이분 탐색']) {
+        const response = await server.get(`/search/?q=${encodeURIComponent(query)}`);
+        const $ = cheerio.load(await response.text());
+        const served = $('.search-snippet')
+          .map((_, snippet) => $(snippet).html())
+          .get();
+        assert.ok(served.length > 1, `${query} finds posts`);
+        await page.goto(`${exported.url}/search/?q=${encodeURIComponent(query)}`);
+        await page.waitForSelector('#search-results .search-status[role="status"]');
+        const shown = async (): Promise<string[]> =>
+          (
+            await page
+              .locator('.search-snippet')
+              .evaluateAll((snippets) => snippets.map((snippet) => snippet.innerHTML))
+          ).map((html) => cheerio.load(html, null, false).html());
+        // The snippets of long posts change once their pages are read.
+        const deadline = Date.now() + 10_000;
+        while (Date.now() < deadline && !isDeepStrictEqual(await shown(), served)) {
+          await page.waitForTimeout(100);
+        }
+        assert.deepEqual(await shown(), served, query);
       }
     } finally {
       await context.close();
