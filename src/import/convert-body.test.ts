@@ -375,3 +375,17 @@ describe("a theme's own tag that names an address", () => {
     assert.equal(convert('A {{< tekton-series >}} box.').body, 'A  box.');
   });
 });
+
+describe('relative references of a body served in a folder', () => {
+  const inFolder = (body: string) =>
+    convertBody(body, 'hugo', 5, { postUrl: () => undefined, base: '/posts/backups/' }).body;
+
+  it("root a reference definition's path, and leave a footnote's text as written", () => {
+    assert.equal(
+      inFolder('See [the guide][g].\n\n[g]: guide.pdf\n[^1]: I am not affiliated with it.'),
+      'See [the guide][g].\n\n[g]: /posts/backups/guide.pdf\n[^1]: I am not affiliated with it.',
+    );
+    // A `]:` inside a sentence ends no label.
+    assert.equal(inFolder('Read [this]: notes first.'), 'Read [this]: notes first.');
+  });
+});

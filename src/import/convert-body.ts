@@ -321,6 +321,9 @@ class Converter {
     const match = pattern.exec(this.text);
     if (!match) return false;
     const [whole, before = '', target = ''] = match;
+    // `]:` ends the label of a reference definition only at the start of a line, and a label
+    // `[^1]` is a footnote's, whose text follows.
+    if (before.startsWith(']:') && !REFERENCE_LABEL.test(this.#out)) return false;
     // An image's `](`, after `![alt`; an HTML `src=`.
     const image =
       char === ']' ? this.#out[this.#out.lastIndexOf('[') - 1] === '!' : /^src/i.test(before);
@@ -579,6 +582,8 @@ const RAW_LINE = new RegExp(`^[ \\t]*${RAW_TAGS.source}[ \\t]*$`);
 // A path that starts with a tag (`{% post_url … %}`) is left for the tag's conversion.
 const MARKDOWN_DESTINATION = /(\]\(\s*<?|\]:[ \t]+<?)([^\s)>{][^\s)>]*)/y;
 const HTML_REFERENCE = /((?:src|href)\s*=\s*["'])([^"'\s{][^"'\s]*)/iy;
+// What is written of a line before a reference definition's `]:`: its label, not a footnote's.
+const REFERENCE_LABEL = /(?:^|\n) {0,3}\[(?!\^)[^\]\n]*$/;
 
 /** `x.png` read in the folder `base` (`/about/`) as a path from the root: `/about/x.png`. */
 function rooted(target: string, base: string | undefined): string {
