@@ -49,6 +49,7 @@ title: Own URL
 date: 2016-01-02
 tags: [rust]
 url: /archive/own-url/
+aliases: [/archive/own-url, /archive/Own-URL, /2016/own]
 ---
 Kept where it was.
 `,
@@ -93,6 +94,11 @@ describe('serving posts at their URLs and old paths', () => {
       ['/blog/rnn.html', '/2015/05/21/rnn/'],
       ['/%EC%98%9B/%EC%A3%BC%EC%86%8C/', '/2015/05/21/rnn/'],
       ['/tag/Rust/', '/tags/rust/'],
+      // An old path written without its slash is a folder, answered with it or without.
+      ['/2016/own', '/archive/own-url/'],
+      ['/2016/own/', '/archive/own-url/'],
+      // The post's own URL in other case.
+      ['/archive/Own-URL/', '/archive/own-url/'],
     ] as const) {
       const response = await get(from);
       assert.equal(response.status, 301, from);
@@ -136,6 +142,12 @@ describe('exporting posts at their URLs and old paths', () => {
   });
 
   it('leaves a page at each old path that sends browsers and search engines on', async () => {
+    // The own URL written without its slash leaves the page as it is: no file stands beside it.
+    assert.match(await readFile(join(out, 'archive/own-url/index.html'), 'utf8'), /Own URL/);
+    assert.match(
+      await readFile(join(out, '2016/own/index.html'), 'utf8'),
+      /<meta http-equiv="refresh" content="0; url=\/archive\/own-url\/">/,
+    );
     for (const file of ['blog/rnn.html', '옛/주소/index.html']) {
       const page = await readFile(join(out, file), 'utf8');
       assert.match(
@@ -158,6 +170,8 @@ describe('exporting posts at their URLs and old paths', () => {
       '/%EC%98%9B/%EC%A3%BC%EC%86%8C/ /2015/05/21/rnn/ 301',
       '/tag/Rust/ /tags/rust/ 301',
       '/page2/ /page/2/ 301',
+      '/2016/own/ /archive/own-url/ 301',
+      '/archive/Own-URL/ /archive/own-url/ 301',
     ]) {
       assert.ok(lines.includes(line), line);
     }

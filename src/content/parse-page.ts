@@ -73,11 +73,12 @@ export function parsePage(raw: string, file: string, fileSlug: string): PageResu
     return { page: undefined, diagnostics };
   }
   const front = parsed.data;
+  const path = `/${encodeURIComponent(claim.slug)}/`;
   const page: Page = {
     file,
     slug: claim.slug,
-    path: `/${encodeURIComponent(claim.slug)}/`,
-    aliases: normalizedAliases(front.aliases),
+    path,
+    aliases: normalizedAliases(front.aliases, path),
     // A page's images live under static/: the files beside a page are not served.
     ownFolder: false,
     title: front.title,

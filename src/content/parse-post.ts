@@ -240,7 +240,7 @@ function postOf(
     file: claim.file,
     slug: claim.slug,
     path,
-    aliases: normalizedAliases(front.aliases),
+    aliases: normalizedAliases(front.aliases, path),
     ownFolder: isFolderIndex(claim.file),
     title: front.title,
     date,

@@ -1,7 +1,7 @@
 // Index: validated posts → the Site every page is rendered from, as it stands at one instant.
 import { NO_ADDITIONS, type PageAdditions } from '../content/page-additions.js';
 import type { SiteConfig } from '../config/schema.js';
-import { normalizeSitePath, pathKey } from '../urls/url-paths.js';
+import { folderForm, normalizeSitePath, pathKey } from '../urls/url-paths.js';
 import type { MarkdownDocument, Post } from '../content/post.js';
 import { navigationPages, type Page } from '../content/page.js';
 import { featuredOrder, orderPosts } from './order.js';
@@ -179,7 +179,8 @@ function redirectsOf(
 ): Map<string, Redirect> {
   const redirects = new Map<string, Redirect>();
   for (const [written, to] of Object.entries(config.redirects)) {
-    const from = normalizeSitePath(written);
+    const path = normalizeSitePath(written);
+    const from = path === undefined ? undefined : folderForm(path);
     if (from !== undefined) redirects.set(keyOf(from), { from, to: normalizeSitePath(to) ?? to });
   }
   for (const post of posts) {

@@ -1,7 +1,7 @@
 // Index: two things claiming one URL — two posts, a post and an old path, an old path and one of
 // Folio's own pages — found before either could hide the other.
 import type { SiteConfig } from '../config/schema.js';
-import { normalizeSitePath, pathKey, RESERVED_SECTIONS } from '../urls/url-paths.js';
+import { folderForm, normalizeSitePath, pathKey, RESERVED_SECTIONS } from '../urls/url-paths.js';
 import type { MarkdownDocument, Post } from '../content/post.js';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { listingPaths } from './listing-paths.js';
@@ -121,14 +121,18 @@ export function checkUrls(
   for (const from of Object.keys(config.redirects)) {
     const path = normalizeSitePath(from);
     if (path === undefined) continue;
-    claimOld(path, {
+    claimOld(folderForm(path), {
       file: configPlace.file,
       line: configPlace.lineOf(['redirects', from]),
       what: `the redirect of ${from} in the config`,
     });
   }
   for (const post of [...posts, ...ownPages]) {
+    const own = (pathKey(post.path) ?? post.path).toLowerCase();
     for (const alias of post.aliases) {
+      // Its own URL in other case: a host that tells case apart redirects it, one that does not
+      // answers it with the page.
+      if ((pathKey(alias) ?? alias).toLowerCase() === own) continue;
       claimOld(alias, {
         file: post.file,
         line: post.lines.aliases,

@@ -64,6 +64,17 @@ export function normalizeSitePath(written: string): string | undefined {
 const PLAIN_PATH = /^[\x20-\x24\x26-\x7e]*$/;
 
 /**
+ * An old path as the folder it names, when its last segment names no file: `/old` → `/old/`,
+ * while `/old.html` stays. Hugo wrote every alias as a folder's page, and hosts answer `/old` and
+ * `/old/` alike with one; a page written at `old`, a file without an extension, answers neither
+ * on most, and cannot stand beside a folder of the same name.
+ */
+export function folderForm(path: string): string {
+  if (path.endsWith('/')) return path;
+  return path.slice(path.lastIndexOf('/') + 1).includes('.') ? path : `${path}/`;
+}
+
+/**
  * The form paths are matched in: percent-encoding decoded, Unicode in NFC, as requests are
  * decoded. Undefined when the encoding is broken.
  */

@@ -4,7 +4,7 @@ import { closestMatch } from '../../diagnostics/did-you-mean.js';
 import { error, warning, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { formatPath, schemaDiagnostics } from '../../diagnostics/schema-diagnostics.js';
 import { isUsableSlug, slugify } from '../slugify.js';
-import { normalizeSitePath } from '../../urls/url-paths.js';
+import { folderForm, normalizeSitePath, pathKey } from '../../urls/url-paths.js';
 import type { FrontMatter } from './front-matter.js';
 
 // Numbers arrive as the text the author wrote (see readFrontMatter), so every label is text.
@@ -24,9 +24,20 @@ export const aliases = z.array(
   { error: 'must be a list of paths' },
 );
 
-/** Each alias as pages link it, without repeats. */
-export function normalizedAliases(written: readonly string[] | undefined): string[] {
-  return [...new Set((written ?? []).flatMap((alias) => normalizeSitePath(alias) ?? []))];
+/**
+ * Each alias as pages link it, a folder unless it names a file (see `folderForm`), without
+ * repeats, and without `own`, the path of the page it leads to: its own URL leads nowhere else.
+ */
+export function normalizedAliases(written: readonly string[] | undefined, own: string): string[] {
+  const ownKey = pathKey(own);
+  return [
+    ...new Set(
+      (written ?? []).flatMap((alias) => {
+        const path = normalizeSitePath(alias);
+        return path === undefined || pathKey(folderForm(path)) === ownKey ? [] : [folderForm(path)];
+      }),
+    ),
+  ];
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
