@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { localeOf } from './engines.js';
+import { localeOf, hugoUrl } from './engines.js';
 
 describe("a blog's language", () => {
   it('is the locale of its pages: Traditional Chinese for Taiwan, Hong Kong and Macau', () => {
@@ -21,5 +21,35 @@ describe("a blog's language", () => {
     for (const [language, locale] of cases) {
       assert.equal(localeOf(language), locale, JSON.stringify(language));
     }
+  });
+});
+
+describe("a Hugo post's URL", () => {
+  const wall = { year: 2019, month: 6, day: 8, hour: 0, minute: 0, second: 0 };
+  const urlOf = (fileTitle: string, fields: Record<string, unknown> = {}, config = {}) =>
+    hugoUrl(config, 'post', {
+      fields,
+      fileTitle,
+      relative: `${fileTitle}.md`,
+      wall,
+      bundle: false,
+      categories: [],
+    });
+
+  it('drops the punctuation Hugo drops from a file name, full-width too, and lower-cases it', () => {
+    assert.equal(urlOf('2019，以及毕业之前'), '/post/2019以及毕业之前/');
+    assert.equal(
+      urlOf('CF1260F-Colored-Tree（点分治，差分，基数排序）'),
+      '/post/cf1260f-colored-tree点分治差分基数排序/',
+    );
+    assert.equal(urlOf('What is C++? A tour'), '/post/what-is-c++-a-tour/');
+    assert.equal(urlOf('悬崖边的踟蹰-——-CSP-S-2019'), '/post/悬崖边的踟蹰-csp-s-2019/');
+    assert.equal(urlOf('UER-8-游记-——-通信题：打雪仗'), '/post/uer-8-游记-通信题打雪仗/');
+    assert.equal(urlOf('Keep Case', {}, { disablePathToLower: true }), '/post/Keep-Case/');
+  });
+
+  it('fills a permalink pattern with a slug sanitized the same way', () => {
+    const config = { permalinks: { post: '/:year/:month/:slug/' } };
+    assert.equal(urlOf('x', { slug: 'Hello,  World!' }, config), '/2019/06/hello-world/');
   });
 });

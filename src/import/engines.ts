@@ -57,14 +57,38 @@ export function hexoSlug(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** Hugo's `urlize` of a title: lower-case, spaces to `-`, most punctuation dropped. */
+/** Hugo's `urlize` of a title: its path sanitized (see `hugoPath`), lower-case. */
 export function hugoSlug(text: string): string {
-  return text
-    .trim()
-    .toLowerCase()
-    .replace(/\s+/g, '-')
-    .replace(/[^\p{L}\p{N}\-._~/]/gu, '')
-    .replace(/-{2,}/g, '-');
+  return hugoPath(text.trim()).toLowerCase();
+}
+
+// What Hugo keeps of a path: letters, digits, marks, a few ASCII signs and percent-escapes.
+const HUGO_PATH_KEPT = /[\p{L}\p{N}\p{M}./\\_#+~@]|%[0-9a-f]{2}/iuy;
+
+/**
+ * A path as Hugo writes it (its `UnicodeSanitize`): a run of hyphens and white space becomes one
+ * `-` between the characters kept around it, none at the start or the end, and every other
+ * character but those `HUGO_PATH_KEPT` names is dropped — `2019，以及毕业之前` is
+ * `2019以及毕业之前`, and `踟蹰-——-CSP` is `踟蹰-CSP`, as Hugo published them.
+ */
+export function hugoPath(text: string): string {
+  let path = '';
+  let hyphen = false;
+  for (let at = 0; at < text.length;) {
+    HUGO_PATH_KEPT.lastIndex = at;
+    const kept = HUGO_PATH_KEPT.exec(text)?.[0];
+    if (kept !== undefined) {
+      if (hyphen) path += '-';
+      hyphen = false;
+      path += kept;
+      at += kept.length;
+      continue;
+    }
+    const char = String.fromCodePoint(text.codePointAt(at) ?? 0);
+    if (path !== '' && (char === '-' || /\s/u.test(char))) hyphen = true;
+    at += char.length;
+  }
+  return path;
 }
 
 const JEKYLL_STYLES: Record<string, string> = {
@@ -334,12 +358,11 @@ export function hugoUrl(
       slugorfilename: slug ? hugoSlug(slug) : input.fileTitle,
     };
     const filled = pattern.replace(/:(\w+)/g, (token, name: string) => values[name] ?? token);
-    return `/${filled}`.replace(/\/{2,}/g, '/');
+    return hugoPath(`/${filled}`.replace(/\/{2,}/g, '/'));
   }
   const folders = input.relative.split('/').slice(0, input.bundle ? -2 : -1);
-  const path = `/${[section, ...folders, slug ?? input.fileTitle].join('/')}/`.replace(
-    /\/{2,}/g,
-    '/',
+  const path = hugoPath(
+    `/${[section, ...folders, slug ?? input.fileTitle].join('/')}/`.replace(/\/{2,}/g, '/'),
   );
   return lower ? path.toLowerCase() : path;
 }
