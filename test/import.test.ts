@@ -38,7 +38,9 @@ const JEKYLL = {
 
 const HEXO = {
   '_config.yml':
-    'title: Hexo 博客\nsubtitle: 笔记\nurl: https://hexo.example\nlanguage: zh-CN\npermalink: :year/:month/:day/:title/\npost_asset_folder: true\n',
+    'title: Hexo 博客\nsubtitle: 笔记\nurl: https://hexo.example\nlanguage: zh-CN\npermalink: :year/:month/:day/:title/\npost_asset_folder: true\n' +
+    // A minifier's documented settings, which Hexo's YAML reader reads.
+    'minify:\n  ignoreCustomComments: [ !!js/regexp /^\\s*more/]\n',
   'source/_posts/算法.md':
     'title: 算法\ndate: 2020-1-2 10:00:00\ncover: cat.png\ncategories:\n- 编程\n- 算法\n---\nFirst <!-- more --> rest ![cat](cat.png)\n\n{% codeblock lang:js %}\nlet a = 1;\n{% endcodeblock %}\n\n{% asset_img cat.png A cat %}\n',
   'source/_posts/算法/cat.png': 'png',

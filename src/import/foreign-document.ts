@@ -1,6 +1,6 @@
 // Import: a post file of another engine — its front matter in YAML (`---`), TOML (`+++`) or JSON
 // (`{…}`, as Hugo writes it), or Hexo's YAML without an opening fence — and the body after it.
-import { CORE_SCHEMA, load } from 'js-yaml';
+import { CORE_SCHEMA, load, Type } from 'js-yaml';
 import { parse as parseToml } from 'smol-toml';
 
 export type FrontMatterFormat = 'yaml' | 'toml' | 'json' | 'none';
@@ -71,12 +71,29 @@ function fromFenced(
   }
 }
 
+/**
+ * YAML as the engines read it: the core schema, and the JavaScript types Hexo's reader adds
+ * (`!!js/regexp /^\s*more/`, which a minifier's documented settings put in many configs), read as
+ * the text written, since Folio uses none of the settings that hold them.
+ */
+const BLOG_YAML_SCHEMA = CORE_SCHEMA.extend(
+  (['regexp', 'undefined', 'function'] as const).flatMap((name) =>
+    (['scalar', 'mapping', 'sequence'] as const).map(
+      (kind) => new Type(`tag:yaml.org,2002:js/${name}`, { kind, construct: (data) => data }),
+    ),
+  ),
+);
+
+/** A blog's YAML: a key written twice keeps its last value, as Ruby's and Hexo's readers do. */
+export function loadBlogYaml(text: string): unknown {
+  return load(text, { schema: BLOG_YAML_SCHEMA, json: true });
+}
+
 function parseHead(format: 'yaml' | 'toml' | 'json', head: string): unknown {
   if (format === 'toml') return parseToml(head);
   if (format === 'json') return JSON.parse(head) as unknown;
   if (head.trim() === '') return undefined;
-  // `json`: a key written twice keeps its last value, as Ruby's and Hexo's YAML readers do.
-  return load(head, { schema: CORE_SCHEMA, json: true });
+  return loadBlogYaml(head);
 }
 
 /** Hugo's JSON front matter: one object at the top of the file, the body after it. */

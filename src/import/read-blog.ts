@@ -2,10 +2,9 @@
 // publishes as they are — read without ever changing the blog or following a link out of it.
 import { accessSync, constants, lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { CORE_SCHEMA, load } from 'js-yaml';
 import { parse as parseToml } from 'smol-toml';
 import type { EngineName } from './engine-names.js';
-import { isRecord } from './foreign-document.js';
+import { isRecord, loadBlogYaml } from './foreign-document.js';
 
 /** A file of the blog, by its path from the blog's folder (`/`-separated) and on disk. */
 export interface BlogFile {
@@ -145,7 +144,7 @@ function readConfigFile(file: string): unknown {
     const text = readFileSync(file, 'utf8');
     if (file.endsWith('.toml')) return parseToml(text);
     if (file.endsWith('.json')) return JSON.parse(text);
-    return load(text, { schema: CORE_SCHEMA, json: true });
+    return loadBlogYaml(text);
   } catch (cause) {
     const error = cause as Error & { line?: number; mark?: { line: number } };
     const line = error.mark ? error.mark.line + 1 : (error.line ?? 1);
