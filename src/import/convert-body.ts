@@ -36,6 +36,12 @@ export interface BodyLinks {
    * `media_subpath`): given, they are made paths from the root under it.
    */
   readonly imageBase?: string;
+  /**
+   * The name of the folder of the post's own files (Hexo's asset folder), now the folder the post
+   * is written as: a relative path through it (`kmp/1.png` in `kmp.md`, as Typora and Hexo's
+   * image plugins write them) is read from inside it (`1.png`).
+   */
+  readonly ownFolder?: string;
 }
 
 export interface ConvertedBody {
@@ -111,7 +117,9 @@ class Converter {
       if (char === '{' && this.dialect === 'jekyll' && this.#attributeList()) continue;
       if (char === '<' && this.#moreMarker()) continue;
       if (
-        (this.links.base !== undefined || this.links.imageBase !== undefined) &&
+        (this.links.base !== undefined ||
+          this.links.imageBase !== undefined ||
+          this.links.ownFolder !== undefined) &&
         this.#relativeReference()
       )
         continue;
@@ -328,7 +336,9 @@ class Converter {
     const image =
       char === ']' ? this.#out[this.#out.lastIndexOf('[') - 1] === '!' : /^src/i.test(before);
     const base = (image ? this.links.imageBase : undefined) ?? this.links.base;
-    this.#out += before + rooted(target, base) + whole.slice(before.length + target.length);
+    const { ownFolder } = this.links;
+    const local = ownFolder === undefined ? target : insideFolder(target, ownFolder);
+    this.#out += before + rooted(local, base) + whole.slice(before.length + target.length);
     this.#at += whole.length;
     return true;
   }
@@ -584,6 +594,20 @@ const MARKDOWN_DESTINATION = /(\]\(\s*<?|\]:[ \t]+<?)([^\s)>{][^\s)>]*)/y;
 const HTML_REFERENCE = /((?:src|href)\s*=\s*["'])([^"'\s{][^"'\s]*)/iy;
 // What is written of a line before a reference definition's `]:`: its label, not a footnote's.
 const REFERENCE_LABEL = /(?:^|\n) {0,3}\[(?!\^)[^\]\n]*$/;
+
+/** `folder/x.png` (or `./folder/x.png`, percent-encoded or not) as `x.png`; others as they are. */
+function insideFolder(target: string, folder: string): string {
+  const path = target.replace(/^\.\//, '');
+  const slash = path.indexOf('/');
+  if (slash === -1) return target;
+  let first = path.slice(0, slash);
+  try {
+    first = decodeURIComponent(first);
+  } catch {
+    // A broken escape names no folder of the blog's.
+  }
+  return first.normalize('NFC') === folder.normalize('NFC') ? path.slice(slash + 1) : target;
+}
 
 /** `x.png` read in the folder `base` (`/about/`) as a path from the root: `/about/x.png`. */
 function rooted(target: string, base: string | undefined): string {

@@ -496,6 +496,7 @@ function convertPosts(
         ...linksToPosts(blog.post),
         ...(servedIn ? { base: decodeForHumans(servedIn) } : {}),
         ...(plan.mediaPath ? { imageBase: posix.join('/', plan.mediaPath, '/') } : {}),
+        ...(plan.source.assets ? { ownFolder: basename(plan.source.assets) } : {}),
       },
       body: (body) => moreMarker(body, plan, blog.config),
       check: (written) =>
