@@ -407,6 +407,26 @@ describe('importing a Hexo blog published under a path', () => {
   });
 });
 
+describe('importing a Jekyll blog published under a path, whose config has no url', () => {
+  it('keeps the path and takes the host from its CNAME file', async () => {
+    const result = await importAndServe(
+      await blog('jekyll-baseurl', {
+        '_config.yml': 'title: Lil\nbaseurl: "/lil-log"\n',
+        CNAME: 'lil.example.org\n',
+        '_posts/2021-07-11-diffusion.md': '---\ntitle: Diffusion\ntags: [ml]\n---\nNoise.\n',
+      }),
+      'jekyll-baseurl',
+      ['/lil-log/2021/07/11/diffusion.html'],
+    );
+    const config = await readFile(join(result.target, 'folio.config.yaml'), 'utf8');
+    assert.match(config, /^url: https:\/\/lil\.example\.org\/lil-log$/m);
+    assert.match(
+      result.report,
+      /no absolute url: https:\/\/lil\.example\.org\/lil-log, from its CNAME/,
+    );
+  });
+});
+
 describe('importing a Hugo blog', () => {
   let result: Awaited<ReturnType<typeof importAndServe>>;
   before(async () => {

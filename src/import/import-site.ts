@@ -329,6 +329,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     redirects,
     warnings,
     postsAuthor: postsAuthor(read.map(({ document }) => lowerKeys(document.fields).author)),
+    cname: cnameOf(source, engine),
   });
   files.set('folio.config.yaml', { text: settings });
 
@@ -1178,9 +1179,29 @@ function oldUrlOf(ctx: PlanContext, post: SourcePost, input: UrlInputs): string 
 function blogAddress(engine: EngineName, config: Record<string, unknown>): string | undefined {
   if (engine === 'hugo') return stringOf(config.baseURL) ?? stringOf(config.baseurl);
   const url = stringOf(config.url);
+  const below = blogSubPath(engine, config);
+  if (url === undefined || below === '' || basePathOf(url) !== '') return url;
+  return `${url.replace(/\/+$/, '')}${below}`;
+}
+
+/** The path Jekyll's `baseurl` or Hexo's `root` publishes the blog under (`/lil-log`), or ''. */
+function blogSubPath(engine: EngineName, config: Record<string, unknown>): string {
+  if (engine === 'hugo') return '';
   const below = stringOf(engine === 'jekyll' ? config.baseurl : config.root)?.replace(/\/+$/, '');
-  if (url === undefined || !below || basePathOf(url) !== '') return url;
-  return `${url.replace(/\/+$/, '')}${below.startsWith('/') ? '' : '/'}${below}`;
+  return !below ? '' : `${below.startsWith('/') ? '' : '/'}${below}`;
+}
+
+/** The host a GitHub Pages blog's `CNAME` file names, where the blog publishes one. */
+function cnameOf(source: string, engine: EngineName): string | undefined {
+  const folder = engine === 'jekyll' ? '' : engine === 'hexo' ? 'source' : 'static';
+  try {
+    const host = readFileSync(join(source, folder, 'CNAME'), 'utf8')
+      .trim()
+      .split(/\s+/)[0];
+    return host && /^[a-z0-9.-]+\.[a-z]{2,}$/i.test(host) ? host.toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function enginePattern(engine: EngineName, config: Record<string, unknown>): string | undefined {
@@ -1829,6 +1850,8 @@ function folioConfig(
     warnings: ImportNote[];
     /** The author most posts name in their front matter, if any does. */
     postsAuthor: string | undefined;
+    /** The host the blog's CNAME file names, if it has one. */
+    cname: string | undefined;
   },
 ): string {
   const params = isRecord(config.params) ? config.params : {};
@@ -1852,12 +1875,16 @@ function folioConfig(
         stringOf(params.subtitle));
   let url = blogAddress(engine, config) ?? '';
   if (!url || !/^https?:\/\/[^/\s]+/.test(url)) {
+    // The path below the host is known all the same: the old URLs are under it.
+    const below = blogSubPath(engine, config);
+    url = `https://${extra.cname ?? 'example.com'}${below}`;
     extra.warnings.push({
       file: configFile ?? 'config',
       line: 1,
-      text: 'the blog has no absolute url: https://example.com is written in its place; put your address in folio.config.yaml',
+      text: extra.cname
+        ? `the blog's config has no absolute url: ${url}, from its CNAME file, is written; correct it in folio.config.yaml if the blog moved`
+        : `the blog has no absolute url: ${url} is written in its place; put your address in folio.config.yaml`,
     });
-    url = 'https://example.com';
   }
   const locale = localeOf(
     config.lang ??
