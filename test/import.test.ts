@@ -427,6 +427,27 @@ describe('importing a Jekyll blog published under a path, whose config has no ur
   });
 });
 
+describe('importing a Jekyll blog whose layout loads MathJax on every page', () => {
+  it('turns math on, and makes kramdown math in a line of text inline', async () => {
+    const result = await importAndServe(
+      await blog('jekyll-layout-math', {
+        '_config.yml': 'title: Math\nurl: https://math.example\n',
+        '_includes/head.html':
+          '{% if page.comments %}<script src="/comments.js"></script>{% endif %}\n<script src="https://cdn.jsdelivr.net/npm/mathjax@3/es5/tex-mml-chtml.js"></script>\n',
+        '_posts/2021-07-11-diffusion.md':
+          '---\ntitle: Diffusion\ntags: [ml]\n---\n- $$\\mathcal{S}$$ - a set of states\n\n$$\nq(x) = 1\n$$\n',
+      }),
+      'jekyll-layout-math',
+      ['/2021/07/11/diffusion.html'],
+    );
+    const config = await readFile(join(result.target, 'folio.config.yaml'), 'utf8');
+    assert.match(config, /^math: true$/m);
+    assert.match(result.report, /_includes\/head\.html:2`?: the layout loads a math typesetter/);
+    const post = await readFile(join(result.target, 'content/posts/diffusion.md'), 'utf8');
+    assert.match(post, /^- \$\\mathcal\{S\}\$ - a set of states$/m);
+  });
+});
+
 describe('importing a Hugo blog', () => {
   let result: Awaited<ReturnType<typeof importAndServe>>;
   before(async () => {

@@ -389,3 +389,16 @@ describe('relative references of a body served in a folder', () => {
     assert.equal(inFolder('Read [this]: notes first.'), 'Read [this]: notes first.');
   });
 });
+
+describe("kramdown's math", () => {
+  it('is inline where words stand beside it on its line, a block where it stands alone', () => {
+    assert.equal(
+      convert('- $$\\mathcal{S}$$ - a set of states;\n- where $$ x_t $$ is noise', 'jekyll').body,
+      '- $\\mathcal{S}$ - a set of states;\n- where $x_t$ is noise',
+    );
+    const block = '$$\nq(x_t) = x\n$$\n\n$$ y = 1 $$\n';
+    assert.equal(convert(block, 'jekyll').body, block);
+    // Hexo and Hugo bodies keep their dollars as written.
+    assert.equal(convert('a $$x$$ b', 'liquid').body, 'a $$x$$ b');
+  });
+});

@@ -115,6 +115,7 @@ class Converter {
       }
       if (char === '{' && this.tags && this.#tag()) continue;
       if (char === '{' && this.dialect === 'jekyll' && this.#attributeList()) continue;
+      if (char === '$' && this.dialect === 'jekyll' && this.#kramdownInlineMath()) continue;
       if (char === '<' && this.#moreMarker()) continue;
       if (
         (this.links.base !== undefined ||
@@ -320,6 +321,30 @@ class Converter {
    * A Markdown link's or image's destination, `](x.png)` or `]: x.png`, or an HTML `src="x.png"`,
    * made a path from the root.
    */
+  /**
+   * kramdown's math in a line of text, `$$x$$` with words before or after it, which kramdown
+   * typesets inline: Folio's inline math is `$x$`, and a line that begins with `$$` would open a
+   * block. `$$` alone on its lines stays the block it is in both.
+   */
+  #kramdownInlineMath(): boolean {
+    const { text } = this;
+    if (text[this.#at + 1] !== '$') return false;
+    const lineStart = text.lastIndexOf('\n', this.#at - 1) + 1;
+    const lineEnd =
+      text.indexOf('\n', this.#at) === -1 ? text.length : text.indexOf('\n', this.#at);
+    const close = text.indexOf('$$', this.#at + 2);
+    if (close === -1 || close >= lineEnd) return false;
+    const tex = text.slice(this.#at + 2, close).trim();
+    const before = text
+      .slice(lineStart, this.#at)
+      .replace(/^\s*(?:>\s*)*(?:[-*+]|\d+[.)])?\s*/, '');
+    const after = text.slice(close + 2, lineEnd).trim();
+    if (tex === '' || (before.trim() === '' && after === '')) return false;
+    this.#out += `$${tex}$`;
+    this.#at = close + 2;
+    return true;
+  }
+
   #relativeReference(): boolean {
     const char = this.text[this.#at] ?? '';
     if (char !== ']' && !(/[sh]/i.test(char) && /\s/.test(this.text[this.#at - 1] ?? '')))

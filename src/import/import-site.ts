@@ -323,6 +323,8 @@ export function importSite(options: ImportOptions): ImportSummary {
   const published = written.filter((plan) => !plan.draft && plan.date <= now);
   const redirects = termRedirects(engine, config, written, published.length, timezone);
   const siteConfig = engine === 'hugo' ? hugoLanguageConfig(config, hugo.imported) : config;
+  const layoutMath = engine === 'hexo' ? undefined : layoutLoadingMath(source, engine);
+  if (layoutMath) warnings.push(layoutMath);
   const settings = folioConfig(engine, siteConfig, configFile, {
     pattern,
     timezone,
@@ -330,6 +332,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     warnings,
     postsAuthor: postsAuthor(read.map(({ document }) => lowerKeys(document.fields).author)),
     cname: cnameOf(source, engine),
+    layoutMath,
   });
   files.set('folio.config.yaml', { text: settings });
 
@@ -1852,6 +1855,8 @@ function folioConfig(
     postsAuthor: string | undefined;
     /** The host the blog's CNAME file names, if it has one. */
     cname: string | undefined;
+    /** Where the blog's own layout loads MathJax or KaTeX on every page, if it does. */
+    layoutMath: ImportNote | undefined;
   },
 ): string {
   const params = isRecord(config.params) ? config.params : {};
@@ -1911,8 +1916,9 @@ function folioConfig(
     timezone: extra.timezone,
     ...(perPage !== undefined ? { pageSize: perPage } : {}),
     ...(Object.keys(links).length > 0 ? { links } : {}),
-    // The engines read dollars as math only where a theme or plugin was told to.
-    math: blogUsesMath(config),
+    // The engines read dollars as math only where a theme or plugin was told to, or where the
+    // blog's own layout loads a typesetter on every page.
+    math: blogUsesMath(config) || extra.layoutMath !== undefined,
     permalink: extra.pattern,
     ...(Object.keys(extra.redirects).length > 0 ? { redirects: extra.redirects } : {}),
   };
@@ -1924,6 +1930,42 @@ function folioConfig(
 # permalink keeps the URLs the blog had; posts whose old URL did not fit it have their own
 # \`url:\` or \`aliases:\`. redirects send the old category, tag and page URLs to Folio's.
 ${dump(settings, { lineWidth: -1, noRefs: true, quotingType: '"' })}`;
+}
+
+// A script of MathJax or KaTeX, by its file or its address.
+const TYPESETTER_SCRIPT = /<script[^>]*(?:mathjax|katex)[^>]*>|MathJax\s*=\s*\{|window\.MathJax\b/i;
+// A condition of Liquid or Go templates, opened or closed.
+const TEMPLATE_IF = /\{%-?\s*(?:if|unless)\b|\{\{-?\s*(?:if|with)\b/g;
+const TEMPLATE_END = /\{%-?\s*end(?:if|unless)\b|\{\{-?\s*end\b/g;
+
+/**
+ * Where a Jekyll or Hugo blog's own layouts or includes load MathJax or KaTeX outside any
+ * condition, so on every page: its posts wrote `$$` for math though no setting says so. A script
+ * loaded under a condition (`{% if page.math %}`) is a post's own choice, which its front matter
+ * carries over.
+ */
+function layoutLoadingMath(source: string, engine: EngineName): ImportNote | undefined {
+  const folders = engine === 'jekyll' ? ['_includes', '_layouts'] : ['layouts'];
+  for (const folder of folders) {
+    const root = join(source, folder);
+    if (!existsSync(root)) continue;
+    for (const file of walk(source, root, (name) => name.startsWith('.'), [])) {
+      if (!/\.html?$/.test(file.file)) continue;
+      const text = readFileSync(file.file, 'utf8');
+      const found = TYPESETTER_SCRIPT.exec(text);
+      if (!found) continue;
+      const before = text.slice(0, found.index);
+      const open =
+        (before.match(TEMPLATE_IF) ?? []).length - (before.match(TEMPLATE_END) ?? []).length;
+      if (open > 0) continue;
+      return {
+        file: file.relative,
+        line: before.split('\n').length,
+        text: 'the layout loads a math typesetter on every page: math is on (`math: true`), and `$$` in posts is typeset',
+      };
+    }
+  }
+  return undefined;
 }
 
 /**
