@@ -32,6 +32,9 @@ const JEKYLL = {
     '---\ntitle: Liquid\ndate: 2019-06-10 14:22:00 +0900\ntags: jekyll ruby\ncategories: [dev, web]\nimage:\n  path: /assets/cat.png\n  alt: A cat\n---\nIntro <!--cut--> rest.\n\n{% highlight ruby %}\nputs 1\n{% endhighlight %}\n\nSee {% post_url 2019-05-03-no-date %} and {% youtube abc123 %}.\n\n`{% keep this %}`\n\n{% include note.html %}\n',
   '_posts/2019-05-03-no-date.md': '---\ntags:\n  - [nested, list]\nmath: true\n---\nBody $x$.\n',
   '_posts/2019-07-01-broken.md': '---\ntitle: [unclosed\n---\nBody.\n',
+  // Written at another offset: Jekyll read it on the clock of the config's zone, the next day.
+  '_posts/2025-10-19-offset.md':
+    '---\ntitle: Offset\ndate: 2025-10-19 15:13:08 -0400\ntags: [x]\n---\nAway.\n',
   '_drafts/idea.md': '---\ntitle: Idea\n---\nLater.\n',
   'assets/cat.png': 'png',
 };
@@ -90,6 +93,7 @@ describe('importing a Jekyll blog', () => {
     result = await importAndServe(await blog('jekyll', JEKYLL), 'jekyll', [
       '/2019/06/10/liquid.html',
       '/2019/05/03/no-date.html',
+      '/2025/10/20/offset.html',
       '/assets/cat.png',
     ]);
   });
@@ -97,7 +101,7 @@ describe('importing a Jekyll blog', () => {
   it('reports the post it could not read and exits 1, importing the rest', () => {
     assert.equal(result.imported.code, 1);
     assert.match(result.imported.stderr, /_posts\/2019-07-01-broken\.md:\d+: left out/);
-    assert.match(result.imported.stdout, /3 of 4 posts imported \(1 draft,/);
+    assert.match(result.imported.stdout, /4 of 5 posts imported \(1 draft,/);
   });
 
   it('converts Liquid, keeps inline code, and reports what it removed with file:line', async () => {

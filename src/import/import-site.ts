@@ -1029,8 +1029,14 @@ function planPost(
     fields.published === 'false' ||
     fields.draft === 'true';
   const slug = uniqueSlug(postSlug(post, fields, ctx.engine), ctx.slugs);
-  // Jekyll and Hugo keep the offset a date is written with, and put its wall clock in URLs.
-  const writtenOffset = ctx.engine !== 'hexo' ? writtenOffsetOf(written) : null;
+  // Hugo keeps the offset a date is written with, and puts its wall clock in URLs. So does
+  // Jekyll, built on a machine of that offset, unless the config names a zone: it then reads
+  // every date on that zone's clock (`timezone: Asia/Shanghai` puts `15:13 -0400` on the next day).
+  const zoneNamed =
+    ctx.engine === 'jekyll' &&
+    typeof ctx.config.timezone === 'string' &&
+    IANAZone.isValidZone(ctx.config.timezone);
+  const writtenOffset = ctx.engine !== 'hexo' && !zoneNamed ? writtenOffsetOf(written) : null;
   const wall = DateTime.fromMillis(date, {
     zone: writtenOffset ? `UTC${writtenOffset[1]}:${writtenOffset[2]}` : ctx.timezone,
   });
