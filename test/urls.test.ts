@@ -67,6 +67,7 @@ tags: [go]
   await write(join(posts, 'bundle', 'cat.png'), 'not really a png');
   await write(join(posts, 'bundle', 'files', 'notes.txt'), 'notes beside the post\n');
   await write(join(site, 'static', '_redirects'), '/from-the-author /elsewhere 302\n');
+  await write(join(site, 'static', 'slides', 'deck', 'index.html'), '<p>A slide deck</p>\n');
 });
 
 describe('serving posts at their URLs and old paths', () => {
@@ -104,6 +105,16 @@ describe('serving posts at their URLs and old paths', () => {
       assert.equal(response.status, 301, from);
       assert.equal(response.headers.get('location'), to, from);
     }
+  });
+
+  it("answers a folder of static/ with its index.html, and a page's index.html with the page", async () => {
+    const deck = await get('/slides/deck/');
+    assert.equal(deck.status, 200);
+    assert.equal(await deck.text(), '<p>A slide deck</p>\n');
+    const page = await get('/archive/own-url/index.html');
+    assert.equal(page.status, 301);
+    assert.equal(page.headers.get('location'), '/archive/own-url/');
+    assert.equal((await get('/nowhere/index.html')).status, 404);
   });
 
   it('serves the files of a post written as a folder beside its page, and links them there', async () => {

@@ -156,18 +156,29 @@ function imageVariant(
   return found ? { kind: 'file', file: found } : fromStatic(state, path, staticFiles);
 }
 
-/** The file of static/ at `path`, or the 404 page. */
+/**
+ * The file of static/ at `path` — a folder's `index.html` for a path ending in `/`, as static hosts
+ * answer one — or, for `/about/index.html`, a redirect to the page at `/about/`; else the 404 page.
+ */
 function fromStatic(
   state: SiteState,
   path: string,
   staticFiles: StaticFiles | undefined,
 ): Resource | Promise<Resource> {
-  const notFound = notFoundDocument(state);
-  const lookup = staticFiles?.lookup(decodeURIComponent(path));
+  const page = path.endsWith(`/${INDEX_FILE}`) ? path.slice(0, -INDEX_FILE.length) : undefined;
+  const otherwise =
+    page !== undefined && resolvePath(state.site, page).type === 'page'
+      ? movedTo(linkTo(basePathOf(state.site.config.url), page))
+      : notFoundDocument(state);
+  const file = decodeURIComponent(path);
+  const lookup = staticFiles?.lookup(file.endsWith('/') ? `${file}${INDEX_FILE}` : file);
   return lookup
-    ? lookup.then((file): Resource => (file ? { kind: 'file', file } : notFound))
-    : notFound;
+    ? lookup.then((found): Resource => (found ? { kind: 'file', file: found } : otherwise))
+    : otherwise;
 }
+
+// The file a folder is answered with by static hosts, and in the export.
+const INDEX_FILE = 'index.html';
 
 /**
  * Every path the site answers with a document it generates — pages, feeds, sitemap, robots.txt
