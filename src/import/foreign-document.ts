@@ -28,13 +28,19 @@ const FENCES = { '---': 'yaml', '+++': 'toml' } as const;
 export function readForeignDocument(text: string): ForeignDocument | UnreadableDocument {
   const source = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const lines = source.split('\n');
-  const first = lines[0]?.trimEnd() ?? '';
-  if (first === '---' || first === '+++') {
-    const end = lines.findIndex((line, i) => i > 0 && line.trimEnd() === first);
+  // Blank lines before the fence: Hexo and Hugo read the front matter after them all the same.
+  const top = Math.max(
+    0,
+    lines.findIndex((line) => line.trim() !== ''),
+  );
+  const fence = lines[top]?.trimEnd() ?? '';
+  if (fence === '---' || fence === '+++') {
+    const end = lines.findIndex((line, i) => i > top && line.trimEnd() === fence);
     if (end === -1)
-      return { problem: `the front matter opened by ${first} is never closed`, line: 1 };
-    return fromFenced(FENCES[first], lines.slice(1, end).join('\n'), lines, end + 1);
+      return { problem: `the front matter opened by ${fence} is never closed`, line: top + 1 };
+    return fromFenced(FENCES[fence], lines.slice(top + 1, end).join('\n'), lines, end + 1);
   }
+  const first = lines[0]?.trimEnd() ?? '';
   if (first.startsWith('{')) return fromJson(source);
   // Hexo reads `key: value` lines up to a lone `---` as front matter, without an opening fence.
   const end = lines.findIndex((line) => line.trimEnd() === '---' || line.trimEnd() === ';;;');
