@@ -402,3 +402,21 @@ describe("kramdown's math", () => {
     assert.equal(convert('a $$x$$ b', 'liquid').body, 'a $$x$$ b');
   });
 });
+
+describe("minimal-mistakes' notices", () => {
+  it('make the paragraph before them an alert of their kind', () => {
+    assert.equal(
+      convert(
+        'Intro.\n\n**Heads up:** this changed\nin 2024.\n{: .notice--warning}\n\nAfter.',
+        'jekyll',
+      ).body,
+      'Intro.\n\n> [!WARNING]\n> **Heads up:** this changed\n> in 2024.\n\nAfter.',
+    );
+    assert.equal(
+      convert('A plain one.\n{: .notice}\n', 'jekyll').body,
+      '> [!NOTE]\n> A plain one.\n',
+    );
+    // One after a list item is removed, as before: the item stays a list item.
+    assert.equal(convert('- item\n{: .notice--info}\n', 'jekyll').body, '- item\n');
+  });
+});

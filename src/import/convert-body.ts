@@ -250,8 +250,13 @@ class Converter {
     this.#at = Math.min(this.text.length, end + 1);
     const next = this.text.slice(this.#at, this.text.indexOf('\n', this.#at) + 1 || undefined);
     const prompt = /\.prompt-(tip|info|warning|danger)\b/.exec(list)?.[1];
-    // Chirpy's prompts, `{: .prompt-tip }`, are of the kinds notes are.
-    const alert = prompt === undefined ? undefined : ALERT_KINDS[prompt];
+    // minimal-mistakes' notices, `{: .notice--warning}` (`.notice` alone a plain one).
+    const notice = /\.notice(?:--(primary|info|warning|success|danger))?(?![\w-])/.exec(list);
+    const noticeKind = notice ? (notice[1] ?? 'default') : undefined;
+    const marked = prompt ?? noticeKind;
+    // Chirpy's prompts, `{: .prompt-tip }`, and the theme's notices are of the kinds notes are.
+    const alert = marked === undefined ? undefined : ALERT_KINDS[marked];
+    const what = prompt !== undefined ? `{: .prompt-${prompt} }` : `{: ${notice?.[0] ?? ''} }`;
     const file = /\bfile=(?:"([^"\n]*)"|'([^'\n]*)')/.exec(list);
     const quoteBefore = /(?:^|\n)([ \t]{0,3}>[^\n]*\n)(?:[ \t]{0,3}>[^\n]*\n)*$/.exec(this.#out);
     const fence = this.#lastFence?.end === this.#out.length ? this.#lastFence : undefined;
@@ -261,12 +266,27 @@ class Converter {
         this.#out.length - quoteBefore[0].length + (quoteBefore[0].startsWith('\n') ? 1 : 0);
       const indent = /^[ \t]*/.exec(quoteBefore[1] ?? '')?.[0] ?? '';
       this.#out = `${this.#out.slice(0, at)}${indent}> [!${alert}]\n${this.#out.slice(at)}`;
-      this.notes.push({ line, kind: 'converted', what: `{: .prompt-${prompt} } into an alert` });
+      this.notes.push({ line, kind: 'converted', what: `${what} into an alert` });
     } else if (alert && /^[ \t]{0,3}>/.test(next)) {
       // Written before the quote, kramdown gives it to the quote that follows.
       this.#out += `${/^[ \t]*/.exec(next)?.[0] ?? ''}> [!${alert}]\n`;
-      this.notes.push({ line, kind: 'converted', what: `{: .prompt-${prompt} } into an alert` });
+      this.notes.push({ line, kind: 'converted', what: `${what} into an alert` });
       return true;
+    } else if (
+      alert &&
+      notice &&
+      !fence &&
+      prefix.trim() === '' &&
+      paragraphBefore(this.#out) !== undefined
+    ) {
+      // A notice after its paragraph: the paragraph is the alert's text.
+      const paragraph = paragraphBefore(this.#out) ?? '';
+      const quoted = paragraph
+        .replace(/\n$/, '')
+        .split('\n')
+        .map((text) => `> ${text}`);
+      this.#out = `${this.#out.slice(0, this.#out.length - paragraph.length)}> [!${alert}]\n${quoted.join('\n')}\n`;
+      this.notes.push({ line, kind: 'converted', what: `${what} into an alert` });
     } else if (file && fence) {
       // Chirpy's file name of a code block: the title Folio shows above it.
       const name = (file[1] ?? file[2] ?? '').replace(/"/g, "'");
@@ -674,6 +694,22 @@ const BLOCKS: Record<string, BlockKind> = {
 
 // The alert a theme's note of a kind or colour reads as (Butterfly's and NEXT's `{% note %}`,
 // Hugo themes' `hint`, `notice`, `admonition`).
+/**
+ * The lines of the paragraph `out` ends with, after a blank line or from its start: lines of text,
+ * none a quote, a list item, a heading or a table row. Read from the end, as a converted body grows.
+ */
+function paragraphBefore(out: string): string | undefined {
+  const from = out.lastIndexOf('\n\n') + 1;
+  const paragraph = from === 0 ? out : out.slice(from + 1);
+  if (!paragraph.endsWith('\n') || paragraph.trim() === '') return undefined;
+  const lines = paragraph.slice(0, -1).split('\n');
+  return lines.every((line) => line.trim() !== '' && !BLOCK_LINE.test(line))
+    ? paragraph
+    : undefined;
+}
+
+const BLOCK_LINE = /^[ \t]*(?:[>#|]|[-*+][ \t]|\d+[.)][ \t])/;
+
 const ALERT_KINDS: Readonly<Record<string, string>> = {
   default: 'NOTE',
   primary: 'NOTE',
