@@ -1108,7 +1108,8 @@ function planPost(
  * The cover the engines' themes name — Jekyll's `image` (Chirpy's `image.path`), Hugo's `images`
  * (the first), PaperMod's `cover.image`, Ananke's `featured_image`, LoveIt's and FixIt's
  * `featuredImage` (or their bundle's resource named `featured-image`), Hexo's `cover`,
- * `thumbnail` and `banner` — with the description some of them give. A relative path is a file
+ * `thumbnail` and `banner`, minimal-mistakes' `header.image`, `header.overlay_image` and
+ * `header.teaser` — with the description some of them give. A relative path is a file
  * of the post's folder where it has one, and otherwise from the site's root, as themes read it.
  */
 function coverOf(
@@ -1130,14 +1131,21 @@ function coverOf(
     stringOf(fields.featuredimagepreview) ??
     featuredResource(fields.resources) ??
     stringOf(fields.thumbnail) ??
-    stringOf(fields.banner);
+    stringOf(fields.banner) ??
+    // minimal-mistakes': the page header's image, its overlay, or the teaser of lists.
+    stringOf(part(fields.header, 'image')) ??
+    stringOf(part(fields.header, 'overlay_image')) ??
+    stringOf(part(fields.header, 'teaser'));
   if (written === undefined || !isImagePath(written)) return {};
   const relative = written.replace(/^(?:\.\/)+/, '');
   const image =
     inFolder || written.startsWith('/') || /^https?:/i.test(written)
       ? written
       : posix.join('/', mediaPath ?? '', relative);
-  const alt = stringOf(part(fields.image, 'alt')) ?? stringOf(part(fields.cover, 'alt'));
+  const alt =
+    stringOf(part(fields.image, 'alt')) ??
+    stringOf(part(fields.cover, 'alt')) ??
+    stringOf(part(fields.header, 'image_description'));
   return alt === undefined ? { image } : { image, imageAlt: alt };
 }
 
