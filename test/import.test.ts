@@ -750,6 +750,8 @@ describe('importing the standalone pages of a blog', () => {
       assert.match(about, /<img[^>]* src="\/images\/me\.png"/, 'the image is found where it was');
       assert.equal((await answer('/images/me.png')).status, 200);
       assert.match(about, /href="\/posts\/first\/"/);
+      // Jekyll's `link` tag names a page by its file.
+      assert.match(about, /<a href="\/contact\/">the contact page<\/a>/);
       const first = await (await answer('/posts/first/')).text();
       assert.match(
         first,
@@ -811,6 +813,9 @@ describe('importing the standalone pages of a blog', () => {
       assert.match(nav, /href="\/about\/"[\s\S]*href="\/now\/"/, 'by their menu weights');
       assert.doesNotMatch(nav, /href="\/colophon\/"/);
       assert.equal((await answer('/search/')).status, 200, "Folio's own search page");
+      // `relref` names a page by its folder.
+      const now = await (await answer('/now/')).text();
+      assert.match(now, /<a href="\/about\/">the author<\/a>/);
     });
     assert.match(result.imported.stdout, /, 3 pages/);
     assert.match(result.report, /`content\/_index\.md:1`: the home page's text/);

@@ -272,7 +272,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     timezone,
     skipped,
     passedOver,
-    post: postLookup(placed.kept, engine, pattern, timezone),
+    post: withPages(postLookup(placed.kept, engine, pattern, timezone), placedPages.kept),
   };
   const converted = convertPosts(placed.kept, blog);
   const files = converted.files;
@@ -1628,6 +1628,43 @@ function postLookup(
       byName.get(clean.replace(MARKDOWN, '')) ??
       byName.get(basename(clean).replace(MARKDOWN, ''))
     );
+  };
+}
+
+/**
+ * `post`, which finds the posts a link names, finding the blog's pages too by their file
+ * (`{% link _pages/start.md %}`, Hugo's `relref "about"`), at the path Folio gives them.
+ */
+function withPages(
+  post: (reference: string) => LinkedPost | undefined,
+  pages: readonly PlannedPage[],
+): (reference: string) => LinkedPost | undefined {
+  const byName = new Map<string, LinkedPost>();
+  for (const page of pages) {
+    const linked = {
+      url: `/${encodeURIComponent(page.slug)}/`,
+      title: stringOf(page.front.title) ?? page.slug,
+    };
+    const file = page.source.relative;
+    // `about/index.md` is named by its folder too, as Hugo's `relref "about"` names it.
+    const folder = basename(file.replace(/\/_?index\.[^/]+$/, ''));
+    for (const name of [
+      file,
+      file.replace(MARKDOWN, ''),
+      basename(file).replace(MARKDOWN, ''),
+      folder,
+    ]) {
+      if (!byName.has(name)) byName.set(name, linked);
+    }
+  }
+  return (reference) => {
+    const found = post(reference);
+    if (found !== undefined) return found;
+    const clean = reference
+      .trim()
+      .replace(/^["'/]+|["']$/g, '')
+      .replace(/#.*$/, '');
+    return byName.get(clean) ?? byName.get(clean.replace(MARKDOWN, '').replace(/\/index$/, ''));
   };
 }
 
