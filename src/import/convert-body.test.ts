@@ -222,6 +222,11 @@ describe("Chirpy's embeds", () => {
       jekyll('{% youtube abc %}'),
       '[YouTube: abc](https://www.youtube.com/watch?v=abc)',
     );
+    // minimal-mistakes' video include.
+    assert.equal(
+      convert('{% include video id="lR58F0UuiyY" provider="youtube" %}', 'jekyll').body,
+      '[YouTube: lR58F0UuiyY](https://www.youtube.com/watch?v=lR58F0UuiyY)',
+    );
     // Any other include is removed and reported, as before.
     const other = convert('{% include note.html %}', 'jekyll');
     assert.equal(other.body, '');
@@ -276,6 +281,11 @@ describe('titled blocks', () => {
       convert('{% hideToggle 4.9.0 (2023/06/06),bg,color %}\nFixed.\n{% endhideToggle %}', 'liquid')
         .body,
       '**4.9.0 (2023/06/06)**\n\n\nFixed.\n',
+    );
+    // Fluid's fold, its title after `@`.
+    assert.equal(
+      convert('{% fold info @oh-my-zsh 脚本（已失效） %}\nRun it.\n{% endfold %}', 'liquid').body,
+      '**oh-my-zsh 脚本（已失效）**\n\n\nRun it.\n',
     );
     const tabs = convert(
       '{% tabs t %}\n<!-- tab 第二个@heart -->\nB\n<!-- endtab -->\n{% endtabs %}',

@@ -767,7 +767,7 @@ const COLOURS: ReadonlySet<string> = new Set([
   'gray',
 ]);
 
-const FOLDED_BLOCKS: ReadonlySet<string> = new Set(['details', 'hideToggle', 'folding']);
+const FOLDED_BLOCKS: ReadonlySet<string> = new Set(['details', 'hideToggle', 'folding', 'fold']);
 
 /**
  * The title a block's arguments give it: `title=`, or the title after an admonition's kind
@@ -777,8 +777,14 @@ function blockTitle(name: string, args: readonly string[]): string | undefined {
   const named = namedArgs(args);
   const positional = positionalArgs(args);
   // What a folded block shows folded: `details`, Butterfly's `hideToggle` and NexT's `folding`,
-  // whose words go up to a comma (the colours after it).
-  const folded = FOLDED_BLOCKS.has(name) ? positional.join(' ').split(',')[0] : undefined;
+  // whose words go up to a comma (the colours after it), and Fluid's `fold`, after its `@`
+  // (`{% fold info @Title %}`).
+  const words = positional.join(' ');
+  const folded = !FOLDED_BLOCKS.has(name)
+    ? undefined
+    : name === 'fold' && words.includes('@')
+      ? words.slice(words.indexOf('@') + 1)
+      : words.split(',')[0];
   const title = named.title ?? named.summary ?? (name === 'admonition' ? positional[1] : folded);
   return title?.trim() || undefined;
 }
@@ -861,6 +867,10 @@ function inlineReplacement(
           source &&
           `[${embed === 'video' ? 'Video' : 'Audio'}: ${escapeLinkText(named.title ?? source)}](${source})`
         );
+      }
+      // minimal-mistakes' `{% include video id="…" provider="youtube" %}`.
+      if (positional[0] === 'video' && named.id && named.provider) {
+        return videoLink(named.provider, named.id);
       }
       return embed && named.id ? videoLink(embed, named.id) : undefined;
     }
