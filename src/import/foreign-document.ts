@@ -85,7 +85,8 @@ function fromFenced(
 const BLOG_YAML_SCHEMA = CORE_SCHEMA.extend(
   (['regexp', 'undefined', 'function'] as const).flatMap((name) =>
     (['scalar', 'mapping', 'sequence'] as const).map(
-      (kind) => new Type(`tag:yaml.org,2002:js/${name}`, { kind, construct: (data) => data }),
+      (kind) =>
+        new Type(`tag:yaml.org,2002:js/${name}`, { kind, construct: (data: unknown) => data }),
     ),
   ),
 );
