@@ -430,3 +430,21 @@ describe("minimal-mistakes' notices", () => {
     assert.equal(convert('- item\n{: .notice--info}\n', 'jekyll').body, '- item\n');
   });
 });
+
+describe('math that Hugo read as Markdown first', () => {
+  it('is written as its readers saw it, every escape of Markdown undone', () => {
+    const read = (body: string) =>
+      convertBody(body, 'hugo', 1, { postUrl: () => undefined }, { markdownBeforeMath: true }).body;
+    assert.equal(
+      read('Let $\\max\\\\{a_j\\\\}$ and $a\\_1$.\n\n$$\\begin{cases} 1 \\\\\\\\ 2 \\end{cases}$$'),
+      'Let $\\max\\{a_j\\}$ and $a_1$.\n\n$$\\begin{cases} 1 \\\\ 2 \\end{cases}$$',
+    );
+    // Code, an escaped dollar and a dollar with no other in its paragraph stay as written.
+    assert.equal(
+      read('`$a\\_b$` costs \\$5.\n\nA $ alone.'),
+      '`$a\\_b$` costs \\$5.\n\nA $ alone.',
+    );
+    // Without it, the math is as written.
+    assert.equal(convert('$a\\_1$').body, '$a\\_1$');
+  });
+});

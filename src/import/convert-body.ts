@@ -74,6 +74,18 @@ const RAW_TAGS = /\{%-?\s*(?:end)?raw\s*-?%\}/g;
 // end of a paragraph: spaces, then a blank line or the end of the body.
 const MORE_MARKER = /<!--\s*more\s*-->/iy;
 const PARAGRAPH_END = /[ \t]*(?:\n[ \t]*(?:\n|$)|$)/y;
+// A backslash escape of CommonMark: a backslash before ASCII punctuation.
+const MARKDOWN_ESCAPE = /\\([!-/:-@[-`{-~])/g;
+
+/** How the blog's engine read a body, beyond its dialect. */
+export interface BodyReading {
+  /**
+   * Whether its Markdown was read before its math was typeset in the page (Hugo without Goldmark's
+   * passthrough, math set by a script): the author escaped the math for Markdown, `\\{` for `\{`
+   * and `\\\\` for a new line, and Folio, which reads math first, reads it unescaped.
+   */
+  readonly markdownBeforeMath?: boolean;
+}
 
 /** Converts a body whose first line is line `bodyLine` of the post file. */
 export function convertBody(
@@ -81,8 +93,9 @@ export function convertBody(
   dialect: Dialect,
   bodyLine: number,
   links: BodyLinks,
+  reading: BodyReading = {},
 ): ConvertedBody {
-  const converter = new Converter(body, dialect, bodyLine, links);
+  const converter = new Converter(body, dialect, bodyLine, links, true, reading);
   return { body: converter.run(), notes: converter.notes };
 }
 
@@ -100,6 +113,7 @@ class Converter {
     readonly links: BodyLinks,
     /** Whether tags are read: not in what `{% raw %}` keeps as written. */
     readonly tags = true,
+    readonly reading: BodyReading = {},
   ) {}
 
   run(): string {
@@ -116,6 +130,7 @@ class Converter {
       if (char === '{' && this.tags && this.#tag()) continue;
       if (char === '{' && this.dialect === 'jekyll' && this.#attributeList()) continue;
       if (char === '$' && this.dialect === 'jekyll' && this.#kramdownInlineMath()) continue;
+      if (char === '$' && this.reading.markdownBeforeMath && this.#mathReadAsMarkdown()) continue;
       if (char === '<' && this.#moreMarker()) continue;
       if (
         (this.links.base !== undefined ||
@@ -365,6 +380,28 @@ class Converter {
     return true;
   }
 
+  /**
+   * Math between `$` or `$$` as its readers saw it when Markdown was read first: every backslash
+   * escape of Markdown undone (`\\{` is `\{`, `\\\\` is `\\`, `\_` is `_`), within its paragraph.
+   */
+  #mathReadAsMarkdown(): boolean {
+    const { text } = this;
+    if (text[this.#at - 1] === '\\') return false;
+    const fence = text.startsWith('$$', this.#at) ? '$$' : '$';
+    const from = this.#at + fence.length;
+    let close = text.indexOf(fence, from);
+    while (close !== -1 && text[close - 1] === '\\' && text[close - 2] !== '\\') {
+      close = text.indexOf(fence, close + 1);
+    }
+    const paragraphEnd = text.indexOf('\n\n', from);
+    if (close === -1 || close === from || (paragraphEnd !== -1 && close > paragraphEnd))
+      return false;
+    const tex = text.slice(from, close).replace(MARKDOWN_ESCAPE, '$1');
+    this.#out += `${fence}${tex}${fence}`;
+    this.#at = close + fence.length;
+    return true;
+  }
+
   #relativeReference(): boolean {
     const char = this.text[this.#at] ?? '';
     if (char !== ']' && !(/[sh]/i.test(char) && /\s/.test(this.text[this.#at - 1] ?? '')))
@@ -569,7 +606,14 @@ class Converter {
 
   /** What a block holds, converted as a body is; its notes join this body's. */
   #converted(inside: { readonly text: string; readonly line: number }, tags = true): string {
-    const nested = new Converter(inside.text, this.dialect, inside.line, this.links, tags);
+    const nested = new Converter(
+      inside.text,
+      this.dialect,
+      inside.line,
+      this.links,
+      tags,
+      this.reading,
+    );
     const text = nested.run();
     this.notes.push(...nested.notes);
     return text;

@@ -775,6 +775,7 @@ function convertPages(
   blog: {
     source: string;
     engine: EngineName;
+    config: Record<string, unknown>;
     skipped: ImportNote[];
     passedOver: PassedOver[];
     post: (reference: string) => LinkedPost | undefined;
@@ -812,7 +813,11 @@ function documentText(
     readonly bodyLine: number;
     readonly notes: BodyNote[];
   },
-  blog: { readonly engine: EngineName; readonly skipped: ImportNote[] },
+  blog: {
+    readonly engine: EngineName;
+    readonly config: Record<string, unknown>;
+    readonly skipped: ImportNote[];
+  },
   how: {
     readonly links: BodyLinks;
     /** The converted body as it is written. */
@@ -821,7 +826,9 @@ function documentText(
   },
 ): string | undefined {
   const dialect = blog.engine === 'hexo' ? 'liquid' : blog.engine;
-  const converted = convertBody(plan.body, dialect, plan.bodyLine, how.links);
+  const converted = convertBody(plan.body, dialect, plan.bodyLine, how.links, {
+    markdownBeforeMath: blog.engine === 'hugo' && markdownBeforeMath(blog.config),
+  });
   const text = `---\n${dump(plan.front, { lineWidth: -1, noRefs: true, quotingType: '"' })}---\n${how.body(converted.body)}`;
   const problem = how.check(text).find((d) => d.severity === 'error');
   if (problem) {
@@ -2017,6 +2024,19 @@ function layoutLoadingMath(source: string, engine: EngineName): ImportNote | und
     }
   }
   return undefined;
+}
+
+/**
+ * Whether Hugo read the blog's Markdown before a script typeset its math: math turned on, without
+ * Goldmark's passthrough, which hands the math over as written.
+ */
+function markdownBeforeMath(config: Record<string, unknown>): boolean {
+  const markup = isRecord(config.markup) ? config.markup : {};
+  const goldmark = isRecord(markup.goldmark) ? markup.goldmark : {};
+  const extensions = isRecord(goldmark.extensions) ? goldmark.extensions : {};
+  const passthrough = extensions.passthrough;
+  const through = passthrough === true || (isRecord(passthrough) && passthrough.enable === true);
+  return blogUsesMath(config) && !through;
 }
 
 /**
