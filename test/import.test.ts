@@ -34,7 +34,7 @@ const JEKYLL = {
   '_posts/2019-07-01-broken.md': '---\ntitle: [unclosed\n---\nBody.\n',
   // Written at another offset: Jekyll read it on the clock of the config's zone, the next day.
   '_posts/2025-10-19-offset.md':
-    '---\ntitle: Offset\ndate: 2025-10-19 15:13:08 -0400\ntags: [x]\nheader:\n  overlay_image: /assets/cat.png\n  image_description: A cat\n---\nAway.\n',
+    '---\ntitle: Offset\ndate: 2025-10-19 15:13:08 -0400\ntags: [x]\nheader:\n  overlay_image: /../assets/cat.png\n  image_description: A cat\n---\nAway.\n',
   '_drafts/idea.md': '---\ntitle: Idea\n---\nLater.\n',
   'assets/cat.png': 'png',
 };

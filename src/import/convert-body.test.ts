@@ -395,6 +395,8 @@ describe('relative references of a body served in a folder', () => {
       inFolder('See [the guide][g].\n\n[g]: guide.pdf\n[^1]: I am not affiliated with it.'),
       'See [the guide][g].\n\n[g]: /posts/backups/guide.pdf\n[^1]: I am not affiliated with it.',
     );
+    // A path from the root that climbs above it is the path browsers read.
+    assert.equal(inFolder('![a](/../assets/a.png)'), '![a](/assets/a.png)');
     // A `]:` inside a sentence ends no label.
     assert.equal(inFolder('Read [this]: notes first.'), 'Read [this]: notes first.');
   });

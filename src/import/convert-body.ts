@@ -700,6 +700,8 @@ function insideFolder(target: string, folder: string): string {
 
 /** `x.png` read in the folder `base` (`/about/`) as a path from the root: `/about/x.png`. */
 function rooted(target: string, base: string | undefined): string {
+  // `/../assets/a.png`, a path from the root that climbs above it, is `/assets/a.png` to browsers.
+  if (/^\/\.\.?\//.test(target)) return target.replace(/^(?:\/\.\.?(?=\/))+/, '');
   if (base === undefined || /^(?:[a-z][a-z\d+.-]*:|[/#?]|\{)/i.test(target)) return target;
   const at = target.search(/[?#]/);
   const path = at === -1 ? target : target.slice(0, at);

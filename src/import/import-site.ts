@@ -1145,8 +1145,10 @@ function coverOf(
     stringOf(part(fields.header, 'teaser'));
   if (written === undefined || !isImagePath(written)) return {};
   const relative = written.replace(/^(?:\.\/)+/, '');
-  const image =
-    inFolder || written.startsWith('/') || /^https?:/i.test(written)
+  // `/../assets/a.png` climbs above the root, where browsers stop: `/assets/a.png`.
+  const image = written.startsWith('/')
+    ? posix.normalize(written)
+    : inFolder || /^https?:/i.test(written)
       ? written
       : posix.join('/', mediaPath ?? '', relative);
   const alt =
