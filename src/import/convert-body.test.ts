@@ -397,6 +397,7 @@ describe('relative references of a body served in a folder', () => {
     );
     // A path from the root that climbs above it is the path browsers read.
     assert.equal(inFolder('![a](/../assets/a.png)'), '![a](/assets/a.png)');
+    assert.equal(inFolder('![a](//cdn.example/a.png)'), '![a](//cdn.example/a.png)');
     // A `]:` inside a sentence ends no label.
     assert.equal(inFolder('Read [this]: notes first.'), 'Read [this]: notes first.');
   });

@@ -275,6 +275,9 @@ class Converter {
     const file = /\bfile=(?:"([^"\n]*)"|'([^'\n]*)')/.exec(list);
     const quoteBefore = /(?:^|\n)([ \t]{0,3}>[^\n]*\n)(?:[ \t]{0,3}>[^\n]*\n)*$/.exec(this.#out);
     const fence = this.#lastFence?.end === this.#out.length ? this.#lastFence : undefined;
+    // The paragraph a notice is given to, which it follows.
+    const noticed =
+      alert && notice && !fence && prefix.trim() === '' ? paragraphBefore(this.#out) : undefined;
     if (alert && quoteBefore) {
       // Chirpy's way: the prompt after its quote.
       const at =
@@ -287,15 +290,9 @@ class Converter {
       this.#out += `${/^[ \t]*/.exec(next)?.[0] ?? ''}> [!${alert}]\n`;
       this.notes.push({ line, kind: 'converted', what: `${what} into an alert` });
       return true;
-    } else if (
-      alert &&
-      notice &&
-      !fence &&
-      prefix.trim() === '' &&
-      paragraphBefore(this.#out) !== undefined
-    ) {
+    } else if (noticed !== undefined) {
       // A notice after its paragraph: the paragraph is the alert's text.
-      const paragraph = paragraphBefore(this.#out) ?? '';
+      const paragraph = noticed;
       const quoted = paragraph
         .replace(/\n$/, '')
         .split('\n')
@@ -353,10 +350,6 @@ class Converter {
   }
 
   /**
-   * A Markdown link's or image's destination, `](x.png)` or `]: x.png`, or an HTML `src="x.png"`,
-   * made a path from the root.
-   */
-  /**
    * kramdown's math in a line of text, `$$x$$` with words before or after it, which kramdown
    * typesets inline: Folio's inline math is `$x$`, and a line that begins with `$$` would open a
    * block. `$$` alone on its lines stays the block it is in both.
@@ -365,8 +358,8 @@ class Converter {
     const { text } = this;
     if (text[this.#at + 1] !== '$') return false;
     const lineStart = text.lastIndexOf('\n', this.#at - 1) + 1;
-    const lineEnd =
-      text.indexOf('\n', this.#at) === -1 ? text.length : text.indexOf('\n', this.#at);
+    const newline = text.indexOf('\n', this.#at);
+    const lineEnd = newline === -1 ? text.length : newline;
     const close = text.indexOf('$$', this.#at + 2);
     if (close === -1 || close >= lineEnd) return false;
     const tex = text.slice(this.#at + 2, close).trim();
@@ -402,6 +395,10 @@ class Converter {
     return true;
   }
 
+  /**
+   * A Markdown link's or image's destination, `](x.png)` or `]: x.png`, or an HTML `src="x.png"`,
+   * made a path from the root.
+   */
   #relativeReference(): boolean {
     const char = this.text[this.#at] ?? '';
     if (char !== ']' && !(/[sh]/i.test(char) && /\s/.test(this.text[this.#at - 1] ?? '')))
@@ -698,10 +695,17 @@ function insideFolder(target: string, folder: string): string {
   return first.normalize('NFC') === folder.normalize('NFC') ? path.slice(slash + 1) : target;
 }
 
+/**
+ * A path from the root as browsers read it: `/../assets/a.png`, which climbs above the root, is
+ * `/assets/a.png`; any other path (`//cdn.example/x`, a relative one) as it is.
+ */
+export function readFromRoot(path: string): string {
+  return /^\/\.\.?\//.test(path) ? path.replace(/^(?:\/\.\.?(?=\/))+/, '') : path;
+}
+
 /** `x.png` read in the folder `base` (`/about/`) as a path from the root: `/about/x.png`. */
-function rooted(target: string, base: string | undefined): string {
-  // `/../assets/a.png`, a path from the root that climbs above it, is `/assets/a.png` to browsers.
-  if (/^\/\.\.?\//.test(target)) return target.replace(/^(?:\/\.\.?(?=\/))+/, '');
+function rooted(written: string, base: string | undefined): string {
+  const target = readFromRoot(written);
   if (base === undefined || /^(?:[a-z][a-z\d+.-]*:|[/#?]|\{)/i.test(target)) return target;
   const at = target.search(/[?#]/);
   const path = at === -1 ? target : target.slice(0, at);
@@ -738,8 +742,6 @@ const BLOCKS: Record<string, BlockKind> = {
   callout: 'alert',
 };
 
-// The alert a theme's note of a kind or colour reads as (Butterfly's and NEXT's `{% note %}`,
-// Hugo themes' `hint`, `notice`, `admonition`).
 /**
  * The lines of the paragraph `out` ends with, after a blank line or from its start: lines of text,
  * none a quote, a list item, a heading or a table row. Read from the end, as a converted body grows.
@@ -756,6 +758,8 @@ function paragraphBefore(out: string): string | undefined {
 
 const BLOCK_LINE = /^[ \t]*(?:[>#|]|[-*+][ \t]|\d+[.)][ \t])/;
 
+// The alert a theme's note of a kind or colour reads as (Butterfly's and NEXT's `{% note %}`,
+// Hugo themes' `hint`, `notice`, `admonition`).
 const ALERT_KINDS: Readonly<Record<string, string>> = {
   default: 'NOTE',
   primary: 'NOTE',

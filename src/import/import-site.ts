@@ -32,7 +32,7 @@ import {
   pathKey,
   RESERVED_SECTIONS,
 } from '../urls/url-paths.js';
-import { convertBody, type BodyLinks, type BodyNote } from './convert-body.js';
+import { convertBody, readFromRoot, type BodyLinks, type BodyNote } from './convert-body.js';
 import {
   folioPattern,
   hexoSlug,
@@ -272,7 +272,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     timezone,
     skipped,
     passedOver,
-    post: withPages(postLookup(placed.kept, engine, pattern, timezone), placedPages.kept),
+    post: postLookup(placed.kept, engine, pattern, timezone, placedPages.kept),
   };
   const converted = convertPosts(placed.kept, blog);
   const files = converted.files;
@@ -1145,11 +1145,9 @@ function coverOf(
     stringOf(part(fields.header, 'teaser'));
   if (written === undefined || !isImagePath(written)) return {};
   const relative = written.replace(/^(?:\.\/)+/, '');
-  // `/../assets/a.png` climbs above the root, where browsers stop: `/assets/a.png`.
-  const image = written.startsWith('/')
-    ? posix.normalize(written)
-    : inFolder || /^https?:/i.test(written)
-      ? written
+  const image =
+    inFolder || written.startsWith('/') || /^https?:/i.test(written)
+      ? readFromRoot(written)
       : posix.join('/', mediaPath ?? '', relative);
   const alt =
     stringOf(part(fields.image, 'alt')) ??
@@ -1598,11 +1596,17 @@ function linksToPosts(
   };
 }
 
+/**
+ * The post or page a link names, by its file (`_posts/x.md`, `about.md`), its name or its slug:
+ * posts first, then the blog's pages (`{% link _pages/start.md %}`, Hugo's `relref "about"`) at the
+ * path Folio gives them.
+ */
 function postLookup(
   plans: readonly PlannedPost[],
   engine: EngineName,
   pattern: string,
   timezone: string,
+  pages: readonly PlannedPage[],
 ): (reference: string) => LinkedPost | undefined {
   const byName = new Map<string, LinkedPost>();
   for (const plan of plans) {
@@ -1627,6 +1631,18 @@ function postLookup(
     const linked = { url, title: stringOf(plan.front.title) ?? plan.slug };
     for (const name of names) if (!byName.has(name)) byName.set(name, linked);
   }
+  for (const page of pages) {
+    const file = page.source.relative;
+    const linked = {
+      url: `/${encodeURIComponent(page.slug)}/`,
+      title: stringOf(page.front.title) ?? page.slug,
+    };
+    // By its name too, `about/index.md` by its folder's, as Hugo's `relref "about"` names it.
+    const called = basename(file.replace(/\/_?index\.[^/]+$/, '')).replace(MARKDOWN, '');
+    for (const name of [file, file.replace(MARKDOWN, ''), called]) {
+      if (!byName.has(name)) byName.set(name, linked);
+    }
+  }
   return (reference) => {
     const clean = reference
       .trim()
@@ -1637,43 +1653,6 @@ function postLookup(
       byName.get(clean.replace(MARKDOWN, '')) ??
       byName.get(basename(clean).replace(MARKDOWN, ''))
     );
-  };
-}
-
-/**
- * `post`, which finds the posts a link names, finding the blog's pages too by their file
- * (`{% link _pages/start.md %}`, Hugo's `relref "about"`), at the path Folio gives them.
- */
-function withPages(
-  post: (reference: string) => LinkedPost | undefined,
-  pages: readonly PlannedPage[],
-): (reference: string) => LinkedPost | undefined {
-  const byName = new Map<string, LinkedPost>();
-  for (const page of pages) {
-    const linked = {
-      url: `/${encodeURIComponent(page.slug)}/`,
-      title: stringOf(page.front.title) ?? page.slug,
-    };
-    const file = page.source.relative;
-    // `about/index.md` is named by its folder too, as Hugo's `relref "about"` names it.
-    const folder = basename(file.replace(/\/_?index\.[^/]+$/, ''));
-    for (const name of [
-      file,
-      file.replace(MARKDOWN, ''),
-      basename(file).replace(MARKDOWN, ''),
-      folder,
-    ]) {
-      if (!byName.has(name)) byName.set(name, linked);
-    }
-  }
-  return (reference) => {
-    const found = post(reference);
-    if (found !== undefined) return found;
-    const clean = reference
-      .trim()
-      .replace(/^["'/]+|["']$/g, '')
-      .replace(/#.*$/, '');
-    return byName.get(clean) ?? byName.get(clean.replace(MARKDOWN, '').replace(/\/index$/, ''));
   };
 }
 
@@ -2028,17 +2007,37 @@ function layoutLoadingMath(source: string, engine: EngineName): ImportNote | und
   return undefined;
 }
 
+/** A setting turned on: `true`, or a table of it with `enable: true` (`enabled: true`). */
+const turnedOn = (value: unknown): boolean =>
+  value === true || (isRecord(value) && (value.enable === true || value.enabled === true));
+
+/** Math a theme or plugin typesets for every post: Hugo's `params.math`, Hexo's `mathjax`… */
+function scriptedMath(config: Record<string, unknown>): boolean {
+  const params = isRecord(config.params) ? config.params : {};
+  return [
+    config.math,
+    config.mathjax,
+    config.katex,
+    params.math,
+    params.mathjax,
+    params.katex,
+  ].some(turnedOn);
+}
+
+/** Whether Hugo's Goldmark hands math over as written (its passthrough extension). */
+function goldmarkPassthrough(config: Record<string, unknown>): boolean {
+  const markup = isRecord(config.markup) ? config.markup : {};
+  const goldmark = isRecord(markup.goldmark) ? markup.goldmark : {};
+  const extensions = isRecord(goldmark.extensions) ? goldmark.extensions : {};
+  return turnedOn(extensions.passthrough);
+}
+
 /**
  * Whether Hugo read the blog's Markdown before a script typeset its math: math turned on, without
  * Goldmark's passthrough, which hands the math over as written.
  */
 function markdownBeforeMath(config: Record<string, unknown>): boolean {
-  const markup = isRecord(config.markup) ? config.markup : {};
-  const goldmark = isRecord(markup.goldmark) ? markup.goldmark : {};
-  const extensions = isRecord(goldmark.extensions) ? goldmark.extensions : {};
-  const passthrough = extensions.passthrough;
-  const through = passthrough === true || (isRecord(passthrough) && passthrough.enable === true);
-  return blogUsesMath(config) && !through;
+  return scriptedMath(config) && !goldmarkPassthrough(config);
 }
 
 /**
@@ -2046,15 +2045,7 @@ function markdownBeforeMath(config: Record<string, unknown>): boolean {
  * Hexo's `mathjax`/`katex`, a Jekyll theme's `math`. Elsewhere `$` is a price or a shell variable.
  */
 function blogUsesMath(config: Record<string, unknown>): boolean {
-  const on = (value: unknown): boolean =>
-    value === true || (isRecord(value) && (value.enable === true || value.enabled === true));
-  const params = isRecord(config.params) ? config.params : {};
-  const markup = isRecord(config.markup) ? config.markup : {};
-  const goldmark = isRecord(markup.goldmark) ? markup.goldmark : {};
-  const extensions = isRecord(goldmark.extensions) ? goldmark.extensions : {};
-  return [config.math, config.mathjax, config.katex, params.math, params.mathjax, params.katex]
-    .concat(extensions.passthrough)
-    .some(on);
+  return scriptedMath(config) || goldmarkPassthrough(config);
 }
 
 function profileLinks(

@@ -33,8 +33,9 @@ export function normalizedAliases(written: readonly string[] | undefined, own: s
   return [
     ...new Set(
       (written ?? []).flatMap((alias) => {
-        const path = normalizeSitePath(alias);
-        return path === undefined || pathKey(folderForm(path)) === ownKey ? [] : [folderForm(path)];
+        const normal = normalizeSitePath(alias);
+        const path = normal === undefined ? undefined : folderForm(normal);
+        return path === undefined || pathKey(path) === ownKey ? [] : [path];
       }),
     ),
   ];
