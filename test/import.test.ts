@@ -219,6 +219,58 @@ describe("importing a blog's taxonomy pages", () => {
     ]);
   });
 
+  it('keeps every old feed address answering with the feed of the same posts', async () => {
+    const feedAt = async (target: string, paths: readonly [from: string, to: string][]) => {
+      const child = folio(['serve', target, '--port', '0']);
+      try {
+        const base = await serverUrl(child);
+        for (const [from, to] of paths) {
+          const response = await fetch(`${base}${from}`, { redirect: 'manual' });
+          assert.equal(response.status, 301, from);
+          assert.equal(response.headers.get('location'), to, from);
+          const feed = await fetch(`${base}${to}`);
+          assert.match(await feed.text(), /^<\?xml[^]*<(rss|feed)\b/, to);
+        }
+      } finally {
+        child.kill('SIGTERM');
+      }
+    };
+    const hugo = await blog('hugo-feeds', {
+      'hugo.toml': 'title = "Feeds"\nbaseURL = "https://feeds.example/"\n',
+      'content/posts/a.md':
+        '---\ntitle: A\ndate: 2014-01-02\ntags: [Web Dev]\ncategories: [Notes]\n---\nA.\n',
+    });
+    const { target: hugoSite } = await importAndServe(hugo, 'hugo-feeds', ['/posts/a/']);
+    await feedAt(hugoSite, [
+      ['/index.xml', '/feed.xml'],
+      ['/posts/index.xml', '/feed.xml'],
+      ['/tags/web-dev/index.xml', '/tags/web-dev/feed.xml'],
+      ['/categories/notes/index.xml', '/categories/notes/feed.xml'],
+    ]);
+    const hexo = await blog('hexo-feeds', {
+      '_config.yml':
+        'title: Feeds\nurl: https://feeds.example\npermalink: :title/\nfeed:\n  type: [atom, rss2]\n  path: [atom.xml, rss.xml]\n',
+      'source/_posts/one.md': '---\ntitle: One\ndate: 2020-01-01\ntags: [x]\n---\nOne.\n',
+    });
+    const { target: hexoSite } = await importAndServe(hexo, 'hexo-feeds', ['/one/']);
+    await feedAt(hexoSite, [['/rss.xml', '/feed.xml']]);
+    const jekyll = await blog('jekyll-feeds', {
+      '_config.yml':
+        'title: Feeds\nurl: https://feeds.example\ntimezone: UTC\nplugins: [jekyll-feed]\nfeed:\n  path: atom/feed.xml\n',
+      '_posts/2020-01-01-one.md': '---\ntitle: One\ntags: [x]\n---\nOne.\n',
+      // A theme's own feed, written with Liquid.
+      'rss.xml':
+        '---\nlayout: null\npermalink: /rss/index.xml\n---\n<?xml version="1.0"?>\n<rss version="2.0"><channel>{% for post in site.posts %}<item/>{% endfor %}</channel></rss>\n',
+    });
+    const { target: jekyllSite } = await importAndServe(jekyll, 'jekyll-feeds', [
+      '/2020/01/01/one.html',
+    ]);
+    await feedAt(jekyllSite, [
+      ['/atom/feed.xml', '/atom.xml'],
+      ['/rss/index.xml', '/feed.xml'],
+    ]);
+  });
+
   it("reports a Hugo taxonomy Folio has no place for, with its pages' count", async () => {
     const source = await blog('hugo-taxonomy', {
       'hugo.toml':

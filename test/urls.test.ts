@@ -27,6 +27,9 @@ permalink: /:year/:month/:day/:slug/
 redirects:
   /tag/Rust/: /tags/rust/
   /page2/: /page/2/
+  /index.xml: /feed.xml
+  /tags/rust/index.xml: /tags/rust/feed.xml
+  /rss/: /feed.xml
 `,
   );
   const posts = join(site, 'content', 'posts');
@@ -100,6 +103,8 @@ describe('serving posts at their URLs and old paths', () => {
       ['/2016/own/', '/archive/own-url/'],
       // The post's own URL in other case.
       ['/archive/Own-URL/', '/archive/own-url/'],
+      // A feed's old address: readers follow the 301 and keep the subscription.
+      ['/index.xml', '/feed.xml'],
     ] as const) {
       const response = await get(from);
       assert.equal(response.status, 301, from);
@@ -171,6 +176,20 @@ describe('exporting posts at their URLs and old paths', () => {
         /<link rel="canonical" href="https:\/\/blog\.example\.com\/2015\/05\/21\/rnn\/">/,
       );
     }
+  });
+
+  it("holds the feed itself at a feed's old address, which readers fetch without following a page", async () => {
+    const feed = await readFile(join(out, 'feed.xml'), 'utf8');
+    assert.equal(await readFile(join(out, 'index.xml'), 'utf8'), feed);
+    assert.equal(
+      await readFile(join(out, 'tags/rust/index.xml'), 'utf8'),
+      await readFile(join(out, 'tags/rust/feed.xml'), 'utf8'),
+    );
+    // An old address that names no XML file is a folder, and its page sends browsers on.
+    assert.match(
+      await readFile(join(out, 'rss/index.html'), 'utf8'),
+      /<meta http-equiv="refresh" content="0; url=\/feed\.xml">/,
+    );
   });
 
   it("writes one _redirects file: the author's lines, then every old path", async () => {

@@ -57,6 +57,14 @@ import {
 } from './foreign-document.js';
 import { judgePage, type SourcePage } from './pages.js';
 import {
+  FOLIO_DOCUMENTS,
+  oldFeeds,
+  usesJekyllPlugin,
+  type FeedSources,
+  type FeedTemplate,
+  type TermFeed,
+} from './feeds.js';
+import {
   BlogConfigProblem,
   detectEngine,
   isHiddenName,
@@ -321,7 +329,12 @@ export function importSite(options: ImportOptions): ImportSummary {
   }
 
   const published = written.filter((plan) => !plan.draft && plan.date <= now);
-  const redirects = termRedirects(engine, config, written, published.length, timezone);
+  const redirects = termRedirects(engine, config, written, published.length, timezone, {
+    packages: packageNames(source, engine),
+    sections: content?.main ?? [],
+    urlPrefix,
+    templates: feedTemplates(engine, blogFiles),
+  });
   const siteConfig = engine === 'hugo' ? hugoLanguageConfig(config, hugo.imported) : config;
   const layoutMath = engine === 'hexo' ? undefined : layoutLoadingMath(source, engine);
   if (layoutMath) warnings.push(layoutMath);
@@ -1702,22 +1715,65 @@ function unkeptTaxonomies(
 // What Folio makes of Hugo's taxonomies: categories, tags, and a post's series.
 const FOLIO_TAXONOMIES: ReadonlySet<string> = new Set(['categories', 'tags', 'series']);
 
-/** Whether a Jekyll blog's config loads `plugin` (`plugins:`, or `gems:` as older ones wrote). */
-function usesPlugin(config: Record<string, unknown>, plugin: string): boolean {
-  const listed = [config.plugins, config.gems].flatMap((list): unknown[] =>
-    Array.isArray(list) ? list : [],
-  );
-  const names = new Set([plugin, plugin.replace('/', '-')]);
-  return listed.some((name) => typeof name === 'string' && names.has(name.trim()));
+/** The npm packages a Hexo blog's `package.json` depends on: its plugins. */
+function packageNames(source: string, engine: EngineName): Set<string> {
+  if (engine !== 'hexo') return new Set();
+  try {
+    const manifest: unknown = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8'));
+    if (!isRecord(manifest)) return new Set();
+    return new Set(
+      [manifest.dependencies, manifest.devDependencies].flatMap((list) =>
+        isRecord(list) ? Object.keys(list) : [],
+      ),
+    );
+  } catch {
+    // No package.json, or not JSON: no plugin is known to be there.
+    return new Set();
+  }
 }
 
-/** Redirects from the engine's category, tag and pagination URLs to Folio's. */
+// The start of a feed's XML: RSS's root, or Atom's.
+const FEED_ROOT = /<(rss|feed)\b/;
+
+/**
+ * The feeds a Jekyll or Hexo blog writes from templates of its own (`feed.xml` with Liquid in
+ * it, front matter first): where each was published, and whether it is RSS or Atom.
+ */
+function feedTemplates(engine: EngineName, files: readonly PublishedFile[]): FeedTemplate[] {
+  if (engine === 'hugo') return [];
+  const templates: FeedTemplate[] = [];
+  for (const file of files) {
+    if (!/\.(?:xml|atom|rss)$/i.test(file.file) || !hasFrontMatter(file.file)) continue;
+    const text = readTextOrUndefined(file.file);
+    const root = text === undefined ? undefined : FEED_ROOT.exec(text);
+    if (text === undefined || !root) continue;
+    const permalink = /^permalink:\s*["']?([^\s"'#]+)/m.exec(
+      text.slice(0, text.indexOf('\n---', 3)),
+    );
+    templates.push({
+      url: permalink?.[1] ?? `/${file.to}`,
+      format: root[1] === 'feed' ? 'atom' : 'rss',
+    });
+  }
+  return templates;
+}
+
+function readTextOrUndefined(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Redirects from the engine's category, tag, pagination and feed URLs to Folio's. */
 function termRedirects(
   engine: EngineName,
   config: Record<string, unknown>,
   plans: readonly PlannedPost[],
   published: number,
   timezone: string,
+  feeds: FeedSources,
 ): Record<string, string> {
   const redirects: Record<string, string> = {};
   const categories = new Set<string>();
@@ -1728,10 +1784,13 @@ function termRedirects(
   }
   const folioTerm = (section: string, name: string): string =>
     `/${section}/${encodeURIComponent(slugify(name))}/`;
-  // An old path that is one of Folio's own term pages would never redirect.
+  // An old path that is one of Folio's own term pages or feeds would never redirect.
   const pages = new Set([
     ...[...categories].map((name) => pathKey(folioTerm('categories', name))),
     ...[...tags].map((name) => pathKey(folioTerm('tags', name))),
+    ...[...categories].map((name) => pathKey(`${folioTerm('categories', name)}feed.xml`)),
+    ...[...tags].map((name) => pathKey(`${folioTerm('tags', name)}feed.xml`)),
+    ...FOLIO_DOCUMENTS,
   ]);
   const add = (from: string, to: string): void => {
     const path = normalizeSitePath(from);
@@ -1742,6 +1801,10 @@ function termRedirects(
   const later = new Set(
     plans.flatMap((plan) => plan.categories.slice(1)).filter((name) => !categories.has(name)),
   );
+  const termFeed: TermFeed = (kind, name) =>
+    `${folioTerm(kind === 'category' ? 'categories' : 'tags', name)}feed.xml`;
+  for (const [from, to] of oldFeeds(engine, config, { categories, tags, later }, termFeed, feeds))
+    add(from, to);
   if (engine === 'hexo') {
     const root = (stringOf(config.root) ?? '/').replace(/\/?$/, '/');
     const categoryDir = stringOf(config.category_dir) ?? 'categories';
@@ -1807,7 +1870,11 @@ function termRedirects(
     }
     // jekyll-tagging writes a page for each tag once the config names a layout for them.
     const tagPages = stringOf(config.tag_page_dir);
-    if (tagPages && stringOf(config.tag_page_layout) && usesPlugin(config, 'jekyll/tagging')) {
+    if (
+      tagPages &&
+      stringOf(config.tag_page_layout) &&
+      usesJekyllPlugin(config, 'jekyll/tagging')
+    ) {
       const pretty = config.permalink === 'pretty' || config.tag_permalink_style === 'pretty';
       for (const name of tags) {
         // Its slug: diacritics taken off, lower case, each white space a dash.

@@ -4,6 +4,7 @@ import type { Post } from '../content/post.js';
 import type { Site } from './build-site.js';
 import type { Series } from './series.js';
 import type { Term } from './taxonomy.js';
+import { pathKey } from '../urls/url-paths.js';
 
 /** A page or a document of the site. */
 export type Route =
@@ -154,6 +155,31 @@ export function resolvePath(site: Site, rawPath: string): Resolution {
     (trailingSlash ? undefined : site.redirects.get(`${joined}/`));
   if (redirect !== undefined) return { type: 'redirect', location: redirect.to };
   return (!trailingSlash && postFile(site, segments)) || { type: 'not-found' };
+}
+
+/**
+ * What a static export writes at `rawPath`: as `resolvePath`, but an old path that redirects to a
+ * feed or the sitemap and names a file of the same kind (`/index.xml` to `/feed.xml`) holds a
+ * copy of that document. A feed reader follows a server's 301 and nothing else: an HTML page
+ * at a feed's old address, which a static host must send, would end every subscription to it.
+ */
+export function resolveExported(site: Site, rawPath: string): Resolution {
+  const resolution = resolvePath(site, rawPath);
+  if (resolution.type !== 'redirect' || !site.redirects.has(pathKey(rawPath) ?? rawPath)) {
+    return resolution;
+  }
+  const target = resolvePath(site, resolution.location);
+  if (target.type !== 'page' || !COPIED_DOCUMENTS.has(target.route.kind)) return resolution;
+  return extensionOf(rawPath) === extensionOf(resolution.location) ? target : resolution;
+}
+
+const COPIED_DOCUMENTS = new Set<Route['kind']>(['rss', 'atom', 'json-feed', 'sitemap']);
+
+/** The extension of a path's last segment, lower case, or '' when it has none. */
+function extensionOf(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
 }
 
 function postRoute(site: Site, segments: readonly string[]): Route | undefined {

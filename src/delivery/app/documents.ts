@@ -4,7 +4,7 @@
 import { exportFileOf, pathKey } from '../../urls/url-paths.js';
 import { basePathOf, linkTo } from '../../urls/base-path.js';
 import type { Redirect, Site } from '../../site/build-site.js';
-import { resolvePath } from '../../site/routes.js';
+import { resolveExported } from '../../site/routes.js';
 import { NO_OVERLAY } from '../../views/context.js';
 import { redirectPage } from '../../views/redirect-page.js';
 import { generatedPaths, renderMissing, renderPage } from './core.js';
@@ -96,7 +96,7 @@ export class SiteDocuments {
       const packaged = packagedFiles(this.#used).find((file) => file.path === path);
       if (packaged) return { body: packaged.body, features: [] };
     }
-    const resolution = resolvePath(this.#view.site, path);
+    const resolution = resolveExported(this.#view.site, path);
     // Only an old path gets a page: `/x` redirecting to `/x/` is the server's alone.
     if (resolution.type === 'redirect' && this.#view.site.redirects.has(pathKey(path) ?? path)) {
       const page = redirectPage(this.#view.site, resolution.location);

@@ -13,7 +13,7 @@ import { readTextFile } from '../../text/read-text-file.js';
 import type { BodyStore } from '../../load/body-store.js';
 import type { SiteContent } from '../../load/load-site.js';
 import type { Site } from '../../site/build-site.js';
-import { listRoutes, pathOf, resolvePath, type Route } from '../../site/routes.js';
+import { listRoutes, pathOf, resolveExported, type Route } from '../../site/routes.js';
 import { bodiesShownBy, postsShownBy } from '../../views/render-route.js';
 import type { DocumentFrame } from './build-manifest.js';
 
@@ -174,7 +174,7 @@ export class DocumentKeys {
     );
     return (path) => {
       if (pages.has(path)) return !changedPages.has(path);
-      const resolution = resolvePath(this.#site, path);
+      const resolution = resolveExported(this.#site, path);
       return resolution.type !== 'page' || !showsChanged(resolution.route);
     };
   }
@@ -187,7 +187,7 @@ export class DocumentKeys {
    */
   keyOf(path: string): string | undefined {
     const hash = createHash('sha256').update(`${this.#siteKey}\n${path}\n`);
-    const resolution = resolvePath(this.#site, path);
+    const resolution = resolveExported(this.#site, path);
     if (resolution.type === 'redirect') hash.update(`${resolution.location}\n`);
     if (resolution.type === 'page') {
       // A page of the featured listing links as many pages as the listing has.
