@@ -271,6 +271,49 @@ describe("importing a blog's taxonomy pages", () => {
     ]);
   });
 
+  it("keeps a paragraph's line breaks where the blog's renderer kept them", async () => {
+    const poem =
+      '---\ntitle: Poem\ndate: 2020-01-01\ntags: [x]\n---\nRoses are red,\nviolets are blue.\n';
+    const pageOf = async (target: string, path: string) => {
+      const child = folio(['serve', target, '--port', '0']);
+      try {
+        return await (await fetch(`${await serverUrl(child)}${path}`)).text();
+      } finally {
+        child.kill('SIGTERM');
+      }
+    };
+    // hexo-renderer-marked, which a new Hexo blog has, keeps them unless told otherwise.
+    const hexo = await blog('hexo-breaks', {
+      '_config.yml': 'title: Breaks\nurl: https://breaks.example\npermalink: :title/\n',
+      'package.json': '{"dependencies": {"hexo": "^7.0.0", "hexo-renderer-marked": "^6.0.0"}}',
+      'source/_posts/poem.md': poem,
+    });
+    const { target: hexoSite } = await importAndServe(hexo, 'hexo-breaks', ['/poem/']);
+    assert.match(
+      await readFile(join(hexoSite, 'folio.config.yaml'), 'utf8'),
+      /^lineBreaks: true$/m,
+    );
+    assert.match(await pageOf(hexoSite, '/poem/'), /Roses are red,<br>\nviolets are blue\./);
+    const unbroken = await blog('hexo-no-breaks', {
+      '_config.yml':
+        'title: Breaks\nurl: https://breaks.example\npermalink: :title/\nmarked:\n  breaks: false\n',
+      'source/_posts/poem.md': poem,
+    });
+    const { target: unbrokenSite } = await importAndServe(unbroken, 'hexo-no-breaks', ['/poem/']);
+    assert.doesNotMatch(
+      await readFile(join(unbrokenSite, 'folio.config.yaml'), 'utf8'),
+      /lineBreaks/,
+    );
+    assert.match(await pageOf(unbrokenSite, '/poem/'), /Roses are red,\nviolets are blue\./);
+    const hugo = await blog('hugo-breaks', {
+      'hugo.toml':
+        'title = "Breaks"\nbaseURL = "https://breaks.example/"\n[markup.goldmark.renderer]\nhardWraps = true\n',
+      'content/posts/poem.md': poem,
+    });
+    const { target: hugoSite } = await importAndServe(hugo, 'hugo-breaks', ['/posts/poem/']);
+    assert.match(await pageOf(hugoSite, '/posts/poem/'), /Roses are red,<br>\nviolets are blue\./);
+  });
+
   it("reports a Hugo taxonomy Folio has no place for, with its pages' count", async () => {
     const source = await blog('hugo-taxonomy', {
       'hugo.toml':

@@ -139,6 +139,12 @@ export const configSchema = z.strictObject({
     .describe(
       "Whether `$…$`, `$$…$$`, `\\(…\\)` and `\\[…\\]` in posts are math; a post's own `math` decides for it.",
     ),
+  lineBreaks: z
+    .boolean({ error: 'must be true or false' })
+    .default(false)
+    .describe(
+      "Whether a single line break inside a paragraph is a line break on the page, as Hexo's Markdown renderers and Hugo's `hardWraps` show it, rather than a space.",
+    ),
   copyCode: z
     .boolean({ error: 'must be true or false' })
     .default(true)
@@ -274,6 +280,8 @@ export const CONFIG_HINTS: Record<keyof ParsedConfig, string> = {
   excerptLength: 'write a whole number of characters, e.g. `excerptLength: 200`',
   toc: 'write `toc: true` or `toc: false`',
   math: 'write `math: false` where dollars are prices and shell variables, or `math: true`',
+  lineBreaks:
+    'write `lineBreaks: true` to keep each line break of a paragraph, or `lineBreaks: false`',
   copyCode: 'write `copyCode: false` to leave the copy button out, or `copyCode: true`',
   readingTime: 'write `readingTime: false` to leave reading times out, or `readingTime: true`',
   nav: `list any of ${NAV_INDEXES.join(', ')}, e.g. \`nav: [archives, tags]\``,

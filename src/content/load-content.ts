@@ -96,6 +96,8 @@ export interface ReadSettings {
   readonly toc: boolean;
   /** Whether posts are read with math unless their own `math` says otherwise. */
   readonly math: boolean;
+  /** Whether a line break inside a paragraph is kept as one. */
+  readonly lineBreaks: boolean;
   /** Sizes of the images under `static/`, by URL path. */
   readonly imageSizes: ReadonlyMap<string, ImageSize>;
 }
@@ -111,6 +113,7 @@ const FALLBACK_SETTINGS = {
   locale: 'en',
   toc: false,
   math: true,
+  lineBreaks: false,
 } as const;
 
 export interface LoadContentOptions {
@@ -162,7 +165,8 @@ export async function loadContent(
       ? previous.pageListing
       : await listPageFiles(siteDir);
   const config = configResult.config;
-  const { timezone, excerptLength, permalink, locale, toc, math } = config ?? FALLBACK_SETTINGS;
+  const { timezone, excerptLength, permalink, locale, toc, math, lineBreaks } =
+    config ?? FALLBACK_SETTINGS;
   const settings: ReadSettings = {
     timezone,
     excerptLength,
@@ -170,6 +174,7 @@ export async function loadContent(
     locale,
     toc,
     math,
+    lineBreaks,
     imageSizes: assets.imageSizes,
   };
   const reusable = before && sameSettings(before.settings, settings) ? before.results : undefined;
@@ -267,7 +272,8 @@ function sameSettings(a: ReadSettings, b: ReadSettings): boolean {
     a.permalink !== b.permalink ||
     a.locale !== b.locale ||
     a.toc !== b.toc ||
-    a.math !== b.math
+    a.math !== b.math ||
+    a.lineBreaks !== b.lineBreaks
   ) {
     return false;
   }

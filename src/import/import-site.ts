@@ -329,8 +329,9 @@ export function importSite(options: ImportOptions): ImportSummary {
   }
 
   const published = written.filter((plan) => !plan.draft && plan.date <= now);
+  const packages = packageNames(source, engine);
   const redirects = termRedirects(engine, config, written, published.length, timezone, {
-    packages: packageNames(source, engine),
+    packages,
     sections: content?.main ?? [],
     urlPrefix,
     templates: feedTemplates(engine, blogFiles),
@@ -346,6 +347,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     postsAuthor: postsAuthor(read.map(({ document }) => lowerKeys(document.fields).author)),
     cname: cnameOf(source, engine),
     layoutMath,
+    lineBreaks: blogKeepsLineBreaks(engine, config, packages),
   });
   files.set('folio.config.yaml', { text: settings });
 
@@ -1963,6 +1965,8 @@ function folioConfig(
     cname: string | undefined;
     /** Where the blog's own layout loads MathJax or KaTeX on every page, if it does. */
     layoutMath: ImportNote | undefined;
+    /** Whether the blog's Markdown kept each line break of a paragraph. */
+    lineBreaks: boolean;
   },
 ): string {
   const params = isRecord(config.params) ? config.params : {};
@@ -2025,6 +2029,7 @@ function folioConfig(
     // The engines read dollars as math only where a theme or plugin was told to, or where the
     // blog's own layout loads a typesetter on every page.
     math: blogUsesMath(config) || extra.layoutMath !== undefined,
+    ...(extra.lineBreaks ? { lineBreaks: true } : {}),
     permalink: extra.pattern,
     ...(Object.keys(extra.redirects).length > 0 ? { redirects: extra.redirects } : {}),
   };
@@ -2105,6 +2110,41 @@ function goldmarkPassthrough(config: Record<string, unknown>): boolean {
  */
 function markdownBeforeMath(config: Record<string, unknown>): boolean {
   return scriptedMath(config) && !goldmarkPassthrough(config);
+}
+
+// Hexo's Markdown renderers that keep a paragraph's line breaks unless told not to, and where;
+// the default one last, as a blog that added another meant it to take over.
+const HEXO_BREAKS = [
+  ['hexo-renderer-markdown-it', 'markdown', 'render', 'breaks'],
+  ['hexo-renderer-markdown-it-plus', 'markdown_it_plus', 'breaks'],
+  ['hexo-renderer-kramed', 'kramed', 'breaks'],
+  ['hexo-renderer-marked', 'marked', 'breaks'],
+] as const;
+
+/**
+ * Whether the blog's Markdown kept each line break inside a paragraph as a line break: Hexo's
+ * renderers (hexo-renderer-marked, which a new Hexo blog has, and the others but pandoc) do unless
+ * told `breaks: false`; Hugo when Goldmark's renderer has `hardWraps`; Jekyll when
+ * kramdown has `hard_wrap`. Elsewhere a line break is a space.
+ */
+function blogKeepsLineBreaks(
+  engine: EngineName,
+  config: Record<string, unknown>,
+  packages: ReadonlySet<string>,
+): boolean {
+  const at = (record: unknown, ...keys: string[]): unknown =>
+    keys.reduce<unknown>(
+      (value, key) => (isRecord(value) ? lowerKeys(value)[key.toLowerCase()] : undefined),
+      record,
+    );
+  if (engine === 'hugo') return at(config, 'markup', 'goldmark', 'renderer', 'hardWraps') === true;
+  if (engine === 'jekyll') return at(config, 'kramdown', 'hard_wrap') === true;
+  for (const [renderer, ...setting] of HEXO_BREAKS) {
+    if (packages.has(renderer)) return at(config, ...setting) !== false;
+  }
+  // Pandoc reads Markdown as written.
+  if (packages.has('hexo-renderer-pandoc')) return false;
+  return at(config, 'marked', 'breaks') !== false;
 }
 
 /**

@@ -279,7 +279,15 @@ export class BodyStore {
     const text = given ?? this.#text(post, state);
     const math = post.math ?? this.#settings.math;
     const { excerptLength, locale } = this.#settings;
-    const key = cache.key(text, [math, env.base, env.toc, locale, excerptLength, post.bodyLine]);
+    const key = cache.key(text, [
+      math,
+      env.base,
+      env.toc,
+      locale,
+      excerptLength,
+      post.bodyLine,
+      env.lineBreaks,
+    ]);
     const { imageSize, responsive } = this.#settings;
     const hit = cache.get(key);
     if (hit?.images.every(([src, facts]) => imageFacts(src, imageSize, responsive) === facts)) {

@@ -34,6 +34,8 @@ export interface RenderEnv {
   readonly locale?: Locale | undefined;
   /** Whether the body opens with a table of contents, unless `[[toc]]` places it. */
   readonly toc?: boolean | undefined;
+  /** Whether a line break inside a paragraph is kept as one (`<br>`), not read as a space. */
+  readonly lineBreaks?: boolean | undefined;
   /** highlight.js's grammars, loaded as code blocks name their languages; none, no highlighting. */
   readonly grammars?: GrammarSource | undefined;
 }
@@ -155,6 +157,7 @@ export function renderTokens(tokens: Token[], env: RenderEnv): RenderedBody {
   };
   const placed = tokens.some((token) => token.type === 'toc');
   const contents = env.toc === true && !placed ? tableOfContents(tokens, state) : '';
-  const html = contents + markdown.renderer.render(tokens, markdown.options, state);
+  const options = env.lineBreaks ? { ...markdown.options, breaks: true } : markdown.options;
+  const html = contents + markdown.renderer.render(tokens, options, state);
   return { html, features: [...(state.features ?? [])].sort() };
 }

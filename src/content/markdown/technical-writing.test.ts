@@ -170,3 +170,20 @@ describe('line endings', () => {
     );
   });
 });
+
+describe('line breaks inside a paragraph', () => {
+  const body = '第一行\n第二行\n\n```\ncode\nlines\n```\n';
+  const renderWith = (lineBreaks: boolean | undefined) =>
+    renderTokens(parseMarkdown(body), { imageSize: () => undefined, lineBreaks }).html;
+
+  it('reads a single line break as a space by default, as CommonMark does', () => {
+    assert.match(renderWith(undefined), /<p>第一行\n第二行<\/p>/);
+  });
+
+  it('keeps each as a line break with lineBreaks, leaving code as written', () => {
+    const html = renderWith(true);
+    assert.match(html, /<p>第一行<br>\n第二行<\/p>/);
+    assert.match(html, /code\nlines/);
+    assert.doesNotMatch(html, /code<br>/);
+  });
+});
