@@ -314,6 +314,42 @@ describe("importing a blog's taxonomy pages", () => {
     assert.match(await pageOf(hugoSite, '/posts/poem/'), /Roses are red,<br>\nviolets are blue\./);
   });
 
+  it("imports a Hugo section's pages besides the posts', each answering at its old URL", async () => {
+    const source = await blog('hugo-sections', {
+      'hugo.toml': 'title = "Sections"\nbaseURL = "https://sections.example/"\n',
+      'content/posts/a.md': '---\ntitle: A\ndate: 2014-01-02\ntags: [x]\n---\nA.\n',
+      'content/workshops/_index.md': '---\ntitle: Training\n---\nWorkshops I run.\n',
+      'content/workshops/writing.md': '---\ntitle: Writing\ndate: 2020-01-01\n---\nOn writing.\n',
+      'content/workshops/draft.md': '---\ntitle: Later\ndraft: true\n---\nNot yet.\n',
+      'content/books/guide/_index.md': '---\ntitle: Guide\n---\n',
+      'content/books/guide/writing.md': '---\ntitle: Guide to writing\n---\nChapter one.\n',
+    });
+    const { target, report } = await importAndServe(source, 'hugo-sections', [
+      '/workshops/',
+      '/workshops/writing/',
+      '/books/guide/writing/',
+    ]);
+    assert.match(
+      await readFile(join(target, 'content/pages/workshops.md'), 'utf8'),
+      /Workshops I run/,
+    );
+    // Two pages of one name: the second met is told apart by its folder.
+    assert.match(await readFile(join(target, 'content/pages/writing.md'), 'utf8'), /Chapter one/);
+    assert.match(
+      await readFile(join(target, 'content/pages/workshops-writing.md'), 'utf8'),
+      /On writing/,
+    );
+    assert.match(
+      report,
+      /the section workshops\/ is not one of the posts' \(posts\): its 3 pages are imported as pages/,
+    );
+    assert.match(
+      report,
+      /the list page of the section books\/guide\/, which has no text of its own/,
+    );
+    assert.doesNotMatch(report, /Writing is already/);
+  });
+
   it("reports a Hugo taxonomy Folio has no place for, with its pages' count", async () => {
     const source = await blog('hugo-taxonomy', {
       'hugo.toml':

@@ -269,7 +269,13 @@ export function importSite(options: ImportOptions): ImportSummary {
   const placed = placePosts(planned, pattern, timezone, claims, skipped);
   const blogFiles = publishedFiles(source, engine, config, passedOver);
   const themePages: ImportNote[] = [];
-  const pageSources = listPages(source, engine, config, { blogFiles, content, hugo, themePages });
+  const pageSources = listPages(source, engine, config, {
+    blogFiles,
+    content,
+    hugo,
+    themePages,
+    warnings,
+  });
   const plannedPages = pageSources.flatMap((page) => planPage(page, context, themePages) ?? []);
   const placedPages = placePages(plannedPages, pattern, claims, warnings);
   const blog = {
@@ -557,7 +563,7 @@ const NOT_PAGES = /^(?:index|404)\.(?:md|markdown|mkdn|mkd|html?)$/i;
 /**
  * The files of the blog that may be standalone pages: Jekyll's Markdown and HTML files outside
  * `_` folders and `assets/`, and its collections published as pages; Hexo's Markdown files of
- * `source/`; Hugo's regular pages at the top of `content/` (`about.md`, `about/index.md`).
+ * `source/`; Hugo's pages outside the posts' sections (`about.md`, `workshops/chase.md`).
  */
 function listPages(
   source: string,
@@ -568,9 +574,10 @@ function listPages(
     content: HugoContent | undefined;
     hugo: HugoLanguages;
     themePages: ImportNote[];
+    warnings: ImportNote[];
   },
 ): SourcePage[] {
-  if (engine === 'hugo') return listHugoPages(source, found.content, found.hugo, found.themePages);
+  if (engine === 'hugo') return listHugoPages(source, found.content, found.hugo, found);
   const pages: SourcePage[] = [];
   const add = (file: BlogFile, inRoot: string, collection: string | undefined): void => {
     const html = /\.html?$/i.test(inRoot);
@@ -613,15 +620,16 @@ function listPages(
 }
 
 /**
- * Hugo's regular pages at the top of `content/` in the imported language: `about.md`, and the
- * folders outside the posts' sections that are a page with its files (`about/index.md`). A list
- * page (`_index.md`) is noted, not imported.
+ * Hugo's pages outside the posts' sections, in the imported language: `about.md` at the top of
+ * `content/`, the folders that are a page with its files (`about/index.md`), and the pages of the
+ * other sections (`workshops/chase.md`), with their list pages' own text. The home page's text
+ * (`content/_index.md`) is noted, not imported.
  */
 function listHugoPages(
   source: string,
   content: HugoContent | undefined,
   languages: HugoLanguages,
-  themePages: ImportNote[],
+  notes: { themePages: ImportNote[]; warnings: ImportNote[] },
 ): SourcePage[] {
   if (content === undefined) return [];
   const pages: SourcePage[] = [];
@@ -631,8 +639,12 @@ function listHugoPages(
     const { bare, language } = hugoFileName(file, content);
     return language === languages.imported ? bare : undefined;
   };
-  const listPage = (file: string, why: string): void => {
-    themePages.push({ file: fromSource(file), line: 1, text: why });
+  const homeText = (file: string): void => {
+    notes.themePages.push({
+      file: fromSource(file),
+      line: 1,
+      text: "the home page's text: Folio's home page is the list of posts",
+    });
   };
   let entries;
   try {
@@ -645,8 +657,7 @@ function listHugoPages(
     const path = join(content.contentDir, entry.name);
     if (entry.isFile()) {
       const bare = ours(entry.name);
-      if (bare === '_index')
-        listPage(path, "the home page's text: Folio's home page is the list of posts");
+      if (bare === '_index') homeText(path);
       else if (bare !== undefined)
         pages.push({
           relative: fromSource(path),
@@ -660,32 +671,68 @@ function listHugoPages(
       continue;
     }
     if (!entry.isDirectory() || content.main.includes(entry.name)) continue;
-    let inside: string[];
-    try {
-      inside = readdirSync(path).sort();
-    } catch {
-      continue;
-    }
-    const index = inside.find((name) => ours(name) === 'index');
-    const list = inside.find((name) => ours(name) === '_index');
-    if (index !== undefined) {
-      pages.push({
-        relative: fromSource(join(path, index)),
-        file: join(path, index),
-        inRoot: `${entry.name}/${index}`,
-        name: entry.name,
-        collection: undefined,
-        assets: path,
-        html: false,
+    const before = pages.length;
+    sectionPages(path, entry.name);
+    const found = pages.length - before;
+    // A folder that is one page with its files is a page like about.md, not a section.
+    if (found > 0 && pages[before]?.assets !== path) {
+      notes.warnings.push({
+        file: fromSource(path),
+        line: 1,
+        text: `the section ${entry.name}/ is not one of the posts' (${content.main.join(', ')}): its ${count(found, 'page')} ${found === 1 ? 'is' : 'are'} imported as pages, each at /<name>/ with its old URL leading there (move one to content/posts/ to make it a post)`,
       });
-    } else if (list !== undefined) {
-      listPage(
-        join(path, list),
-        `the list page of the section ${entry.name}/: Folio imports the posts of ${content.main.join(', ')} only`,
-      );
     }
   }
   return pages;
+
+  /**
+   * The pages of a folder outside the posts' sections: a page with its files (`about/index.md`),
+   * or a section whose regular pages Hugo published each at its own URL (`/workshops/chase/`),
+   * and whose list page (`_index.md`) showed its own text at the section's.
+   */
+  function sectionPages(folder: string, inRoot: string): void {
+    let inside;
+    try {
+      inside = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    inside.sort((a, b) => (a.name < b.name ? -1 : 1));
+    const index = inside.find((item) => item.isFile() && ours(item.name) === 'index');
+    if (index !== undefined) {
+      pages.push({
+        relative: fromSource(join(folder, index.name)),
+        file: join(folder, index.name),
+        inRoot: `${inRoot}/${index.name}`,
+        name: basename(folder),
+        collection: undefined,
+        assets: folder,
+        html: false,
+        ...(inRoot.includes('/') ? { inSection: 'page' as const } : {}),
+      });
+      return;
+    }
+    for (const item of inside) {
+      if (item.name.startsWith('.')) continue;
+      const file = join(folder, item.name);
+      if (item.isDirectory()) {
+        sectionPages(file, `${inRoot}/${item.name}`);
+        continue;
+      }
+      const bare = item.isFile() ? ours(item.name) : undefined;
+      if (bare === undefined) continue;
+      pages.push({
+        relative: fromSource(file),
+        file,
+        inRoot: `${inRoot}/${item.name}`,
+        name: bare === '_index' ? basename(folder) : bare,
+        collection: undefined,
+        assets: undefined,
+        html: false,
+        inSection: bare === '_index' ? 'list' : 'page',
+      });
+    }
+  }
 }
 
 /** A page file read and judged: its front matter for Folio, or a note of why it is not a page. */
@@ -748,9 +795,12 @@ function placePages(
     const named = /^\/([^/]+)\/$/.exec(old === undefined ? '' : decodeForHumans(old))?.[1];
     const wanted = named !== undefined ? ownSlug(named, plan.slug) : plan.slug;
     const pathOf = (slug: string): string => `/${encodeURIComponent(slug)}/`;
-    let slug = wanted;
-    for (let n = 1; folios(slug) || claims.has(pathOf(slug)); n++)
-      slug = `${wanted}-page${n > 1 ? `-${n}` : ''}`;
+    const taken = (slug: string): boolean => folios(slug) || claims.has(pathOf(slug));
+    // A page of a section that meets another's name is told apart by its folder's:
+    // `/how-to-publish-your-phd-introduction/` rather than `/introduction-page/`.
+    const folder = enclosingFolder(plan.source);
+    let slug = folder !== undefined && taken(wanted) ? `${folder}-${wanted}` : wanted;
+    for (let n = 1; taken(slug); n++) slug = `${wanted}-page${n > 1 ? `-${n}` : ''}`;
     const path = pathOf(slug);
     claims.claim(path);
     const aliases = writtenAliases(plan.front);
@@ -776,6 +826,19 @@ function placePages(
     kept.push({ ...plan, slug });
   }
   return { kept, aliases: aliasCount };
+}
+
+/**
+ * The folder a page of a Hugo section stands in, itself a page's or a section's name
+ * (`how-to-publish-your-phd` for `books/how-to-publish-your-phd/introduction.md`); none for a
+ * page at the top of the blog.
+ */
+function enclosingFolder(page: SourcePage): string | undefined {
+  if (page.inSection === undefined) return undefined;
+  const folders = page.inRoot.split('/').slice(0, -1);
+  // A list page or a page with its files is named after the folder it is in: the one above.
+  if (page.inSection === 'list' || page.assets !== undefined) folders.pop();
+  return folders.at(-1);
 }
 
 /**

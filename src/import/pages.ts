@@ -18,6 +18,11 @@ export interface SourcePage extends BlogFile {
   readonly assets: string | undefined;
   /** Whether it is an HTML file rather than Markdown (Jekyll). */
   readonly html: boolean;
+  /**
+   * What it is in a Hugo section other than the posts': the section's list page (`_index.md`,
+   * shown at the section's URL) or one of its pages. Nothing for any other page.
+   */
+  readonly inSection?: 'list' | 'page';
 }
 
 /** What the blog made of a page file: a page at `oldUrl`, or something Folio makes itself. */
@@ -131,13 +136,31 @@ function judgeByEngine(
   if (kind) return { kind: 'theme', why: `its layout is ${kind}: ${THEME_PAGES[kind]}` };
   if (fields.headless === true)
     return { kind: 'theme', why: 'headless: Hugo published no page of it' };
+  const build = isRecord(fields.build)
+    ? fields.build
+    : isRecord(fields._build)
+      ? fields._build
+      : {};
+  const render = lowerKeys(build).render;
+  if (render === 'never' || render === false || render === 'false')
+    return {
+      kind: 'theme',
+      why: `build.render is ${String(render)}: Hugo published no page of it`,
+    };
+  if (page.inSection === 'list' && document.body.trim() === '') {
+    return {
+      kind: 'theme',
+      why: `the list page of the section ${page.inRoot.replace(/\/[^/]*$/, '')}/, which has no text of its own: Folio makes no list of a section's pages, which are imported as pages`,
+    };
+  }
   const input: UrlInputs = {
-    relative: page.inRoot,
+    // A section's list page is at the section's URL, as a page with its files is at its folder's.
+    relative: page.inSection === 'list' ? page.inRoot.replace(/[^/]*$/, 'index.md') : page.inRoot,
     fileTitle: page.name,
     fields,
     wall: { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 },
     categories: [],
-    bundle: page.assets !== undefined,
+    bundle: page.assets !== undefined || page.inSection === 'list',
   };
   const url = hugoUrl(config, '', input);
   // A page's own `url` is from the site's root; the others are under the language's.
