@@ -77,6 +77,23 @@ describe('a Jekyll body', () => {
     );
   });
 
+  it('reads Markdown in an element marked markdown="1", as kramdown did', () => {
+    const { body, notes } = jekyll(
+      '<div class="quote" markdown="1">\nA *first* line[^1].\n<div class="inner">\nraw\n</div>\nLast.\n</div>\n\n```html\n<div markdown="1">\n</div>\n```\n',
+    );
+    assert.equal(
+      body,
+      '<div class="quote">\n\nA *first* line[^1].\n<div class="inner">\nraw\n</div>\nLast.\n\n</div>\n\n```html\n<div markdown="1">\n</div>\n```\n',
+    );
+    assert.deepEqual(notes, [
+      { line: 5, kind: 'converted', what: '<div markdown="1"> into HTML around Markdown' },
+    ]);
+    assert.equal(
+      jekyll('<i markdown="1">`x`</i> stays.\n').body,
+      '<i markdown="1">`x`</i> stays.\n',
+    );
+  });
+
   it('leaves braces that are no attribute list, and Hexo bodies, as written', () => {
     for (const body of ['A set {:a} in prose.\n', '`{:target="_blank"}`\n', '```\n{: x}\n```\n']) {
       assert.equal(jekyll(body).body, body);

@@ -55,6 +55,11 @@ const LIQUID_OUTPUT = /\{\{-?([\s\S]*?)-?\}\}/y;
 // A closing shortcode may have spaces after its slash: `{{</ table >}}`.
 const HUGO_TAG = /\{\{([<%])(\/\*)?\s*(\/?)\s*([\w.-][\w./-]*)([\s\S]*?)(\*\/)?\s*[>%]\}\}/y;
 const FENCE = /^( {0,3})(`{3,}|~{3,})/;
+// An HTML element that kramdown reads Markdown in, opened on a line of its own.
+const MARKDOWN_ELEMENT =
+  /( {0,3})<([A-Za-z][\w-]*)([^>\n]*?)\s+markdown=(["']?)(?:1|block)\4([^>\n]*)>[ \t]*(?:\n|$)/y;
+// A line that opens or closes an element: `<div …` or `</div>`.
+const ELEMENT_LINE = / {0,3}<(\/)?([A-Za-z][\w-]*)[\s>]/y;
 // kramdown's attribute list, `{: .class}`, `{:target="_blank"}`, `{:#id}`: on a line of its own
 // after a block, or right after a span (a link, an image, emphasis).
 const ATTRIBUTE_LIST = /\{:(?:[^}"'\n]|"[^"\n]*"|'[^'\n]*')*\}/y;
@@ -105,6 +110,11 @@ class Converter {
   #at = 0;
   /** Where the output's last code block ends, and where the line that opens it ends. */
   #lastFence: { readonly opened: number; readonly end: number } | undefined;
+  /**
+   * The HTML elements around this point that kramdown read Markdown in (`markdown="1"`), the
+   * innermost last, each with how many elements of its name were opened inside it since.
+   */
+  readonly #markdownElements: { readonly name: string; nested: number }[] = [];
 
   constructor(
     readonly text: string,
@@ -122,6 +132,7 @@ class Converter {
       const lineStart = this.#at === 0 || text[this.#at - 1] === '\n';
       if (lineStart && this.#fence()) continue;
       if (lineStart && this.dialect === 'hugo' && this.#titledAlert()) continue;
+      if (lineStart && this.dialect === 'jekyll' && this.#markdownInHtml()) continue;
       const char = text[this.#at];
       if (char === '`') {
         this.#inlineCode();
@@ -225,6 +236,45 @@ class Converter {
     this.#lastFence = { opened, end: this.#out.length };
     this.#at += end;
     return true;
+  }
+
+  /**
+   * kramdown's `<div markdown="1">`, whose content it read as Markdown. CommonMark reads Markdown
+   * there only after a blank line, and reads on as HTML up to the next one: the tag is written
+   * without the attribute and with a blank line after it, and its closing tag with one before.
+   * Elements of the same name inside are counted, so that only its own closing tag is met.
+   */
+  #markdownInHtml(): boolean {
+    MARKDOWN_ELEMENT.lastIndex = this.#at;
+    const opened = MARKDOWN_ELEMENT.exec(this.text);
+    if (opened) {
+      const [whole, indent = '', name = '', before = '', , after = ''] = opened;
+      this.#out += `${indent}<${name}${before}${after}>\n\n`;
+      this.#markdownElements.push({ name: name.toLowerCase(), nested: 0 });
+      this.notes.push({
+        line: this.#line(),
+        kind: 'converted',
+        what: `<${name} markdown="1"> into HTML around Markdown`,
+      });
+      this.#at += whole.length;
+      return true;
+    }
+    const inside = this.#markdownElements.at(-1);
+    if (inside === undefined) return false;
+    ELEMENT_LINE.lastIndex = this.#at;
+    const [line, closing, name = ''] = ELEMENT_LINE.exec(this.text) ?? [];
+    if (line === undefined || name.toLowerCase() !== inside.name) return false;
+    if (closing === undefined) {
+      inside.nested++;
+      return false;
+    }
+    if (inside.nested > 0) {
+      inside.nested--;
+      return false;
+    }
+    this.#markdownElements.pop();
+    if (!/(?:^|\n[ \t]*\n)$/.test(this.#out)) this.#out += '\n';
+    return false;
   }
 
   /**
