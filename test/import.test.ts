@@ -350,6 +350,26 @@ describe("importing a blog's taxonomy pages", () => {
     assert.doesNotMatch(report, /Writing is already/);
   });
 
+  it("shows the images a Hugo blog's own shortcodes read from assets/, where Hugo served them", async () => {
+    const source = await blog('hugo-asset-images', {
+      'hugo.toml': 'title = "Covers"\nbaseURL = "https://covers.example/"\n',
+      'layouts/shortcodes/book-cover.html':
+        '{{ $img := resources.Get (.Get "src") }}{{ with $img }}<img src="{{ .RelPermalink }}" alt="{{ $.Get "alt" }}">{{ end }}\n',
+      'assets/images/cover.png': 'png',
+      'content/posts/review.md':
+        '---\ntitle: Review\ndate: 2020-01-01\ntags: [books]\n---\n{{< book-cover src="images/cover.png" alt="The cover" >}}\n',
+    });
+    const { target } = await importAndServe(source, 'hugo-asset-images', [
+      '/posts/review/',
+      '/images/cover.png',
+    ]);
+    assert.match(
+      await readFile(join(target, 'content/posts/review.md'), 'utf8'),
+      /!\[The cover\]\(\/images\/cover\.png\)/,
+    );
+    assert.equal(await readFile(join(target, 'static/images/cover.png'), 'utf8'), 'png');
+  });
+
   it("reports a Hugo taxonomy Folio has no place for, with its pages' count", async () => {
     const source = await blog('hugo-taxonomy', {
       'hugo.toml':

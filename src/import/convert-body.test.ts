@@ -115,6 +115,21 @@ describe('a Hugo body', () => {
       );
     }
   });
+
+  it("shows the image a shortcode of the blog's own named, where the blog served it", () => {
+    const fromAssets = (shortcode: string, src: string) =>
+      shortcode === 'book-cover' || shortcode === 'img' ? `/${src}` : undefined;
+    const { body } = convertBody(
+      '{{< book-cover src="images/a.jpg" alt="A cover" >}}\n\n{{< img src="images/b.png" alt="B" caption="The caption" >}}\n\n{{< banner src="c.webp" >}}\n\n{{< card src="notes.txt" >}}\n',
+      'hugo',
+      5,
+      { postUrl: () => undefined, shortcodeImage: fromAssets },
+    );
+    assert.equal(
+      body,
+      '![A cover](/images/a.jpg)\n\n![B](/images/b.png)\n*The caption*\n\n![](c.webp)\n\n\n',
+    );
+  });
 });
 
 describe("a Hexo theme's tags", () => {

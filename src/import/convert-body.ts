@@ -42,6 +42,12 @@ export interface BodyLinks {
    * image plugins write them) is read from inside it (`1.png`).
    */
   readonly ownFolder?: string;
+  /**
+   * Where an image a shortcode of the blog's own names was published, when that shortcode read
+   * it from elsewhere than the post (Hugo's `resources.Get` reads the blog's `assets/`): its path
+   * from the root.
+   */
+  readonly shortcodeImage?: (shortcode: string, src: string) => string | undefined;
 }
 
 export interface ConvertedBody {
@@ -55,6 +61,8 @@ const LIQUID_OUTPUT = /\{\{-?([\s\S]*?)-?\}\}/y;
 // A closing shortcode may have spaces after its slash: `{{</ table >}}`.
 const HUGO_TAG = /\{\{([<%])(\/\*)?\s*(\/?)\s*([\w.-][\w./-]*)([\s\S]*?)(\*\/)?\s*[>%]\}\}/y;
 const FENCE = /^( {0,3})(`{3,}|~{3,})/;
+// The file of an image, by its extension.
+const IMAGE_FILE = /\.(?:avif|gif|jpe?g|png|svg|webp)(?:[?#]|$)/i;
 // An HTML element that kramdown reads Markdown in, opened on a line of its own.
 const MARKDOWN_ELEMENT =
   /( {0,3})<([A-Za-z][\w-]*)([^>\n]*?)\s+markdown=(["']?)(?:1|block)\4([^>\n]*)>[ \t]*(?:\n|$)/y;
@@ -950,7 +958,7 @@ function inlineReplacement(
     case 'image':
     case 'asset_img':
     case 'asset_image':
-      return image(name, named, positional);
+      return image(name, named, positional, links);
     case 'asset_path':
       return positional[0];
     case 'asset_link':
@@ -1012,6 +1020,10 @@ function inlineReplacement(
       return id && `[Post on X: ${id}](https://x.com/${user}/status/${id})`;
     }
     default: {
+      // A theme's own tag that names an image (`{{< book-cover src="images/a.jpg" alt="…" >}}`):
+      // the image it showed, with its caption as Hugo's `figure` has it.
+      if (named.src !== undefined && IMAGE_FILE.test(named.src))
+        return image('figure', named, positional, links, name);
       // A theme's own tag that names an address (`{{< external_link url="…" title="…" >}}`):
       // the link it made, so that the sentence around it keeps its words.
       const url = named.url ?? named.href ?? named.link;
@@ -1022,13 +1034,21 @@ function inlineReplacement(
   }
 }
 
+/**
+ * The Markdown image a tag showed: Hugo's `figure` (and a theme's tag written as it is, named
+ * `shortcode`), Hexo's `img` and `asset_img`.
+ */
 function image(
   name: string,
   named: Record<string, string>,
   positional: readonly string[],
+  links: BodyLinks,
+  shortcode = name,
 ): string | undefined {
-  if (name === 'figure') {
-    const src = named.src;
+  const served = (src: string): string => links.shortcodeImage?.(shortcode, src) ?? src;
+  // Named arguments, as Hugo's shortcodes take them, are read as `figure`'s: its caption shown.
+  if (name === 'figure' || named.src !== undefined) {
+    const src = named.src && served(named.src);
     if (!src) return undefined;
     const caption = named.caption ?? named.title ?? '';
     const alt = named.alt ?? caption;
@@ -1040,8 +1060,9 @@ function image(
   // Hexo: `{% img [class names] /path/to/image [width] [height] [title text [alt text]] %}`;
   // `{% asset_img name.png [title] %}`.
   const srcIndex = positional.findIndex((arg) => /[./]/.test(arg));
-  const src = named.src ?? positional[srcIndex === -1 ? 0 : srcIndex];
-  if (!src) return undefined;
+  const written = named.src ?? positional[srcIndex === -1 ? 0 : srcIndex];
+  if (!written) return undefined;
+  const src = served(written);
   const rest = positional
     .slice((srcIndex === -1 ? 0 : srcIndex) + 1)
     .filter((arg) => !/^\d+(?:px|%)?$/.test(arg));

@@ -278,6 +278,7 @@ export function importSite(options: ImportOptions): ImportSummary {
   });
   const plannedPages = pageSources.flatMap((page) => planPage(page, context, themePages) ?? []);
   const placedPages = placePages(plannedPages, pattern, claims, warnings);
+  const assetImages = engine === 'hugo' ? hugoAssetImages(source, config) : undefined;
   const blog = {
     source,
     engine,
@@ -287,6 +288,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     skipped,
     passedOver,
     post: postLookup(placed.kept, engine, pattern, timezone, placedPages.kept),
+    shortcodeImage: assetImages?.resolve,
   };
   const converted = convertPosts(placed.kept, blog);
   const files = converted.files;
@@ -294,6 +296,11 @@ export function importSite(options: ImportOptions): ImportSummary {
   const pages = convertPages(placedPages.kept, files, blog);
 
   let staticCount = 0;
+  for (const [to, from] of assetImages?.files ?? []) {
+    if (files.has(to)) continue;
+    files.set(to, { from });
+    staticCount++;
+  }
   for (const file of staticFiles(engine, blogFiles)) {
     if (FOLIO_FILES.has(file.to)) {
       // The author's own words, which Folio's file replaces: said, so that they can be carried.
@@ -501,6 +508,7 @@ function convertPosts(
     skipped: ImportNote[];
     passedOver: PassedOver[];
     post: (reference: string) => LinkedPost | undefined;
+    shortcodeImage: BodyLinks['shortcodeImage'];
   },
 ): {
   files: SiteFiles;
@@ -518,7 +526,7 @@ function convertPosts(
     const servedIn = inFolder ? undefined : plan.oldUrl?.replace(/[^/]*$/, '');
     const text = documentText(plan, blog, {
       links: {
-        ...linksToPosts(blog.post),
+        ...blogLinks(blog),
         ...(servedIn ? { base: decodeForHumans(servedIn) } : {}),
         ...(plan.mediaPath ? { imageBase: posix.join('/', plan.mediaPath, '/') } : {}),
         ...(plan.source.assets ? { ownFolder: basename(plan.source.assets) } : {}),
@@ -857,6 +865,7 @@ function convertPages(
     skipped: ImportNote[];
     passedOver: PassedOver[];
     post: (reference: string) => LinkedPost | undefined;
+    shortcodeImage: BodyLinks['shortcodeImage'];
   },
 ): { written: PlannedPage[]; files: number } {
   const written: PlannedPage[] = [];
@@ -865,7 +874,7 @@ function convertPages(
     const servedIn = (plan.oldUrl ?? `/${plan.slug}/`).replace(/[^/]*$/, '');
     const file = `content/pages/${plan.slug}.md`;
     const text = documentText(plan, blog, {
-      links: { ...linksToPosts(blog.post), base: decodeForHumans(servedIn) },
+      links: { ...blogLinks(blog), base: decodeForHumans(servedIn) },
       body: (body) => body,
       check: (written) => parsePage(written, file, plan.slug).diagnostics,
     });
@@ -1664,14 +1673,55 @@ interface LinkedPost {
   readonly title: string;
 }
 
-/** How a body finds the posts it names, from what finds them by name. */
-function linksToPosts(
-  post: (reference: string) => LinkedPost | undefined,
-): Pick<BodyLinks, 'postUrl' | 'postTitle'> {
+/**
+ * How a body finds what it names wherever it stands: the posts, by what finds them by name, and
+ * the images of the blog's own shortcodes.
+ */
+function blogLinks(blog: {
+  post: (reference: string) => LinkedPost | undefined;
+  shortcodeImage: BodyLinks['shortcodeImage'];
+}): Pick<BodyLinks, 'postUrl' | 'postTitle' | 'shortcodeImage'> {
   return {
-    postUrl: (reference) => post(reference)?.url,
-    postTitle: (reference) => post(reference)?.title,
+    postUrl: (reference) => blog.post(reference)?.url,
+    postTitle: (reference) => blog.post(reference)?.title,
+    ...(blog.shortcodeImage ? { shortcodeImage: blog.shortcodeImage } : {}),
   };
+}
+
+/**
+ * The images a Hugo blog's own shortcodes read from its `assets/` folder (`resources.Get`), which
+ * Hugo published at the path they have there: such an image is served from the root at that path
+ * again, its file set to be copied to static/ (`files`, by where it goes).
+ */
+function hugoAssetImages(
+  source: string,
+  config: Record<string, unknown>,
+): { resolve: NonNullable<BodyLinks['shortcodeImage']>; files: Map<string, string> } {
+  const assets = join(source, stringOf(config.assetDir) ?? 'assets');
+  const themes = namesOf(config.theme, false);
+  const readsAssets = new Map<string, boolean>();
+  const templateReadsAssets = (shortcode: string): boolean => {
+    const known = readsAssets.get(shortcode);
+    if (known !== undefined) return known;
+    const templates = [source, ...themes.map((theme) => join(source, 'themes', theme))].map(
+      (root) => join(root, 'layouts', 'shortcodes', `${shortcode}.html`),
+    );
+    // The blog's own template stands over its theme's.
+    const template = templates.map(readTextOrUndefined).find((text) => text !== undefined);
+    const reads = template !== undefined && /\bresources\.Get(?:Match)?\b/.test(template);
+    readsAssets.set(shortcode, reads);
+    return reads;
+  };
+  const files = new Map<string, string>();
+  const resolve = (shortcode: string, src: string): string | undefined => {
+    if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(src) || !templateReadsAssets(shortcode)) return undefined;
+    const inAssets = src.replace(/^\/+/, '');
+    const file = join(assets, inAssets);
+    if (relative(assets, file).startsWith('..') || !existsSync(file)) return undefined;
+    files.set(`static/${inAssets}`, file);
+    return `/${inAssets.split('/').map(encodeURIComponent).join('/')}`;
+  };
+  return { resolve, files };
 }
 
 /**
