@@ -219,6 +219,35 @@ describe("importing a blog's taxonomy pages", () => {
     ]);
   });
 
+  it('keeps the later pages of lists that Folio shows whole', async () => {
+    const posts = (folder: string, front: string) =>
+      Object.fromEntries(
+        [1, 2, 3].map((n) => [
+          `${folder}/p${n}.md`,
+          `---\ntitle: P${n}\ndate: 2020-01-0${n}\n${front}\n---\nText ${n}.\n`,
+        ]),
+      );
+    const hexo = await blog('hexo-later-pages', {
+      '_config.yml':
+        'title: Pages\nurl: https://pages.example\npermalink: :title/\nper_page: 2\ntag_generator:\n  per_page: 1\n',
+      ...posts('source/_posts', 'categories: [Go]\ntags: [Web]'),
+    });
+    await importAndServe(hexo, 'hexo-later-pages', [
+      '/categories/Go/page/2/',
+      '/tags/Web/page/3/',
+      '/archives/page/2/',
+    ]);
+    const hugo = await blog('hugo-later-pages', {
+      'hugo.toml': 'title = "Pages"\nbaseURL = "https://pages.example/"\npaginate = 2\n',
+      ...posts('content/posts', 'tags: [Web]'),
+    });
+    await importAndServe(hugo, 'hugo-later-pages', [
+      '/posts/',
+      '/posts/page/2/',
+      '/tags/web/page/2/',
+    ]);
+  });
+
   it('keeps every old feed address answering with the feed of the same posts', async () => {
     const feedAt = async (target: string, paths: readonly [from: string, to: string][]) => {
       const child = folio(['serve', target, '--port', '0']);

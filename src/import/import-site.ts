@@ -343,7 +343,7 @@ export function importSite(options: ImportOptions): ImportSummary {
 
   const published = written.filter((plan) => !plan.draft && plan.date <= now);
   const packages = packageNames(source, engine);
-  const redirects = termRedirects(engine, config, written, published.length, timezone, {
+  const redirects = termRedirects(engine, config, written, published, timezone, {
     packages,
     sections: content?.main ?? [],
     urlPrefix,
@@ -1886,7 +1886,7 @@ function termRedirects(
   engine: EngineName,
   config: Record<string, unknown>,
   plans: readonly PlannedPost[],
-  published: number,
+  published: readonly PlannedPost[],
   timezone: string,
   feeds: FeedSources,
 ): Record<string, string> {
@@ -1920,6 +1920,29 @@ function termRedirects(
     `${folioTerm(kind === 'category' ? 'categories' : 'tags', name)}feed.xml`;
   for (const [from, to] of oldFeeds(engine, config, { categories, tags, later }, termFeed, feeds))
     add(from, to);
+  // The later pages of the engine's lists, which Folio shows whole on one page: a category's, a
+  // tag's, Hexo's archive, Hugo's list of a section.
+  const postsOf = (names: (plan: PlannedPost) => readonly string[]): Map<string, number> => {
+    const counts = new Map<string, number>();
+    for (const plan of published)
+      for (const name of names(plan)) counts.set(name, (counts.get(name) ?? 0) + 1);
+    return counts;
+  };
+  const postsByCategory = postsOf((plan) =>
+    typeof plan.front.category === 'string' ? [plan.front.category] : [],
+  );
+  const postsByTag = postsOf((plan) => plan.front.tags as string[]);
+  const laterPages = (
+    list: string,
+    posts: number,
+    perPage: number | undefined,
+    folder: string,
+    to: string,
+  ): void => {
+    if (perPage === undefined) return;
+    for (let page = 2; page <= Math.ceil(posts / perPage); page++)
+      add(`${list}${folder}/${page}/`, to);
+  };
   if (engine === 'hexo') {
     const root = (stringOf(config.root) ?? '/').replace(/\/?$/, '/');
     const categoryDir = stringOf(config.category_dir) ?? 'categories';
@@ -1933,8 +1956,43 @@ function termRedirects(
       );
     for (const name of tags)
       add(`${root}${tagDir}/${hexoSlug(stringOf(tagMap[name]) ?? name)}/`, folioTerm('tags', name));
+    // Each generator's `per_page`, else the blog's (10); 0 lists every post on one page.
+    const perPage = (generator: string): number | undefined => {
+      const own = isRecord(config[generator]) ? config[generator].per_page : undefined;
+      const count = Number(own ?? config.per_page ?? 10);
+      return Number.isInteger(count) && count > 0 ? count : undefined;
+    };
+    const folder = stringOf(config.pagination_dir) ?? 'page';
+    for (const [name, posts] of postsByCategory) {
+      const slug = hexoSlug(stringOf(categoryMap[name]) ?? name);
+      const to = folioTerm('categories', name);
+      laterPages(
+        `${root}${categoryDir}/${slug}/`,
+        posts,
+        perPage('category_generator'),
+        folder,
+        to,
+      );
+    }
+    for (const [name, posts] of postsByTag) {
+      const slug = hexoSlug(stringOf(tagMap[name]) ?? name);
+      laterPages(
+        `${root}${tagDir}/${slug}/`,
+        posts,
+        perPage('tag_generator'),
+        folder,
+        folioTerm('tags', name),
+      );
+    }
     // Hexo's archives of a year and a month, `/archives/2019/05/`: Folio's one archive.
     const archiveDir = stringOf(config.archive_dir) ?? 'archives';
+    laterPages(
+      `${root}${archiveDir}/`,
+      published.length,
+      perPage('archive_generator'),
+      folder,
+      '/archives/',
+    );
     for (const plan of plans) {
       if (plan.draft) continue;
       const { year, month } = DateTime.fromMillis(plan.date, { zone: timezone });
@@ -1955,6 +2013,25 @@ function termRedirects(
       add(`/categories/${hugoSlug(name)}/`, folioTerm('categories', name));
     for (const name of tags) add(`/tags/${hugoSlug(name)}/`, folioTerm('tags', name));
     for (const name of later) add(`/categories/${hugoSlug(name)}/`, folioTerm('tags', name));
+    const pagination = isRecord(config.pagination) ? lowerKeys(config.pagination) : {};
+    const size = Number(pagination.pagersize ?? config.paginate ?? 10);
+    const perPage = Number.isInteger(size) && size > 0 ? size : undefined;
+    const folder = stringOf(pagination.path) ?? stringOf(config.paginatePath) ?? 'page';
+    for (const [name, posts] of postsByCategory)
+      laterPages(
+        `/categories/${hugoSlug(name)}/`,
+        posts,
+        perPage,
+        folder,
+        folioTerm('categories', name),
+      );
+    for (const [name, posts] of postsByTag)
+      laterPages(`/tags/${hugoSlug(name)}/`, posts, perPage, folder, folioTerm('tags', name));
+    // The list of a section of posts, every one of them: Folio's archive.
+    for (const section of feeds.sections) {
+      add(`${feeds.urlPrefix}/${section}/`, '/archives/');
+      laterPages(`${feeds.urlPrefix}/${section}/`, published.length, perPage, folder, '/archives/');
+    }
   }
   if (engine === 'jekyll') {
     const archives = isRecord(config['jekyll-archives']) ? config['jekyll-archives'] : undefined;
@@ -2006,8 +2083,8 @@ function termRedirects(
       const pathPattern = stringOf(config.paginate_path) ?? '/page:num/';
       // Pages Folio lists as many posts on as the blog did lead where they did: no redirect.
       const folioPerPage = importedPageSize(engine, config) ?? DEFAULT_PAGE_SIZE;
-      const folioPages = Math.max(1, Math.ceil(published / folioPerPage));
-      for (let page = 2; page <= Math.ceil(published / perPage); page++) {
+      const folioPages = Math.max(1, Math.ceil(published.length / folioPerPage));
+      for (let page = 2; page <= Math.ceil(published.length / perPage); page++) {
         add(
           pathPattern.replace(':num', String(page)).replace(/^\/?/, '/').replace(/\/?$/, '/'),
           `/page/${Math.min(page, folioPages)}/`.replace('/page/1/', '/'),
