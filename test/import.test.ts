@@ -343,6 +343,37 @@ describe("importing a blog's taxonomy pages", () => {
     assert.match(await pageOf(hugoSite, '/posts/poem/'), /Roses are red,<br>\nviolets are blue\./);
   });
 
+  it("numbers equations as the blog's MathJax did, and links references to them", async () => {
+    const source = await blog('jekyll-equations', {
+      '_config.yml': 'title: Equations\nurl: https://equations.example\ntimezone: UTC\n',
+      '_includes/head.html':
+        "<script>\nMathJax = {\n  tex: {\n    tags: 'all',\n    inlineMath: [['$', '$']]\n  }\n};\n</script>\n<script src=\"https://cdn.jsdelivr.net/npm/mathjax@3/es5/tex-chtml.js\"></script>\n",
+      '_layouts/default.html':
+        '<html><head>{% include head.html %}</head><body>{{ content }}</body></html>\n',
+      '_posts/2020-01-01-sums.md':
+        '---\ntitle: Sums\n---\n$$\na = b\n$$\n\n$$\n\\sum_\\mathrm{i} x_i = 1 \\label{total}\n$$\n\nBy $\\eqref{total}$.\n',
+    });
+    const { target, report } = await importAndServe(source, 'jekyll-equations', [
+      '/2020/01/01/sums.html',
+    ]);
+    assert.match(
+      await readFile(join(target, 'folio.config.yaml'), 'utf8'),
+      /^equationNumbers: all$/m,
+    );
+    assert.match(report, /MathJax numbers every display equation here: `equationNumbers: all`/);
+    const child = folio(['serve', target, '--port', '0']);
+    try {
+      const response = await fetch(`${await serverUrl(child)}/2020/01/01/sums.html`);
+      const page = await response.text();
+      // The first equation is (1), as MathJax numbered it, so the labelled one is (2).
+      assert.match(page, /id="eq-total"/);
+      assert.match(page, /<a href="#eq-total">.*?\(2\)/s);
+      assert.doesNotMatch(page, /math-error/);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
   it("imports a Hugo section's pages besides the posts', each answering at its old URL", async () => {
     const source = await blog('hugo-sections', {
       'hugo.toml': 'title = "Sections"\nbaseURL = "https://sections.example/"\n',

@@ -13,6 +13,14 @@ import {
 
 /** UI languages that have a message catalogue. */
 /** Entries a page of the featured listing holds when the config does not say, and at most. */
+
+/**
+ * Which display equations get a number: `ams` those in LaTeX's numbered environments
+ * (`equation`, `align`, `gather`, `alignat`, a number a row) and any other with a `\label`;
+ * `all` every display equation, as MathJax's `tags: 'all'`; `none` only those with a `\tag`.
+ */
+export const EQUATION_NUMBERS = ['ams', 'all', 'none'] as const;
+export type EquationNumbers = (typeof EQUATION_NUMBERS)[number];
 export const DEFAULT_PAGE_SIZE = 10;
 export const MOST_PAGE_SIZE = 1000;
 
@@ -138,6 +146,12 @@ export const configSchema = z.strictObject({
     .default(true)
     .describe(
       "Whether `$…$`, `$$…$$`, `\\(…\\)` and `\\[…\\]` in posts are math; a post's own `math` decides for it.",
+    ),
+  equationNumbers: z
+    .enum(EQUATION_NUMBERS, { error: 'must be ams, all or none' })
+    .default('ams')
+    .describe(
+      "Which display equations get a number that `\\eqref` and `\\ref` can name: `ams` those of LaTeX's numbered environments (`equation`, a number for each row of `align` and `gather`) and any with a `\\label`, `all` every display equation, as MathJax's `tags: 'all'`, `none` only those with a `\\tag`.",
     ),
   lineBreaks: z
     .boolean({ error: 'must be true or false' })
@@ -280,6 +294,8 @@ export const CONFIG_HINTS: Record<keyof ParsedConfig, string> = {
   excerptLength: 'write a whole number of characters, e.g. `excerptLength: 200`',
   toc: 'write `toc: true` or `toc: false`',
   math: 'write `math: false` where dollars are prices and shell variables, or `math: true`',
+  equationNumbers:
+    'write `equationNumbers: ams`, `equationNumbers: all` or `equationNumbers: none`',
   lineBreaks:
     'write `lineBreaks: true` to keep each line break of a paragraph, or `lineBreaks: false`',
   copyCode: 'write `copyCode: false` to leave the copy button out, or `copyCode: true`',

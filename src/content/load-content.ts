@@ -2,7 +2,7 @@
 import { loadConfig } from '../config/load-config.js';
 import { DEFAULT_PERMALINK } from '../urls/url-paths.js';
 import type { ConfigResult } from '../config/parse-config.js';
-import type { Locale, SiteConfig } from '../config/schema.js';
+import type { EquationNumbers, Locale, SiteConfig } from '../config/schema.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SlugClaim } from './front-matter/fields.js';
 import { parsePost, type PostContext, type PostResult } from './parse-post.js';
@@ -98,6 +98,8 @@ export interface ReadSettings {
   readonly math: boolean;
   /** Whether a line break inside a paragraph is kept as one. */
   readonly lineBreaks: boolean;
+  /** Which display equations get a number. */
+  readonly equationNumbers: EquationNumbers;
   /** Sizes of the images under `static/`, by URL path. */
   readonly imageSizes: ReadonlyMap<string, ImageSize>;
 }
@@ -114,6 +116,7 @@ const FALLBACK_SETTINGS = {
   toc: false,
   math: true,
   lineBreaks: false,
+  equationNumbers: 'ams',
 } as const;
 
 export interface LoadContentOptions {
@@ -165,7 +168,7 @@ export async function loadContent(
       ? previous.pageListing
       : await listPageFiles(siteDir);
   const config = configResult.config;
-  const { timezone, excerptLength, permalink, locale, toc, math, lineBreaks } =
+  const { timezone, excerptLength, permalink, locale, toc, math, lineBreaks, equationNumbers } =
     config ?? FALLBACK_SETTINGS;
   const settings: ReadSettings = {
     timezone,
@@ -175,6 +178,7 @@ export async function loadContent(
     toc,
     math,
     lineBreaks,
+    equationNumbers,
     imageSizes: assets.imageSizes,
   };
   const reusable = before && sameSettings(before.settings, settings) ? before.results : undefined;
@@ -273,7 +277,8 @@ function sameSettings(a: ReadSettings, b: ReadSettings): boolean {
     a.locale !== b.locale ||
     a.toc !== b.toc ||
     a.math !== b.math ||
-    a.lineBreaks !== b.lineBreaks
+    a.lineBreaks !== b.lineBreaks ||
+    a.equationNumbers !== b.equationNumbers
   ) {
     return false;
   }

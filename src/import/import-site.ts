@@ -17,7 +17,7 @@ import { basename, dirname, join, posix, relative, resolve, sep } from 'node:pat
 import { dump } from 'js-yaml';
 import { DateTime } from 'luxon';
 import { IANAZone } from 'luxon';
-import { DEFAULT_PAGE_SIZE, MOST_PAGE_SIZE } from '../config/schema.js';
+import { DEFAULT_PAGE_SIZE, MOST_PAGE_SIZE, type EquationNumbers } from '../config/schema.js';
 import { parsePage } from '../content/parse-page.js';
 import { isImagePath, parsePost } from '../content/parse-post.js';
 import { permalinkPath } from '../content/permalink.js';
@@ -352,6 +352,8 @@ export function importSite(options: ImportOptions): ImportSummary {
   const siteConfig = engine === 'hugo' ? hugoLanguageConfig(config, hugo.imported) : config;
   const layoutMath = engine === 'hexo' ? undefined : layoutLoadingMath(source, engine);
   if (layoutMath) warnings.push(layoutMath);
+  const equations = mathJaxNumbering(source, engine, config);
+  if (equations) warnings.push(equations.note);
   const settings = folioConfig(engine, siteConfig, configFile, {
     pattern,
     timezone,
@@ -361,6 +363,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     cname: cnameOf(source, engine),
     layoutMath,
     lineBreaks: blogKeepsLineBreaks(engine, config, packages),
+    equationNumbers: equations?.numbers,
   });
   files.set('folio.config.yaml', { text: settings });
 
@@ -2157,6 +2160,8 @@ function folioConfig(
     layoutMath: ImportNote | undefined;
     /** Whether the blog's Markdown kept each line break of a paragraph. */
     lineBreaks: boolean;
+    /** How the blog's MathJax numbered equations, where not as LaTeX does. */
+    equationNumbers: EquationNumbers | undefined;
   },
 ): string {
   const params = isRecord(config.params) ? config.params : {};
@@ -2219,6 +2224,7 @@ function folioConfig(
     // The engines read dollars as math only where a theme or plugin was told to, or where the
     // blog's own layout loads a typesetter on every page.
     math: blogUsesMath(config) || extra.layoutMath !== undefined,
+    ...(extra.equationNumbers ? { equationNumbers: extra.equationNumbers } : {}),
     ...(extra.lineBreaks ? { lineBreaks: true } : {}),
     permalink: extra.pattern,
     ...(Object.keys(extra.redirects).length > 0 ? { redirects: extra.redirects } : {}),
@@ -2268,6 +2274,58 @@ function layoutLoadingMath(source: string, engine: EngineName): ImportNote | und
   }
   return undefined;
 }
+
+/**
+ * How the blog's MathJax numbers display equations, where it says and not as LaTeX does (Folio's
+ * `ams`): MathJax 3's `tags` or MathJax 2's `equationNumbers.autoNumber`, in the blog's or its
+ * theme's layouts and scripts, or in a theme's settings under `mathjax` (NexT's `tags`).
+ */
+function mathJaxNumbering(
+  source: string,
+  engine: EngineName,
+  config: Record<string, unknown>,
+): { numbers: EquationNumbers; note: ImportNote } | undefined {
+  const themes = namesOf(config.theme, false).map((theme) => join('themes', theme));
+  const folders =
+    engine === 'jekyll'
+      ? ['_includes', '_layouts']
+      : engine === 'hugo'
+        ? ['layouts', ...themes.map((theme) => join(theme, 'layouts'))]
+        : ['scripts', ...themes.flatMap((theme) => [join(theme, 'layout'), join(theme, 'source')])];
+  const files = folders
+    .map((folder) => join(source, folder))
+    .filter((root) => existsSync(root))
+    .flatMap((root) => walk(source, root, (name) => name.startsWith('.'), []))
+    .filter(({ file }) => /\.(?:html?|ejs|njk|swig|pug|js|liquid)$/.test(file));
+  // A Hexo theme's settings: its own `_config.yml`, or the blog's `_config.<theme>.yml`.
+  const settings = [
+    ...themes.map((theme) => join(theme, '_config.yml')),
+    ...namesOf(config.theme, false).map((theme) => `_config.${theme}.yml`),
+  ].map((relative) => ({ file: join(source, relative), relative }));
+  for (const { file, relative } of [...files, ...(engine === 'hexo' ? settings : [])]) {
+    const text = readTextOrUndefined(file);
+    if (text === undefined || !/mathjax/i.test(text)) continue;
+    for (const found of text.matchAll(MATHJAX_NUMBERING)) {
+      const near = text.slice(Math.max(0, found.index - 600), found.index);
+      if (!/mathjax|\btex\s*:|equationNumbers/i.test(near)) continue;
+      const numbers = (found[1] ?? found[2] ?? '').toLowerCase();
+      if (numbers !== 'all' && numbers !== 'none') return undefined;
+      return {
+        numbers,
+        note: {
+          file: relative,
+          line: text.slice(0, found.index).split('\n').length,
+          text: `MathJax numbers ${numbers === 'all' ? 'every display equation' : 'only equations with a \\tag'} here: \`equationNumbers: ${numbers}\` does the same`,
+        },
+      };
+    }
+  }
+  return undefined;
+}
+
+// MathJax 3's `tags: 'all'`, MathJax 2's `autoNumber: "AMS"`, NexT's `tags: none`.
+const MATHJAX_NUMBERING =
+  /\btags\s*:\s*['"]?(ams|all|none)\b|\bautoNumber\s*:\s*['"](ams|all|none)['"]/gi;
 
 /** A setting turned on: `true`, or a table of it with `enable: true` (`enabled: true`). */
 const turnedOn = (value: unknown): boolean =>

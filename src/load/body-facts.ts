@@ -90,6 +90,7 @@ export function factsKey(
   read: {
     readonly path: string;
     readonly math: boolean | undefined;
+    readonly equationNumbers?: string | undefined;
     readonly toc: boolean | undefined;
     readonly locale: string | undefined;
     readonly excerptLength: number;
@@ -99,6 +100,7 @@ export function factsKey(
     textHash,
     read.path,
     read.math,
+    read.equationNumbers,
     read.toc,
     read.locale,
     read.excerptLength,

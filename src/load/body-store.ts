@@ -13,6 +13,7 @@ import {
 } from '../content/markdown/markdown.js';
 import { runningText } from '../content/markdown/flatten.js';
 import { collectMistakes } from '../content/markdown/mistakes.js';
+import type { EquationNumbers } from '../config/schema.js';
 import { collectReferences } from '../content/markdown/references.js';
 import type {
   BodyFeature,
@@ -40,6 +41,8 @@ export interface BodySettings extends RenderEnv {
   readonly excerptLength: number;
   /** Whether dollars and `\(…\)` are read as math, unless a post's own `math` says. */
   readonly math?: boolean | undefined;
+  /** Which display equations get a number. */
+  readonly equationNumbers?: EquationNumbers | undefined;
 }
 
 /**
@@ -287,6 +290,7 @@ export class BodyStore {
       excerptLength,
       post.bodyLine,
       env.lineBreaks,
+      this.#settings.equationNumbers,
     ]);
     const { imageSize, responsive } = this.#settings;
     const hit = cache.get(key);
@@ -369,10 +373,11 @@ export class BodyStore {
   #factsKey(post: MarkdownDocument): string | undefined {
     const hash = this.#facts?.hashes.get(post.file);
     if (hash === undefined) return undefined;
-    const { math, toc, locale, excerptLength } = this.#settings;
+    const { math, toc, locale, excerptLength, equationNumbers } = this.#settings;
     return factsKey(hash, {
       path: post.path,
       math: post.math ?? math,
+      equationNumbers,
       toc: post.toc ?? toc,
       locale,
       excerptLength,
@@ -435,7 +440,8 @@ export class BodyStore {
     running: boolean,
   ): ParsedBody {
     const text = given ?? this.#text(post, state);
-    const tokens = parseMarkdown(text, { math: post.math ?? this.#settings.math });
+    const { equationNumbers } = this.#settings;
+    const tokens = parseMarkdown(text, { math: post.math ?? this.#settings.math, equationNumbers });
     // The text of the body as search reads it, which the excerpt is cut from too.
     const keepsSearchText = !this.#reread || this.#keepSearchTexts;
     const searchText =

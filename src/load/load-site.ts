@@ -239,7 +239,8 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     onProgress: options.onProgress,
     changed: options.changed,
   });
-  const { excerptLength, imageSizes, locale, toc, math, lineBreaks } = loaded.settings;
+  const { excerptLength, imageSizes, locale, toc, math, lineBreaks, equationNumbers } =
+    loaded.settings;
   // Stamps, not texts, are what a store that reads bodies again keeps of each file.
   const { listing, pageListing } = loaded.folder;
   const stamps = reread
@@ -268,7 +269,17 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     shownImageSizes(loaded.config?.theme.contentWidth),
   );
   const bodies = new BodyStore(
-    { excerptLength, locale, toc, math, lineBreaks, imageSize, responsive, grammars: codeGrammar },
+    {
+      excerptLength,
+      locale,
+      toc,
+      math,
+      equationNumbers,
+      lineBreaks,
+      imageSize,
+      responsive,
+      grammars: codeGrammar,
+    },
     { reread, stamps, cache: options.bodyCache, facts },
     previous?.bodies,
   );

@@ -9,7 +9,8 @@ import type { GrammarSource } from './highlight.js';
 import { skipTextWithoutLinks } from './linkify-guard.js';
 import { tableOfContents, useHeadings } from './headings.js';
 import { noteFeature, useTechnicalWriting, type MarkupEnv } from './technical-writing.js';
-import type { Locale } from '../../config/schema.js';
+import type { EquationNumbers, Locale } from '../../config/schema.js';
+import type { EquationEnv } from './equation-numbers.js';
 import type { BodyFeature } from '../post.js';
 import { sourceElements, type ResponsiveImage } from '../responsive-image.js';
 
@@ -142,9 +143,14 @@ const markdownWithoutMath = markdownWith(false);
 /** Parses a post body once; both the excerpt and the page body are derived from these tokens. */
 export function parseMarkdown(
   body: string,
-  options: { readonly math?: boolean | undefined } = {},
+  options: {
+    readonly math?: boolean | undefined;
+    readonly equationNumbers?: EquationNumbers | undefined;
+  } = {},
 ): Token[] {
-  return (options.math === false ? markdownWithoutMath : markdown).parse(body, {});
+  if (options.math === false) return markdownWithoutMath.parse(body, {});
+  const env: EquationEnv = { equationNumbers: options.equationNumbers };
+  return markdown.parse(body, env);
 }
 
 export function renderTokens(tokens: Token[], env: RenderEnv): RenderedBody {

@@ -27,23 +27,22 @@ function renderKey(key: string): RenderedMath {
   const display = key.startsWith('D');
   const tex = key.slice(1);
   try {
-    return {
-      html: withoutMetricsNotices(() =>
-        katex.renderToString(tex, {
-          displayMode: display,
-          throwOnError: true,
-          output: 'htmlAndMathml',
-          // Commands that reach outside the formula (\href, \url, \includegraphics) stay off.
-          trust: false,
-          strict: 'ignore',
-          maxExpand: 1000,
-          maxSize: 50,
-        }),
-      ),
-    };
+    return { html: typeset(tex, display) };
   } catch (cause) {
     const message =
       cause instanceof Error ? cause.message.replace(/^KaTeX parse error: /, '') : String(cause);
+    // MathJax, which most math blogs were written for, reads some TeX KaTeX refuses; each such
+    // reading is tried once, where KaTeX's error names what it lacked.
+    let read = tex;
+    for (const reading of MATHJAX_READINGS) {
+      if (!reading.error.test(message)) continue;
+      read = reading.read(read);
+      try {
+        return { html: typeset(read, display) };
+      } catch {
+        // That was not all it lacked: the first error tells.
+      }
+    }
     const source = display ? `$$${tex}$$` : `$${tex}$`;
     const element = display ? 'pre' : 'code';
     return {
@@ -51,6 +50,73 @@ function renderKey(key: string): RenderedMath {
       error: message,
     };
   }
+}
+
+function typeset(tex: string, display: boolean): string {
+  return withoutMetricsNotices(() =>
+    katex.renderToString(tex, {
+      displayMode: display,
+      throwOnError: true,
+      output: 'htmlAndMathml',
+      // Commands that reach outside the formula (\href, \url, \includegraphics) stay off; the
+      // numbers of equations and the references to them (see `equation-numbers.ts`) are an id
+      // and a link within the page.
+      trust: withinPage,
+      strict: 'ignore',
+      maxExpand: 1000,
+      maxSize: 50,
+    }),
+  );
+}
+
+const MATHJAX_READINGS: readonly { error: RegExp; read: (tex: string) => string }[] = [
+  // `x_\mathrm{max}` for `x_{\mathrm{max}}`.
+  {
+    error: /^Got function '\\[A-Za-z]+' with no arguments as (?:sub|super)script/,
+    read: withBracedScripts,
+  },
+  // A `split` with more than one `&` to a row, which MathJax lays out as `aligned` does.
+  {
+    error: /^Too many tab characters/,
+    read: (tex) => tex.replace(/\\(begin|end)\s*\{split\}/g, '\\$1{aligned}'),
+  },
+];
+
+/** `tex` with each command that takes arguments after `_` or `^` braced, with its arguments. */
+export function withBracedScripts(tex: string): string {
+  let result = '';
+  let from = 0;
+  for (const match of tex.matchAll(/[_^]\s*(\\[A-Za-z]+)\s*(?=\{)/g)) {
+    const start = match.index + match[0].length;
+    let end = start;
+    while (tex[end] === '{') {
+      const close = closingBrace(tex, end);
+      if (close === -1) break;
+      end = close + 1;
+    }
+    if (end === start || match.index < from) continue;
+    const script = match[0].charAt(0);
+    result += `${tex.slice(from, match.index)}${script}{${match[1] ?? ''}${tex.slice(start, end)}}`;
+    from = end;
+  }
+  return result + tex.slice(from);
+}
+
+/** Where the group opened at `tex[open]` closes, or -1. */
+function closingBrace(tex: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < tex.length; i++) {
+    const c = tex[i];
+    if (c === '\\') i++;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+function withinPage(context: { command: string; id?: string; url?: string }): boolean {
+  if (context.command === '\\htmlId') return context.id?.startsWith('eq-') === true;
+  return context.command === '\\href' && context.url?.startsWith('#') === true;
 }
 
 /**

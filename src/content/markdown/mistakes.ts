@@ -10,6 +10,7 @@ import { CODE_LANGUAGES } from './code-languages.js';
 import { grammarFileOf, PLAIN_TEXT } from './highlight.js';
 import { ALERT_TYPES } from './markup-labels.js';
 import { renderMath } from './math.js';
+import { equationProblems, type EquationProblem } from './equation-numbers.js';
 
 const FOOTNOTE_REFERENCE = /\[\^([^\]\s]+)\]/g;
 // What a footnote's label looks like: a number, a word, or words joined by dashes. A regular
@@ -50,10 +51,10 @@ export function collectMistakes(
         });
         return;
       }
-      mathMistake(token.content, true, line, mistakes);
+      mathMistake(token, true, line, mistakes);
     } else if (token.type === 'inline') {
       for (const child of token.children ?? []) {
-        if (child.type === 'math_inline') mathMistake(child.content, false, line, mistakes);
+        if (child.type === 'math_inline') mathMistake(child, false, line, mistakes);
         else if (child.type === 'text') footnoteMistakes(child.content, line, mistakes);
       }
     } else if (token.type === 'fence') {
@@ -125,7 +126,10 @@ function misspeltLanguage(language: string): string | undefined {
   return best?.name;
 }
 
-function mathMistake(tex: string, display: boolean, line: number, mistakes: BodyMistake[]): void {
+function mathMistake(token: Token, display: boolean, line: number, mistakes: BodyMistake[]): void {
+  for (const { kind, label } of equationProblems(token))
+    mistakes.push(equationMistake(kind, label, line));
+  const tex = token.content;
   const { error } = renderMath(tex, display);
   if (error === undefined) return;
   const source = display ? `$$${tex.trim()}$$` : `$${tex}$`;
@@ -135,6 +139,30 @@ function mathMistake(tex: string, display: boolean, line: number, mistakes: Body
     message: `the math ${shorten(source)} cannot be typeset: ${error}`,
     hint: 'correct the TeX; until then readers see its source',
   });
+}
+
+function equationMistake(kind: EquationProblem['kind'], label: string, line: number): BodyMistake {
+  const named = `\\label{${label}}`;
+  if (kind === 'duplicate')
+    return {
+      code: 'math-label-duplicate',
+      line,
+      message: `${named} names an equation before this one: references lead to the first`,
+      hint: 'give each equation a label of its own',
+    };
+  if (kind === 'unnumbered')
+    return {
+      code: 'math-reference-unnumbered',
+      line,
+      message: `the equation of ${named} has no number: the reference shows (??)`,
+      hint: 'give it a \\tag{…}, or number equations with `equationNumbers: ams` in folio.config.yaml',
+    };
+  return {
+    code: 'math-reference-unknown',
+    line,
+    message: `no equation of this post has ${named}: the reference shows (??)`,
+    hint: `add ${named} to the equation it names, or correct the name`,
+  };
 }
 
 // A reference whose note was written is a footnote already: what is left as text has no note.

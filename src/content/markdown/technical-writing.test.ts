@@ -26,6 +26,16 @@ describe('math', () => {
     assert.deepEqual(features, ['math']);
   });
 
+  it('typesets a command after _ or ^ without braces, and a split of columns, as MathJax does', () => {
+    const body =
+      'The gradient $\\nabla_\\boldsymbol{x} f$ at $x_\\mathrm{max}^\\frac{1}{2}$.\n\n' +
+      '$$ f(x) = \\left\\{ \\begin{split} &x, & x > 0 \\\\ &0, & x \\le 0 \\end{split} \\right. $$\n';
+    const { html } = render(body);
+    assert.doesNotMatch(html, /math-error/);
+    assert.equal(html.match(/class="katex"/g)?.length, 3);
+    assert.deepEqual(mistakesOf(body), []);
+  });
+
   it('keeps prices and code as text, and needs no stylesheet without math', () => {
     const { html, features } = render('It costs $5 and $10.\n\n`$x$` stays code.\n');
     assert.equal(html, '<p>It costs $5 and $10.</p>\n<p><code>$x$</code> stays code.</p>\n');

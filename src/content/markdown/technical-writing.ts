@@ -13,6 +13,7 @@ import type { BodyFeature } from '../post.js';
 import { ALERT_TYPES, MARKUP_LABELS, type AlertType, type MarkupLabels } from './markup-labels.js';
 import { useEmoji } from './emoji.js';
 import { renderMath } from './math.js';
+import { useEquationNumbers } from './equation-numbers.js';
 
 /** What the renderer learns of a body as it writes it, and the language it writes in. */
 export interface MarkupEnv {
@@ -49,7 +50,7 @@ const alertType = (token: Token | undefined): AlertType =>
 export function useTechnicalWriting(markdown: MarkdownIt, options: { math: boolean }): void {
   // `$…$` and `$$…$$` as most blogs write math, `\(…\)` and `\[…\]` as LaTeX does. A `$` opens
   // math only with no space after it and closes with none before, so prices stay text.
-  if (options.math)
+  if (options.math) {
     markdown.use(tex, {
       delimiters: 'all',
       render: (content: string, display: boolean, env: unknown) => {
@@ -57,6 +58,8 @@ export function useTechnicalWriting(markdown: MarkdownIt, options: { math: boole
         return renderMath(content, display).html;
       },
     });
+    useEquationNumbers(markdown);
+  }
 
   markdown.use(footnote);
   const rules = markdown.renderer.rules;
