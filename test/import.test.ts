@@ -367,7 +367,7 @@ describe("importing a blog's taxonomy pages", () => {
       const page = await response.text();
       // The first equation is (1), as MathJax numbered it, so the labelled one is (2).
       assert.match(page, /id="eq-total"/);
-      assert.match(page, /<a href="#eq-total">.*?\(2\)/s);
+      assert.match(page, /<a href="#eq-total" class="equation-reference">\(2\)<\/a>/);
       assert.doesNotMatch(page, /math-error/);
     } finally {
       child.kill('SIGTERM');

@@ -77,6 +77,12 @@ const TARGETS: readonly Target[] = [
     path: '/posts/lower-bound-upper-bound-and-the-half-open-interval/',
     status: 200,
   },
+  {
+    name: 'technical-post',
+    label: 'post with math, an equation reference, footnotes and alerts',
+    path: '/posts/writing-technical-posts/',
+    status: 200,
+  },
   { name: 'not-found', label: '404 page', path: '/no-such-page/', status: 404 },
   { name: 'search', label: 'search results /search/?q=sort', path: '/search/?q=sort', status: 200 },
   {

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import type { EquationNumbers } from '../../config/schema.js';
 import { parseMarkdown, renderTokens } from './markdown.js';
 import { collectMistakes } from './mistakes.js';
+import { runningText } from './flatten.js';
 
 const render = (body: string, equationNumbers?: EquationNumbers) =>
   renderTokens(parseMarkdown(body, { equationNumbers }), { imageSize: () => undefined }).html;
@@ -20,7 +21,7 @@ const numbersShown = (html: string) =>
     .flatMap(
       (after) =>
         after
-          .split(/<math|katex-display/)[0]
+          .split(/<math|katex-display|<p>/)[0]
           ?.replace(/<[^>]+>/g, '')
           .match(/\([^()]*\)/g) ?? [],
     );
@@ -50,12 +51,19 @@ describe('equation numbers', () => {
     assert.deepEqual(numbersShown(html), ['(1)', '(2)', '(3)']);
     assert.match(html, /id="eq-first"/);
     assert.match(html, /id="eq-second"/);
-    assert.match(html, /<a href="#eq-second">.*?\(2\)/s);
-    assert.match(html, /<a href="#eq-first">.*?1/s);
-    assert.match(html, /<a href="#eq-third">.*?\(3\)/s);
+    assert.match(html, /<a href="#eq-second" class="equation-reference">\(2\)<\/a>/);
+    assert.match(html, /<a href="#eq-first" class="equation-reference">1<\/a>/);
+    // Within a formula, a reference is its number: KaTeX's markup is hidden from screen readers.
+    assert.match(html, /<mtext>\(3\)<\/mtext>/);
+    assert.doesNotMatch(html, /<a href="#eq-third"/);
     // KaTeX's own numbers come from a counter of the stylesheet, which a feed reader lacks.
     assert.doesNotMatch(html, /class="eqn-num"/);
     assert.deepEqual(mistakesOf(ALIGNED), []);
+    // Search and excerpts read the TeX as written, not the numbers put in for the page.
+    const text = runningText(parseMarkdown(ALIGNED));
+    assert.match(text, /a &= b \\label\{first\}/);
+    assert.match(text, /As \\eqref\{second\}/);
+    assert.doesNotMatch(text, /htmlId|\\tag/);
   });
 
   it("numbers every display equation with equationNumbers: all, as MathJax's tags: 'all'", () => {
@@ -75,7 +83,7 @@ describe('equation numbers', () => {
     const html = render(body, 'all');
     // A \notag inside `aligned` is not the equation's; a starred environment has no number.
     assert.deepEqual(numbersShown(html), ['(1)', '(2)', '(3)']);
-    assert.match(html, /<a href="#eq-pair">.*?\(2\)/s);
+    assert.match(html, /<a href="#eq-pair" class="equation-reference">\(2\)<\/a>/);
     assert.deepEqual(mistakesOf(body, 'all'), []);
   });
 
@@ -84,7 +92,7 @@ describe('equation numbers', () => {
       '$$ a = b \\tag{A}\\label{ab} $$\n\n$$ \\begin{equation} c \\end{equation} $$\n\nBy $\\eqref{ab}$.\n';
     const html = render(body, 'none');
     assert.deepEqual(numbersShown(html), ['(A)']);
-    assert.match(html, /<a href="#eq-ab">.*?\(A\)/s);
+    assert.match(html, /<a href="#eq-ab" class="equation-reference">\(A\)<\/a>/);
     assert.doesNotMatch(html, /class="eqn-num"/);
   });
 

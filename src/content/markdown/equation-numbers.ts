@@ -4,6 +4,7 @@
 // nor lets a reference name a number.
 import type MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
+import { escapeHtml } from 'markdown-it/lib/common/utils.mjs';
 import type { EquationNumbers } from '../../config/schema.js';
 
 /** What the reader is handed with a body, for the rule below. */
@@ -22,6 +23,21 @@ export function equationProblems(token: Token): readonly EquationProblem[] {
   return (token.meta as { equationProblems?: EquationProblem[] } | null)?.equationProblems ?? [];
 }
 
+/**
+ * The TeX `token`'s formula was written with, for the text that search, excerpts and contents
+ * read: the numbers and links put in for the page are no words of the author's.
+ */
+export function writtenTex(token: Token): string {
+  return (token.meta as { tex?: string } | null)?.tex ?? token.content;
+}
+
+/** Keeps the TeX as written before `token`'s is rewritten. */
+function keepWritten(token: Token): void {
+  const meta = (token.meta ?? {}) as { tex?: string };
+  meta.tex ??= token.content;
+  token.meta = meta;
+}
+
 /** The element id of the equation labelled `label`: letters, digits, `_` and `-` only. */
 export function equationId(label: string): string {
   return `eq-${label.trim().replace(/[^A-Za-z0-9_-]+/g, '-')}`;
@@ -36,6 +52,7 @@ const TAG = /\\tag(\*?)\s*\{((?:[^{}]|\{[^{}]*\})*)\}/;
 const NO_NUMBER = /\\(?:nonumber|notag)\b/;
 // An environment with none nested in it.
 const NESTED_ENVIRONMENT = /\\begin\s*\{[^{}]*\}(?:(?!\\begin\s*\{)[^])*?\\end\s*\{[^{}]*\}/g;
+const SOLE_REFERENCE = /^\s*\\(eqref|ref)\s*\{([^{}]*)\}\s*$/;
 const REFERENCE = /\\(eqref|ref)\s*\{([^{}]*)\}/g;
 
 /** The rule, after inline parsing: a body's equations are numbered in the order they stand. */
@@ -59,6 +76,7 @@ export function useEquationNumbers(markdown: MarkdownIt): void {
     for (const { token, display } of formulas) {
       if (!display) continue;
       const numbered = numberDisplay(token.content, mode, counter);
+      if (numbered.tex !== token.content) keepWritten(token);
       token.content = numbered.tex;
       for (const [label, text] of numbered.labels) {
         if (labels.has(label)) addProblem(token, { kind: 'duplicate', label });
@@ -66,20 +84,34 @@ export function useEquationNumbers(markdown: MarkdownIt): void {
       }
       for (const label of numbered.unnumbered) unnumbered.add(label);
     }
-    for (const { token } of formulas) {
+    const shown = (command: string, text: string): string =>
+      command === 'eqref' ? `(${text})` : text;
+    for (const { token, display } of formulas) {
       if (!token.content.includes('ref')) continue;
+      // A formula that is one reference, as most are, is a link of the page: KaTeX's markup is
+      // hidden from screen readers, and a link in it could be reached but not read.
+      const alone = display ? null : SOLE_REFERENCE.exec(token.content);
+      const target = alone ? labels.get((alone[2] ?? '').trim()) : undefined;
+      if (alone && target) {
+        token.type = 'equation_reference';
+        token.meta = { href: `#${target.id}`, text: shown(alone[1] ?? '', target.text) };
+        continue;
+      }
+      keepWritten(token);
       token.content = token.content.replace(REFERENCE, (_all, command: string, name: string) => {
         const label = labels.get(name.trim());
         if (!label) {
           const kind = unnumbered.has(name.trim()) ? 'unnumbered' : 'unknown';
           addProblem(token, { kind, label: name.trim() });
-          return command === 'eqref' ? '\\textup{(??)}' : '\\textup{??}';
         }
-        const text = command === 'eqref' ? `(${label.text})` : label.text;
-        return `\\href{#${label.id}}{\\textup{${text}}}`;
+        return `\\textup{${shown(command, label?.text ?? '??')}}`;
       });
     }
   });
+  markdown.renderer.rules.equation_reference = (tokens, index) => {
+    const { href, text } = tokens[index]?.meta as { href: string; text: string };
+    return `<a href="${escapeHtml(href)}" class="equation-reference">${escapeHtml(text)}</a>`;
+  };
 }
 
 function addProblem(token: Token, problem: EquationProblem): void {

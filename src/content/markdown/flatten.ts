@@ -1,6 +1,7 @@
 // Load: Markdown tokens → plain running text, for excerpts and descriptions.
 import { Parser } from 'htmlparser2';
 import type { Token } from 'markdown-it';
+import { writtenTex } from './equation-numbers.js';
 
 // Elements whose content is not reading text: it vanishes with the tags.
 const HIDDEN = new Set([
@@ -73,7 +74,7 @@ export function runningText(tokens: readonly Token[]): string {
     if (inFootnotes) continue;
     if (token.type === 'inline') flattenInline(token.children ?? [], parts);
     else if (token.type === 'fence' || token.type === 'code_block') parts.push(token.content);
-    else if (token.type === 'math_block') parts.push(token.content);
+    else if (token.type === 'math_block') parts.push(writtenTex(token));
     else if (token.type === 'html_block') parts.push(htmlText(token.content));
     else continue;
     parts.push(' ');
@@ -96,9 +97,10 @@ function flattenInline(children: readonly Token[], parts: string[]): void {
       child.type === 'code_inline' ||
       // Math as its TeX source, and an emoji as the character it stands for.
       child.type === 'math_inline' ||
+      child.type === 'equation_reference' ||
       child.type === 'emoji'
     ) {
-      parts.push(child.content);
+      parts.push(writtenTex(child));
     } else if (child.type === 'softbreak' || child.type === 'hardbreak') {
       parts.push(' ');
     }

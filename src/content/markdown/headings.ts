@@ -4,6 +4,7 @@ import type MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
 import { escapeHtml } from 'markdown-it/lib/common/utils.mjs';
 import { MARKUP_LABELS } from './markup-labels.js';
+import { writtenTex } from './equation-numbers.js';
 import type { MarkupEnv } from './technical-writing.js';
 
 /** The headings a table of contents lists: sections and their subsections. */
@@ -56,8 +57,10 @@ export function useHeadings(markdown: MarkdownIt): void {
 /** The plain text of a heading, as a table of contents and a link's name read it. */
 function headingText(inline: Token | undefined): string {
   return (inline?.children ?? [])
-    .filter((child) => ['text', 'code_inline', 'emoji', 'math_inline'].includes(child.type))
-    .map((child) => child.content)
+    .filter((child) =>
+      ['text', 'code_inline', 'emoji', 'math_inline', 'equation_reference'].includes(child.type),
+    )
+    .map(writtenTex)
     .join('')
     .trim();
 }

@@ -58,9 +58,8 @@ function typeset(tex: string, display: boolean): string {
       displayMode: display,
       throwOnError: true,
       output: 'htmlAndMathml',
-      // Commands that reach outside the formula (\href, \url, \includegraphics) stay off; the
-      // numbers of equations and the references to them (see `equation-numbers.ts`) are an id
-      // and a link within the page.
+      // Commands that reach outside the formula (\href, \url, \includegraphics) stay off; an
+      // equation's number carries the id that references lead to (see `equation-numbers.ts`).
       trust: withinPage,
       strict: 'ignore',
       maxExpand: 1000,
@@ -114,9 +113,8 @@ function closingBrace(tex: string, open: number): number {
   return -1;
 }
 
-function withinPage(context: { command: string; id?: string; url?: string }): boolean {
-  if (context.command === '\\htmlId') return context.id?.startsWith('eq-') === true;
-  return context.command === '\\href' && context.url?.startsWith('#') === true;
+function withinPage(context: { command: string; id?: string }): boolean {
+  return context.command === '\\htmlId' && context.id?.startsWith('eq-') === true;
 }
 
 /**
