@@ -343,6 +343,33 @@ describe("importing a blog's taxonomy pages", () => {
     assert.match(await pageOf(hugoSite, '/posts/poem/'), /Roses are red,<br>\nviolets are blue\./);
   });
 
+  it("keeps a Jekyll theme's menu of data, and leads its lists to Folio's indexes", async () => {
+    const source = await blog('jekyll-navigation', {
+      '_config.yml':
+        'title: Menu\nurl: https://menu.example\ntimezone: UTC\ntheme: minimal-mistakes-jekyll\ninclude: [_pages]\n',
+      '_data/navigation.yml':
+        'main:\n  - title: Start Here\n    url: /start/\n  - title: Tags\n    url: /tags/\n  - title: Archive\n    url: /year-archive/\n  - title: About\n    url: /about/\nfooter:\n  - title: Feed\n    url: /feed.xml\n',
+      '_pages/start.md': '---\ntitle: Start here\npermalink: /start/\n---\nBegin.\n',
+      '_pages/about.md': '---\ntitle: About\npermalink: /about/\n---\nMe.\n',
+      '_pages/year-archive.md':
+        '---\ntitle: Posts by year\nlayout: posts\npermalink: /year-archive/\n---\n',
+      '_pages/tag-archive.md': '---\ntitle: Tags\nlayout: tags\npermalink: /tags/\n---\n',
+      '_posts/2020-01-01-one.md': '---\ntitle: One\ntags: [x]\n---\nOne.\n',
+    });
+    const { target } = await importAndServe(source, 'jekyll-navigation', [
+      '/start/',
+      '/about/',
+      '/year-archive/',
+    ]);
+    const config = await readFile(join(target, 'folio.config.yaml'), 'utf8');
+    assert.match(config, /^nav:\n {2}- tags\n {2}- archives$/m);
+    assert.match(config, /^ {2}\/year-archive\/: \/archives\/$/m);
+    const start = await readFile(join(target, 'content', 'pages', 'start.md'), 'utf8');
+    assert.match(start, /^nav: true\norder: 1$/m);
+    const about = await readFile(join(target, 'content', 'pages', 'about.md'), 'utf8');
+    assert.match(about, /^nav: true\norder: 4$/m);
+  });
+
   it("numbers equations as the blog's MathJax did, and links references to them", async () => {
     const source = await blog('jekyll-equations', {
       '_config.yml': 'title: Equations\nurl: https://equations.example\ntimezone: UTC\n',

@@ -51,11 +51,12 @@ import type { EngineName } from './engine-names.js';
 import {
   isRecord,
   lowerKeys,
+  loadBlogYaml,
   readForeignDocument,
   stringOf,
   type ForeignDocument,
 } from './foreign-document.js';
-import { judgePage, type SourcePage } from './pages.js';
+import { jekyllMenu, judgePage, menuIndexes, type FolioIndex, type SourcePage } from './pages.js';
 import {
   FOLIO_DOCUMENTS,
   oldFeeds,
@@ -262,6 +263,8 @@ export function importSite(options: ImportOptions): ImportSummary {
     slugs: new Set(),
     fallbackTag: options.fallbackTag,
     urlPrefix,
+    menu: engine === 'jekyll' ? jekyllMenu(readDataFile(source, 'navigation')) : [],
+    lists: new Map(),
   };
   const planned = read.flatMap(({ post, document }) => planPost(post, document, context) ?? []);
   unifyTermNames(planned, warnings);
@@ -349,6 +352,11 @@ export function importSite(options: ImportOptions): ImportSummary {
     urlPrefix,
     templates: feedTemplates(engine, blogFiles),
   });
+  // A theme's list of every post, tag or category leads to Folio's index of it.
+  for (const [oldUrl, index] of context.lists) {
+    const path = oldUrl.replace(/\/?$/, '/');
+    if (path !== `/${index}/` && !(path in redirects)) redirects[path] = `/${index}/`;
+  }
   const siteConfig = engine === 'hugo' ? hugoLanguageConfig(config, hugo.imported) : config;
   const layoutMath = engine === 'hexo' ? undefined : layoutLoadingMath(source, engine);
   if (layoutMath) warnings.push(layoutMath);
@@ -364,6 +372,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     layoutMath,
     lineBreaks: blogKeepsLineBreaks(engine, config, packages),
     equationNumbers: equations?.numbers,
+    nav: menuIndexes(context.menu, context.lists),
   });
   files.set('folio.config.yaml', { text: settings });
 
@@ -754,9 +763,10 @@ function planPage(
 ): PlannedPage | undefined {
   const document = readBlogDocument(page, ctx);
   if (document === undefined) return undefined;
-  const verdict = judgePage(ctx.engine, ctx.config, page, document, ctx.urlPrefix);
+  const verdict = judgePage(ctx.engine, ctx.config, page, document, ctx);
   if (verdict.kind === 'file') return undefined;
   if (verdict.kind === 'theme') {
+    if (verdict.index) ctx.lists.set(verdict.index.oldUrl, verdict.index.name);
     themePages.push({ file: page.relative, line: 1, text: verdict.why });
     return undefined;
   }
@@ -999,6 +1009,10 @@ interface PlanContext {
   readonly fallbackTag: string;
   /** Where the engine served the imported language (Hugo's `/ko`), or nothing. */
   readonly urlPrefix: string;
+  /** The links of the theme's main menu, where the theme keeps it apart from the pages. */
+  readonly menu: readonly string[];
+  /** The old URLs of the theme's lists that are Folio's indexes now, found as pages are read. */
+  readonly lists: Map<string, FolioIndex>;
 }
 
 /**
@@ -1876,6 +1890,20 @@ function feedTemplates(engine: EngineName, files: readonly PublishedFile[]): Fee
   return templates;
 }
 
+/** A file of a Jekyll blog's `_data/`, `name.yml` or `name.yaml`, read; nothing when it has none. */
+function readDataFile(source: string, name: string): unknown {
+  for (const extension of ['yml', 'yaml']) {
+    const text = readTextOrUndefined(join(source, '_data', `${name}.${extension}`));
+    if (text === undefined) continue;
+    try {
+      return loadBlogYaml(text);
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
 function readTextOrUndefined(file: string): string | undefined {
   try {
     return readFileSync(file, 'utf8');
@@ -2162,6 +2190,8 @@ function folioConfig(
     lineBreaks: boolean;
     /** How the blog's MathJax numbered equations, where not as LaTeX does. */
     equationNumbers: EquationNumbers | undefined;
+    /** The indexes the blog's main menu linked. */
+    nav: readonly FolioIndex[];
   },
 ): string {
   const params = isRecord(config.params) ? config.params : {};
@@ -2221,6 +2251,7 @@ function folioConfig(
     timezone: extra.timezone,
     ...(perPage !== undefined ? { pageSize: perPage } : {}),
     ...(Object.keys(links).length > 0 ? { links } : {}),
+    ...(extra.nav.length > 0 ? { nav: extra.nav } : {}),
     // The engines read dollars as math only where a theme or plugin was told to, or where the
     // blog's own layout loads a typesetter on every page.
     math: blogUsesMath(config) || extra.layoutMath !== undefined,

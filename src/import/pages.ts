@@ -36,8 +36,28 @@ export type PageVerdict =
     }
   /** Not a page of the blog at all (Jekyll copies a file without front matter as it is). */
   | { readonly kind: 'file' }
-  /** A page the theme fills (tags, archives, search, a list of posts): why it is not imported. */
-  | { readonly kind: 'theme'; readonly why: string };
+  /**
+   * A page the theme fills (tags, archives, search, a list of posts): why it is not imported,
+   * and, for a list Folio has an index of its own for, which one and the page's old URL.
+   */
+  | {
+      readonly kind: 'theme';
+      readonly why: string;
+      readonly index?: { readonly name: FolioIndex; readonly oldUrl: string } | undefined;
+    };
+
+/** The indexes Folio makes of every post, which a blog's own list pages become. */
+export type FolioIndex = 'archives' | 'tags' | 'categories';
+
+// The layouts of a theme's lists that are one of Folio's indexes: Minimal Mistakes' `posts`
+// (posts by year), `tags` and `categories`, and the archives of other themes.
+const INDEX_LAYOUTS: Readonly<Record<string, FolioIndex>> = {
+  archive: 'archives',
+  archives: 'archives',
+  posts: 'archives',
+  tags: 'tags',
+  categories: 'categories',
+};
 
 /** The front matter and body of a page file, as read. */
 export interface PageDocument {
@@ -51,6 +71,7 @@ const THEME_PAGES: Readonly<Record<string, string>> = {
   home: "the blog's home page: Folio's is the list of posts",
   archive: 'an archive of posts: Folio makes /archives/',
   archives: 'an archive of posts: Folio makes /archives/',
+  posts: 'a list of every post by year: Folio makes /archives/',
   tags: 'the list of tags: Folio makes /tags/',
   tag: 'a tag page: Folio makes one for each tag under /tags/',
   categories: 'the list of categories: Folio makes /categories/',
@@ -74,9 +95,9 @@ export function judgePage(
   config: Readonly<Record<string, unknown>>,
   page: SourcePage,
   document: PageDocument,
-  urlPrefix: string,
+  site: { readonly urlPrefix: string; readonly menu: readonly string[] },
 ): PageVerdict {
-  const verdict = judgeByEngine(engine, config, page, document, urlPrefix);
+  const verdict = judgeByEngine(engine, config, page, document, site);
   if (verdict.kind === 'page' && NOT_FOUND_PAGE.test(verdict.oldUrl))
     return { kind: 'theme', why: THEME_PAGES.notFound ?? '' };
   return verdict;
@@ -87,7 +108,7 @@ function judgeByEngine(
   config: Readonly<Record<string, unknown>>,
   page: SourcePage,
   document: PageDocument,
-  urlPrefix: string,
+  { urlPrefix, menu }: { readonly urlPrefix: string; readonly menu: readonly string[] },
 ): PageVerdict {
   const fields = lowerKeys(document.fields);
   const layout = stringOf(fields.layout)?.toLowerCase();
@@ -95,8 +116,20 @@ function judgeByEngine(
   if (engine === 'jekyll') {
     // Jekyll renders only files with front matter; the others it copies.
     if (document.format === 'none') return { kind: 'file' };
+    const oldUrl = jekyllPageUrl(config, {
+      relative: page.relative,
+      collection: page.collection,
+      fields,
+    });
     const theme = themePage(layout) ?? (fields.redirect_to ? THEME_PAGES.redirect : undefined);
-    if (theme) return { kind: 'theme', why: `its layout is ${layout ?? 'redirect'}: ${theme}` };
+    if (theme) {
+      const name = layout !== undefined ? INDEX_LAYOUTS[layout] : undefined;
+      return {
+        kind: 'theme',
+        why: `its layout is ${layout ?? 'redirect'}: ${theme}`,
+        index: name ? { name, oldUrl } : undefined,
+      };
+    }
     if (LIQUID_LIST.test(document.body))
       return {
         kind: 'theme',
@@ -110,13 +143,9 @@ function judgeByEngine(
     }
     return {
       kind: 'page',
-      oldUrl: jekyllPageUrl(config, {
-        relative: page.relative,
-        collection: page.collection,
-        fields,
-      }),
+      oldUrl,
       draft: fields.published === false || fields.published === 'false',
-      navOrder: jekyllNavOrder(config, page, fields),
+      navOrder: jekyllNavOrder(config, page, fields) ?? menuOrder(menu, oldUrl),
     };
   }
   if (engine === 'hexo') {
@@ -191,6 +220,42 @@ function jekyllNavOrder(
   if (page.collection !== 'tabs') return undefined;
   const order = Number(fields.order);
   return Number.isInteger(order) ? order : 0;
+}
+
+/** The place of the page at `oldUrl` in the links of a theme's main menu, from 1. */
+function menuOrder(menu: readonly string[], oldUrl: string): number | undefined {
+  const index = menu.findIndex((link) => samePage(link, oldUrl));
+  return index === -1 ? undefined : index + 1;
+}
+
+/**
+ * The links of a Jekyll theme's main menu kept as data, as Minimal Mistakes keeps it in
+ * `_data/navigation.yml` (`main: [{ title, url }]`), in their order.
+ */
+export function jekyllMenu(navigation: unknown): string[] {
+  const main = isRecord(navigation) ? navigation.main : undefined;
+  if (!Array.isArray(main)) return [];
+  return main.flatMap((entry) => {
+    const url = isRecord(entry) ? stringOf(entry.url) : undefined;
+    return url !== undefined && url.startsWith('/') ? [url] : [];
+  });
+}
+
+/** The indexes of Folio that a theme's main menu linked, in the menu's order. */
+export function menuIndexes(
+  menu: readonly string[],
+  lists: ReadonlyMap<string, FolioIndex>,
+): FolioIndex[] {
+  const indexes: FolioIndex[] = [];
+  for (const link of menu) {
+    const named = [...lists].find(([oldUrl]) => samePage(link, oldUrl))?.[1];
+    const own = (['archives', 'tags', 'categories'] as const).find((name) =>
+      samePage(link, `/${name}/`),
+    );
+    const index = named ?? own;
+    if (index !== undefined && !indexes.includes(index)) indexes.push(index);
+  }
+  return indexes;
 }
 
 /**
