@@ -83,7 +83,7 @@ describe('a Jekyll body', () => {
     );
     assert.equal(
       body,
-      '<div class="quote">\n\nA *first* line[^1].\n<div class="inner">\nraw\n</div>\nLast.\n\n</div>\n\n```html\n<div markdown="1">\n</div>\n```\n',
+      '<div class="quote">\n\nA *first* line[^1].\n<div class="inner">\nraw\n</div>\n\nLast.\n\n</div>\n\n```html\n<div markdown="1">\n</div>\n```\n',
     );
     assert.deepEqual(notes, [
       { line: 5, kind: 'converted', what: '<div markdown="1"> into HTML around Markdown' },
@@ -92,6 +92,23 @@ describe('a Jekyll body', () => {
       jekyll('<i markdown="1">`x`</i> stays.\n').body,
       '<i markdown="1">`x`</i> stays.\n',
     );
+  });
+
+  it('reads the line below the end of an HTML block as Markdown, as kramdown did', () => {
+    assert.equal(
+      jekyll('<div id="c-1"></div>\nCorollary: *real*[^6].\n\n<div>\nraw\n</div>\n').body,
+      '<div id="c-1"></div>\n\nCorollary: *real*[^6].\n\n<div>\nraw\n</div>\n',
+    );
+    assert.equal(
+      jekyll(
+        '<figure>\n  <figure><img src="a.png"></figure>\n  <figcaption>A</figcaption>\n</figure>\nThe *most* [^12]:\n',
+      ).body,
+      '<figure>\n  <figure><img src="a.png"></figure>\n  <figcaption>A</figcaption>\n</figure>\n\nThe *most* [^12]:\n',
+    );
+    // An element whose next line is more HTML, or that is code, stays as it is.
+    for (const body of ['<p><img src="a.png"></p>\n<p>b</p>\n', '    <div></div>\n    text\n']) {
+      assert.equal(jekyll(body).body, body);
+    }
   });
 
   it('leaves braces that are no attribute list, and Hexo bodies, as written', () => {

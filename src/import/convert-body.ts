@@ -66,6 +66,9 @@ const IMAGE_FILE = /\.(?:avif|gif|jpe?g|png|svg|webp)(?:[?#]|$)/i;
 // An HTML element that kramdown reads Markdown in, opened on a line of its own.
 const MARKDOWN_ELEMENT =
   /( {0,3})<([A-Za-z][\w-]*)([^>\n]*?)\s+markdown=(["']?)(?:1|block)\4([^>\n]*)>[ \t]*(?:\n|$)/y;
+// A line that opens a block of HTML that CommonMark ends only at a blank line (its kind 6).
+const BLOCK_ELEMENT_START =
+  /^ {0,3}<(div|p|section|figure|center|aside|details|header|footer|table|h[1-6])(?=[\s>/])/i;
 // A line that opens or closes an element: `<div …` or `</div>`.
 const ELEMENT_LINE = / {0,3}<(\/)?([A-Za-z][\w-]*)[\s>]/y;
 // kramdown's attribute list, `{: .class}`, `{:target="_blank"}`, `{:#id}`: on a line of its own
@@ -123,6 +126,10 @@ class Converter {
    * innermost last, each with how many elements of its name were opened inside it since.
    */
   readonly #markdownElements: { readonly name: string; nested: number }[] = [];
+  // A block of HTML open at the start of the line, and how deep in its element the line is.
+  #htmlBlock: { readonly name: string; depth: number } | undefined;
+  // The start of a line that a blank line goes before, to end a block of HTML there.
+  #blankBefore = -1;
 
   constructor(
     readonly text: string,
@@ -141,6 +148,7 @@ class Converter {
       if (lineStart && this.#fence()) continue;
       if (lineStart && this.dialect === 'hugo' && this.#titledAlert()) continue;
       if (lineStart && this.dialect === 'jekyll' && this.#markdownInHtml()) continue;
+      if (lineStart && this.dialect === 'jekyll') this.#endHtmlBlocks();
       const char = text[this.#at];
       if (char === '`') {
         this.#inlineCode();
@@ -283,6 +291,37 @@ class Converter {
     this.#markdownElements.pop();
     if (!/(?:^|\n[ \t]*\n)$/.test(this.#out)) this.#out += '\n';
     return false;
+  }
+
+  /**
+   * Where a block of HTML ends with its element's closing tag and text follows on the next line
+   * (`<div id="corollary-1"></div>` over a paragraph, a `<figure>` and then its explanation),
+   * kramdown reads that line as Markdown; CommonMark reads HTML down to a blank line, so the
+   * paragraph's emphasis and footnote marks showed as written. A blank line after the element
+   * keeps kramdown's reading. Called at the start of each line.
+   */
+  #endHtmlBlocks(): void {
+    if (this.#at === this.#blankBefore) this.#out += '\n';
+    const lineEnd = this.text.indexOf('\n', this.#at);
+    if (lineEnd === -1) return;
+    const line = this.text.slice(this.#at, lineEnd);
+    let block = this.#htmlBlock;
+    if (block === undefined) {
+      const name = BLOCK_ELEMENT_START.exec(line)?.[1]?.toLowerCase();
+      if (name === undefined) return;
+      block = { name, depth: 0 };
+    }
+    const opened = new RegExp(`<${block.name}(?=[\\s>/])`, 'gi');
+    const closed = new RegExp(`</${block.name}\\s*>`, 'gi');
+    block.depth += (line.match(opened) ?? []).length - (line.match(closed) ?? []).length;
+    if (block.depth > 0) {
+      this.#htmlBlock = block;
+      return;
+    }
+    this.#htmlBlock = undefined;
+    if (/^[ \t]*[^\s<]/.test(this.text.slice(lineEnd + 1, lineEnd + 200))) {
+      this.#blankBefore = lineEnd + 1;
+    }
   }
 
   /**
