@@ -117,6 +117,20 @@ describe('equation numbers', () => {
     assert.doesNotMatch(html, /math-error/);
   });
 
+  it('shows a formula KaTeX refuses as its author wrote it, not with the number put in', () => {
+    const body = '$$ \\nosuchcommand x \\label{bad} $$\n';
+    const html = render(body, 'all');
+    assert.match(
+      html,
+      /<pre class="math-error"[^>]*>\$\$ \\nosuchcommand x \\label\{bad\}\s*\$\$<\/pre>/,
+    );
+    const [mistake] = collectMistakes(parseMarkdown(body, { equationNumbers: 'all' }), 1, body);
+    assert.match(
+      mistake?.message ?? '',
+      /^the math \$\$\\nosuchcommand x \\label\{bad\}\$\$ cannot be typeset/,
+    );
+  });
+
   it('numbers each post from 1', () => {
     const body = '$$ a \\label{a} $$\n';
     assert.deepEqual(numbersShown(render(body)), ['(1)']);

@@ -43,13 +43,15 @@ function renderKey(key: string): RenderedMath {
         // That was not all it lacked: the first error tells.
       }
     }
-    const source = display ? `$$${tex}$$` : `$${tex}$`;
-    const element = display ? 'pre' : 'code';
-    return {
-      html: `<${element} class="math-error" title="${escapeHtml(message)}">${escapeHtml(source)}</${element}>`,
-      error: message,
-    };
+    return { html: mathErrorHtml(tex, display, message), error: message };
   }
+}
+
+/** TeX that could not be typeset, shown as its source and marked, `message` saying why. */
+export function mathErrorHtml(tex: string, display: boolean, message: string): string {
+  const source = display ? `$$${tex}$$` : `$${tex}$`;
+  const element = display ? 'pre' : 'code';
+  return `<${element} class="math-error" title="${escapeHtml(message)}">${escapeHtml(source)}</${element}>`;
 }
 
 function typeset(tex: string, display: boolean): string {

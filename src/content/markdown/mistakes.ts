@@ -10,7 +10,7 @@ import { CODE_LANGUAGES } from './code-languages.js';
 import { grammarFileOf, PLAIN_TEXT } from './highlight.js';
 import { ALERT_TYPES } from './markup-labels.js';
 import { renderMath } from './math.js';
-import { equationProblems, type EquationProblem } from './equation-numbers.js';
+import { equationProblems, writtenTex, type EquationProblem } from './equation-numbers.js';
 
 const FOOTNOTE_REFERENCE = /\[\^([^\]\s]+)\]/g;
 // What a footnote's label looks like: a number, a word, or words joined by dashes. A regular
@@ -129,9 +129,9 @@ function misspeltLanguage(language: string): string | undefined {
 function mathMistake(token: Token, display: boolean, line: number, mistakes: BodyMistake[]): void {
   for (const { kind, label } of equationProblems(token))
     mistakes.push(equationMistake(kind, label, line));
-  const tex = token.content;
-  const { error } = renderMath(tex, display);
+  const { error } = renderMath(token.content, display);
   if (error === undefined) return;
+  const tex = writtenTex(token);
   const source = display ? `$$${tex.trim()}$$` : `$${tex}$`;
   mistakes.push({
     code: 'math-invalid',

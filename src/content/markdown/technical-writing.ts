@@ -12,8 +12,8 @@ import type { Locale } from '../../config/schema.js';
 import type { BodyFeature } from '../post.js';
 import { ALERT_TYPES, MARKUP_LABELS, type AlertType, type MarkupLabels } from './markup-labels.js';
 import { useEmoji } from './emoji.js';
-import { renderMath } from './math.js';
-import { useEquationNumbers } from './equation-numbers.js';
+import { mathErrorHtml, renderMath } from './math.js';
+import { useEquationNumbers, writtenTex } from './equation-numbers.js';
 
 /** What the renderer learns of a body as it writes it, and the language it writes in. */
 export interface MarkupEnv {
@@ -53,12 +53,25 @@ export function useTechnicalWriting(markdown: MarkdownIt, options: { math: boole
   if (options.math) {
     markdown.use(tex, {
       delimiters: 'all',
+      // What the plugin asks for; the rules below, which see the whole token, take its place.
       render: (content: string, display: boolean, env: unknown) => {
         noteFeature(env, 'math');
         return renderMath(content, display).html;
       },
     });
     useEquationNumbers(markdown);
+    // A formula KaTeX refuses shows the TeX its author wrote, not the numbers put in for the page.
+    const renderFormula = (token: Token | undefined, display: boolean, env: unknown): string => {
+      noteFeature(env, 'math');
+      const tex = token?.content ?? '';
+      const { html, error } = renderMath(tex, display);
+      const written = token ? writtenTex(token) : tex;
+      return error === undefined || written === tex ? html : mathErrorHtml(written, display, error);
+    };
+    markdown.renderer.rules.math_block = (tokens, index, _options, env) =>
+      renderFormula(tokens[index], true, env);
+    markdown.renderer.rules.math_inline = (tokens, index, _options, env) =>
+      renderFormula(tokens[index], false, env);
   }
 
   markdown.use(footnote);
