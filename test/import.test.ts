@@ -87,6 +87,16 @@ async function importAndServe(source: string, name: string, oldUrls: readonly st
   return { imported, target, report: await readFile(join(target, 'import-report.md'), 'utf8') };
 }
 
+/** The page at `path` of the site in `target`, as `folio serve` answers it. */
+async function pageOf(target: string, path: string): Promise<string> {
+  const child = folio(['serve', target, '--port', '0']);
+  try {
+    return await (await fetch(`${await serverUrl(child)}${path}`)).text();
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
 describe('importing a Jekyll blog', () => {
   let result: Awaited<ReturnType<typeof importAndServe>>;
   before(async () => {
@@ -303,14 +313,6 @@ describe("importing a blog's taxonomy pages", () => {
   it("keeps a paragraph's line breaks where the blog's renderer kept them", async () => {
     const poem =
       '---\ntitle: Poem\ndate: 2020-01-01\ntags: [x]\n---\nRoses are red,\nviolets are blue.\n';
-    const pageOf = async (target: string, path: string) => {
-      const child = folio(['serve', target, '--port', '0']);
-      try {
-        return await (await fetch(`${await serverUrl(child)}${path}`)).text();
-      } finally {
-        child.kill('SIGTERM');
-      }
-    };
     // hexo-renderer-marked, which a new Hexo blog has, keeps them unless told otherwise.
     const hexo = await blog('hexo-breaks', {
       '_config.yml': 'title: Breaks\nurl: https://breaks.example\npermalink: :title/\n',
@@ -388,17 +390,11 @@ describe("importing a blog's taxonomy pages", () => {
       /^equationNumbers: all$/m,
     );
     assert.match(report, /MathJax numbers every display equation here: `equationNumbers: all`/);
-    const child = folio(['serve', target, '--port', '0']);
-    try {
-      const response = await fetch(`${await serverUrl(child)}/2020/01/01/sums.html`);
-      const page = await response.text();
-      // The first equation is (1), as MathJax numbered it, so the labelled one is (2).
-      assert.match(page, /id="eq-total"/);
-      assert.match(page, /<a href="#eq-total" class="equation-reference">\(2\)<\/a>/);
-      assert.doesNotMatch(page, /math-error/);
-    } finally {
-      child.kill('SIGTERM');
-    }
+    const page = await pageOf(target, '/2020/01/01/sums.html');
+    // The first equation is (1), as MathJax numbered it, so the labelled one is (2).
+    assert.match(page, /id="eq-total"/);
+    assert.match(page, /<a href="#eq-total" class="equation-reference">\(2\)<\/a>/);
+    assert.doesNotMatch(page, /math-error/);
   });
 
   it("imports a Hugo section's pages besides the posts', each answering at its old URL", async () => {

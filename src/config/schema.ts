@@ -11,8 +11,9 @@ import {
   themeSchema,
 } from './look-schema.js';
 
-/** UI languages that have a message catalogue. */
 /** Entries a page of the featured listing holds when the config does not say, and at most. */
+export const DEFAULT_PAGE_SIZE = 10;
+export const MOST_PAGE_SIZE = 1000;
 
 /**
  * Which display equations get a number: `ams` those in LaTeX's numbered environments
@@ -21,9 +22,8 @@ import {
  */
 export const EQUATION_NUMBERS = ['ams', 'all', 'none'] as const;
 export type EquationNumbers = (typeof EQUATION_NUMBERS)[number];
-export const DEFAULT_PAGE_SIZE = 10;
-export const MOST_PAGE_SIZE = 1000;
 
+/** UI languages that have a message catalogue. */
 export const LOCALES = ['en', 'ko', 'ja', 'zh-Hans', 'zh-Hant'] as const;
 export type Locale = (typeof LOCALES)[number];
 

@@ -126,8 +126,9 @@ class Converter {
    * innermost last, each with how many elements of its name were opened inside it since.
    */
   readonly #markdownElements: { readonly name: string; nested: number }[] = [];
-  // A block of HTML open at the start of the line, and how deep in its element the line is.
-  #htmlBlock: { readonly name: string; depth: number } | undefined;
+  // A block of HTML open at the start of the line: its element's tags, and how deep in it the
+  // line is.
+  #htmlBlock: { readonly opened: RegExp; readonly closed: RegExp; depth: number } | undefined;
   // The start of a line that a blank line goes before, to end a block of HTML there.
   #blankBefore = -1;
 
@@ -307,12 +308,12 @@ class Converter {
     const line = this.text.slice(this.#at, lineEnd);
     let block = this.#htmlBlock;
     if (block === undefined) {
-      const name = BLOCK_ELEMENT_START.exec(line)?.[1]?.toLowerCase();
+      const name = BLOCK_ELEMENT_START.exec(line)?.[1];
       if (name === undefined) return;
-      block = { name, depth: 0 };
+      const opened = new RegExp(`<${name}(?=[\\s>/])`, 'gi');
+      block = { opened, closed: new RegExp(`</${name}\\s*>`, 'gi'), depth: 0 };
     }
-    const opened = new RegExp(`<${block.name}(?=[\\s>/])`, 'gi');
-    const closed = new RegExp(`</${block.name}\\s*>`, 'gi');
+    const { opened, closed } = block;
     block.depth += (line.match(opened) ?? []).length - (line.match(closed) ?? []).length;
     if (block.depth > 0) {
       this.#htmlBlock = block;

@@ -1994,26 +1994,15 @@ function termRedirects(
       return Number.isInteger(count) && count > 0 ? count : undefined;
     };
     const folder = stringOf(config.pagination_dir) ?? 'page';
-    for (const [name, posts] of postsByCategory) {
-      const slug = hexoSlug(stringOf(categoryMap[name]) ?? name);
-      const to = folioTerm('categories', name);
-      laterPages(
-        `${root}${categoryDir}/${slug}/`,
-        posts,
-        perPage('category_generator'),
-        folder,
-        to,
-      );
-    }
-    for (const [name, posts] of postsByTag) {
-      const slug = hexoSlug(stringOf(tagMap[name]) ?? name);
-      laterPages(
-        `${root}${tagDir}/${slug}/`,
-        posts,
-        perPage('tag_generator'),
-        folder,
-        folioTerm('tags', name),
-      );
+    for (const [kind, dir, map, counts] of [
+      ['categories', categoryDir, categoryMap, postsByCategory],
+      ['tags', tagDir, tagMap, postsByTag],
+    ] as const) {
+      const pageSize = perPage(kind === 'tags' ? 'tag_generator' : 'category_generator');
+      for (const [name, posts] of counts) {
+        const slug = hexoSlug(stringOf(map[name]) ?? name);
+        laterPages(`${root}${dir}/${slug}/`, posts, pageSize, folder, folioTerm(kind, name));
+      }
     }
     // Hexo's archives of a year and a month, `/archives/2019/05/`: Folio's one archive.
     const archiveDir = stringOf(config.archive_dir) ?? 'archives';

@@ -16,7 +16,14 @@ function newSite(): string {
   return site;
 }
 
-const SETTINGS = { path: '/posts/a/', math: true, toc: false, locale: 'en', excerptLength: 200 };
+const SETTINGS = {
+  path: '/posts/a/',
+  math: true,
+  equationNumbers: 'ams',
+  toc: false,
+  locale: 'en',
+  excerptLength: 200,
+};
 
 const facts = (excerpt: string): BodyFacts => ({
   references: [{ kind: 'link', target: '/posts/b/', line: 4 }],
@@ -50,6 +57,7 @@ describe('the facts kept of bodies', () => {
     assert.notEqual(factsKey('other hash', SETTINGS), base);
     assert.notEqual(factsKey('hash', { ...SETTINGS, path: '/posts/b/' }), base);
     assert.notEqual(factsKey('hash', { ...SETTINGS, math: false }), base);
+    assert.notEqual(factsKey('hash', { ...SETTINGS, equationNumbers: 'all' }), base);
     assert.notEqual(factsKey('hash', { ...SETTINGS, toc: true }), base);
     assert.notEqual(factsKey('hash', { ...SETTINGS, locale: 'ko' }), base);
     assert.notEqual(factsKey('hash', { ...SETTINGS, excerptLength: 100 }), base);

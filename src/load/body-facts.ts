@@ -90,7 +90,7 @@ export function factsKey(
   read: {
     readonly path: string;
     readonly math: boolean | undefined;
-    readonly equationNumbers?: string | undefined;
+    readonly equationNumbers: string | undefined;
     readonly toc: boolean | undefined;
     readonly locale: string | undefined;
     readonly excerptLength: number;

@@ -39,7 +39,7 @@ function keepWritten(token: Token): void {
 }
 
 /** The element id of the equation labelled `label`: letters, digits, `_` and `-` only. */
-export function equationId(label: string): string {
+function equationId(label: string): string {
   return `eq-${label.trim().replace(/[^A-Za-z0-9_-]+/g, '-')}`;
 }
 
@@ -132,7 +132,7 @@ interface Unit {
  * `tex` with a `\tag` on each of its units the mode numbers (from `counter`), its labels taken
  * out, and the text each label stands for.
  */
-export function numberDisplay(
+function numberDisplay(
   tex: string,
   mode: EquationNumbers,
   counter: { next: number },
@@ -151,13 +151,11 @@ export function numberDisplay(
     if (tag) {
       if (label !== undefined) {
         labels.push([label, tag[2] ?? '']);
-        rewritten = rewritten
-          .replace(LABEL, '')
-          .replace(
-            TAG,
-            (_all, star: string, shown: string) =>
-              `\\tag${star}{\\htmlId{${equationId(label)}}{${shown}}}`,
-          );
+        rewritten = text.replace(
+          TAG,
+          (_all, star: string, shown: string) =>
+            `\\tag${star}{\\htmlId{${equationId(label)}}{${shown}}}`,
+        );
       }
     } else if (!unnumbered) {
       const numbers = unit.inEnvironment
@@ -166,12 +164,11 @@ export function numberDisplay(
       if (numbers) {
         const n = String(counter.next++);
         if (label !== undefined) labels.push([label, n]);
-        rewritten = rewritten.replace(LABEL, '');
         const shown = label === undefined ? n : `\\htmlId{${equationId(label)}}{${n}}`;
-        rewritten = `${rewritten.trimEnd()} \\tag{${shown}}${rewritten.slice(rewritten.trimEnd().length)}`;
+        rewritten = withEnding(text, `\\tag{${shown}}`);
       } else if (unit.inEnvironment) {
         // KaTeX would number the row itself, by a counter of the page's stylesheet.
-        rewritten = `${rewritten.trimEnd()} \\notag${rewritten.slice(rewritten.trimEnd().length)}`;
+        rewritten = withEnding(text, '\\notag');
       }
     }
     if (rewritten !== text) edits.push({ start: unit.start, end: unit.end, text: rewritten });
@@ -180,12 +177,18 @@ export function numberDisplay(
   for (const edit of edits.reverse()) {
     result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
   }
-  // A label on no number names nothing; KaTeX would refuse the formula for it.
+  // Labels go, KaTeX refusing a formula for one; a label on no number names nothing.
   const numbered = new Set(labels.map(([label]) => label));
   const unnumbered = [...result.matchAll(LABEL)]
     .map((match) => (match[1] ?? '').trim())
     .filter((label) => !numbered.has(label));
   return { tex: result.replace(LABEL, ''), labels, unnumbered };
+}
+
+/** `text` with `command` put after its last character, before the spaces that end it. */
+function withEnding(text: string, command: string): string {
+  const end = text.trimEnd().length;
+  return `${text.slice(0, end)} ${command}${text.slice(end)}`;
 }
 
 /** `text` without the environments nested in it. */

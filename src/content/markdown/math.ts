@@ -11,10 +11,13 @@ export interface RenderedMath {
 
 /**
  * KaTeX's HTML (for the eye) and MathML (for assistive technology) of `tex`. TeX that KaTeX
- * cannot read is shown as its source, marked, never as a broken page; `error` says why.
+ * cannot read is shown as its source, marked, never as a broken page; `error` says why. The
+ * source shown is `written`, the TeX as its author wrote it, where Folio put numbers in.
  */
-export function renderMath(tex: string, display: boolean): RenderedMath {
-  return renderedMath.get(`${display ? 'D' : 'I'}${tex}`, renderKey);
+export function renderMath(tex: string, display: boolean, written = tex): RenderedMath {
+  const math = renderedMath.get(`${display ? 'D' : 'I'}${tex}`, renderKey);
+  if (math.error === undefined || written === tex) return math;
+  return { html: mathErrorHtml(written, display, math.error), error: math.error };
 }
 
 // A post is rendered again on every edit, and a check renders its math to find mistakes: each
@@ -48,7 +51,7 @@ function renderKey(key: string): RenderedMath {
 }
 
 /** TeX that could not be typeset, shown as its source and marked, `message` saying why. */
-export function mathErrorHtml(tex: string, display: boolean, message: string): string {
+function mathErrorHtml(tex: string, display: boolean, message: string): string {
   const source = display ? `$$${tex}$$` : `$${tex}$`;
   const element = display ? 'pre' : 'code';
   return `<${element} class="math-error" title="${escapeHtml(message)}">${escapeHtml(source)}</${element}>`;
@@ -84,7 +87,7 @@ const MATHJAX_READINGS: readonly { error: RegExp; read: (tex: string) => string 
 ];
 
 /** `tex` with each command that takes arguments after `_` or `^` braced, with its arguments. */
-export function withBracedScripts(tex: string): string {
+function withBracedScripts(tex: string): string {
   let result = '';
   let from = 0;
   for (const match of tex.matchAll(/[_^]\s*(\\[A-Za-z]+)\s*(?=\{)/g)) {

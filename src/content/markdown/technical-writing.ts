@@ -12,7 +12,7 @@ import type { Locale } from '../../config/schema.js';
 import type { BodyFeature } from '../post.js';
 import { ALERT_TYPES, MARKUP_LABELS, type AlertType, type MarkupLabels } from './markup-labels.js';
 import { useEmoji } from './emoji.js';
-import { mathErrorHtml, renderMath } from './math.js';
+import { renderMath } from './math.js';
 import { useEquationNumbers, writtenTex } from './equation-numbers.js';
 
 /** What the renderer learns of a body as it writes it, and the language it writes in. */
@@ -51,27 +51,23 @@ export function useTechnicalWriting(markdown: MarkdownIt, options: { math: boole
   // `$…$` and `$$…$$` as most blogs write math, `\(…\)` and `\[…\]` as LaTeX does. A `$` opens
   // math only with no space after it and closes with none before, so prices stay text.
   if (options.math) {
-    markdown.use(tex, {
-      delimiters: 'all',
-      // What the plugin asks for; the rules below, which see the whole token, take its place.
-      render: (content: string, display: boolean, env: unknown) => {
-        noteFeature(env, 'math');
-        return renderMath(content, display).html;
-      },
-    });
-    useEquationNumbers(markdown);
-    // A formula KaTeX refuses shows the TeX its author wrote, not the numbers put in for the page.
-    const renderFormula = (token: Token | undefined, display: boolean, env: unknown): string => {
+    const renderFormula = (content: string, display: boolean, env: unknown, written = content) => {
       noteFeature(env, 'math');
-      const tex = token?.content ?? '';
-      const { html, error } = renderMath(tex, display);
-      const written = token ? writtenTex(token) : tex;
-      return error === undefined || written === tex ? html : mathErrorHtml(written, display, error);
+      return renderMath(content, display, written).html;
     };
-    markdown.renderer.rules.math_block = (tokens, index, _options, env) =>
-      renderFormula(tokens[index], true, env);
-    markdown.renderer.rules.math_inline = (tokens, index, _options, env) =>
-      renderFormula(tokens[index], false, env);
+    markdown.use(tex, { delimiters: 'all', render: renderFormula });
+    useEquationNumbers(markdown);
+    // The plugin hands its renderer the formula alone; a formula KaTeX refuses shows the TeX its
+    // author wrote, not the numbers put in for the page, which only the token keeps.
+    for (const [type, display] of [
+      ['math_block', true],
+      ['math_inline', false],
+    ] as const) {
+      markdown.renderer.rules[type] = (tokens, index, _options, env) => {
+        const token = tokens[index];
+        return token ? renderFormula(token.content, display, env, writtenTex(token)) : '';
+      };
+    }
   }
 
   markdown.use(footnote);
