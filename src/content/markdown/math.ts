@@ -1,5 +1,7 @@
 // Load: TeX → HTML with MathML, by KaTeX at render time, so that pages need no script for math.
 import katex from 'katex';
+// `\ce` and `\pu` of chemistry, which MathJax loads as soon as a formula names them.
+import 'katex/contrib/mhchem';
 import { Memo } from '../../memo/memo.js';
 import { escapeHtml } from 'markdown-it/lib/common/utils.mjs';
 
@@ -84,7 +86,40 @@ const MATHJAX_READINGS: readonly { error: RegExp; read: (tex: string) => string 
     error: /^Too many tab characters/,
     read: (tex) => tex.replace(/\\(begin|end)\s*\{split\}/g, '\\$1{aligned}'),
   },
+  // `\text{PARALLEL_SEARCH}` and `\mbox{…}`: MathJax shows a `_` or `^` of text as it stands.
+  {
+    error: /^(?:Expected 'EOF', got '[_^]'|Undefined control sequence: \\mbox\b)/,
+    read: withLiteralText,
+  },
 ];
+
+// Commands whose argument is text; KaTeX knows `\mbox` by the name `\text`.
+const TEXT_COMMAND = /\\(text(?:rm|bf|it|sf|tt|up|md|normal)?|mbox|hbox)\s*(?=\{)/g;
+
+/** `tex` with the `_` and `^` of each text argument escaped, outside `$…$` within it. */
+function withLiteralText(tex: string): string {
+  let result = '';
+  let from = 0;
+  for (const match of tex.matchAll(TEXT_COMMAND)) {
+    if (match.index < from) continue;
+    const open = match.index + match[0].length;
+    const close = closingBrace(tex, open);
+    if (close === -1) continue;
+    const command = match[1] === 'mbox' ? 'text' : (match[1] ?? 'text');
+    const text = tex
+      .slice(open + 1, close)
+      .split(/((?<!\\)\$[^$]*(?<!\\)\$)/)
+      .map((part, i) =>
+        i % 2 === 1
+          ? part
+          : part.replace(/(?<!\\)_/g, '\\_').replace(/(?<!\\)\^/g, '\\textasciicircum{}'),
+      )
+      .join('');
+    result += `${tex.slice(from, match.index)}\\${command}{${text}}`;
+    from = close + 1;
+  }
+  return result + tex.slice(from);
+}
 
 /** `tex` with each command that takes arguments after `_` or `^` braced, with its arguments. */
 function withBracedScripts(tex: string): string {

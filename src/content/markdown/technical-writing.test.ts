@@ -36,6 +36,21 @@ describe('math', () => {
     assert.deepEqual(mistakesOf(body), []);
   });
 
+  it('typesets the _ and ^ of text, \\mbox and chemistry as MathJax does', () => {
+    const body =
+      '$$ 1 \\quad \\textbf{function}\\text{ PARALLEL_SEARCH}(x^2) $$\n\n' +
+      '$$ \\mbox{a_b and $x_1$} $$\n\n' +
+      'Then $\\text{2^10}$, and $\\ce{2H2 + O2 -> 2H2O}$ at $\\pu{25 kJ/mol}$.\n';
+    const { html } = render(body);
+    assert.doesNotMatch(html, /math-error/);
+    assert.match(html, /PARALLEL_SEARCH/);
+    assert.match(html, /<mtext>a_b\u00a0and/);
+    assert.match(html, /<mi>x<\/mi><mn>1<\/mn>/);
+    assert.match(html, /<mtext>2\^<\/mtext>/);
+    assert.equal(html.match(/class="katex"/g)?.length, 5);
+    assert.deepEqual(mistakesOf(body), []);
+  });
+
   it('keeps prices and code as text, and needs no stylesheet without math', () => {
     const { html, features } = render('It costs $5 and $10.\n\n`$x$` stays code.\n');
     assert.equal(html, '<p>It costs $5 and $10.</p>\n<p><code>$x$</code> stays code.</p>\n');
