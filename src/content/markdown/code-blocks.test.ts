@@ -27,15 +27,20 @@ describe('code block info strings', () => {
 
 describe('code blocks', () => {
   it('highlights every language highlight.js ships, by name or alias, loading each on first use', () => {
-    for (const [language, keyword] of [
-      ['dockerfile', 'FROM'],
-      ['nginx', 'server'],
-      ['scala', 'object'],
-      ['dart', 'void'],
-      ['powershell', 'function'],
-      ['ps1', 'function'],
+    for (const [language, line] of [
+      ['dockerfile', 'FROM x'],
+      ['nginx', 'server x'],
+      ['scala', 'object x'],
+      ['dart', 'void x'],
+      ['powershell', 'function x'],
+      ['ps1', 'function x'],
+      // Names Jekyll's Rouge and Hugo's Chroma give languages highlight.js names otherwise.
+      ['nasm', 'mov eax, 1'],
+      ['jinja2', '{% if user %}{{ user.name }}{% endif %}'],
+      ['sass', '$primary: #333'],
+      ['cuda', 'int main() { return 0; }'],
     ] as const) {
-      const html = render(`\`\`\`${language}\n${keyword} x\n\`\`\`\n`);
+      const html = render(`\`\`\`${language}\n${line}\n\`\`\`\n`);
       assert.match(html, /class="hljs-/, language);
     }
     assert.ok(Object.keys(CODE_LANGUAGES).length > 350, 'names and aliases of 192 grammars');

@@ -9,12 +9,26 @@ export type GrammarSource = (file: string) => LanguageFn | undefined;
 
 // Names highlight.js does not know, read as the language they mean: a Vue, Svelte or Astro
 // component is HTML whose script and style parts are highlighted as such; `python3` is Python.
+// The rest are the names Jekyll's Rouge and Hugo's Chroma give a language that highlight.js knows
+// by another (NASM's assembly is `x86asm`, Jinja's templates `django`), or its nearest kin.
 const RELATIVES: Readonly<Record<string, string>> = {
   vue: 'xml',
   svelte: 'xml',
   astro: 'xml',
   python3: 'python',
   py3: 'python',
+  nasm: 'x86asm',
+  asm: 'x86asm',
+  masm: 'x86asm',
+  jinja2: 'django',
+  j2: 'django',
+  sass: 'scss',
+  cuda: 'cpp',
+  cu: 'cpp',
+  mdx: 'markdown',
+  'shell-session': 'shell',
+  'sh-session': 'shell',
+  dotenv: 'bash',
 };
 
 /** Names a code block gives to say it is no language at all. */
