@@ -32,6 +32,8 @@ interface DomImage extends DomElement {
   readonly naturalWidth: number;
   readonly alt: string;
   readonly currentSrc: string;
+  loading: string;
+  decode(): Promise<void>;
 }
 
 interface DomStyle {
@@ -254,10 +256,18 @@ export interface ImageState {
   readonly alt: string;
 }
 
+/**
+ * Every image of the page, each loaded as it would be once a reader scrolled to it: one below the
+ * fold waits for that (`loading="lazy"`), and is loaded now.
+ */
 export function imageStates(page: Page): Promise<ImageState[]> {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
     const doc = (globalThis as unknown as DomWindow).document;
-    return Array.from(doc.querySelectorAll('img') as ArrayLike<DomImage>).map((img) => ({
+    const images = Array.from(doc.querySelectorAll('img') as ArrayLike<DomImage>);
+    for (const img of images) img.loading = 'eager';
+    // A broken image rejects; it is reported below as not loaded.
+    await Promise.all(images.map((img) => img.decode().catch(() => undefined)));
+    return images.map((img) => ({
       src: img.currentSrc || (img.getAttribute('src') ?? ''),
       loaded: img.complete && img.naturalWidth > 0,
       alt: (img.getAttribute('alt') ?? '').trim(),

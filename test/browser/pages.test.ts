@@ -79,7 +79,7 @@ const TARGETS: readonly Target[] = [
   },
   {
     name: 'technical-post',
-    label: 'post with math, an equation reference, footnotes and alerts',
+    label: 'post with math, an equation reference, footnotes, alerts and a captioned figure',
     path: '/posts/writing-technical-posts/',
     status: 200,
   },

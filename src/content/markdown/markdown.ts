@@ -5,6 +5,7 @@ import anchor from 'markdown-it-anchor';
 import { slugify } from '../slugify.js';
 import { FIRST_SUFFIX, withUniqueSuffix } from './heading-ids.js';
 import { useCodeBlocks } from './code-blocks.js';
+import { useImageCaptions } from './image-captions.js';
 import type { GrammarSource } from './highlight.js';
 import { skipTextWithoutLinks } from './linkify-guard.js';
 import { tableOfContents, useHeadings } from './headings.js';
@@ -85,6 +86,7 @@ function markdownWith(math: boolean): MarkdownIt {
   useHeadings(markdown);
 
   useCodeBlocks(markdown);
+  useImageCaptions(markdown);
 
   // Code blocks and tables may scroll sideways; a tab stop lets keyboard users scroll them too.
   const renderCodeBlock = markdown.renderer.rules.code_block;
