@@ -566,6 +566,40 @@ describe('importing a blog whose config names no author', () => {
   });
 });
 
+describe("importing a blog whose theme keeps the author's profiles", () => {
+  it("names Chirpy's author, and each profile under its network", async () => {
+    const source = await blog('jekyll-chirpy-social', {
+      '_config.yml':
+        'title: Chirpy\ntimezone: UTC\ntheme: jekyll-theme-chirpy\nsocial:\n  name: Tray Simpson\n  email: tray@example.com\n  links:\n    - https://github.com/tray\n    - https://www.linkedin.com/in/tray\n    - https://example.com/about\n',
+      '_posts/2024-01-01-one.md': '---\ntitle: One\n---\nOne.\n',
+    });
+    const { target, report } = await importAndServe(source, 'jekyll-chirpy-social', [
+      '/2024/01/01/one.html',
+    ]);
+    const config = await readFile(join(target, 'folio.config.yaml'), 'utf8');
+    assert.match(config, /^author:\n {2}name: Tray Simpson$/m);
+    assert.match(
+      config,
+      /^links:\n {2}github: https:\/\/github\.com\/tray\n {2}linkedin: https:\/\/www\.linkedin\.com\/in\/tray$/m,
+    );
+    assert.doesNotMatch(report, /names no author/);
+  });
+
+  it("reads PaperMod's social icons", async () => {
+    const source = await blog('hugo-papermod-social', {
+      'hugo.toml':
+        "title = 'Icons'\nbaseURL = 'https://icons.example/'\n[params]\nauthor = 'Cat'\n[[params.socialIcons]]\nname = 'github'\nurl = 'https://github.com/cat'\n[[params.socialIcons]]\nname = 'x'\nurl = 'https://x.com/cat'\n[[params.socialIcons]]\nname = 'stackoverflow'\nurl = 'https://stackoverflow.com/users/1/cat'\n",
+      'content/posts/one.md': '---\ntitle: One\ndate: 2024-01-01\n---\nOne.\n',
+    });
+    const { target } = await importAndServe(source, 'hugo-papermod-social', ['/posts/one/']);
+    const config = await readFile(join(target, 'folio.config.yaml'), 'utf8');
+    assert.match(
+      config,
+      /^links:\n {2}github: https:\/\/github\.com\/cat\n {2}x: https:\/\/x\.com\/cat$/m,
+    );
+  });
+});
+
 describe('importing a Hexo blog', () => {
   let result: Awaited<ReturnType<typeof importAndServe>>;
   before(async () => {

@@ -119,6 +119,29 @@ describe('a Jekyll body', () => {
       '[a](https://a.example){:target="_blank"}\n\n```\n{% raw %}\nx\n{% endraw %}\n```\n';
     assert.equal(convert(hexo, 'liquid').body, hexo);
   });
+
+  it("writes the blog's setting a page showed with `{{ site.… }}`, and leaves out what is none", () => {
+    const settings: Record<string, string> = {
+      'social.email': 'tray@example.com',
+      title: 'Shifty',
+    };
+    const { body, notes } = convertBody(
+      'Mail {{ site.social.email }} at {{site.title}}; {{ site.posts }} and {{ site.nothing }}.\n',
+      'jekyll',
+      3,
+      { postUrl: () => undefined, setting: (path) => settings[path] },
+    );
+    assert.equal(body, 'Mail tray@example.com at Shifty;  and .\n');
+    assert.deepEqual(
+      notes.map(({ kind, what }) => `${kind} ${what}`),
+      [
+        'converted {{ site.social.email }} into its value',
+        'converted {{ site.title }} into its value',
+        'removed {{ site.posts }}',
+        'removed {{ site.nothing }}',
+      ],
+    );
+  });
 });
 
 describe('a Hugo body', () => {

@@ -48,6 +48,11 @@ export interface BodyLinks {
    * from the root.
    */
   readonly shortcodeImage?: (shortcode: string, src: string) => string | undefined;
+  /**
+   * The text of the blog's setting at a path (`social.email` for Liquid's `{{ site.social.email }}`),
+   * when it is one: what the page showed there.
+   */
+  readonly setting?: (path: string) => string | undefined;
 }
 
 export interface ConvertedBody {
@@ -569,6 +574,13 @@ class Converter {
     }
     if (/^site\.(?:baseurl|url)$/.test(expression)) {
       this.notes.push({ line, kind: 'converted', what: `{{ ${expression} }}` });
+      return true;
+    }
+    const named = /^site\.([A-Za-z_][\w.]*)$/.exec(expression)?.[1];
+    const value = named === undefined ? undefined : this.links.setting?.(named);
+    if (value !== undefined) {
+      this.#out += value;
+      this.notes.push({ line, kind: 'converted', what: `{{ ${expression} }} into its value` });
       return true;
     }
     const filtered =

@@ -17,7 +17,12 @@ import { basename, dirname, join, posix, relative, resolve, sep } from 'node:pat
 import { dump } from 'js-yaml';
 import { DateTime } from 'luxon';
 import { IANAZone } from 'luxon';
-import { DEFAULT_PAGE_SIZE, MOST_PAGE_SIZE, type EquationNumbers } from '../config/schema.js';
+import {
+  DEFAULT_PAGE_SIZE,
+  MOST_PAGE_SIZE,
+  type EquationNumbers,
+  type ProfileLink,
+} from '../config/schema.js';
 import { parsePage } from '../content/parse-page.js';
 import { isImagePath, parsePost } from '../content/parse-post.js';
 import { permalinkPath } from '../content/permalink.js';
@@ -1695,14 +1700,29 @@ interface LinkedPost {
  * the images of the blog's own shortcodes.
  */
 function blogLinks(blog: {
+  engine: EngineName;
+  config: Record<string, unknown>;
   post: (reference: string) => LinkedPost | undefined;
   shortcodeImage: BodyLinks['shortcodeImage'];
-}): Pick<BodyLinks, 'postUrl' | 'postTitle' | 'shortcodeImage'> {
+}): Pick<BodyLinks, 'postUrl' | 'postTitle' | 'shortcodeImage' | 'setting'> {
   return {
     postUrl: (reference) => blog.post(reference)?.url,
     postTitle: (reference) => blog.post(reference)?.title,
     ...(blog.shortcodeImage ? { shortcodeImage: blog.shortcodeImage } : {}),
+    // Liquid's `site` is the config of a Jekyll blog.
+    ...(blog.engine === 'jekyll'
+      ? { setting: (path: string) => settingText(blog.config, path) }
+      : {}),
   };
+}
+
+/** The setting at a dotted `path` of `config`, when it is a string or a number. */
+function settingText(config: Record<string, unknown>, path: string): string | undefined {
+  const value = path
+    .split('.')
+    .reduce<unknown>((found, key) => (isRecord(found) ? found[key] : undefined), config);
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return typeof value === 'string' ? value : undefined;
 }
 
 /**
@@ -2185,7 +2205,9 @@ function folioConfig(
 ): string {
   const params = isRecord(config.params) ? config.params : {};
   const author = config.author ?? params.author;
-  const namedAuthor = nameOf(author) ?? stringOf(config.owner) ?? extra.postsAuthor;
+  // Chirpy names the author, and the footer's copyright owner, in `social.name`.
+  const namedAuthor =
+    nameOf(author) ?? stringOf(config.owner) ?? nameOf(config.social) ?? extra.postsAuthor;
   if (namedAuthor === undefined) {
     extra.warnings.push({
       file: configFile ?? 'config',
@@ -2400,11 +2422,6 @@ function blogKeepsLineBreaks(
   config: Record<string, unknown>,
   packages: ReadonlySet<string>,
 ): boolean {
-  const at = (record: unknown, ...keys: string[]): unknown =>
-    keys.reduce<unknown>(
-      (value, key) => (isRecord(value) ? lowerKeys(value)[key.toLowerCase()] : undefined),
-      record,
-    );
   if (engine === 'hugo') return at(config, 'markup', 'goldmark', 'renderer', 'hardWraps') === true;
   if (engine === 'jekyll') return at(config, 'kramdown', 'hard_wrap') === true;
   for (const [renderer, ...setting] of HEXO_BREAKS) {
@@ -2413,6 +2430,14 @@ function blogKeepsLineBreaks(
   // Pandoc reads Markdown as written.
   if (packages.has('hexo-renderer-pandoc')) return false;
   return at(config, 'marked', 'breaks') !== false;
+}
+
+/** The setting at `keys` under `record`, each key in any case (`hardWraps`, `hardwraps`). */
+function at(record: unknown, ...keys: string[]): unknown {
+  return keys.reduce<unknown>(
+    (value, key) => (isRecord(value) ? lowerKeys(value)[key.toLowerCase()] : undefined),
+    record,
+  );
 }
 
 /**
@@ -2438,7 +2463,54 @@ function profileLinks(
   const twitter =
     stringOf(config.twitter_username) ?? user(config.twitter) ?? stringOf(params.twitter);
   if (twitter) links.x = address('https://x.com/', twitter);
+  // Themes that list the author's profiles as addresses: Chirpy's `social.links`, Minimal
+  // Mistakes' `author.links`, PaperMod's `socialIcons`, NexT's and Fluid's `social`
+  // (`GitHub: https://github.com/x || fab fa-github`). Each goes under its network, known by
+  // its host; a handle named above comes first.
+  const listed = [
+    at(config, 'social', 'links'),
+    at(config, 'author', 'links'),
+    params.socialIcons,
+    at(params, 'social'),
+    config.social,
+  ];
+  for (const url of listed.flatMap(profileAddresses)) {
+    const network = profileNetwork(url);
+    if (network && !(network in links)) links[network] = url;
+  }
   return links;
+}
+
+/** The web addresses a theme's list or mapping of profiles holds. */
+function profileAddresses(value: unknown): string[] {
+  const entries = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [];
+  return entries
+    .map((entry) => (isRecord(entry) ? stringOf(entry.url) : stringOf(entry)))
+    .map((text) => text?.split('||')[0]?.trim())
+    .filter((url): url is string => url !== undefined && /^https?:\/\/[^\s]+$/.test(url));
+}
+
+// The networks the footer labels, by the hosts their profiles are at.
+const PROFILE_HOSTS: readonly (readonly [RegExp, ProfileLink])[] = [
+  [/^github\.com$/, 'github'],
+  [/^gitlab\.com$/, 'gitlab'],
+  [/^codeberg\.org$/, 'codeberg'],
+  [/^(?:twitter|x)\.com$/, 'x'],
+  [/^(?:[a-z]{2,3}\.)?linkedin\.com$/, 'linkedin'],
+  [/^bsky\.app$/, 'bluesky'],
+  [/^(?:[a-z]+\.)?facebook\.com$/, 'facebook'],
+  [/^(?:youtube\.com|youtu\.be)$/, 'youtube'],
+  [/(?:^|\.)(?:mastodon\.[a-z]+|mstdn\.[a-z]+|fosstodon\.org|hachyderm\.io)$/, 'mastodon'],
+];
+
+function profileNetwork(url: string): ProfileLink | undefined {
+  let host: string;
+  try {
+    host = new URL(url).hostname.replace(/^www\./, '').toLowerCase();
+  } catch {
+    return undefined;
+  }
+  return PROFILE_HOSTS.find(([pattern]) => pattern.test(host))?.[1];
 }
 
 const engineTitle = (engine: EngineName): string =>
