@@ -45,6 +45,32 @@ const ALIGNED = [
 ].join('\n');
 
 describe('equation numbers', () => {
+  it("numbers MathJax's eqnarray, multline and flalign, which KaTeX lacks, as LaTeX does", () => {
+    const body = [
+      '$$\\begin{eqnarray}',
+      'f(x) &=& \\sum_{j} c_j \\label{sum} \\\\',
+      '&=& \\begin{cases} 1 & x > 0 \\\\ 0 & x \\le 0 \\end{cases} \\nonumber',
+      '\\end{eqnarray}$$',
+      '',
+      '$$\\begin{eqnarray*} a &\\le& b \\end{eqnarray*}$$',
+      '',
+      '$$\\begin{multline} a + b + c \\\\ + d + e \\label{long} \\end{multline}$$',
+      '',
+      '$$\\begin{flalign} x &= y \\end{flalign}$$',
+      '',
+      'See $\\eqref{sum}$ and $\\eqref{long}$.',
+      '',
+    ].join('\n');
+    const html = render(body);
+    assert.doesNotMatch(html, /math-error/);
+    assert.deepEqual(numbersShown(html), ['(1)', '(2)', '(3)']);
+    assert.match(html, /<a href="#eq-sum" class="equation-reference">\(1\)<\/a>/);
+    assert.match(html, /<a href="#eq-long" class="equation-reference">\(2\)<\/a>/);
+    assert.deepEqual(mistakesOf(body), []);
+    // Search reads them as written.
+    assert.match(runningText(parseMarkdown(body)), /f\(x\) &=& \\sum_\{j\}/);
+  });
+
   it('numbers the rows of align as LaTeX does, and links each reference to its equation', () => {
     const html = render(ALIGNED);
     // The plain display has no number; the labelled one takes the next.

@@ -6,6 +6,7 @@ import type MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
 import { escapeHtml } from 'markdown-it/lib/common/utils.mjs';
 import type { EquationNumbers } from '../../config/schema.js';
+import { withKatexEnvironments } from './math.js';
 
 /** What the reader is handed with a body, for the rule below. */
 export interface EquationEnv {
@@ -75,6 +76,11 @@ export function useEquationNumbers(markdown: MarkdownIt): void {
     const counter = { next: 1 };
     for (const { token, display } of formulas) {
       if (!display) continue;
+      const read = withKatexEnvironments(token.content);
+      if (read !== token.content) {
+        keepWritten(token);
+        token.content = read;
+      }
       const numbered = numberDisplay(token.content, mode, counter);
       if (numbered.tex !== token.content) keepWritten(token);
       token.content = numbered.tex;

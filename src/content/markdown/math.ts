@@ -93,6 +93,61 @@ const MATHJAX_READINGS: readonly { error: RegExp; read: (tex: string) => string 
   },
 ];
 
+/**
+ * `tex` with the environments MathJax has and KaTeX lacks written as those KaTeX has that lay out
+ * alike, numbered as LaTeX numbers them: `eqnarray`'s rows (`a &=& b`) as `align`'s (`a &= b`),
+ * `multline` as one equation of centred lines, `flalign` as `align`. Read before equations are
+ * numbered, so that each is numbered as its author saw it.
+ */
+export function withKatexEnvironments(tex: string): string {
+  if (!/\\begin\s*\{(?:eqnarray|multline|flalign)\*?\}/.test(tex)) return tex;
+  return tex
+    .replace(/\\(begin|end)\s*\{flalign(\*?)\}/g, '\\$1{align$2}')
+    .replace(/\\begin\s*\{multline(\*?)\}/g, '\\begin{equation$1}\\begin{gathered}')
+    .replace(/\\end\s*\{multline(\*?)\}/g, '\\end{gathered}\\end{equation$1}')
+    .replace(
+      /\\begin\s*\{eqnarray(\*?)\}([^]*?)\\end\s*\{eqnarray\1\}/g,
+      (_all, star: string, rows: string) =>
+        `\\begin{align${star}}${withAlignColumns(rows)}\\end{align${star}}`,
+    );
+}
+
+/**
+ * The rows of an `eqnarray` with the second `&` of each left out, where a row has two: its three
+ * columns, right, centre and left, become `align`'s two around the relation.
+ */
+function withAlignColumns(rows: string): string {
+  let result = '';
+  let row: number[] = [];
+  let rowStart = 0;
+  let braces = 0;
+  let nested = 0;
+  const endRow = (end: number): void => {
+    const text = rows.slice(rowStart, end);
+    const second = row[1];
+    result +=
+      row.length === 2 && second !== undefined
+        ? text.slice(0, second - rowStart) + text.slice(second - rowStart + 1)
+        : text;
+    row = [];
+  };
+  for (let i = 0; i < rows.length; i++) {
+    const c = rows[i];
+    if (c === '\\') {
+      if (rows[i + 1] === '\\' && braces === 0 && nested === 0) {
+        endRow(i);
+        rowStart = i;
+      } else if (rows.startsWith('begin', i + 1)) nested++;
+      else if (rows.startsWith('end', i + 1)) nested--;
+      i++;
+    } else if (c === '{') braces++;
+    else if (c === '}') braces--;
+    else if (c === '&' && braces === 0 && nested === 0) row.push(i);
+  }
+  endRow(rows.length);
+  return result;
+}
+
 // Commands whose argument is text; KaTeX knows `\mbox` by the name `\text`.
 const TEXT_COMMAND = /\\(text(?:rm|bf|it|sf|tt|up|md|normal)?|mbox|hbox)\s*(?=\{)/g;
 
