@@ -45,6 +45,18 @@ const ALIGNED = [
 ].join('\n');
 
 describe('equation numbers', () => {
+  it('links a reference written in the text to its equation, as MathJax reads it', () => {
+    const body =
+      '$$ a = b \\label{eq:one} $$\n\nBy \\eqref{eq:one}, and \\ref{eq:one}; not \\ref{fig} nor [\\eqref{eq:one}](/x/).\n';
+    const html = render(body);
+    assert.match(
+      html,
+      /By <a href="#eq-eq-one" class="equation-reference">\(1\)<\/a>, and <a href="#eq-eq-one" class="equation-reference">1<\/a>; not \\ref\{fig\} nor <a href="\/x\/">\\eqref\{eq:one\}<\/a>\./,
+    );
+    assert.deepEqual(mistakesOf(body), []);
+    assert.match(runningText(parseMarkdown(body)), /By \\eqref\{eq:one\}, and \\ref\{eq:one\}/);
+  });
+
   it("numbers MathJax's eqnarray, multline and flalign, which KaTeX lacks, as LaTeX does", () => {
     const body = [
       '$$\\begin{eqnarray}',

@@ -113,6 +113,40 @@ export function useEquationNumbers(markdown: MarkdownIt): void {
         return `\\textup{${shown(command, label?.text ?? '??')}}`;
       });
     }
+    // MathJax reads a reference in the text, outside `$…$`, as one inside (Chirpy's guide writes
+    // them so): one to a label of the post is the same link; any other stays text.
+    if (labels.size === 0) return;
+    for (const token of state.tokens) {
+      if (token.type !== 'inline' || !token.content.includes('ref')) continue;
+      let linkDepth = 0;
+      token.children = (token.children ?? []).flatMap((child) => {
+        if (child.type === 'link_open') linkDepth++;
+        else if (child.type === 'link_close') linkDepth--;
+        if (child.type !== 'text' || linkDepth > 0 || !child.content.includes('ref'))
+          return [child];
+        const parts: Token[] = [];
+        let from = 0;
+        const text = (end: number): void => {
+          if (end <= from) return;
+          const part = new state.Token('text', '', 0);
+          part.content = child.content.slice(from, end);
+          parts.push(part);
+        };
+        for (const match of child.content.matchAll(REFERENCE)) {
+          const [written, command = '', name = ''] = match;
+          const target = labels.get(name.trim());
+          if (!target) continue;
+          text(match.index);
+          const reference = new state.Token('equation_reference', '', 0);
+          reference.content = written;
+          reference.meta = { href: `#${target.id}`, text: shown(command, target.text) };
+          parts.push(reference);
+          from = match.index + written.length;
+        }
+        text(child.content.length);
+        return parts;
+      });
+    }
   });
   markdown.renderer.rules.equation_reference = (tokens, index) => {
     const { href, text } = tokens[index]?.meta as { href: string; text: string };
