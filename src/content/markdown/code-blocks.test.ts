@@ -39,6 +39,7 @@ describe('code blocks', () => {
       ['jinja2', '{% if user %}{{ user.name }}{% endif %}'],
       ['sass', '$primary: #333'],
       ['cuda', 'int main() { return 0; }'],
+      ['cron', '0 2 * * * echo "$HOME"'],
     ] as const) {
       const html = render(`\`\`\`${language}\n${line}\n\`\`\`\n`);
       assert.match(html, /class="hljs-/, language);

@@ -29,6 +29,9 @@ const RELATIVES: Readonly<Record<string, string>> = {
   'shell-session': 'shell',
   'sh-session': 'shell',
   dotenv: 'bash',
+  // A crontab's lines are a schedule and a shell command.
+  cron: 'bash',
+  crontab: 'bash',
 };
 
 /** Names a code block gives to say it is no language at all. */
