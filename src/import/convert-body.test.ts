@@ -333,7 +333,7 @@ describe('a stray backtick', () => {
 });
 
 describe('titled blocks', () => {
-  it("keep an admonition's title in its alert, and a details block's summary", () => {
+  it("keep an admonition's title in its alert, and fold a details block under its summary", () => {
     const hugo = (body: string) => convert(body, 'hugo').body;
     assert.equal(
       hugo(
@@ -347,17 +347,26 @@ describe('titled blocks', () => {
     );
     assert.equal(
       hugo('{{< details "The answer" >}}\n42\n{{< /details >}}'),
-      '**The answer**\n\n\n42\n',
+      '<details>\n<summary>The answer</summary>\n\n42\n\n</details>',
     );
     assert.equal(
       convert('{% hideToggle 4.9.0 (2023/06/06),bg,color %}\nFixed.\n{% endhideToggle %}', 'liquid')
         .body,
-      '**4.9.0 (2023/06/06)**\n\n\nFixed.\n',
+      '<details>\n<summary>4.9.0 (2023/06/06)</summary>\n\nFixed.\n\n</details>',
     );
     // Fluid's fold, its title after `@`.
     assert.equal(
       convert('{% fold info @oh-my-zsh 脚本（已失效） %}\nRun it.\n{% endfold %}', 'liquid').body,
-      '**oh-my-zsh 脚本（已失效）**\n\n\nRun it.\n',
+      '<details>\n<summary>oh-my-zsh 脚本（已失效）</summary>\n\nRun it.\n\n</details>',
+    );
+    // Without a summary, the browser names it; a summary's markup is shown as text.
+    assert.equal(
+      convert('{% folding %}\nHidden.\n{% endfolding %}', 'liquid').body,
+      '<details>\n\nHidden.\n\n</details>',
+    );
+    assert.equal(
+      hugo('{{< details summary="a <b> & c" >}}\nX\n{{< /details >}}'),
+      '<details>\n<summary>a &lt;b&gt; &amp; c</summary>\n\nX\n\n</details>',
     );
     const tabs = convert(
       '{% tabs t %}\n<!-- tab 第二个@heart -->\nB\n<!-- endtab -->\n{% endtabs %}',

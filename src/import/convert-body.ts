@@ -2,6 +2,7 @@
 // as plain Markdown. What Folio has is converted; everything else is removed and reported, so
 // that no reader ever sees `{% … %}` or `{{< … >}}`. Code blocks and inline code stay as written.
 import { posix } from 'node:path';
+import { escapeHtml } from 'markdown-it/lib/common/utils.mjs';
 
 /**
  * How a body's tags are written: Liquid as Jekyll runs it over kramdown (`jekyll`), Liquid-like
@@ -644,7 +645,7 @@ class Converter {
   ): void {
     const what = this.dialect === 'hugo' ? `{{< ${name} >}}` : `{% ${name} %}`;
     const inner = inside.text;
-    switch (BLOCKS[name] ?? 'other') {
+    switch (FOLDED_BLOCKS.has(name) ? 'folded' : (BLOCKS[name] ?? 'other')) {
       case 'code': {
         const language = codeLanguage(name, splitArgs(args));
         const caption = name === 'highlight' ? undefined : codeCaption(splitArgs(args));
@@ -681,6 +682,16 @@ class Converter {
         const heading = title ? [`> **${title}**`, '>'] : [];
         this.#out += [`> [!${alert}]`, ...heading, ...quoted].join('\n') + QUOTE_END;
         this.notes.push({ line, kind: 'converted', what: `${what} into an alert` });
+        return;
+      }
+      case 'folded': {
+        // Folded as the blog showed it, by HTML's own element, which needs no script.
+        const summary = blockTitle(name, splitArgs(args));
+        const opening = summary
+          ? `<details>\n<summary>${escapeHtml(summary)}</summary>`
+          : '<details>';
+        this.#out += `${opening}\n\n${this.#converted(inside).trim()}\n\n</details>`;
+        this.notes.push({ line, kind: 'converted', what: `${what} into a folded section` });
         return;
       }
       default: {
@@ -927,7 +938,13 @@ const COLOURS: ReadonlySet<string> = new Set([
   'gray',
 ]);
 
-const FOLDED_BLOCKS: ReadonlySet<string> = new Set(['details', 'hideToggle', 'folding', 'fold']);
+const FOLDED_BLOCKS: ReadonlySet<string> = new Set([
+  'details',
+  'hideToggle',
+  'hideBlock',
+  'folding',
+  'fold',
+]);
 
 /**
  * The title a block's arguments give it: `title=`, or the title after an admonition's kind
@@ -936,7 +953,8 @@ const FOLDED_BLOCKS: ReadonlySet<string> = new Set(['details', 'hideToggle', 'fo
 function blockTitle(name: string, args: readonly string[]): string | undefined {
   const named = namedArgs(args);
   const positional = positionalArgs(args);
-  // What a folded block shows folded: `details`, Butterfly's `hideToggle` and NexT's `folding`,
+  // What a folded block shows folded: `details`, Butterfly's `hideToggle` and `hideBlock` and
+  // NexT's `folding`,
   // whose words go up to a comma (the colours after it), and Fluid's `fold`, after its `@`
   // (`{% fold info @Title %}`).
   const words = positional.join(' ');

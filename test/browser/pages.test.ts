@@ -79,7 +79,8 @@ const TARGETS: readonly Target[] = [
   },
   {
     name: 'technical-post',
-    label: 'post with math, an equation reference, footnotes, alerts and a captioned figure',
+    label:
+      'post with math, an equation reference, footnotes, alerts, a figure and a folded section',
     path: '/posts/writing-technical-posts/',
     status: 200,
   },

@@ -122,6 +122,8 @@ mark { padding: 0 .1em; border-radius: 2px; background: var(--mark); color: inhe
 .post-body .toc ol { margin: 0; padding-left: 1.25rem; }
 .post-body img { max-width: 100%; height: auto; border-radius: .375rem; }
 .post-body .image-figure { margin: 1.25rem 0; }
+.post-body details { margin: 1.25rem 0; }
+.post-body summary { cursor: pointer; font-weight: 600; }
 .post-body .image-figure figcaption { margin-top: .4rem; color: var(--muted); font-size: .9rem; text-align: center; }
 .post-body blockquote { margin: 1.25rem 0; padding: .25rem 1rem; border-left: 3px solid var(--line); color: var(--muted); }
 .post-body code { font-family: var(--mono); font-size: .9em; padding: .1em .3em; border-radius: .25rem; background: var(--surface); }
