@@ -85,7 +85,8 @@ const TITLED_ALERT = /([ \t]{0,3}(?:>[ \t]?)+)\[!(\w+)\]([+-]?)([^\n]*)/y;
 // Ends a quote made of a block, which a quote on the next line would otherwise run on into.
 const QUOTE_END = '\n';
 // Butterfly's and NexT's tab marks, `<!-- tab Caption @icon -->` and `<!-- endtab -->`.
-const TAB_MARKS = /<!--\s*(?:endtab|tab(?:\s+([^>]*?))?)\s*-->/g;
+// The parts of Butterfly's `tabs` and `timeline`: `<!-- tab Caption -->` … `<!-- endtab -->`.
+const TAB_MARKS = /<!--\s*(?:end(?:tab|timeline)|(?:tab|timeline)(?:\s+([^>]*?))?)\s*-->/g;
 // An image that ends the text, with what comes before it on its line.
 const DARK_IMAGE = /[ \t]*!\[[^\]\n]*\]\([^)\n]*\)$/;
 // A list item of its own line at the end of the text, as `* TOC` is.
@@ -958,6 +959,8 @@ function blockTitle(name: string, args: readonly string[]): string | undefined {
   // whose words go up to a comma (the colours after it), and Fluid's `fold`, after its `@`
   // (`{% fold info @Title %}`).
   const words = positional.join(' ');
+  // A timeline's title, before its colour.
+  if (name === 'timeline') return named.title ?? words.split(',')[0]?.trim() ?? undefined;
   const folded = !FOLDED_BLOCKS.has(name)
     ? undefined
     : name === 'fold' && words.includes('@')
