@@ -585,18 +585,34 @@ describe("importing a blog whose theme keeps the author's profiles", () => {
     assert.doesNotMatch(report, /names no author/);
   });
 
-  it("reads PaperMod's social icons", async () => {
-    const source = await blog('hugo-papermod-social', {
-      'hugo.toml':
-        "title = 'Icons'\nbaseURL = 'https://icons.example/'\n[params]\nauthor = 'Cat'\n[[params.socialIcons]]\nname = 'github'\nurl = 'https://github.com/cat'\n[[params.socialIcons]]\nname = 'x'\nurl = 'https://x.com/cat'\n[[params.socialIcons]]\nname = 'stackoverflow'\nurl = 'https://stackoverflow.com/users/1/cat'\n",
-      'content/posts/one.md': '---\ntitle: One\ndate: 2024-01-01\n---\nOne.\n',
-    });
-    const { target } = await importAndServe(source, 'hugo-papermod-social', ['/posts/one/']);
-    const config = await readFile(join(target, 'folio.config.yaml'), 'utf8');
-    assert.match(
-      config,
-      /^links:\n {2}github: https:\/\/github\.com\/cat\n {2}x: https:\/\/x\.com\/cat$/m,
-    );
+  it("reads PaperMod's social icons, and LoveIt's handles by network", async () => {
+    const themes = [
+      {
+        name: 'hugo-papermod-social',
+        config:
+          "title = 'Icons'\nbaseURL = 'https://icons.example/'\n[params]\nauthor = 'Cat'\n[[params.socialIcons]]\nname = 'github'\nurl = 'https://github.com/cat'\n[[params.socialIcons]]\nname = 'x'\nurl = 'https://x.com/cat'\n[[params.socialIcons]]\nname = 'stackoverflow'\nurl = 'https://stackoverflow.com/users/1/cat'\n",
+        author: 'Cat',
+        links: /^links:\n {2}github: https:\/\/github\.com\/cat\n {2}x: https:\/\/x\.com\/cat$/m,
+      },
+      {
+        name: 'hugo-loveit-social',
+        config:
+          "title = 'Handles'\nbaseURL = 'https://handles.example/'\n[author]\nname = 'Oliver'\n[params.social]\nGitHub = 'oliveryh'\nLinkedin = 'oliver-yh'\nTelegram = 'oliver'\n",
+        author: 'Oliver',
+        links:
+          /^links:\n {2}github: https:\/\/github\.com\/oliveryh\n {2}linkedin: https:\/\/www\.linkedin\.com\/in\/oliver-yh$/m,
+      },
+    ];
+    for (const theme of themes) {
+      const source = await blog(theme.name, {
+        'hugo.toml': theme.config,
+        'content/posts/one.md': '---\ntitle: One\ndate: 2024-01-01\n---\nOne.\n',
+      });
+      const { target } = await importAndServe(source, theme.name, ['/posts/one/']);
+      const config = await readFile(join(target, 'folio.config.yaml'), 'utf8');
+      assert.match(config, new RegExp(`^author:\\n {2}name: ${theme.author}$`, 'm'));
+      assert.match(config, theme.links, theme.name);
+    }
   });
 });
 

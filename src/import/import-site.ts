@@ -2481,14 +2481,40 @@ function profileLinks(
   return links;
 }
 
-/** The web addresses a theme's list or mapping of profiles holds. */
+/**
+ * The web addresses a theme's list or mapping of profiles holds; in a mapping, a handle under a
+ * network's name too (LoveIt's and DoIt's `social`: `GitHub = "name"`).
+ */
 function profileAddresses(value: unknown): string[] {
-  const entries = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [];
+  const entries: [string | undefined, unknown][] = Array.isArray(value)
+    ? value.map((entry) => [undefined, entry])
+    : isRecord(value)
+      ? Object.entries(value)
+      : [];
   return entries
-    .map((entry) => (isRecord(entry) ? stringOf(entry.url) : stringOf(entry)))
-    .map((text) => text?.split('||')[0]?.trim())
+    .map(([network, entry]) => {
+      const text = (isRecord(entry) ? stringOf(entry.url) : stringOf(entry))
+        ?.split('||')[0]
+        ?.trim();
+      const profiles = network === undefined ? undefined : PROFILE_ADDRESSES[network.toLowerCase()];
+      return text && profiles && /^@?[\w.-]+$/.test(text)
+        ? `${profiles}${text.replace(/^@/, '')}`
+        : text;
+    })
     .filter((url): url is string => url !== undefined && /^https?:\/\/[^\s]+$/.test(url));
 }
+
+// Where a handle's profile is, by the name a theme gives its network.
+const PROFILE_ADDRESSES: Readonly<Record<string, string>> = {
+  github: 'https://github.com/',
+  gitlab: 'https://gitlab.com/',
+  codeberg: 'https://codeberg.org/',
+  twitter: 'https://x.com/',
+  x: 'https://x.com/',
+  linkedin: 'https://www.linkedin.com/in/',
+  facebook: 'https://www.facebook.com/',
+  bluesky: 'https://bsky.app/profile/',
+};
 
 // The networks the footer labels, by the hosts their profiles are at.
 const PROFILE_HOSTS: readonly (readonly [RegExp, ProfileLink])[] = [
