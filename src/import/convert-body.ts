@@ -955,12 +955,11 @@ function blockTitle(name: string, args: readonly string[]): string | undefined {
   const named = namedArgs(args);
   const positional = positionalArgs(args);
   // What a folded block shows folded: `details`, Butterfly's `hideToggle` and `hideBlock` and
-  // NexT's `folding`,
-  // whose words go up to a comma (the colours after it), and Fluid's `fold`, after its `@`
-  // (`{% fold info @Title %}`).
+  // NexT's `folding`, whose words go up to a comma (the colours after it), and Fluid's `fold`,
+  // after its `@` (`{% fold info @Title %}`).
   const words = positional.join(' ');
   // A timeline's title, before its colour.
-  if (name === 'timeline') return named.title ?? words.split(',')[0]?.trim() ?? undefined;
+  if (name === 'timeline') return named.title ?? words.split(',')[0]?.trim();
   const folded = !FOLDED_BLOCKS.has(name)
     ? undefined
     : name === 'fold' && words.includes('@')

@@ -1718,6 +1718,7 @@ function blogLinks(blog: {
 
 /** The setting at a dotted `path` of `config`, when it is a string or a number. */
 function settingText(config: Record<string, unknown>, path: string): string | undefined {
+  // As Liquid reads it, key by key in their case (`at` would take any case).
   const value = path
     .split('.')
     .reduce<unknown>((found, key) => (isRecord(found) ? found[key] : undefined), config);

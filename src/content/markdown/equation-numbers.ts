@@ -6,7 +6,7 @@ import type MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
 import { escapeHtml } from 'markdown-it/lib/common/utils.mjs';
 import type { EquationNumbers } from '../../config/schema.js';
-import { withKatexEnvironments } from './math.js';
+import { ownLevelMarks, withKatexEnvironments } from './math.js';
 
 /** What the reader is handed with a body, for the rule below. */
 export interface EquationEnv {
@@ -282,26 +282,10 @@ function unitsOf(tex: string): Unit[] {
 /** The rows of the environment body `tex[start, end)`. */
 function rowsOf(tex: string, body: { start: number; end: number }): Unit[] {
   const rows: Unit[] = [];
-  let braces = 0;
-  let nested = 0;
   let rowStart = body.start;
-  for (let i = body.start; i < body.end; i++) {
-    const c = tex[i];
-    if (c === '\\') {
-      const next = tex[i + 1];
-      if (next === '\\' && braces === 0 && nested === 0) {
-        rows.push({ start: rowStart, end: i, inEnvironment: true });
-        rowStart = i + 2;
-        i++;
-      } else if (tex.startsWith('begin', i + 1)) nested++;
-      else if (tex.startsWith('end', i + 1)) nested--;
-      else i++;
-    } else if (c === '{') braces++;
-    else if (c === '}') braces--;
-    else if (c === '%') {
-      const lineEnd = tex.indexOf('\n', i);
-      i = lineEnd === -1 ? body.end : lineEnd;
-    }
+  for (const rowEnd of ownLevelMarks(tex, body.start, body.end).rowEnds) {
+    rows.push({ start: rowStart, end: rowEnd, inEnvironment: true });
+    rowStart = rowEnd + 2;
   }
   rows.push({ start: rowStart, end: body.end, inEnvironment: true });
   return rows.filter((row) => tex.slice(row.start, row.end).trim() !== '');

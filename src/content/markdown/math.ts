@@ -117,35 +117,50 @@ export function withKatexEnvironments(tex: string): string {
  * columns, right, centre and left, become `align`'s two around the relation.
  */
 function withAlignColumns(rows: string): string {
+  const { rowEnds, columns } = ownLevelMarks(rows, 0, rows.length);
   let result = '';
-  let row: number[] = [];
-  let rowStart = 0;
+  let from = 0;
+  let column = 0;
+  for (const rowEnd of [...rowEnds, rows.length]) {
+    const inRow: number[] = [];
+    for (; (columns[column] ?? Infinity) < rowEnd; column++) inRow.push(columns[column] ?? 0);
+    const second = inRow[1];
+    if (inRow.length !== 2 || second === undefined) continue;
+    result += rows.slice(from, second);
+    from = second + 1;
+  }
+  return result + rows.slice(from);
+}
+
+/**
+ * Where the rows (`\\`) and columns (`&`) of the environment body `tex[start, end)` end, at its
+ * own level: not in braces, in an environment nested in it (`cases`), or in a `%` comment.
+ */
+export function ownLevelMarks(
+  tex: string,
+  start: number,
+  end: number,
+): { readonly rowEnds: number[]; readonly columns: number[] } {
+  const rowEnds: number[] = [];
+  const columns: number[] = [];
   let braces = 0;
   let nested = 0;
-  const endRow = (end: number): void => {
-    const text = rows.slice(rowStart, end);
-    const second = row[1];
-    result +=
-      row.length === 2 && second !== undefined
-        ? text.slice(0, second - rowStart) + text.slice(second - rowStart + 1)
-        : text;
-    row = [];
-  };
-  for (let i = 0; i < rows.length; i++) {
-    const c = rows[i];
+  for (let i = start; i < end; i++) {
+    const c = tex[i];
     if (c === '\\') {
-      if (rows[i + 1] === '\\' && braces === 0 && nested === 0) {
-        endRow(i);
-        rowStart = i;
-      } else if (rows.startsWith('begin', i + 1)) nested++;
-      else if (rows.startsWith('end', i + 1)) nested--;
+      if (tex[i + 1] === '\\' && braces === 0 && nested === 0) rowEnds.push(i);
+      else if (tex.startsWith('begin', i + 1)) nested++;
+      else if (tex.startsWith('end', i + 1)) nested--;
       i++;
     } else if (c === '{') braces++;
     else if (c === '}') braces--;
-    else if (c === '&' && braces === 0 && nested === 0) row.push(i);
+    else if (c === '&' && braces === 0 && nested === 0) columns.push(i);
+    else if (c === '%') {
+      const lineEnd = tex.indexOf('\n', i);
+      i = lineEnd === -1 ? end : lineEnd;
+    }
   }
-  endRow(rows.length);
-  return result;
+  return { rowEnds, columns };
 }
 
 // Commands whose argument is text; KaTeX knows `\mbox` by the name `\text`.
