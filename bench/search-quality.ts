@@ -28,12 +28,14 @@ import MiniSearch, { type Options as MiniSearchOptions } from 'minisearch';
 import * as pagefind from 'pagefind';
 import type * as SearchDocuments from '../src/load/search-documents.js';
 import { indexedPost, searchDocument } from '../src/load/search-documents.js';
+import { bodySearchText, readBody } from '../src/load/body-store.js';
 import { loadSite } from '../src/load/load-site.js';
-import { buildSite } from '../src/site/build-site.js';
+import { buildSite, type Site } from '../src/site/build-site.js';
 import { writeCorpus } from './corpus.js';
 import type * as Query from '../src/search/query.js';
 import { search } from '../src/search/query.js';
 import type * as SearchIndexModule from '../src/search/search-index.js';
+import type * as Tokenize from '../src/search/tokenize.js';
 import { buildSearchIndex, type SearchDocument } from '../src/search/search-index.js';
 import { checkBuilt, FOLIO_BIN } from './lib/folio.js';
 import { type Measured, measure, settle } from './lib/processes.js';
@@ -290,18 +292,25 @@ const SPEED_ROUNDS = 5;
 // The speed of what `folio serve` runs: the search core as tsc compiled it into dist/. Run from
 // src/ through this script's TypeScript loader, the same code is slower, and not what a reader
 // waits for.
-type CompiledSearch = typeof Query & typeof SearchIndexModule & typeof SearchDocuments;
+type CompiledSearch = typeof Query &
+  typeof SearchIndexModule &
+  typeof SearchDocuments &
+  typeof Tokenize;
 
 async function compiledSearch(): Promise<CompiledSearch> {
   const load = (path: string): Promise<object> =>
     import(pathToFileURL(join(REPO_ROOT, 'dist', path)).href) as Promise<object>;
   const modules = await Promise.all(
-    ['search/query.js', 'search/search-index.js', 'load/search-documents.js'].map(load),
+    [
+      'search/query.js',
+      'search/search-index.js',
+      'load/search-documents.js',
+      'search/tokenize.js',
+    ].map(load),
   );
   return Object.assign({}, ...modules) as CompiledSearch;
 }
 
-/** What indexing and querying `posts` posts of the benchmark corpus cost, as a server does it. */
 /** The benchmark corpus of `posts` posts, written the first time it is asked for. */
 async function corpusAt(posts: number, search = true): Promise<string> {
   const dir = join(WORK_DIR, 'search-speed', search ? String(posts) : `${posts}-without-search`);
@@ -316,12 +325,18 @@ async function corpusAt(posts: number, search = true): Promise<string> {
   return dir;
 }
 
-async function speedAt(posts: number): Promise<string> {
-  const compiled = await compiledSearch();
+/** The benchmark corpus of `posts` posts, loaded and built as a site. */
+async function corpusSite(posts: number): Promise<Site> {
   const dir = await corpusAt(posts);
   const { content } = await loadSite(dir, { checkBodies: false });
   if (!content) throw new Error(`${dir} does not load`);
-  const site = buildSite(content.config, content.posts, { now: Date.now() });
+  return buildSite(content.config, content.posts, { now: Date.now() });
+}
+
+/** What indexing and querying `posts` posts of the benchmark corpus cost, as a server does it. */
+async function speedAt(posts: number): Promise<string> {
+  const compiled = await compiledSearch();
+  const site = await corpusSite(posts);
   const started = performance.now();
   // As the indexing process does it: every body read from its file and parsed again.
   const index = compiled.openIndex(
@@ -357,6 +372,45 @@ async function speedAt(posts: number): Promise<string> {
     `${index.terms.length.toLocaleString('en')} | ${(bytes / 1e6).toFixed(1)} MB | ` +
     `${median(times).toFixed(2)} ms | ${percentile(times, 99).toFixed(2)} ms |`
   );
+}
+
+/**
+ * What building the index of `posts` posts costs once their texts are read, as each export thread
+ * builds it: the builder over every post in the site's order, segments of 64 posts, in rounds, and
+ * the tokenizer alone over the same texts in the same rounds as the reference.
+ */
+async function builderAt(posts: number): Promise<string> {
+  const compiled = await compiledSearch();
+  const site = await corpusSite(posts);
+  const documents: SearchDocument[] = [];
+  compiled.indexPosts(
+    site.posts.map((post) => compiled.indexedPost(post, site)),
+    (post, number) => {
+      const text = bodySearchText(readBody(post.file), post.math);
+      documents[number] = compiled.searchDocument(post, text);
+      return text;
+    },
+  );
+  const building: number[] = [];
+  const tokenizing: number[] = [];
+  let terms = 0;
+  for (let round = 0; round < SPEED_ROUNDS; round++) {
+    let at = performance.now();
+    const builder = new compiled.IndexBuilder();
+    for (const document of documents) builder.add(document);
+    builder.finish();
+    building.push(performance.now() - at);
+    at = performance.now();
+    for (const { title, labels, text } of documents) {
+      for (const field of [title, labels.join('\n'), text]) {
+        compiled.forEachTerm(field, () => terms++);
+      }
+    }
+    tokenizing.push(performance.now() - at);
+  }
+  const built = median(building);
+  const tokenized = median(tokenizing);
+  return `| ${posts.toLocaleString('en')} | ${formatMs(built)} | ${formatMs(tokenized)} | ${(built / tokenized).toFixed(2)}× |`;
 }
 
 /**
@@ -661,6 +715,14 @@ async function main(): Promise<void> {
     console.log('| posts | indexing | terms | index in memory | query median | query p99 |');
     console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const posts of SPEED_SIZES) console.log(await speedAt(posts));
+    console.log('');
+    console.log(
+      `### Building the index once the texts are read, median of ${SPEED_ROUNDS} rounds, against the tokenizer alone`,
+    );
+    console.log('');
+    console.log('| posts | index builder | tokenizer alone | ratio |');
+    console.log('| ---: | ---: | ---: | ---: |');
+    for (const posts of SPEED_SIZES) console.log(await builderAt(posts));
   }
   if (runs('browser')) {
     console.log('');

@@ -10,7 +10,7 @@ import {
   type SearchDocument,
 } from './search-index.js';
 import { snippetOf, snippetText } from './snippet.js';
-import { isPlainRun, normalizeWord, queryWords, textTerms } from './tokenize.js';
+import { asciiHash, isPlainRun, normalizeWord, queryWords, textTerms } from './tokenize.js';
 
 const termsOf = (text: string) => textTerms(text).map(({ term }) => term);
 
@@ -143,6 +143,33 @@ describe('index', () => {
       { document: 1, field: 1, count: 1, places: [0] },
     ]);
     assert.deepEqual([...index.terms], [...index.terms].sort());
+  });
+
+  it('keeps apart two words of the same length and hash, short or long', () => {
+    // Words of a prefix and digits (neither stemmed nor split), until two hash alike.
+    const sameHash = (prefix: string): [string, string] => {
+      const seen = new Map<number, string>();
+      for (let n = 0; ; n++) {
+        const word = `${prefix}${String(n).padStart(7, '0')}`;
+        const other = seen.get(asciiHash(word));
+        if (other !== undefined) return [other, word];
+        seen.set(asciiHash(word), word);
+      }
+    };
+    for (const prefix of ['q', 'configuration']) {
+      const [a, b] = sameHash(prefix);
+      const index = buildSearchIndex([
+        { title: '', labels: [], text: `${a} ${a}` },
+        { title: '', labels: [], text: `${b} ${a} ${b}` },
+      ]);
+      const postings = (word: string) =>
+        readPostings(index.postings(index.terms.indexOf(word)) ?? new Uint8Array());
+      assert.deepEqual(postings(a), [
+        { document: 0, field: 2, count: 2, places: [0, 1] },
+        { document: 1, field: 2, count: 1, places: [1] },
+      ]);
+      assert.deepEqual(postings(b), [{ document: 1, field: 2, count: 2, places: [0, 2] }]);
+    }
   });
 });
 
