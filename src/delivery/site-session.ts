@@ -77,7 +77,9 @@ export class SiteSession {
       bodies: content.bodies,
       overlay: { ...NO_OVERLAY, liveReload: options.liveReload ?? false },
       caches: new PageCaches(),
-      searchIndex: new SiteSearchIndex(({ site, bodies }) => indexSitePosts(site, bodies)),
+      searchIndex: new SiteSearchIndex(({ site, bodies }, signal) =>
+        indexSitePosts(site, bodies, undefined, signal),
+      ),
     };
     this.#indexIfAsked();
   }

@@ -91,6 +91,7 @@ export function indexSitePosts(
   site: Site,
   bodies: { searchText(post: Post): string },
   apart = site.posts.length >= INDEXED_HERE,
+  signal?: AbortSignal,
 ): Promise<SearchIndex> {
   const { posts } = site;
   const indexed = posts.map((post) => indexedPost(post, site));
@@ -101,11 +102,17 @@ export function indexSitePosts(
     });
     return Promise.resolve(openIndex(data));
   }
-  return indexPostsApart(indexed);
+  return indexPostsApart(indexed, signal);
 }
 
-/** `indexPosts` in a child process, which hands the index over as files. */
-async function indexPostsApart(posts: readonly IndexedPost[]): Promise<SearchIndex> {
+/**
+ * `indexPosts` in a child process, which hands the index over as files; the process is stopped
+ * once `signal` aborts.
+ */
+async function indexPostsApart(
+  posts: readonly IndexedPost[],
+  signal?: AbortSignal,
+): Promise<SearchIndex> {
   // Under a TypeScript loader (the tests) this module is a .ts file, and so is the process's;
   // the loader goes with it, a test runner's own flags do not.
   const entry = new URL(
@@ -115,9 +122,11 @@ async function indexPostsApart(posts: readonly IndexedPost[]): Promise<SearchInd
   const folder = await mkdtemp(join(tmpdir(), 'folio-search-'));
   try {
     await new Promise<void>((resolve, reject) => {
+      signal?.throwIfAborted();
       const child = fork(fileURLToPath(entry), [], {
         execArgv: process.execArgv.filter((flag) => !flag.startsWith('--test')),
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        ...(signal && { signal }),
       });
       let written = false;
       child.once('message', () => {
