@@ -382,15 +382,10 @@ async function speedAt(posts: number): Promise<string> {
 async function builderAt(posts: number): Promise<string> {
   const compiled = await compiledSearch();
   const site = await corpusSite(posts);
-  const documents: SearchDocument[] = [];
-  compiled.indexPosts(
-    site.posts.map((post) => compiled.indexedPost(post, site)),
-    (post, number) => {
-      const text = bodySearchText(readBody(post.file), post.math);
-      documents[number] = compiled.searchDocument(post, text);
-      return text;
-    },
-  );
+  const documents = site.posts.map((post) => {
+    const indexed = compiled.indexedPost(post, site);
+    return compiled.searchDocument(indexed, bodySearchText(readBody(post.file), indexed.math));
+  });
   const building: number[] = [];
   const tokenizing: number[] = [];
   let terms = 0;

@@ -235,8 +235,8 @@ describe('the index', () => {
     const { content } = await loadSite(dir);
     assert.ok(content);
     const built = buildSite(content.config, content.posts, { now: NOW });
-    const here = await indexSitePosts(built, content.bodies, false);
-    const apart = await indexSitePosts(built, content.bodies, true);
+    const here = await indexSitePosts(built, content.bodies, { apart: false });
+    const apart = await indexSitePosts(built, content.bodies, { apart: true });
     const data = (index: SearchIndex) => ({
       terms: index.terms,
       documentFrequency: [...index.documentFrequency],

@@ -78,7 +78,7 @@ export class SiteSession {
       overlay: { ...NO_OVERLAY, liveReload: options.liveReload ?? false },
       caches: new PageCaches(),
       searchIndex: new SiteSearchIndex(({ site, bodies }, signal) =>
-        indexSitePosts(site, bodies, undefined, signal),
+        indexSitePosts(site, bodies, { signal }),
       ),
     };
     this.#indexIfAsked();

@@ -90,8 +90,15 @@ const INDEXED_HERE = 300;
 export function indexSitePosts(
   site: Site,
   bodies: { searchText(post: Post): string },
-  apart = site.posts.length >= INDEXED_HERE,
-  signal?: AbortSignal,
+  {
+    apart = site.posts.length >= INDEXED_HERE,
+    signal,
+  }: {
+    /** Index in a child process; by default for sites of `INDEXED_HERE` posts or more. */
+    readonly apart?: boolean;
+    /** Stops the child process, and rejects, once it aborts. */
+    readonly signal?: AbortSignal;
+  } = {},
 ): Promise<SearchIndex> {
   const { posts } = site;
   const indexed = posts.map((post) => indexedPost(post, site));

@@ -17,7 +17,7 @@ export class SiteSearchIndex {
   readonly #make: IndexMaker;
   #site: Site | undefined;
   #index: Promise<SearchIndex> | undefined;
-  #making: AbortController | undefined;
+  #making = new AbortController();
 
   constructor(make: IndexMaker) {
     this.#make = make;
@@ -27,28 +27,23 @@ export class SiteSearchIndex {
    * The index of the version `view` shows, begun now unless it is under way or made. Beginning
    * another version's stops the one under way: an author saving every second would otherwise
    * start a whole site's indexing each time, each slowing the next, while only the last is wanted.
-   * A search that waited for a stopped index gets the newer one.
+   * A search that waited for a stopped index gets the one begun in its place.
    */
   of(view: Pick<SiteView, 'site' | 'bodies'>): Promise<SearchIndex> {
     if (view.site !== this.#site || !this.#index) {
-      this.#making?.abort();
+      this.#making.abort();
       const making = new AbortController();
       this.#making = making;
       this.#site = view.site;
       const made = this.#make(view, making.signal);
       const index: Promise<SearchIndex> = made.catch((cause: unknown) => {
         if (this.#index === index) this.#index = undefined;
-        const newer = this.#index;
-        if (making.signal.aborted && newer) return newer;
+        const instead = this.#index;
+        if (making.signal.aborted && instead) return instead;
         throw cause;
       });
       // A failure reaches the search that waits for it; the next asks again.
       index.catch(() => undefined);
-      void made
-        .finally(() => {
-          if (this.#making === making) this.#making = undefined;
-        })
-        .catch(() => undefined);
       this.#index = index;
     }
     return this.#index;
