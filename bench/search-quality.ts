@@ -38,7 +38,7 @@ import type * as SearchIndexModule from '../src/search/search-index.js';
 import type * as Tokenize from '../src/search/tokenize.js';
 import { buildSearchIndex, type SearchDocument } from '../src/search/search-index.js';
 import { checkBuilt, FOLIO_BIN } from './lib/folio.js';
-import { type Measured, measure, settle } from './lib/processes.js';
+import { type Measured, measure, setAside, settle } from './lib/processes.js';
 import { ensureDebian, REPO_ROOT, WORK_DIR } from './lib/setup.js';
 import { formatBytes, formatMs, median, percentile } from './lib/stats.js';
 import { chromium } from 'playwright-core';
@@ -561,8 +561,10 @@ const BUILD_KINDS = [
  */
 async function buildCostAt(posts: number): Promise<string[]> {
   const dirs = [await corpusAt(posts, false), await corpusAt(posts)] as const;
+  // The outputs of the builds are kept aside until the last is timed, and deleted then.
+  const aside = `${BUILD_OUT}.set-aside`;
   const buildOnce = async (dir: string, args: readonly string[]): Promise<Measured> => {
-    await rm(BUILD_OUT, { recursive: true, force: true });
+    await setAside(BUILD_OUT, aside);
     await settle();
     const run = await measure(
       '/usr/bin/time',
@@ -620,6 +622,7 @@ async function buildCostAt(posts: number): Promise<string[]> {
     lines.push('');
   }
   await rm(BUILD_OUT, { recursive: true, force: true });
+  await rm(aside, { recursive: true, force: true });
   return lines;
 }
 

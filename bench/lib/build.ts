@@ -1,15 +1,16 @@
 // Part 1: full builds. Every engine builds the same corpus from a clean state (no output, no
 // cache) under `/usr/bin/time -v`; runs go round-robin over the engines so that a noisy moment of
 // the machine hits them alike, and every run's output is checked for the expected page set. The
-// previous output is deleted before the clock starts, followed by a sync and a pause, so that no
-// run pays for the deletion of the one before. Each engine builds in one or two places: the run's
-// scratch folder (the RAM disk when it has room) and a folder of the real disk, where a blogger's
-// laptop or CI runner builds; runs alternate between the places as between the engines.
+// previous output is removed before the clock starts (on the disk, set aside until every run is
+// timed), followed by a sync and a pause, so that no run pays for the deletion of the one before.
+// Each engine builds in one or two places: the run's scratch folder (the RAM disk when it has
+// room) and a folder of the real disk, where a blogger's laptop or CI runner builds; runs
+// alternate between the places as between the engines.
 import { cp, mkdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { FOLIO_BIN } from './folio.js';
-import { measure, settle } from './processes.js';
+import { measure, setAside, settle } from './processes.js';
 import { ENGINE_NAMES, type Engine, pageSet, verifyPages, writeEngineSite } from './sites.js';
 import { engineBin, REPO_ROOT } from './setup.js';
 import { formatBytes, formatMs, formatPosts } from './stats.js';
@@ -144,15 +145,26 @@ export async function builderFor(
   };
 }
 
+/**
+ * Times one build from a clean state. On the disk, what the last run left is set aside into
+ * `aside` rather than deleted (see `setAside`); on a RAM disk, deleting it costs nothing after.
+ */
 async function buildOnce(
   builder: Builder,
   tools: BuildTools,
   work: string,
   timeoutMs: number,
+  aside: string | undefined,
 ): Promise<BuildRun> {
-  for (const path of builder.clean) await rm(path, { recursive: true, force: true });
+  for (const path of builder.clean) {
+    if (aside) await setAside(path, aside);
+    else await rm(path, { recursive: true, force: true });
+  }
   return timeBuild(builder, tools, work, timeoutMs);
 }
+
+/** Where the runs on the disk in `work` set aside what they left, until the last is timed. */
+const asideIn = (work: string): string => join(work, 'set-aside');
 
 /**
  * Times one build of `builder` as it finds its folders (a clean state or a previous output), after
@@ -234,28 +246,30 @@ export async function benchBuilds(options: BuildOptions): Promise<BuildResult[]>
     builder: Builder | undefined;
     result: BuildResult;
     work: string;
+    aside: string | undefined;
     name: string;
   }[] = [];
   for (const engine of options.engines) {
     for (const { medium, work } of options.places) {
       const result: BuildResult = { posts, engine, medium, runs: [] };
       const name = `${ENGINE_NAMES[engine]}${several ? ` (${MEDIUM_NAMES[medium]})` : ''}`;
+      const aside = medium === 'disk' ? asideIn(work) : undefined;
       try {
         const copy = medium === 'disk';
         const builder = await builderFor(engine, corpusDir, work, posts, tools, copy);
-        prepared.push({ builder, result, work, name });
+        prepared.push({ builder, result, work, aside, name });
       } catch (cause) {
         result.failure = cause instanceof Error ? cause.message : String(cause);
-        prepared.push({ builder: undefined, result, work, name });
+        prepared.push({ builder: undefined, result, work, aside, name });
       }
     }
   }
 
   if (options.checkFirst) {
-    for (const { builder, result, work, name } of prepared) {
+    for (const { builder, result, work, aside, name } of prepared) {
       if (!builder || result.failure) continue;
       try {
-        await buildOnce(builder, tools, work, options.timeoutMs);
+        await buildOnce(builder, tools, work, options.timeoutMs, aside);
         result.pages = await verifyPages(builder.outDir, expected);
         console.log(`  ${label} ${name}: output checked, ${result.pages} pages`);
       } catch (cause) {
@@ -268,10 +282,10 @@ export async function benchBuilds(options: BuildOptions): Promise<BuildResult[]>
   const started = performance.now();
   for (let round = 1; round <= options.rounds; round += 1) {
     const roundStarted = performance.now();
-    for (const { builder, result, work, name } of prepared) {
+    for (const { builder, result, work, aside, name } of prepared) {
       if (!builder || result.failure) continue;
       try {
-        const run = await buildOnce(builder, tools, work, options.timeoutMs);
+        const run = await buildOnce(builder, tools, work, options.timeoutMs, aside);
         result.pages = await verifyPages(builder.outDir, expected);
         result.runs.push(run);
         const summed = (run.processes ?? 1) > 1 ? ` over ${run.processes} processes` : '';
@@ -300,6 +314,9 @@ export async function benchBuilds(options: BuildOptions): Promise<BuildResult[]>
   // is (it is served next).
   for (const { builder } of prepared) {
     if (builder?.siteDir) await rm(builder.siteDir, { recursive: true, force: true });
+  }
+  for (const aside of new Set(prepared.map(({ aside }) => aside))) {
+    if (aside) await rm(aside, { recursive: true, force: true });
   }
   return prepared.map(({ result }) => result);
 }

@@ -2,7 +2,8 @@
 // tracked until it exits, and is stopped — with whatever it started — on a time-out, at the end of
 // the run, on an error and on Ctrl+C.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -250,4 +251,27 @@ export const SETTLE_MS = 2500;
 export async function settle(ms = SETTLE_MS): Promise<void> {
   await run('sync', [], { timeoutMs: 300_000 });
   await sleep(ms);
+}
+
+let setAsideCount = 0;
+
+/**
+ * Moves `path`, if it exists, into the folder `aside` (made on the same disk) rather than deleting
+ * it. On this project's virtual disks, mounted with `discard`, creating files for about a minute
+ * after a large deletion costs several times the system time it costs on a settled disk (10,000
+ * folders with a page each: 0.5 s, against 4 to 5.5 s within seconds of deleting such a tree), so
+ * a deletion right before a timed build would be billed to that build. Delete `aside` once the
+ * timing is over.
+ */
+export async function setAside(path: string, aside: string): Promise<void> {
+  await mkdir(aside, { recursive: true });
+  try {
+    await rename(path, join(aside, `${process.pid}-${++setAsideCount}`));
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return;
+    // Another disk than `aside`'s (a RAM disk, where deleting costs nothing after): deleted.
+    if (code === 'EXDEV') await rm(path, { recursive: true, force: true });
+    else throw cause;
+  }
 }
