@@ -164,7 +164,7 @@ async function buildOnce(
 }
 
 /** Where the runs on the disk in `work` set aside what they left, until the last is timed. */
-const asideIn = (work: string): string => join(work, 'set-aside');
+export const asideIn = (work: string): string => join(work, 'set-aside');
 
 /**
  * Times one build of `builder` as it finds its folders (a clean state or a previous output), after
