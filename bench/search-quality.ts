@@ -561,7 +561,7 @@ const BUILD_KINDS = [
  */
 async function buildCostAt(posts: number): Promise<string[]> {
   const dirs = [await corpusAt(posts, false), await corpusAt(posts)] as const;
-  // The outputs of the builds are kept aside until the last is timed, and deleted then.
+  // On the disk, the builds' outputs are set aside until the last is timed, and deleted then.
   const aside = `${BUILD_OUT}.set-aside`;
   const buildOnce = async (dir: string, args: readonly string[]): Promise<Measured> => {
     await setAside(BUILD_OUT, aside);

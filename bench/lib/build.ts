@@ -145,21 +145,14 @@ export async function builderFor(
   };
 }
 
-/**
- * Times one build from a clean state. On the disk, what the last run left is set aside into
- * `aside` rather than deleted (see `setAside`); on a RAM disk, deleting it costs nothing after.
- */
+/** Times one build from a clean state, what the last run left removed (see `setAside`). */
 async function buildOnce(
   builder: Builder,
   tools: BuildTools,
   work: string,
   timeoutMs: number,
-  aside: string | undefined,
 ): Promise<BuildRun> {
-  for (const path of builder.clean) {
-    if (aside) await setAside(path, aside);
-    else await rm(path, { recursive: true, force: true });
-  }
+  for (const path of builder.clean) await setAside(path, asideIn(work));
   return timeBuild(builder, tools, work, timeoutMs);
 }
 
@@ -246,30 +239,28 @@ export async function benchBuilds(options: BuildOptions): Promise<BuildResult[]>
     builder: Builder | undefined;
     result: BuildResult;
     work: string;
-    aside: string | undefined;
     name: string;
   }[] = [];
   for (const engine of options.engines) {
     for (const { medium, work } of options.places) {
       const result: BuildResult = { posts, engine, medium, runs: [] };
       const name = `${ENGINE_NAMES[engine]}${several ? ` (${MEDIUM_NAMES[medium]})` : ''}`;
-      const aside = medium === 'disk' ? asideIn(work) : undefined;
       try {
         const copy = medium === 'disk';
         const builder = await builderFor(engine, corpusDir, work, posts, tools, copy);
-        prepared.push({ builder, result, work, aside, name });
+        prepared.push({ builder, result, work, name });
       } catch (cause) {
         result.failure = cause instanceof Error ? cause.message : String(cause);
-        prepared.push({ builder: undefined, result, work, aside, name });
+        prepared.push({ builder: undefined, result, work, name });
       }
     }
   }
 
   if (options.checkFirst) {
-    for (const { builder, result, work, aside, name } of prepared) {
+    for (const { builder, result, work, name } of prepared) {
       if (!builder || result.failure) continue;
       try {
-        await buildOnce(builder, tools, work, options.timeoutMs, aside);
+        await buildOnce(builder, tools, work, options.timeoutMs);
         result.pages = await verifyPages(builder.outDir, expected);
         console.log(`  ${label} ${name}: output checked, ${result.pages} pages`);
       } catch (cause) {
@@ -282,10 +273,10 @@ export async function benchBuilds(options: BuildOptions): Promise<BuildResult[]>
   const started = performance.now();
   for (let round = 1; round <= options.rounds; round += 1) {
     const roundStarted = performance.now();
-    for (const { builder, result, work, aside, name } of prepared) {
+    for (const { builder, result, work, name } of prepared) {
       if (!builder || result.failure) continue;
       try {
-        const run = await buildOnce(builder, tools, work, options.timeoutMs, aside);
+        const run = await buildOnce(builder, tools, work, options.timeoutMs);
         result.pages = await verifyPages(builder.outDir, expected);
         result.runs.push(run);
         const summed = (run.processes ?? 1) > 1 ? ` over ${run.processes} processes` : '';
@@ -315,8 +306,8 @@ export async function benchBuilds(options: BuildOptions): Promise<BuildResult[]>
   for (const { builder } of prepared) {
     if (builder?.siteDir) await rm(builder.siteDir, { recursive: true, force: true });
   }
-  for (const aside of new Set(prepared.map(({ aside }) => aside))) {
-    if (aside) await rm(aside, { recursive: true, force: true });
+  for (const work of new Set(prepared.map(({ work }) => work))) {
+    await rm(asideIn(work), { recursive: true, force: true });
   }
   return prepared.map(({ result }) => result);
 }
