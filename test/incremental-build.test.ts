@@ -2,7 +2,7 @@
 // files gone are deleted, and anything that makes the record of the last build doubtful makes a
 // whole build, said in one line.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import {
   appendFile,
   cp,
@@ -446,7 +446,7 @@ describe('folio build into its own output', () => {
             writeFileSync(theirs, 'mine');
           },
         }),
-        /came into .* while the build ran \(posts\/arrival\/\)/,
+        /came into .* while the build ran \(posts\/arrival\/index\.html\)/,
       );
       assert.equal(await readFile(theirs, 'utf8'), 'mine');
       const after = await snapshot(out);
@@ -454,6 +454,49 @@ describe('folio build into its own output', () => {
       assert.deepEqual(after, before);
     });
   }
+
+  it('keeps a file that came in while it ran where it writes nothing, then refuses as for any file it did not write', async () => {
+    await appendFile(join(site, 'content', 'posts', '2024', 'short.md'), '\nOne more line.\n');
+    const theirs = join(out, 'posts', 'graphs', 'notes.txt');
+    await exportSite({
+      siteDir: site,
+      outDir: out,
+      onLoaded: () => writeFileSync(theirs, 'mine'),
+    });
+    assert.equal(await readFile(theirs, 'utf8'), 'mine');
+    assert.match(await readFile(join(out, 'posts/short/index.html'), 'utf8'), /One more line/);
+    const again = await build();
+    assert.equal(again.code, 1);
+    assert.match(again.stderr, /posts\/graphs\/notes\.txt/);
+    assert.equal(await readFile(theirs, 'utf8'), 'mine');
+  });
+
+  it('refuses to delete through a link that came in while it ran where its folder stood', async () => {
+    await rm(join(site, 'content', 'posts', '2024', 'short.md'));
+    const before = await snapshot(out);
+    const folder = join(out, 'posts', 'short');
+    const elsewhere = join(site, '..', 'elsewhere');
+    await assert.rejects(
+      exportSite({
+        siteDir: site,
+        outDir: out,
+        // Their folder, holding a page of their own, linked where the build's folder stood: the
+        // build would delete their page through the link.
+        onLoaded: () => {
+          mkdirSync(elsewhere);
+          writeFileSync(join(elsewhere, 'index.html'), 'mine');
+          rmSync(folder, { recursive: true });
+          symlinkSync(elsewhere, folder);
+        },
+      }),
+      /came into .* while the build ran \(posts\/short\)/,
+    );
+    assert.equal(await readFile(join(elsewhere, 'index.html'), 'utf8'), 'mine');
+    const after = await snapshot(out);
+    before.delete(join('posts', 'short', 'index.html'));
+    // Every file as it was, but the page their link now stands in place of.
+    assert.deepEqual(after, before);
+  });
 
   it('brings its output up to date on worker threads as on one, and ends as a whole build does', async () => {
     assert.equal((await build('--threads', '2')).code, 0);

@@ -46,6 +46,7 @@ import {
   planOutput,
   writeMarker,
   type OutputFolder,
+  inTheWay,
   lookThrough,
   type OutputLook,
 } from './output-folder.js';
@@ -207,7 +208,7 @@ export async function exportSite(given: ExportOptions): Promise<ExportResult> {
     await removeAbandonedStaging(dirname(output.path), `.${basename(output.path)}.building-`);
     await removeAbandonedStaging(output.path, STAGING_PREFIX);
     const result = await (output.previous
-      ? exportChanges(options, output, output.previous, built, loading, looker)
+      ? exportChanges(options, output, output.previous, built, loading)
       : exportWhole(options, output.path, built, loading, looker));
     return {
       ...result,
@@ -400,11 +401,9 @@ async function exportChanges(
   previous: Manifest,
   built: Built,
   loading: Loading,
-  looker: OutputLooker | undefined,
 ): Promise<ExportResult> {
   const outDir = output.path;
   const staging = join(outDir, `${STAGING_PREFIX}${stamp()}`);
-  const arrivals = arrivalsIn(outDir, options.clean === true, looker);
   try {
     const { files, documents, precompress, frame, ...result } = await writeSite(
       options,
@@ -416,7 +415,7 @@ async function exportChanges(
         frame: previous.frame,
         flat: true,
       },
-      arrivals.start,
+      () => {},
     );
     if (!result.summary) {
       await rm(staging, { recursive: true, force: true });
@@ -424,8 +423,11 @@ async function exportChanges(
     }
     const next = manifestOf(built, { precompress, files, documents, frame });
     const staged = [...files.values()].filter(({ written }) => written).map(({ path }) => path);
-    await arrivals.refuse();
-    const deleted = await commit(outDir, staging, { previous, next, staged });
+    const gone = Object.keys(previous.files).filter((path) => !Object.hasOwn(next.files, path));
+    // What came in since the look that began the build is left alone unless it is in the way.
+    if (options.clean !== true)
+      refuseArrivals(outDir, inTheWay(outDir, previous.files, staged, gone));
+    const deleted = await commit(outDir, staging, { next, staged, gone });
     return { ...result, summary: { ...result.summary, incremental: true, deleted } };
   } catch (cause) {
     await rm(staging, { recursive: true, force: true });
@@ -469,19 +471,19 @@ async function commit(
   outDir: string,
   staging: string,
   change: {
-    readonly previous: Manifest;
     readonly next: Manifest;
     /** The files written into `staging`. */
     readonly staged: readonly string[];
+    /** The files of the last build that the next one does not have. */
+    readonly gone: readonly string[];
   },
 ): Promise<number> {
-  const { previous, next, staged } = change;
+  const { next, staged, gone } = change;
   await writeManifest(outDir, next, COMMIT_FILE);
   try {
     // One file after another, synchronously: nothing else is left to run meanwhile, and a call
     // handed to the thread pool and back for each file took a rebuild that rewrote every page
     // twice as long (a second at 11,000 pages) as calls made in turn.
-    const gone = Object.keys(previous.files).filter((path) => !(path in next.files));
     for (const path of gone) rmSync(join(outDir, path), { force: true });
     removeEmptyFolders(outDir, gone);
     const folders = new Set<string>();
@@ -972,9 +974,10 @@ interface Arrivals {
 }
 
 /**
- * The look for files somebody put into `outDir` while the build ran, unless `clean`: they would
- * be replaced or deleted without a word. Started once every page is rendered, on the thread of
- * `looker`, while this one finishes the index and the manifest.
+ * The look for files somebody put into `outDir` while a build of the whole folder ran, unless
+ * `clean`: they would go with the old output, which the new one replaces whole. Started once every
+ * page is rendered, on the thread of `looker`, while this one finishes the index and the manifest.
+ * A build that brings the folder up to date looks only where it moves and deletes (`inTheWay`).
  */
 function arrivalsIn(outDir: string, clean: boolean, looker: OutputLooker | undefined): Arrivals {
   const none: OutputLook = { foreign: [], altered: undefined };
@@ -989,15 +992,16 @@ function arrivalsIn(outDir: string, clean: boolean, looker: OutputLooker | undef
   };
   return {
     start: () => void started(),
-    refuse: async () => {
-      const added = (await started()).foreign;
-      if (added.length > 0) {
-        throw new OutputRefused(
-          `files that folio build did not write came into ${outDir} while the build ran (${added.join(', ')}); it is left as it was (move them away, or pass --clean, then build again).`,
-        );
-      }
-    },
+    refuse: async () => refuseArrivals(outDir, (await started()).foreign),
   };
+}
+
+/** Refuses the output, when files that no build wrote, `added`, came into it as the build ran. */
+function refuseArrivals(outDir: string, added: readonly string[]): void {
+  if (added.length === 0) return;
+  throw new OutputRefused(
+    `files that folio build did not write came into ${outDir} while the build ran (${added.join(', ')}); it is left as it was (move them away, or pass --clean, then build again).`,
+  );
 }
 
 /**

@@ -282,6 +282,50 @@ export async function foreignFiles(folder: string, known?: ReadonlySet<string>):
   });
 }
 
+/**
+ * What stands in `folder` in the way of a build that is about to move its files to `paths` and
+ * delete the files of the last build at `gone` (all relative to it), and that the last build,
+ * whose files `written` lists, did not write: a file or link where the build puts a file or needs
+ * a folder, or a folder where it puts or deletes a file. Sorted; a folder is named as `name/`.
+ *
+ * Whatever lies elsewhere is not touched by the move, so only these paths and the folders above
+ * them are looked at: a few dozen after one edit, where listing the whole folder takes a large
+ * site's rebuild a third of a second.
+ */
+export function inTheWay(
+  folder: string,
+  written: Readonly<Record<string, unknown>>,
+  paths: readonly string[],
+  gone: readonly string[],
+): string[] {
+  const found = new Set<string>();
+  const wrote = (path: string): boolean => Object.hasOwn(written, path);
+  // Whether each folder on the way is one, by path: false where nothing stands yet, or where the
+  // build's own file does (deleted before anything is moved in), or something else (named).
+  const isFolder = new Map<string, boolean>();
+  const folderStands = (path: string): boolean => {
+    const known = isFolder.get(path);
+    if (known !== undefined) return known;
+    const parent = dirname(path);
+    let stands = false;
+    if (parent === '.' || folderStands(parent)) {
+      const info = lstatSync(join(folder, path), { throwIfNoEntry: false });
+      stands = info?.isDirectory() === true;
+      if (info && !stands && !wrote(path)) found.add(path);
+    }
+    isFolder.set(path, stands);
+    return stands;
+  };
+  for (const path of [...paths, ...gone]) {
+    const parent = dirname(path);
+    if (parent !== '.' && !folderStands(parent)) continue;
+    const info = lstatSync(join(folder, path), { throwIfNoEntry: false });
+    if (info?.isDirectory()) found.add(`${path}/`);
+    else if (info && !wrote(path)) found.add(path);
+  }
+  return [...found].sort();
+}
+
 /** Writes the marker into a finished output folder, listing `files` (relative to it). */
 export async function writeMarker(folder: string, files: Iterable<string>): Promise<void> {
   const paths = [...new Set(files)].map((file) => markerLine(toPosix(file))).sort();
