@@ -415,7 +415,6 @@ async function exportChanges(
         frame: previous.frame,
         flat: true,
       },
-      () => {},
     );
     if (!result.summary) {
       await rm(staging, { recursive: true, force: true });
@@ -644,7 +643,8 @@ async function writeSite(
     /** Whether files are staged flat, to be moved into that output by `commit`. */
     readonly flat: boolean;
   },
-  rendered: () => void,
+  /** Called once every page is rendered, before the bodies are checked. */
+  rendered?: () => void,
 ): Promise<WrittenSite> {
   const { unchanged } = last;
   const { shards, renderer } = loading;
@@ -815,7 +815,7 @@ async function writeSite(
       await indexed?.catch(() => undefined);
       throw cause;
     }
-    rendered();
+    rendered?.();
     // Each share checks the bodies it rendered, the first also those of unpublished posts and
     // keeps what it read, while this thread writes the search page.
     const checked = awaitedLater(Promise.all(shards.map((shard, i) => shard.checkBodies(i === 0))));
