@@ -140,6 +140,23 @@ export interface LoadContentOptions {
    * its front matter is read, so that a load of thousands of posts never holds them all at once.
    */
   readonly keepBodies?: boolean;
+  /**
+   * Loads of the same folder running side by side, which split reading its post files with this
+   * one. Only for a load that does not keep bodies: the others hand over no texts.
+   */
+  readonly share?: ReadShare | undefined;
+}
+
+/**
+ * How loads of one folder running side by side, each on a thread of its own, split reading its
+ * post files: each reads and parses its part, and takes the rest from what the others read.
+ * Parsing front matter is most of a load, and every thread of an export needs every post.
+ */
+export interface ReadShare {
+  /** Whether this load reads the post file at `index` of the listing itself. */
+  readonly reads: (index: number) => boolean;
+  /** Hands the others what this load read of its part; answers what each of them read. */
+  readonly swap: (read: KnownReads) => Promise<readonly KnownReads[]>;
 }
 
 /**
@@ -194,7 +211,7 @@ export async function loadContent(
   const keep = (document: MarkdownDocument | undefined, body: string | undefined): void => {
     if (keepBodies && document && body !== undefined) bodies.set(document, body);
   };
-  const results = readEach(listing.files, reusable, diagnostics, onProgress, (text, file) => {
+  const readPost = (text: string, file: PostFile): PostResult => {
     const {
       post,
       body,
@@ -205,7 +222,18 @@ export async function loadContent(
     keep(post, body);
     const front = hashPosts && post ? postHash(post) : undefined;
     return { post, diagnostics: problems, claim, front };
-  });
+  };
+  const share = keepBodies ? undefined : options.share;
+  const known = share
+    ? await sharedReads(share, listing.files, reusable, settings, readPost, onProgress)
+    : reusable;
+  const results = readEach(
+    listing.files,
+    known,
+    diagnostics,
+    share ? undefined : onProgress,
+    readPost,
+  );
   const pageResults = readEach(
     pageListing.files,
     reusable && before?.pageResults,
@@ -239,8 +267,36 @@ export async function loadContent(
 }
 
 /**
- * Reads and parses each listed file, in order, or takes what the load before made of it when its
- * stamp is unchanged; a file that cannot be read is one more problem.
+ * What this load and those sharing its reading (`share`) read of the post files between them, or
+ * took from `known`: the entries a load then takes each file from, as from an earlier run's, while
+ * its stamp is the one they were read at. What another load read under other settings (a config
+ * changed between their reads) is left out, and read again.
+ */
+async function sharedReads(
+  share: ReadShare,
+  files: readonly PostFile[],
+  known: ReadResults<PostResult> | undefined,
+  settings: ReadSettings,
+  parse: (text: string, file: PostFile) => PostResult,
+  onProgress: Progress | undefined,
+): Promise<ReadResults<PostResult>> {
+  // A file of this part that cannot be read is told once all are read, as any other's.
+  const own = readEach(files, known, [], onProgress, parse, share.reads);
+  // The others took what an earlier run read from the same cache: only what was parsed goes over.
+  const parsed = new Map([...own].filter(([file, entry]) => entry !== known?.get(file)));
+  const theirs = await share.swap({ settings, results: parsed, pageResults: new Map() });
+  const all = new Map([...(known ?? []), ...own]);
+  for (const other of theirs) {
+    if (!sameSettings(other.settings, settings)) continue;
+    for (const [file, entry] of other.results) all.set(file, entry);
+  }
+  return all;
+}
+
+/**
+ * Reads and parses each listed file, in order (or those `only` picks by their index), or takes
+ * what the load before made of it when its stamp is unchanged; a file that cannot be read is one
+ * more problem.
  */
 function readEach<Result extends { readonly diagnostics: readonly Diagnostic[] }>(
   files: readonly PostFile[],
@@ -248,10 +304,12 @@ function readEach<Result extends { readonly diagnostics: readonly Diagnostic[] }
   diagnostics: Diagnostic[],
   onProgress: Progress | undefined,
   parse: (text: string, file: PostFile) => Result,
+  only?: (index: number) => boolean,
 ): Map<string, ReadEntry<Result>> {
   const results = new Map<string, ReadEntry<Result>>();
   files.forEach((listed, index) => {
     onProgress?.(index + 1, files.length);
+    if (only && !only(index)) return;
     const { file, stamp } = listed;
     const before = known?.get(file);
     let entry = before && stamp !== '' && before.stamp === stamp ? before : undefined;

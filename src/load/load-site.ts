@@ -3,7 +3,12 @@ import { readdirSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { pathKey } from '../urls/url-paths.js';
 import type { SiteConfig } from '../config/schema.js';
-import { loadContent, type Progress, type ReadFolder } from '../content/load-content.js';
+import {
+  loadContent,
+  type Progress,
+  type ReadFolder,
+  type ReadShare,
+} from '../content/load-content.js';
 import type { ImageSize } from '../content/markdown/markdown.js';
 import type { CoverImage, MarkdownDocument, Post, Reference } from '../content/post.js';
 import type { Page } from '../content/page.js';
@@ -102,6 +107,11 @@ export interface LoadOptions {
    * `reusable.folder`) when it sees fit.
    */
   readonly readCache?: ReadCache | undefined;
+  /**
+   * Loads of the same folder on other threads that split reading the post files with this one;
+   * only for a load that reads bodies again when pages need them, as `readCache`.
+   */
+  readonly share?: ReadShare | undefined;
 }
 
 /** The files in the folder of a post written as `slug/index.md`, each folder listed once. */
@@ -238,6 +248,7 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     hashPosts: readCache !== undefined,
     onProgress: options.onProgress,
     changed: options.changed,
+    share: reread && !previous ? options.share : undefined,
   });
   const { excerptLength, imageSizes, locale, toc, math, lineBreaks, equationNumbers } =
     loaded.settings;

@@ -37,6 +37,7 @@ import { type IndexedPostKey, type KeptBatch, SegmentCache } from '../../load/se
 import { DocumentWriter, type WrittenFile } from './document-writer.js';
 import type { DocumentFrame, DocumentRecord, ManifestEntry } from './build-manifest.js';
 import { DocumentKeys } from './document-keys.js';
+import { type ReadPart, readShareOf } from './read-share.js';
 
 /** What a share loads the site with: it starts before the output folder is looked at. */
 export interface ShardOptions {
@@ -52,6 +53,11 @@ export interface ShardOptions {
   readonly renderer?: string | undefined;
   /** Whether this share keeps what it read for the next build: one share of an export does. */
   readonly keepsReads?: boolean | undefined;
+  /**
+   * This share's part of reading the post files, for shares that start loading together on
+   * threads of their own: each reads its part and takes the others' parts from them.
+   */
+  readonly readPart?: ReadPart | undefined;
 }
 
 /** Where a share writes, once the output folder is found fit to write. */
@@ -240,6 +246,7 @@ export class ExportShard {
       bodyFacts: renderer === undefined ? undefined : new BodyFactsCache(siteDir, renderer).read(),
       // Kept when the exporting thread asks (`keepReads`).
       readCache: reads,
+      share: this.#options.readPart && readShareOf(this.#options.readPart),
     });
     if (reads && keepsReads === true) {
       this.#keepReads = () => reads.write(reusable.folder, startedAt);

@@ -75,6 +75,7 @@ import { SegmentCache } from '../../load/segment-cache.js';
 import { isRunning } from '../../load/site-cache.js';
 import { BodyFactsCache } from '../../load/body-facts.js';
 import { folioVersion } from '../../load/folio-package.js';
+import { readParts } from './read-share.js';
 
 const REDIRECTS_FILE = '_redirects';
 
@@ -293,15 +294,20 @@ async function startLoading(options: ExportOptions): Promise<Loading> {
         ? { threads: threadsForSite, documents: POSTS_FOR_THREADS }
         : undefined;
   const threads = aloneUntil ? 1 : await threadsForSite();
-  // The first share keeps what it read for the next build; every share reads the same files.
+  // The first share keeps what every share read for the next build.
   // The rendering code is loaded on this thread only when it renders: threads load it for
   // themselves, and start sooner for this thread not loading it first.
   const shards: Shard[] = [];
-  const startThreads = async (count: number, keepsReads: boolean): Promise<Shard[]> => {
+  const startThreads = async (count: number, first: boolean): Promise<Shard[]> => {
     const started: Shard[] = [];
+    // Threads that start together split reading the post files; those that join a share already
+    // loaded read them all.
+    const parts = first && count > 1 ? readParts(count) : [];
     try {
       for (let i = 0; i < count; i++) {
-        started.push(new ThreadShard({ ...shardOptions, keepsReads: keepsReads && i === 0 }));
+        started.push(
+          new ThreadShard({ ...shardOptions, keepsReads: first && i === 0, readPart: parts[i] }),
+        );
       }
     } catch (cause) {
       // Threads already started would keep the process alive after the error is told.

@@ -75,7 +75,11 @@ export class ThreadShard implements Shard {
       `./shard-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`,
       import.meta.url,
     );
-    this.#worker = new Worker(entry, { workerData: options });
+    // A share's ports to the other threads go with it, moved to its thread.
+    this.#worker = new Worker(entry, {
+      workerData: options,
+      transferList: [...(options.readPart?.peers ?? [])],
+    });
     this.#worker.on('message', (message: Message) => this.#receive(message));
     this.#worker.on('error', (cause) => this.#fail(cause));
     this.#worker.on('exit', (code) => {
