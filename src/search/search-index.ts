@@ -1,7 +1,7 @@
 // Search: the index of a site's posts — for each term, the posts and fields it stands in, how
 // often, and where first — packed into bytes, so that ten thousand posts fit in a few megabytes
 // on the server and the very same bytes can be sent to a browser in shards.
-import { forEachTerm, type KnownWords } from './tokenize.js';
+import { detached, forEachTerm, type KnownWords } from './tokenize.js';
 
 /** What is searched of a post: its title, its tags and category, the text of its body. */
 export interface SearchDocument {
@@ -181,8 +181,9 @@ const MOST_KNOWN_WORDS = 200_000;
 
 // The numbers a builder keeps per known word: the stamp of the field that last met it, how often
 // it stands there, its first and second place, its width, where its characters start in
-// `#wordCharacters` and how many they are, and how many terms it has, then the first two of them,
-// each with its offset.
+// `#wordCharacters` and how many they are, and how many terms it has, then its terms, each with its
+// offset — or, for a word of more terms than that (an identifier's parts), where in `#wideTerms`
+// they start.
 const WORD_STATE = 12;
 const WORD_TERMS_KEPT = 2;
 
@@ -222,11 +223,13 @@ export class SegmentBuilder {
   #touchedWords = new Int32Array(1024);
   #touchedWordCount = 0;
   #length = 0;
-  // Known ASCII words: how many, `WORD_STATE` numbers each, and the terms of those that have
-  // more than `WORD_TERMS_KEPT` (an identifier's parts), by word.
+  // Known ASCII words: how many, `WORD_STATE` numbers each, and the terms and offsets of those
+  // that have more than `WORD_TERMS_KEPT`, one after another: a pair of arrays for each such word
+  // would weigh several times its numbers, and a code-heavy blog has tens of thousands of them.
   #wordCount = 0;
   #wordState = new Int32Array(1024 * WORD_STATE).fill(-1);
-  #wideWords = new Map<number, { terms: Int32Array; offsets: Int32Array }>();
+  #wideTerms = new Int32Array(1 << 12);
+  #wideTermsUsed = 0;
   // The characters of every known word, one after another: compared as numbers, and holding no
   // string cut from a post, which would keep all of the post's text.
   #wordCharacters = new Uint16Array(1 << 14);
@@ -269,20 +272,26 @@ export class SegmentBuilder {
       if (this.#wordCount * WORD_STATE > this.#wordState.length) {
         this.#wordState = grownTo(this.#wordState, this.#wordState.length * 2, -1);
       }
-      const terms = Int32Array.from(forms.terms, (term) => this.#idOf(term));
-      const offsets = Int32Array.from(forms.offsets);
+      const termCount = forms.terms.length;
+      const wide = termCount > WORD_TERMS_KEPT;
+      if (wide && this.#wideTermsUsed + termCount * 2 > this.#wideTerms.length) {
+        this.#wideTerms = grownTo(this.#wideTerms, 2 * (this.#wideTermsUsed + termCount * 2));
+      }
       const state = this.#wordState;
       const at = word * WORD_STATE;
       state[at] = -1;
       state[at + 4] = forms.width;
       state[at + 5] = this.#keepCharacters(written);
       state[at + 6] = written.length;
-      state[at + 7] = terms.length;
-      for (let i = 0; i < WORD_TERMS_KEPT && i < terms.length; i++) {
-        state[at + 8 + i * 2] = terms[i] ?? 0;
-        state[at + 9 + i * 2] = offsets[i] ?? 0;
+      state[at + 7] = termCount;
+      if (wide) state[at + 8] = this.#wideTermsUsed;
+      const numbers = wide ? this.#wideTerms : state;
+      let to = wide ? this.#wideTermsUsed : at + 8;
+      for (let i = 0; i < termCount; i++) {
+        numbers[to++] = this.#idOf(forms.terms[i] ?? '');
+        numbers[to++] = forms.offsets[i] ?? 0;
       }
-      if (terms.length > WORD_TERMS_KEPT) this.#wideWords.set(word, { terms, offsets });
+      if (wide) this.#wideTermsUsed = to;
       if (this.#wordCount * 4 > this.#wordSlots.length) {
         const slots = this.#wordSlots;
         this.#wordSlots = new Int32Array(slots.length * 2);
@@ -374,7 +383,7 @@ export class SegmentBuilder {
   #forgetWords(): void {
     this.#flushWords();
     this.#wordCount = 0;
-    this.#wideWords.clear();
+    this.#wideTermsUsed = 0;
     this.#wordCharactersUsed = 0;
     this.#wordSlots.fill(0);
   }
@@ -395,10 +404,12 @@ export class SegmentBuilder {
       const first = state[at + 2] ?? 0;
       const second = state[at + 3] ?? -1;
       const termCount = state[at + 7] ?? 0;
-      const wide = termCount > WORD_TERMS_KEPT ? this.#wideWords.get(word) : undefined;
+      const wide = termCount > WORD_TERMS_KEPT;
+      const numbers = wide ? this.#wideTerms : state;
+      const from = wide ? (state[at + 8] ?? 0) : at + 8;
       for (let i = 0; i < termCount; i++) {
-        const id = (wide ? wide.terms[i] : state[at + 8 + i * 2]) ?? 0;
-        const offset = (wide ? wide.offsets[i] : state[at + 9 + i * 2]) ?? 0;
+        const id = numbers[from + i * 2] ?? 0;
+        const offset = numbers[from + i * 2 + 1] ?? 0;
         this.#touch(id, count, first + offset, second === -1 ? -1 : second + offset);
       }
     }
@@ -616,8 +627,9 @@ export class SegmentBuilder {
     let id = this.#termIds.get(term);
     if (id === undefined) {
       id = this.#terms.length;
-      this.#termIds.set(term, id);
-      this.#terms.push(term);
+      const kept = detached(term);
+      this.#termIds.set(kept, id);
+      this.#terms.push(kept);
       if ((id + 1) * TERM_STATE > this.#termState.length) this.#grow();
     }
     return id;

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { stripKoreanEnding } from './korean.js';
 import { search, withinOneEdit } from './query.js';
@@ -170,6 +172,31 @@ describe('index', () => {
       ]);
       assert.deepEqual(postings(b), [{ document: 1, field: 2, count: 2, places: [0, 2] }]);
     }
+  });
+
+  it("keeps none of the posts' texts alive, whatever words it keeps from them", () => {
+    setFlagsFromString('--expose-gc');
+    const collectGarbage = runInNewContext('gc') as () => void;
+    // Texts of Chinese and English, each with words of its own that are long enough for V8 to
+    // cut them as views into the text: an identifier, a long word, a Korean word.
+    const posts = 100;
+    const filler = '搜索引擎 search engine '.repeat(5000);
+    const textOf = (n: number) =>
+      `${filler} parseHttpRequest${n}Body internationalization${n}x 알고리즘${n}을 ${filler}`;
+    // The posts are made and indexed in a function of their own, so that nothing of this
+    // function's frame holds them once it returns.
+    const indexed = () =>
+      buildSearchIndex(
+        Array.from({ length: posts }, (_, n) => ({ title: '', labels: [], text: textOf(n) })),
+      );
+    collectGarbage();
+    const before = process.memoryUsage().heapUsed;
+    const index = indexed();
+    collectGarbage();
+    const kept = process.memoryUsage().heapUsed - before;
+    assert.ok(index.terms.includes('parsehttprequest99body'));
+    const texts = posts * textOf(0).length * 2;
+    assert.ok(kept < texts / 10, `${kept} bytes kept after indexing ${texts} bytes of text`);
   });
 });
 

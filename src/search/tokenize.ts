@@ -44,6 +44,17 @@ export function normalizeWord(word: string): string {
     .normalize('NFC');
 }
 
+/**
+ * `text` as a string of its own. A word cut out of a post may be a view into the post's whole
+ * text (V8 cuts all but short strings so), and a word kept for the rest of a build would keep
+ * that text alive with it: every post's, in a blog whose code has long identifiers.
+ */
+export function detached(text: string): string {
+  // Joining makes a string of both parts, and cutting it copies them into one before taking the
+  // part: the copy holds nothing of `text`'s parent.
+  return ` ${text}`.slice(1);
+}
+
 // Words repeat, in a post and across posts: each is stemmed once.
 const stems = new Map<string, string>();
 const MOST_REMEMBERED = 100_000;
@@ -55,9 +66,10 @@ const MOST_REMEMBERED = 100_000;
 function remembered<V>(memo: Map<string, V>, key: string, make: (key: string) => V): V {
   let value = memo.get(key);
   if (value === undefined) {
-    value = make(key);
+    const own = detached(key);
+    value = make(own);
     if (memo.size >= MOST_REMEMBERED) memo.clear();
-    memo.set(key, value);
+    memo.set(own, value);
   }
   return value;
 }
@@ -269,7 +281,9 @@ export function forEachTerm(text: string, visit: TermVisitor, words?: KnownWords
       if (stripped !== word) visit(stripped, position, start, end);
       return 1;
     }
-    const forms = hash === undefined ? wordForms(piece) : asciiWordForms(piece);
+    // A builder given as `words` learns each ASCII word it is given and knows it from then on:
+    // remembering the word's forms here as well would keep every word of a blog twice.
+    const forms = hash !== undefined && !words ? asciiWordForms(piece) : wordForms(piece);
     if (hash !== undefined) words?.learn(piece, hash, forms);
     for (let i = 0; i < forms.terms.length; i++) {
       visit(
