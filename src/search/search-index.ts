@@ -77,6 +77,8 @@ const SHORT_COPY = 64;
 // Segments whose postings `IndexJoiner.finishing` copies between two pauses: some tens of
 // milliseconds' work.
 const SEGMENTS_A_STEP = 16;
+// Terms `IndexJoiner.finishing` sorts between two pauses, likewise.
+const TERMS_SORTED_A_STEP = 20_000;
 
 /** A byte buffer that grows as LEB128 numbers are appended. */
 export class ByteWriter {
@@ -930,11 +932,33 @@ export class IndexJoiner {
     return id !== undefined && names[id] === term ? id : undefined;
   }
 
-  /** The numbers of every term, in the order of the terms: the known ones' and the added. */
-  #sortedIds(): Uint32Array {
+  /**
+   * The numbers of every term, in the order of the terms: the known ones' and the added. The added
+   * are sorted by their first code unit, then each group on its own, a step at a time: half a
+   * million terms (a Chinese blog's) took half a second to sort at once, while the export threads
+   * waited for this thread to hand them their next pages.
+   */
+  *#sortingIds(): Generator<void, Uint32Array> {
     const names = this.#names;
     const byName = (a: number, b: number) => compareTerms(names[a] ?? '', names[b] ?? '');
-    const added = [...this.#added.values()].sort(byName);
+    const groups: number[][] = [];
+    for (const id of this.#added.values()) {
+      // The empty term, if any, sorts with those that begin with U+0000, before them.
+      const lead = (names[id] ?? '').charCodeAt(0) || 0;
+      (groups[lead] ??= []).push(id);
+    }
+    const added: number[] = [];
+    let sortedSinceStep = 0;
+    for (const group of groups) {
+      if (group === undefined) continue;
+      group.sort(byName);
+      for (const id of group) added.push(id);
+      sortedSinceStep += group.length;
+      if (sortedSinceStep >= TERMS_SORTED_A_STEP) {
+        sortedSinceStep = 0;
+        yield;
+      }
+    }
     const known = this.#knownOrder;
     const sorted = new Uint32Array(names.length);
     let k = 0;
@@ -966,7 +990,7 @@ export class IndexJoiner {
       at += part.length;
     }
     const names = this.#names;
-    this.#order = this.#sortedIds();
+    this.#order = yield* this.#sortingIds();
     const held: number[] = [];
     for (const id of this.#order) if ((this.#posts[id] ?? 0) > 0) held.push(id);
     const order = held.map((id) => names[id] ?? '');
