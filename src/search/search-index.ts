@@ -193,10 +193,84 @@ const WORD_TERMS_KEPT = 2;
 // last touched it, how often it stands there, its first and second place.
 const TERM_STATE = 4;
 
-/** Where a pair of characters' slot is looked for first: both characters' bits reach it. */
+/**
+ * A term of two UTF-16 code units as one number: a pair of Chinese or Japanese characters, which
+ * most of a Chinese blog's half a million terms are. Builder and joiner number such terms by it,
+ * without hashing a string: every term of two code units, whichever way it came, so that a term
+ * has one number.
+ */
+function pairCode(first: number, second: number): number {
+  return (first << 16) | second;
+}
+
+/** The term of a pair's code. */
+function pairTerm(pair: number): string {
+  return String.fromCharCode(pair >>> 16, pair & 0xffff);
+}
+
+/** Numbers by pairs' codes (see `pairCode`): open addressing, two numbers a slot. */
+class PairNumbers {
+  // The pair's code, and 1 + its number (0: none).
+  #slots = new Int32Array(2 << 10);
+  #count = 0;
+
+  /** The number of `pair`, or -1. */
+  get(pair: number): number {
+    const slots = this.#slots;
+    const mask = (slots.length >> 1) - 1;
+    for (let slot = pairSlot(pair, mask); ; slot = (slot + 1) & mask) {
+      const place = slots[slot * 2 + 1] ?? 0;
+      if (place === 0) return -1;
+      if (slots[slot * 2] === pair) return place - 1;
+    }
+  }
+
+  /** Numbers `pair`, which has no number yet. */
+  set(pair: number, id: number): void {
+    if (++this.#count * 4 > this.#slots.length) this.#slots = doubledSlots(this.#slots, pairSlot);
+    fillSlot(this.#slots, pair, id, pairSlot);
+  }
+}
+
+/** Where a pair's slot is looked for first: both characters' bits reach it. */
 function pairSlot(pair: number, mask: number): number {
   const mixed = Math.imul(pair, 0x9e3779b1);
   return (mixed ^ (mixed >>> 16)) & mask;
+}
+
+/** Where a word's slot is looked for first: its hash is mixed already. */
+function wordSlot(hash: number, mask: number): number {
+  return hash & mask;
+}
+
+/**
+ * Puts `id` under `key` in a table of open addressing, two numbers a slot (the key, and 1 + the
+ * number; 0 for none): in the first free slot from the one `first` gives.
+ */
+function fillSlot(
+  slots: Int32Array,
+  key: number,
+  id: number,
+  first: (key: number, mask: number) => number,
+): void {
+  const mask = (slots.length >> 1) - 1;
+  let slot = first(key, mask);
+  while (slots[slot * 2 + 1] !== 0) slot = (slot + 1) & mask;
+  slots[slot * 2] = key;
+  slots[slot * 2 + 1] = id + 1;
+}
+
+/** A table of twice the slots of `slots` (see `fillSlot`), holding each of its entries. */
+function doubledSlots(
+  slots: Int32Array,
+  first: (key: number, mask: number) => number,
+): Int32Array<ArrayBuffer> {
+  const doubled = new Int32Array(slots.length * 2);
+  for (let at = 0; at < slots.length; at += 2) {
+    const place = slots[at + 1] ?? 0;
+    if (place !== 0) fillSlot(doubled, slots[at] ?? 0, place - 1, first);
+  }
+  return doubled;
 }
 
 /**
@@ -238,10 +312,8 @@ export class SegmentBuilder {
   #wordCharactersUsed = 0;
   // Open addressing by hash, two numbers a slot: the hash, and 1 + the word's number (0: none).
   #wordSlots = new Int32Array(2 << 12);
-  // The terms of pairs of characters written without spaces, likewise: the pair's code units, and
-  // 1 + its term's number.
-  #pairSlots = new Int32Array(2 << 10);
-  #pairCount = 0;
+  // The numbers of terms of two code units (see `pairCode`): those of `#termIds` are the others'.
+  readonly #pairIds = new PairNumbers();
 
   readonly #visit = (term: string, position: number): void => {
     this.#touchOnce(this.#idOf(term), position);
@@ -295,46 +367,21 @@ export class SegmentBuilder {
       }
       if (wide) this.#wideTermsUsed = to;
       if (this.#wordCount * 4 > this.#wordSlots.length) {
-        const slots = this.#wordSlots;
-        this.#wordSlots = new Int32Array(slots.length * 2);
-        for (let slot = 0; slot < slots.length; slot += 2) {
-          const place = slots[slot + 1] ?? 0;
-          if (place !== 0) this.#slotWord(slots[slot] ?? 0, place - 1);
-        }
+        this.#wordSlots = doubledSlots(this.#wordSlots, wordSlot);
       }
-      this.#slotWord(hash, word);
+      fillSlot(this.#wordSlots, hash, word, wordSlot);
     },
     pair: (pair, position) => this.#touchOnce(this.#pairId(pair), position),
   };
 
   /** The number of the term of `pair` (see `KnownWords.pair`), numbered now if it is new. */
   #pairId(pair: number): number {
-    const slots = this.#pairSlots;
-    const mask = (slots.length >> 1) - 1;
-    for (let slot = pairSlot(pair, mask); ; slot = (slot + 1) & mask) {
-      const place = slots[slot * 2 + 1] ?? 0;
-      if (place === 0) break;
-      if (slots[slot * 2] === pair) return place - 1;
+    let id = this.#pairIds.get(pair);
+    if (id === -1) {
+      id = this.#numbered(pairTerm(pair));
+      this.#pairIds.set(pair, id);
     }
-    const id = this.#idOf(String.fromCharCode(pair >>> 16, pair & 0xffff));
-    if (++this.#pairCount * 4 > slots.length) {
-      this.#pairSlots = new Int32Array(slots.length * 2);
-      for (let at = 0; at < slots.length; at += 2) {
-        const place = slots[at + 1] ?? 0;
-        if (place !== 0) this.#slotPair(slots[at] ?? 0, place - 1);
-      }
-    }
-    this.#slotPair(pair, id);
     return id;
-  }
-
-  #slotPair(pair: number, id: number): void {
-    const slots = this.#pairSlots;
-    const mask = (slots.length >> 1) - 1;
-    let slot = pairSlot(pair, mask);
-    while (slots[slot * 2 + 1] !== 0) slot = (slot + 1) & mask;
-    slots[slot * 2] = pair;
-    slots[slot * 2 + 1] = id + 1;
   }
 
   /** The number of the known word `text[start, end)`, or -1. */
@@ -371,15 +418,6 @@ export class SegmentBuilder {
     for (let i = 0; i < word.length; i++) this.#wordCharacters[start + i] = word.charCodeAt(i);
     this.#wordCharactersUsed = start + word.length;
     return start;
-  }
-
-  #slotWord(hash: number, word: number): void {
-    const slots = this.#wordSlots;
-    const mask = (slots.length >> 1) - 1;
-    let slot = hash & mask;
-    while (slots[slot * 2 + 1] !== 0) slot = (slot + 1) & mask;
-    slots[slot * 2] = hash;
-    slots[slot * 2 + 1] = word + 1;
   }
 
   #forgetWords(): void {
@@ -626,14 +664,21 @@ export class SegmentBuilder {
   }
 
   #idOf(term: string): number {
+    if (term.length === 2) return this.#pairId(pairCode(term.charCodeAt(0), term.charCodeAt(1)));
     let id = this.#termIds.get(term);
     if (id === undefined) {
-      id = this.#terms.length;
       const kept = detached(term);
+      id = this.#numbered(kept);
       this.#termIds.set(kept, id);
-      this.#terms.push(kept);
-      if ((id + 1) * TERM_STATE > this.#termState.length) this.#grow();
     }
+    return id;
+  }
+
+  /** Numbers a new term. */
+  #numbered(term: string): number {
+    const id = this.#terms.length;
+    this.#terms.push(term);
+    if ((id + 1) * TERM_STATE > this.#termState.length) this.#grow();
     return id;
   }
 
@@ -805,11 +850,13 @@ export class IndexBuilder {
 export class IndexJoiner {
   // Each term by this joiner's number; the known ones' numbers in the order of the terms, looked
   // up by halving (a map of half a million terms took longer to make than the whole join); and
-  // the numbers of the terms added since, by term.
+  // the numbers of the terms added since: of two code units by their code (see `pairCode`), the
+  // others by term.
   readonly #names: string[];
   readonly #knownCount: number;
   readonly #knownOrder: Uint32Array;
   readonly #added = new Map<string, number>();
+  readonly #addedPairs = new PairNumbers();
   #order: Uint32Array | undefined;
   // Per term: how many posts hold it, the last of them (-1 for none yet), and how many bytes its
   // joined postings take.
@@ -910,11 +957,14 @@ export class IndexJoiner {
   }
 
   #idOf(term: string): number {
-    let id = this.#added.get(term) ?? this.#knownId(term);
+    const pair = term.length === 2 ? pairCode(term.charCodeAt(0), term.charCodeAt(1)) : undefined;
+    const added = pair === undefined ? this.#added.get(term) : this.#addedPairs.get(pair);
+    let id = added === undefined || added === -1 ? this.#knownId(term) : added;
     if (id === undefined) {
       id = this.#names.length;
       this.#names.push(term);
-      this.#added.set(term, id);
+      if (pair === undefined) this.#added.set(term, id);
+      else this.#addedPairs.set(pair, id);
       if (id >= this.#posts.length) {
         const size = this.#posts.length * 2;
         this.#posts = grownTo(this.#posts, size);
@@ -942,7 +992,7 @@ export class IndexJoiner {
     const names = this.#names;
     const byName = (a: number, b: number) => compareTerms(names[a] ?? '', names[b] ?? '');
     const groups: number[][] = [];
-    for (const id of this.#added.values()) {
+    for (let id = this.#knownCount; id < names.length; id++) {
       // The empty term, if any, sorts with those that begin with U+0000, before them.
       const lead = (names[id] ?? '').charCodeAt(0) || 0;
       (groups[lead] ??= []).push(id);
