@@ -174,6 +174,24 @@ describe('index', () => {
     }
   });
 
+  it('gives a term of two characters one list of postings, however the text wrote it', () => {
+    // `搜索` in a run of Han alone, and in a run with half-width kana, which is read another way;
+    // `go`, an English word; `𠀋`, one character of two code units.
+    const index = buildSearchIndex([
+      { title: 'go', labels: [], text: '搜索引擎 𠀋' },
+      { title: '', labels: ['go'], text: '搜索ｶﾀ 𠀋' },
+    ]);
+    for (const term of ['搜索', 'go', '𠀋']) {
+      assert.equal(index.terms.filter((t) => t === term).length, 1, term);
+      const postings = readPostings(index.postings(index.terms.indexOf(term)) ?? new Uint8Array());
+      assert.deepEqual(
+        postings.map(({ document }) => document),
+        [0, 1],
+        term,
+      );
+    }
+  });
+
   it("keeps none of the posts' texts alive, whatever words it keeps from them", () => {
     setFlagsFromString('--expose-gc');
     const collectGarbage = runInNewContext('gc') as () => void;
