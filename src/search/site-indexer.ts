@@ -14,7 +14,7 @@ import {
   ENTRIES_PER_FILE,
   entryFile,
   type SearchFiles,
-  shardIndex,
+  shardingIndex,
 } from './shards.js';
 
 /** A batch of posts next to each other in the site, as a thread rendered and indexed them. */
@@ -161,7 +161,7 @@ export class SiteIndexer {
   /** `finishFiles`, a step at a time (see `IndexJoiner.finishing`). */
   *finishingFiles(): Generator<void, FinishedFiles> {
     const { data, files, entries } = yield* this.#finishing();
-    const { manifest, files: indexFiles } = shardIndex(data);
+    const { manifest, files: indexFiles } = yield* shardingIndex(data);
     for (const [path, content] of indexFiles) files.push({ path, content });
     return { files, search: { manifest, entries }, terms: data.terms.length };
   }
