@@ -1,7 +1,7 @@
 // Search: the index of a site's posts — for each term, the posts and fields it stands in, how
 // often, and where first — packed into bytes, so that ten thousand posts fit in a few megabytes
 // on the server and the very same bytes can be sent to a browser in shards.
-import { detached, forEachTerm, type KnownWords } from './tokenize.js';
+import { detached, forEachTerm, type KnownWords, pairCode } from './tokenize.js';
 
 /** What is searched of a post: its title, its tags and category, the text of its body. */
 export interface SearchDocument {
@@ -193,22 +193,16 @@ const WORD_TERMS_KEPT = 2;
 // last touched it, how often it stands there, its first and second place.
 const TERM_STATE = 4;
 
-/**
- * A term of two UTF-16 code units as one number: a pair of Chinese or Japanese characters, which
- * most of a Chinese blog's half a million terms are. Builder and joiner number such terms by it,
- * without hashing a string: every term of two code units, whichever way it came, so that a term
- * has one number.
- */
-function pairCode(first: number, second: number): number {
-  return (first << 16) | second;
-}
-
-/** The term of a pair's code. */
+/** The term of a pair's code (see `pairCode`). */
 function pairTerm(pair: number): string {
   return String.fromCharCode(pair >>> 16, pair & 0xffff);
 }
 
-/** Numbers by pairs' codes (see `pairCode`): open addressing, two numbers a slot. */
+/**
+ * Numbers by pairs' codes (see `pairCode`): open addressing, two numbers a slot. Builder and joiner
+ * number every term of two code units here, whichever way it came, so that such a term has one
+ * number, and never hash it as a string.
+ */
 class PairNumbers {
   // The pair's code, and 1 + its number (0: none).
   #slots = new Int32Array(2 << 10);
@@ -958,8 +952,8 @@ export class IndexJoiner {
 
   #idOf(term: string): number {
     const pair = term.length === 2 ? pairCode(term.charCodeAt(0), term.charCodeAt(1)) : undefined;
-    const added = pair === undefined ? this.#added.get(term) : this.#addedPairs.get(pair);
-    let id = added === undefined || added === -1 ? this.#knownId(term) : added;
+    const added = pair === undefined ? (this.#added.get(term) ?? -1) : this.#addedPairs.get(pair);
+    let id = added === -1 ? this.#knownId(term) : added;
     if (id === undefined) {
       id = this.#names.length;
       this.#names.push(term);
