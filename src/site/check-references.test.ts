@@ -100,6 +100,16 @@ describe('checking links', () => {
       ['post-link-missing: the link /posts/gone/ leads to no post'],
     );
   });
+
+  it('accepts a link to an old path that redirects, written with or without its final slash', () => {
+    const post = makePost('a');
+    const old = [link('/posts/old'), link('/posts/old/'), link('/posts/%C3%A9t%C3%A9')];
+    const found = checkReferences([post], new Map([[post, old]]), {
+      ...context(new Set()),
+      redirects: new Set(['/posts/old/', '/posts/été/']),
+    });
+    assert.deepEqual(found, []);
+  });
 });
 
 describe("checking the config's images", () => {

@@ -65,7 +65,10 @@ export function checkReferences(
       if (staticPaths.has(path)) continue;
       const key = (path.endsWith('/') ? path : `${path}/`).normalize('NFC');
       const target = byPath.get(key);
-      if (!target && (!postShape.test(key) || context.redirects.has(path))) continue;
+      // An alias without its final slash is kept as a folder, as the post's own path is: the
+      // link leads there all the same.
+      const redirected = context.redirects.has(key) || context.redirects.has(path.normalize('NFC'));
+      if (!target && (!postShape.test(key) || redirected)) continue;
       if (!target) {
         diagnostics.push(
           warning(
