@@ -226,6 +226,16 @@ describe('folio build into its own output', () => {
       '---\ntitle: The newest post\ndate: 2025-01-01\ntags: [notes]\n---\nJust written.\n',
     );
     assert.equal(await buildKeeping(), 2, 'a new post changes the batch it joins alone');
+
+    // Into an empty folder, on two threads: each thread reads the batches it is given as kept,
+    // their snippets too (every file of entries is new there), and hands them to the exporting
+    // thread.
+    out = join(site, '..', 'elsewhere');
+    const threaded = await build('--threads', '2');
+    assert.equal(threaded.code, 0, threaded.stderr);
+    const taken = [...(await kept())].filter(([path, time]) => last.get(path) === time);
+    assert.equal(taken.length, 3, 'every batch is taken as kept');
+    await assertSameAsFullBuild();
   });
 
   it('renders again only the documents that show what changed', async () => {

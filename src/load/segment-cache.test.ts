@@ -46,7 +46,8 @@ function keptFiles(site: string): string[] {
 /** A kept batch as it was given to keep, its terms' names read. */
 function asKept(kept: KeptBatch | undefined): BatchToKeep | undefined {
   const terms = kept?.names();
-  return kept && terms && { segment: { ...kept.segment, terms }, snippets: kept.snippets };
+  const snippets = kept?.snippets();
+  return kept && terms && snippets && { segment: { ...kept.segment, terms }, snippets };
 }
 
 /** `terms` as a joiner knows them: by their places, and in their order. */
@@ -108,6 +109,12 @@ describe('the cache of search segments', () => {
     writeFileSync(path, bytes.subarray(0, bytes.length - 3));
     assert.ok(cache.get(key, POSTS.length));
     assert.equal(cache.get(key, POSTS.length)?.names(), undefined);
+    // Snippets damaged: likewise, and the names are still read.
+    const damaged = Buffer.from(bytes);
+    damaged.fill(0xee, 8 + bytes.readUInt32LE(0), 8 + bytes.readUInt32LE(0) + 4);
+    writeFileSync(path, damaged);
+    assert.equal(cache.get(key, POSTS.length)?.snippets(), undefined);
+    assert.ok(cache.get(key, POSTS.length)?.names());
     writeFileSync(path, bytes.subarray(0, bytes.length >> 1));
     assert.equal(cache.get(key, POSTS.length), undefined);
     writeFileSync(path, 'not a segment');

@@ -14,11 +14,12 @@ import { keepOutOfGit, SITE_CACHE_DIR, writeCacheFile } from './site-cache.js';
 export const SEGMENT_CACHE_DIR = join(SITE_CACHE_DIR, 'search');
 
 /** Raised whenever what a kept segment holds changes meaning: older ones are then never read. */
-const SEGMENT_FORMAT = 3;
+const SEGMENT_FORMAT = 4;
 
-// A kept segment's file: the length of its numbers' part, that part (the segment but for its
-// terms' names, and the snippets), then the names.
-const NUMBERS_AT = 4;
+// A kept segment's file: the lengths of its first two parts, then its numbers (the segment but
+// for its terms' names), the snippets, and the names. A rebuild takes up most segments by their
+// numbers alone, and needs the snippets only of posts whose file of entries changed.
+const NUMBERS_AT = 8;
 
 /**
  * What search reads of a post, named without its text: a build knows each body by a hash of it
@@ -40,13 +41,16 @@ export interface BatchToKeep {
 }
 
 /**
- * A batch kept: its segment but for the names of its terms, which are read from the file only
- * when asked for — a segment taken up by its numbers (`numbered`) never needs them, and they are
- * most of what reading a kept segment cost.
+ * A batch kept: its segment but for the names of its terms and its snippets, which are read from
+ * the file only when asked for — a segment taken up by its numbers (`numbered`) never needs the
+ * names, a batch whose files of entries are unchanged never needs the snippets, and together they
+ * are most of what reading a kept segment cost. The segment's arrays are views of the file's
+ * bytes: one that crosses to another thread is copied out first (see `ownBuffer`).
  */
 export interface KeptBatch {
   readonly segment: Omit<NamedSegment, 'terms'>;
-  readonly snippets: readonly string[];
+  /** The start of each post's text, in order; none when they cannot be read. */
+  snippets(): readonly string[] | undefined;
   /**
    * Drawn when the batch was kept: the same batch indexed by another thread may list its terms in
    * another order, so numbers are kept for, and taken with, the very file they number.
@@ -125,40 +129,38 @@ export class SegmentCache {
     try {
       const file = readFileSync(this.#file(key));
       const numbersEnd = NUMBERS_AT + file.readUInt32LE(0);
-      const kept = deserialize(file.subarray(NUMBERS_AT, numbersEnd)) as Partial<KeptBatch>;
-      const { segment, snippets, stamp } = kept;
-      if (
-        !segment ||
-        !isWhole(segment, documentCount) ||
-        !isStrings(snippets, documentCount) ||
-        typeof stamp !== 'string'
-      ) {
+      const snippetsEnd = numbersEnd + file.readUInt32LE(4);
+      const kept = deserialize(file.subarray(NUMBERS_AT, numbersEnd)) as {
+        segment?: Partial<KeptBatch['segment']>;
+        stamp?: unknown;
+      };
+      const { segment, stamp } = kept;
+      if (!segment || !isWhole(segment, documentCount) || typeof stamp !== 'string') {
         return undefined;
       }
       const terms = segment.documentFrequency.length;
       const numbered = this.#numbered(key, stamp, terms);
-      // Each array on a buffer of its own: deserialized, they are views of the file's bytes,
-      // and a segment's buffers are moved, whole, to the thread that joins it.
+      const strings = (from: number, to: number, count: number) => (): string[] | undefined => {
+        try {
+          const read: unknown = deserialize(file.subarray(from, to));
+          return isStrings(read, count) ? read : undefined;
+        } catch {
+          return undefined;
+        }
+      };
       return {
         segment: {
           documentCount,
-          documentFrequency: segment.documentFrequency.slice(),
-          lastDocument: segment.lastDocument.slice(),
-          postingStarts: segment.postingStarts.slice(),
-          postingBytes: segment.postingBytes.slice(),
-          lengths: segment.lengths.slice(),
+          documentFrequency: segment.documentFrequency,
+          lastDocument: segment.lastDocument,
+          postingStarts: segment.postingStarts,
+          postingBytes: segment.postingBytes,
+          lengths: segment.lengths,
         },
-        snippets,
+        snippets: strings(numbersEnd, snippetsEnd, documentCount),
         stamp,
         ...(numbered && { numbered }),
-        names: () => {
-          try {
-            const names: unknown = deserialize(file.subarray(numbersEnd));
-            return isStrings(names, terms) ? names : undefined;
-          } catch {
-            return undefined;
-          }
-        },
+        names: strings(snippetsEnd, file.length, terms),
       };
     } catch {
       return undefined;
@@ -171,13 +173,11 @@ export class SegmentCache {
         NonNullable<KeptBatch['numbered']> & BatchNumbers
       >;
       const { list, ids } = kept;
-      // On a buffer of its own: a small file is read into a pool that other buffers share, and
-      // the numbers may be moved to another thread.
       return kept.stamp === stamp &&
         typeof list === 'string' &&
         ids instanceof Uint32Array &&
         ids.length === terms
-        ? { list, ids: ids.slice() }
+        ? { list, ids }
         : undefined;
     } catch {
       return undefined;
@@ -245,10 +245,12 @@ export class SegmentCache {
   set(key: string, { segment, snippets }: BatchToKeep): string | undefined {
     const { terms, ...numbers } = segment;
     const stamp = randomUUID();
-    const numbersPart = serialize({ segment: numbers, snippets, stamp });
-    const length = Buffer.alloc(NUMBERS_AT);
-    length.writeUInt32LE(numbersPart.length);
-    const file = Buffer.concat([length, numbersPart, serialize(terms)]);
+    const numbersPart = serialize({ segment: numbers, stamp });
+    const snippetsPart = serialize(snippets);
+    const lengths = Buffer.alloc(NUMBERS_AT);
+    lengths.writeUInt32LE(numbersPart.length, 0);
+    lengths.writeUInt32LE(snippetsPart.length, 4);
+    const file = Buffer.concat([lengths, numbersPart, snippetsPart, serialize(terms)]);
     if (!writeCacheFile(this.#file(key), file)) return undefined;
     if (!this.#ignored) {
       this.#ignored = true;

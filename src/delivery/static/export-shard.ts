@@ -437,10 +437,14 @@ export class ExportShard {
     const indexed = posts.map((post) => indexedPost(post, site));
     const key = this.#batchKey(posts, indexed);
     const kept = key === undefined ? undefined : this.#segments?.get(key, posts.length);
-    const keptSegment = kept && this.#keptSegment(builder, kept);
-    if (kept && keptSegment) {
+    const unchanged = this.#unchangedEntries(posts, first);
+    // The snippets are read only for entries to write again; a batch whose snippets cannot be
+    // read is indexed anew, as one whose names cannot be.
+    const keptSnippets = unchanged.every(Boolean) ? [] : kept?.snippets();
+    const keptSegment = kept && keptSnippets && this.#keptSegment(builder, kept);
+    if (kept && keptSnippets && keptSegment) {
       for (const post of posts) this.#bodies?.forgetSearchText(post);
-      const entries = this.#entries(site, posts, first, kept.snippets);
+      const entries = this.#entries(site, posts, keptSnippets, unchanged);
       const stamp = 'ids' in keptSegment ? undefined : kept.stamp;
       return { first, segment: keptSegment, entries, key, stamp };
     }
@@ -457,11 +461,11 @@ export class ExportShard {
       const named = segmentWith({ ...earlier.batch.segment, terms: earlier.names }, documents);
       const snippets = posts.map((_, i) => {
         const text = texts.get(i);
-        return text === undefined ? (earlier.batch.snippets[i] ?? '') : snippetSource(text);
+        return text === undefined ? (earlier.snippets[i] ?? '') : snippetSource(text);
       });
       const stamp =
         key === undefined ? undefined : this.#segments?.set(key, { segment: named, snippets });
-      const entries = this.#entries(site, posts, first, snippets);
+      const entries = this.#entries(site, posts, snippets, unchanged);
       return { first, segment: builder.takeUp(named), entries, key, stamp };
     }
     const snippets: string[] = [];
@@ -475,22 +479,30 @@ export class ExportShard {
       key === undefined
         ? undefined
         : this.#segments?.set(key, { segment: builder.named(segment), snippets });
-    const entries = this.#entries(site, posts, first, snippets);
+    const entries = this.#entries(site, posts, snippets, unchanged);
     return { first, segment, entries, key, stamp };
   }
 
-  /**
-   * The search entries of the batch of `posts` from the site's post `first` on: `null` for each
-   * post of a file of entries that the batch holds whole, that the output holds as the last build
-   * wrote it, and none of whose posts changed since. A file the batch holds in part is left to
-   * the entries of both batches: the share given the other may have loaded the site otherwise.
-   */
+  /** The search entries of a batch of `posts`: `null` for each of those `unchanged` marks. */
   #entries(
     site: Site,
     posts: readonly Post[],
-    first: number,
     snippets: readonly string[],
+    unchanged: readonly boolean[],
   ): (DocumentEntry | null)[] {
+    return posts.map((post, i) =>
+      unchanged[i] ? null : searchEntry(site, post, snippets[i] ?? ''),
+    );
+  }
+
+  /**
+   * Whether each post of the batch of `posts` from the site's post `first` on is in a file of
+   * entries that the batch holds whole, that the output holds as the last build wrote it, and none
+   * of whose posts changed since: its entry need not be made. A file the batch holds in part is
+   * left to the entries of both batches: the share given the other may have loaded the site
+   * otherwise.
+   */
+  #unchangedEntries(posts: readonly Post[], first: number): boolean[] {
     const kept = this.#keptEntryFiles;
     const end = first + posts.length;
     const unchangedFiles = new Map<number, boolean>();
@@ -503,11 +515,11 @@ export class ExportShard {
       }
       return true;
     };
-    return posts.map((post, i) => {
+    return posts.map((_, i) => {
       const file = Math.floor((first + i) / ENTRIES_PER_FILE);
       let unchanged = unchangedFiles.get(file);
       if (unchanged === undefined) unchangedFiles.set(file, (unchanged = unchangedFile(file)));
-      return unchanged ? null : searchEntry(site, post, snippets[i] ?? '');
+      return unchanged;
     });
   }
 
@@ -533,13 +545,15 @@ export class ExportShard {
   /**
    * The batch as the last build kept it, when the files of a few of its posts changed since: found
    * by the key it had with their texts as that build read them (its manifest's frame), with its
-   * terms' names and the places of the posts that changed. None when the batch had other posts,
+   * terms' names, its snippets and the places of the posts that changed. None when the batch had other posts,
    * or other titles or labels, or is not kept.
    */
   #earlierBatch(
     posts: readonly Post[],
     indexed: readonly IndexedPost[],
-  ): { batch: KeptBatch; names: readonly string[]; changed: number[] } | undefined {
+  ):
+    | { batch: KeptBatch; names: readonly string[]; snippets: readonly string[]; changed: number[] }
+    | undefined {
     const keys = this.#keys;
     const segments = this.#segments;
     const frame = this.#output?.frame;
@@ -558,7 +572,8 @@ export class ExportShard {
     }
     const batch = segments.get(segments.key(named), posts.length);
     const names = batch?.names();
-    return batch && names ? { batch, names, changed } : undefined;
+    const snippets = batch?.snippets();
+    return batch && names && snippets ? { batch, names, snippets, changed } : undefined;
   }
 
   /** The key a batch's index is kept under; none when a body cannot be read, or no cache. */
