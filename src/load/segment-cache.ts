@@ -44,8 +44,7 @@ export interface BatchToKeep {
  * A batch kept: its segment but for the names of its terms and its snippets, which are read from
  * the file only when asked for — a segment taken up by its numbers (`numbered`) never needs the
  * names, a batch whose files of entries are unchanged never needs the snippets, and together they
- * are most of what reading a kept segment cost. The segment's arrays are views of the file's
- * bytes: one that crosses to another thread is copied out first (see `ownBuffer`).
+ * are most of what reading a kept segment cost.
  */
 export interface KeptBatch {
   readonly segment: Omit<NamedSegment, 'terms'>;
@@ -149,13 +148,15 @@ export class SegmentCache {
         }
       };
       return {
+        // Each array on a buffer of its own: deserialized, they are views of the file's bytes,
+        // which would keep the whole file, snippets and names with it, until the index is joined.
         segment: {
           documentCount,
-          documentFrequency: segment.documentFrequency,
-          lastDocument: segment.lastDocument,
-          postingStarts: segment.postingStarts,
-          postingBytes: segment.postingBytes,
-          lengths: segment.lengths,
+          documentFrequency: segment.documentFrequency.slice(),
+          lastDocument: segment.lastDocument.slice(),
+          postingStarts: segment.postingStarts.slice(),
+          postingBytes: segment.postingBytes.slice(),
+          lengths: segment.lengths.slice(),
         },
         snippets: strings(numbersEnd, snippetsEnd, documentCount),
         stamp,
@@ -173,11 +174,12 @@ export class SegmentCache {
         NonNullable<KeptBatch['numbered']> & BatchNumbers
       >;
       const { list, ids } = kept;
+      // On a buffer of its own: a small file is read into a pool that other buffers share.
       return kept.stamp === stamp &&
         typeof list === 'string' &&
         ids instanceof Uint32Array &&
         ids.length === terms
-        ? { list, ids }
+        ? { list, ids: ids.slice() }
         : undefined;
     } catch {
       return undefined;
