@@ -115,6 +115,14 @@ describe('the cache of search segments', () => {
     writeFileSync(path, damaged);
     assert.equal(cache.get(key, POSTS.length)?.snippets(), undefined);
     assert.ok(cache.get(key, POSTS.length)?.names());
+    // Kept anew since it was read (by another build of the site): what it read is not mixed with
+    // the new file's names and snippets.
+    cache.set(key, batchOf(POSTS));
+    const read = cache.get(key, POSTS.length);
+    cache.set(key, batchOf(POSTS));
+    assert.equal(read?.names(), undefined);
+    assert.equal(read?.snippets(), undefined);
+    assert.ok(cache.get(key, POSTS.length)?.names());
     writeFileSync(path, bytes.subarray(0, bytes.length >> 1));
     assert.equal(cache.get(key, POSTS.length), undefined);
     writeFileSync(path, 'not a segment');

@@ -3,7 +3,15 @@
 // indexes again only the batches whose posts changed — indexing every post's words is most of
 // what search adds to a build.
 import { createHash, randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { KnownTerms, NamedSegment } from '../search/search-index.js';
@@ -44,7 +52,8 @@ export interface BatchToKeep {
  * A batch kept: its segment but for the names of its terms and its snippets, which are read from
  * the file only when asked for — a segment taken up by its numbers (`numbered`) never needs the
  * names, a batch whose files of entries are unchanged never needs the snippets, and together they
- * are most of what reading a kept segment cost.
+ * are most of what reading a kept segment cost. The segment's arrays are views of the bytes of
+ * its numbers, which a thread copies out before they cross to another (see `shard-worker.ts`).
  */
 export interface KeptBatch {
   readonly segment: Omit<NamedSegment, 'terms'>;
@@ -126,10 +135,16 @@ export class SegmentCache {
   /** The batch kept under `key`, if it is there whole and holds `documentCount` posts. */
   get(key: string, documentCount: number): KeptBatch | undefined {
     try {
-      const file = readFileSync(this.#file(key));
-      const numbersEnd = NUMBERS_AT + file.readUInt32LE(0);
-      const snippetsEnd = numbersEnd + file.readUInt32LE(4);
-      const kept = deserialize(file.subarray(NUMBERS_AT, numbersEnd)) as {
+      const file = this.#file(key);
+      // The numbers alone, on a buffer of their own: their arrays stay views of it, and keep
+      // nothing else of the file.
+      const [lengths, numbers] = withFile(file, (handle) => {
+        const head = readPart(handle, 0, NUMBERS_AT);
+        return [head, readPart(handle, NUMBERS_AT, NUMBERS_AT + head.readUInt32LE(0))] as const;
+      });
+      const numbersEnd = NUMBERS_AT + lengths.readUInt32LE(0);
+      const snippetsEnd = numbersEnd + lengths.readUInt32LE(4);
+      const kept = deserialize(numbers) as {
         segment?: Partial<KeptBatch['segment']>;
         stamp?: unknown;
       };
@@ -139,29 +154,30 @@ export class SegmentCache {
       }
       const terms = segment.documentFrequency.length;
       const numbered = this.#numbered(key, stamp, terms);
+      // Read when asked for, from the file kept with the same stamp: one kept anew since, by
+      // another build of the site, may list the terms in another order.
       const strings = (from: number, to: number, count: number) => (): string[] | undefined => {
         try {
-          const read: unknown = deserialize(file.subarray(from, to));
-          return isStrings(read, count) ? read : undefined;
+          const bytes = withFile(file, (handle) => readPart(handle, from, to));
+          const part = deserialize(bytes) as Partial<StringsPart>;
+          return part.stamp === stamp && isStrings(part.strings, count) ? part.strings : undefined;
         } catch {
           return undefined;
         }
       };
       return {
-        // Each array on a buffer of its own: deserialized, they are views of the file's bytes,
-        // which would keep the whole file, snippets and names with it, until the index is joined.
         segment: {
           documentCount,
-          documentFrequency: segment.documentFrequency.slice(),
-          lastDocument: segment.lastDocument.slice(),
-          postingStarts: segment.postingStarts.slice(),
-          postingBytes: segment.postingBytes.slice(),
-          lengths: segment.lengths.slice(),
+          documentFrequency: segment.documentFrequency,
+          lastDocument: segment.lastDocument,
+          postingStarts: segment.postingStarts,
+          postingBytes: segment.postingBytes,
+          lengths: segment.lengths,
         },
         snippets: strings(numbersEnd, snippetsEnd, documentCount),
         stamp,
         ...(numbered && { numbered }),
-        names: strings(snippetsEnd, file.length, terms),
+        names: strings(snippetsEnd, Infinity, terms),
       };
     } catch {
       return undefined;
@@ -248,11 +264,12 @@ export class SegmentCache {
     const { terms, ...numbers } = segment;
     const stamp = randomUUID();
     const numbersPart = serialize({ segment: numbers, stamp });
-    const snippetsPart = serialize(snippets);
+    const snippetsPart = serialize({ stamp, strings: snippets } satisfies StringsPart);
+    const namesPart = serialize({ stamp, strings: terms } satisfies StringsPart);
     const lengths = Buffer.alloc(NUMBERS_AT);
     lengths.writeUInt32LE(numbersPart.length, 0);
     lengths.writeUInt32LE(snippetsPart.length, 4);
-    const file = Buffer.concat([lengths, numbersPart, snippetsPart, serialize(terms)]);
+    const file = Buffer.concat([lengths, numbersPart, snippetsPart, namesPart]);
     if (!writeCacheFile(this.#file(key), file)) return undefined;
     if (!this.#ignored) {
       this.#ignored = true;
@@ -291,6 +308,38 @@ export class SegmentCache {
   #numbersFile(key: string): string {
     return join(this.#dir, `${key}.ids`);
   }
+}
+
+/** The snippets or the names of a kept batch, with the stamp of the file they were kept in. */
+interface StringsPart {
+  readonly stamp: string;
+  readonly strings: readonly string[];
+}
+
+/** `read(handle)` of `file`, opened for reading, closed after. */
+function withFile<T>(file: string, read: (handle: number) => T): T {
+  const handle = openSync(file, 'r');
+  try {
+    return read(handle);
+  } finally {
+    closeSync(handle);
+  }
+}
+
+/**
+ * The bytes of the file open as `handle` from `from` to `to` (or its end), on a buffer of their
+ * own: never one of the pool small buffers share, which would keep the others' bytes and could
+ * not be moved to another thread.
+ */
+function readPart(handle: number, from: number, to: number): Buffer {
+  const end = Math.min(to, fstatSync(handle).size);
+  const bytes = Buffer.allocUnsafeSlow(Math.max(0, end - from));
+  for (let read = 0; read < bytes.length;) {
+    const got = readSync(handle, bytes, read, bytes.length - read, from + read);
+    if (got === 0) throw new Error(`the file ends before its byte ${end}`);
+    read += got;
+  }
+  return bytes;
 }
 
 function isGeneration(value: unknown): value is ListGeneration {

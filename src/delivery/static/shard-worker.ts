@@ -40,15 +40,37 @@ async function answer(call: Call): Promise<unknown> {
   }
 }
 
-/** The buffers of a batch's index, which cross to the exporting thread moved, not copied. */
-function movedBuffers(result: unknown): ArrayBuffer[] {
-  const segment = (result as Partial<WrittenBatch> | undefined)?.search?.segment;
-  if (!segment) return [];
-  const { documentFrequency, lastDocument, postingStarts, postingBytes, lengths } = segment;
-  const terms = 'ids' in segment ? segment.ids : segment.terms;
-  return [terms, documentFrequency, lastDocument, postingStarts, postingBytes, lengths].map(
-    (array) => array.buffer as ArrayBuffer,
-  );
+/**
+ * A batch's result, and the buffers of its index, which cross to the exporting thread moved, not
+ * copied. All of a buffer crosses: an array that is a view into a larger one (a kept segment's
+ * file) is copied out first.
+ */
+function moving(result: unknown): { message: unknown; buffers: ArrayBuffer[] } {
+  const batch = result as Partial<WrittenBatch> | undefined;
+  const search = batch?.search;
+  // Only a batch's answer carries an index; the answer to loading tells whether there is search.
+  const segment = search?.segment;
+  if (!batch || !search || !segment) return { message: result, buffers: [] };
+  const arrays = {
+    documentFrequency: ownBuffer(segment.documentFrequency),
+    lastDocument: ownBuffer(segment.lastDocument),
+    postingStarts: ownBuffer(segment.postingStarts),
+    postingBytes: ownBuffer(segment.postingBytes),
+    lengths: ownBuffer(segment.lengths),
+  };
+  const moved =
+    'ids' in segment
+      ? { ...segment, ...arrays, ids: ownBuffer(segment.ids) }
+      : { ...segment, ...arrays, terms: ownBuffer(segment.terms) };
+  const terms = 'ids' in moved ? moved.ids : moved.terms;
+  const buffers = [terms, ...Object.values(arrays)].map((array) => array.buffer as ArrayBuffer);
+  return { message: { ...batch, search: { ...search, segment: moved } }, buffers };
+}
+
+/** `array` on a buffer of its own: itself, or a copy. */
+function ownBuffer<T extends Uint8Array | Uint32Array>(array: T): T {
+  const whole = array.byteOffset === 0 && array.byteLength === array.buffer.byteLength;
+  return whole ? array : (array.slice() as T);
 }
 
 port.on('message', (call: Call) => {
@@ -56,7 +78,8 @@ port.on('message', (call: Call) => {
     (result) => {
       // An answer that cannot cross fails the call, named, rather than the thread.
       try {
-        port.postMessage({ id: call.id, result }, movedBuffers(result));
+        const { message, buffers } = moving(result);
+        port.postMessage({ id: call.id, result: message }, buffers);
       } catch (cause) {
         port.postMessage({ id: call.id, failure: flatten(cause) });
       }
