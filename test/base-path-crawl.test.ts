@@ -47,7 +47,7 @@ function namedBy(path: string, contentType: string, body: string): string[] {
     const dictionary = JSON.parse(body) as { postings: string[] };
     return dictionary.postings.map((name) => `${postingsFolder}${name}`);
   }
-  if (path.startsWith(`${BASE}/assets/search/posts-`)) {
+  if (path.startsWith(`${BASE}/assets/search/entries-`)) {
     // The search script's entries: each result links its post and its category.
     const entries = JSON.parse(body) as (string | null)[][];
     return entries.flatMap((entry) =>
@@ -159,7 +159,7 @@ describe('the demo exported under /blog/', () => {
       assert.ok(seen.has(`${BASE}${path}`), `${path} is linked`);
     }
     assert.ok(
-      [...seen].some((path) => path.startsWith(`${BASE}/assets/search/posts-`)),
+      [...seen].some((path) => path.startsWith(`${BASE}/assets/search/entries-`)),
       'the search files are reached',
     );
   });

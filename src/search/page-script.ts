@@ -4,7 +4,7 @@
 // same order, with the same marks.
 import {
   type DocumentEntry,
-  ENTRIES_PER_FILE,
+  entryPlace,
   type SearchPageSetup,
   ShardedIndex,
   SNIPPET_SOURCE_LENGTH,
@@ -131,7 +131,8 @@ function start(): void {
     return text;
   };
   const entries = async (numbers: readonly number[]): Promise<DocumentEntry[]> => {
-    const wanted = [...new Set(numbers.map((n) => Math.floor(n / ENTRIES_PER_FILE)))];
+    const count = setup.manifest.documentCount;
+    const wanted = [...new Set(numbers.map((n) => entryPlace(n, count).file))];
     const loaded = new Map<number, DocumentEntry[]>();
     await Promise.all(
       wanted.map(async (file) => {
@@ -140,7 +141,8 @@ function start(): void {
       }),
     );
     return numbers.flatMap((n) => {
-      const entry = loaded.get(Math.floor(n / ENTRIES_PER_FILE))?.[n % ENTRIES_PER_FILE];
+      const { file, index } = entryPlace(n, count);
+      const entry = loaded.get(file)?.[index];
       return entry ? [entry] : [];
     });
   };

@@ -19,6 +19,8 @@ import {
   type DocumentEntry,
   ENTRIES_PER_FILE,
   entryFile,
+  entryFilePosts,
+  entryPlace,
   ShardedIndex,
   shardIndex,
 } from './shards.js';
@@ -268,8 +270,9 @@ describe('an index joined from batches of posts', () => {
 
           const all = docs.map((_, number) => entryOf(number));
           const expected = [];
-          for (let from = 0; from < all.length; from += ENTRIES_PER_FILE) {
-            expected.push(entryFile(all.slice(from, from + ENTRIES_PER_FILE), expected.length));
+          for (let file = 0; file * ENTRIES_PER_FILE < all.length; file++) {
+            const { from, to } = entryFilePosts(file, all.length);
+            expected.push(entryFile(all.slice(from, to), file));
           }
           assert.deepEqual(
             entries,
@@ -410,19 +413,20 @@ describe('an index joined from batches of posts', () => {
     const posts = 2 * ENTRIES_PER_FILE + 1;
     const docs = Array.from({ length: posts }, () => doc);
     const all = docs.map((_, number) => entryOf(number));
-    const kept = new Map([[1, '/assets/search/posts-1.0000abcd.json']]);
-    // The second file's posts come without entries; the first's and the third's with theirs.
+    const kept = new Map([[1, '/assets/search/entries-1.0000abcd.json']]);
+    // Files are counted from the oldest post: the newest post alone is the third file. The second
+    // file's posts come without entries; the first's and the third's with theirs.
     const entries = all.map((entry, number) =>
-      Math.floor(number / ENTRIES_PER_FILE) === 1 ? null : entry,
+      entryPlace(number, posts).file === 1 ? null : entry,
     );
     const indexer = new SiteIndexer(posts, undefined, kept);
     const filed = indexer.add({ ...batchOf(new SegmentBuilder(), docs, 0), entries });
-    const first = entryFile(all.slice(0, ENTRIES_PER_FILE), 0);
-    assert.deepEqual(filed, [first, { path: kept.get(1), content: null }]);
+    const newest = entryFile(all.slice(0, 1), 2);
+    const oldest = entryFile(all.slice(ENTRIES_PER_FILE + 1), 0);
+    assert.deepEqual(filed, [newest, { path: kept.get(1), content: null }, oldest]);
     const finished = indexer.finish();
-    const last = entryFile(all.slice(2 * ENTRIES_PER_FILE), 2);
-    assert.deepEqual(finished.files[0], last);
-    assert.deepEqual(finished.entries, [first.path, kept.get(1), last.path]);
+    assert.deepEqual(finished.files, []);
+    assert.deepEqual(finished.entries, [oldest.path, kept.get(1), newest.path]);
 
     // A file whose posts come some with entries and some without, or none kept for it.
     const mixed = all.map((entry, number) => (number === 1 ? null : entry));
@@ -435,8 +439,31 @@ describe('an index joined from batches of posts', () => {
     assert.throws(
       () =>
         new SiteIndexer(posts).add({ ...batchOf(new SegmentBuilder(), docs, 0), entries: unkept }),
-      /no file of entries 0 was kept/,
+      /no file of entries 2 was kept/,
     );
+  });
+
+  it('changes only the newest file of entries when a new post comes first', () => {
+    // What each file holds, by its number, for a site of `count` posts, post `n` named `n` from
+    // the oldest: the names a post keeps whatever comes after it.
+    const filesOf = (count: number): string[][] => {
+      const files: string[][] = [];
+      for (let post = 0; post < count; post++) {
+        const { file, index } = entryPlace(post, count);
+        (files[file] ??= [])[index] = `post ${count - 1 - post}`;
+      }
+      return files;
+    };
+    for (let count = 1; count <= 3 * ENTRIES_PER_FILE + 1; count++) {
+      const before = filesOf(count);
+      const after = filesOf(count + 1);
+      assert.equal(after.length, Math.ceil((count + 1) / ENTRIES_PER_FILE));
+      // Full up to its length: no place left empty.
+      const full = (file: string[]) => Object.keys(file).length === file.length;
+      assert.ok(after.every((file) => file.length <= ENTRIES_PER_FILE && full(file)));
+      // Every file but the newest of the site before is as it was.
+      assert.deepEqual(after.slice(0, before.length - 1), before.slice(0, -1), `${count} posts`);
+    }
   });
 
   it('makes the segment of a batch with some posts changed as a builder makes it of the whole', () => {

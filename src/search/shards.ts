@@ -452,14 +452,38 @@ export const SNIPPET_SOURCE_LENGTH = 800;
 /** Posts per file of entries: a page of results fetches one file per post it shows, at most. */
 export const ENTRIES_PER_FILE = 8;
 
-/** The `number`th file of entries: those of posts `number * ENTRIES_PER_FILE` on, in order. */
+/** Where a post's entry is: the number of its file, and its place in the file. */
+export interface EntryPlace {
+  readonly file: number;
+  readonly index: number;
+}
+
+/**
+ * Where the entry of post `post` of `count` (numbered newest first, as the site lists them) is.
+ * Files are counted from the oldest post, so that a new post changes the newest file alone and
+ * every other keeps its name; each holds its posts newest first, the newest file those left over.
+ */
+export function entryPlace(post: number, count: number): EntryPlace {
+  const file = Math.floor((count - 1 - post) / ENTRIES_PER_FILE);
+  return { file, index: post - entryFilePosts(file, count).from };
+}
+
+/** The posts of file `file` of entries, of `count`: from the newest, `from`, to before `to`. */
+export function entryFilePosts(file: number, count: number): { from: number; to: number } {
+  return {
+    from: Math.max(0, count - (file + 1) * ENTRIES_PER_FILE),
+    to: count - file * ENTRIES_PER_FILE,
+  };
+}
+
+/** The `number`th file of entries (see `entryPlace`), holding `entries`, in order. */
 export function entryFile(
   entries: readonly DocumentEntry[],
   number: number,
 ): { readonly path: string; readonly content: Uint8Array } {
   // As bytes, once: both naming the file and writing it want them.
   const content = encoder.encode(JSON.stringify(entries));
-  return { path: hashedPath(`search/posts-${number}`, 'json', content), content };
+  return { path: hashedPath(`search/entries-${number}`, 'json', content), content };
 }
 
 /** The number of the file of entries at the URL path `path`, as `entryFile` names it, if it is one. */
@@ -468,12 +492,16 @@ export function entryFileNumber(path: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-const ENTRY_FILE = new RegExp(`^${ASSET_FOLDER}search/posts-(0|[1-9][0-9]*)\\.[0-9a-f]{8}\\.json$`);
+// Named otherwise while files were counted from the newest post: a build never takes such a file
+// as one of its own.
+const ENTRY_FILE = new RegExp(
+  `^${ASSET_FOLDER}search/entries-(0|[1-9][0-9]*)\\.[0-9a-f]{8}\\.json$`,
+);
 
 /** The files of a site's search: the cut index, and the entries of its posts. */
 export interface SearchFiles {
   readonly manifest: ShardManifest;
-  /** The files of entries, by number: post `n` is in file `n / ENTRIES_PER_FILE`. */
+  /** The files of entries, by number (see `entryPlace`). */
   readonly entries: readonly string[];
 }
 

@@ -11,8 +11,9 @@ import {
 } from './search-index.js';
 import {
   type DocumentEntry,
-  ENTRIES_PER_FILE,
   entryFile,
+  entryFilePosts,
+  entryPlace,
   type SearchFiles,
   shardingIndex,
 } from './shards.js';
@@ -78,6 +79,8 @@ export class SiteIndexer {
   #next = 0;
   // The entries of the file being filled, and the paths of the files filled.
   #entries: (DocumentEntry | null)[] = [];
+  // How many posts' entries came; the path of each file of entries filled, by its number.
+  #entered = 0;
   readonly #entryPaths: string[] = [];
   readonly #keptEntryFiles: ReadonlyMap<number, string>;
 
@@ -126,8 +129,10 @@ export class SiteIndexer {
       }
       this.#next += segment.documentCount;
       for (const entry of dueEntries) {
+        const post = this.#entered++;
         this.#entries.push(entry);
-        if (this.#entries.length === ENTRIES_PER_FILE) filled.push(this.#fileEntries());
+        const { file } = entryPlace(post, this.#count);
+        if (post + 1 === entryFilePosts(file, this.#count).to) filled.push(this.#fileEntries(file));
       }
     }
     return filled;
@@ -145,7 +150,8 @@ export class SiteIndexer {
     if (this.#next !== this.#count || this.#waiting.size > 0) {
       throw new Error(`posts ${this.#next} to ${this.#count - 1} never came to be indexed`);
     }
-    const files = this.#entries.length > 0 ? [this.#fileEntries()] : [];
+    // The oldest post ends the last file of entries: each was filled as its last post came.
+    const files: SearchFile[] = [];
     const data = yield* this.#joiner.finishing();
     return { data, files, entries: [...this.#entryPaths] };
   }
@@ -166,8 +172,7 @@ export class SiteIndexer {
     return { files, search: { manifest, entries }, terms: data.terms.length };
   }
 
-  #fileEntries(): SearchFile {
-    const number = this.#entryPaths.length;
+  #fileEntries(number: number): SearchFile {
     const entries = this.#entries;
     this.#entries = [];
     const given = entries.filter((entry) => entry !== null);
@@ -175,7 +180,7 @@ export class SiteIndexer {
       const path = this.#keptEntryFiles.get(number);
       if (path === undefined)
         throw new Error(`no file of entries ${number} was kept for its posts, given no entries`);
-      this.#entryPaths.push(path);
+      this.#entryPaths[number] = path;
       return { path, content: null };
     }
     if (given.length < entries.length) {
@@ -184,7 +189,7 @@ export class SiteIndexer {
       );
     }
     const file = entryFile(given, number);
-    this.#entryPaths.push(file.path);
+    this.#entryPaths[number] = file.path;
     return file;
   }
 }

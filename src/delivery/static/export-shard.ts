@@ -17,7 +17,8 @@ import {
 } from '../../search/search-index.js';
 import {
   type DocumentEntry,
-  ENTRIES_PER_FILE,
+  entryFilePosts,
+  entryPlace,
   type SearchFiles,
   type SearchPageSetup,
 } from '../../search/shards.js';
@@ -506,9 +507,9 @@ export class ExportShard {
     const kept = this.#keptEntryFiles;
     const end = first + posts.length;
     const unchangedFiles = new Map<number, boolean>();
+    const count = this.#postPaths.length;
     const unchangedFile = (file: number): boolean => {
-      const from = file * ENTRIES_PER_FILE;
-      const to = Math.min(from + ENTRIES_PER_FILE, this.#postPaths.length);
+      const { from, to } = entryFilePosts(file, count);
       if (!kept.has(file) || from < first || to > end) return false;
       for (let number = from; number < to; number++) {
         if (!this.#unchangedSinceLast(this.#postPaths[number] ?? '')) return false;
@@ -516,7 +517,7 @@ export class ExportShard {
       return true;
     };
     return posts.map((_, i) => {
-      const file = Math.floor((first + i) / ENTRIES_PER_FILE);
+      const { file } = entryPlace(first + i, count);
       let unchanged = unchangedFiles.get(file);
       if (unchanged === undefined) unchangedFiles.set(file, (unchanged = unchangedFile(file)));
       return unchanged;
