@@ -156,15 +156,18 @@ export class SegmentCache {
       const numbered = this.#numbered(key, stamp, terms);
       // Read when asked for, from the file kept with the same stamp: one kept anew since, by
       // another build of the site, may list the terms in another order.
-      const strings = (from: number, to: number, count: number) => (): string[] | undefined => {
-        try {
-          const bytes = withFile(file, (handle) => readPart(handle, from, to));
-          const part = deserialize(bytes) as Partial<StringsPart>;
-          return part.stamp === stamp && isStrings(part.strings, count) ? part.strings : undefined;
-        } catch {
-          return undefined;
-        }
-      };
+      const strings =
+        (from: number, to: number | undefined, count: number) => (): string[] | undefined => {
+          try {
+            const bytes = withFile(file, (handle) => readPart(handle, from, to));
+            const part = deserialize(bytes) as Partial<StringsPart>;
+            return part.stamp === stamp && isStrings(part.strings, count)
+              ? part.strings
+              : undefined;
+          } catch {
+            return undefined;
+          }
+        };
       return {
         segment: {
           documentCount,
@@ -177,7 +180,7 @@ export class SegmentCache {
         snippets: strings(numbersEnd, snippetsEnd, documentCount),
         stamp,
         ...(numbered && { numbered }),
-        names: strings(snippetsEnd, Infinity, terms),
+        names: strings(snippetsEnd, undefined, terms),
       };
     } catch {
       return undefined;
@@ -327,16 +330,15 @@ function withFile<T>(file: string, read: (handle: number) => T): T {
 }
 
 /**
- * The bytes of the file open as `handle` from `from` to `to` (or its end), on a buffer of their
+ * The bytes of the file open as `handle` from `from` to `to`, or to its end, on a buffer of their
  * own: never one of the pool small buffers share, which would keep the others' bytes and could
  * not be moved to another thread.
  */
-function readPart(handle: number, from: number, to: number): Buffer {
-  const end = Math.min(to, fstatSync(handle).size);
-  const bytes = Buffer.allocUnsafeSlow(Math.max(0, end - from));
+function readPart(handle: number, from: number, to = fstatSync(handle).size): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Math.max(0, to - from));
   for (let read = 0; read < bytes.length;) {
     const got = readSync(handle, bytes, read, bytes.length - read, from + read);
-    if (got === 0) throw new Error(`the file ends before its byte ${end}`);
+    if (got === 0) throw new Error(`the file ends before its byte ${to}`);
     read += got;
   }
   return bytes;

@@ -257,8 +257,7 @@ describe('an index joined from batches of posts', () => {
           for (const { batch, owner } of batches) {
             for (const file of indexer.add(batch, owner)) written.set(file.path, file.content);
           }
-          const { data, files, entries } = indexer.finish();
-          for (const file of files) written.set(file.path, file.content);
+          const { data, entries } = indexer.finish();
 
           const whole = buildSearchIndex(docs);
           assert.deepEqual(data.terms, whole.terms);
@@ -425,7 +424,6 @@ describe('an index joined from batches of posts', () => {
     const oldest = entryFile(all.slice(ENTRIES_PER_FILE + 1), 0);
     assert.deepEqual(filed, [newest, { path: kept.get(1), content: null }, oldest]);
     const finished = indexer.finish();
-    assert.deepEqual(finished.files, []);
     assert.deepEqual(finished.entries, [oldest.path, kept.get(1), newest.path]);
 
     // A file whose posts come some with entries and some without, or none kept for it.

@@ -41,10 +41,12 @@ export interface BatchNumbers {
   readonly ids: Uint32Array;
 }
 
-/** A finished index, the last file of entries if one was not yet full, and every entry file's path. */
+/**
+ * A finished index, and every entry file's path: each file of entries was given out as its last
+ * post came, the oldest post ending the last.
+ */
 export interface FinishedIndex {
   readonly data: IndexData;
-  readonly files: SearchFile[];
   readonly entries: string[];
 }
 
@@ -77,9 +79,9 @@ export class SiteIndexer {
   // builder that made each.
   readonly #waiting = new Map<number, { batch: IndexedBatch; builder: number }>();
   #next = 0;
-  // The entries of the file being filled, and the paths of the files filled.
+  // The entries of the file being filled, how many posts' entries came, and the path of each file
+  // of entries filled, by its number.
   #entries: (DocumentEntry | null)[] = [];
-  // How many posts' entries came; the path of each file of entries filled, by its number.
   #entered = 0;
   readonly #entryPaths: string[] = [];
   readonly #keptEntryFiles: ReadonlyMap<number, string>;
@@ -138,10 +140,7 @@ export class SiteIndexer {
     return filled;
   }
 
-  /**
-   * The index of every post, and the last file of entries if one is not yet full. Every post
-   * must have come.
-   */
+  /** The index of every post, and the paths of the files of entries. Every post must have come. */
   finish(): FinishedIndex {
     return completed(this.#finishing());
   }
@@ -150,15 +149,13 @@ export class SiteIndexer {
     if (this.#next !== this.#count || this.#waiting.size > 0) {
       throw new Error(`posts ${this.#next} to ${this.#count - 1} never came to be indexed`);
     }
-    // The oldest post ends the last file of entries: each was filled as its last post came.
-    const files: SearchFile[] = [];
     const data = yield* this.#joiner.finishing();
-    return { data, files, entries: [...this.#entryPaths] };
+    return { data, entries: [...this.#entryPaths] };
   }
 
   /**
-   * The index cut into the files a static site's script reads, with the last file of entries if
-   * one is not yet full, and what the search page tells its script of them.
+   * The index cut into the files a static site's script reads, and what the search page tells its
+   * script of them.
    */
   finishFiles(): FinishedFiles {
     return completed(this.finishingFiles());
@@ -166,9 +163,9 @@ export class SiteIndexer {
 
   /** `finishFiles`, a step at a time (see `IndexJoiner.finishing`). */
   *finishingFiles(): Generator<void, FinishedFiles> {
-    const { data, files, entries } = yield* this.#finishing();
+    const { data, entries } = yield* this.#finishing();
     const { manifest, files: indexFiles } = yield* shardingIndex(data);
-    for (const [path, content] of indexFiles) files.push({ path, content });
+    const files = [...indexFiles].map(([path, content]): SearchFile => ({ path, content }));
     return { files, search: { manifest, entries }, terms: data.terms.length };
   }
 

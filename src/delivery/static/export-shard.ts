@@ -546,8 +546,8 @@ export class ExportShard {
   /**
    * The batch as the last build kept it, when the files of a few of its posts changed since: found
    * by the key it had with their texts as that build read them (its manifest's frame), with its
-   * terms' names, its snippets and the places of the posts that changed. None when the batch had other posts,
-   * or other titles or labels, or is not kept.
+   * terms' names, its snippets and the places of the posts that changed. None when the batch had
+   * other posts, or other titles or labels, or is not kept.
    */
   #earlierBatch(
     posts: readonly Post[],
