@@ -12,7 +12,16 @@ import {
   type SearchDocument,
 } from './search-index.js';
 import { snippetOf, snippetText } from './snippet.js';
-import { asciiHash, isPlainRun, normalizeWord, queryWords, textTerms } from './tokenize.js';
+import {
+  asciiHash,
+  endsUnspacedRun,
+  isPlainCode,
+  isPunctuationCode,
+  isPlainRun,
+  normalizeWord,
+  queryWords,
+  textTerms,
+} from './tokenize.js';
 
 const termsOf = (text: string) => textTerms(text).map(({ term }) => term);
 
@@ -96,6 +105,47 @@ describe('tokenizer', () => {
     for (const run of ['ﾃｽﾄ', '\uF900', 'か\u3099', 'ゟ', '𠮷'])
       assert.equal(isPlainRun(run), false, run);
     assert.deepEqual(termsOf('ﾃｽﾄ'), termsOf('テスト'));
+  });
+
+  it('ends a plain run only at a character that is never part of a run written without spaces', () => {
+    // The index reads a plain run pair by pair from the text when the character after it ends it
+    // for sure; the tokenizer's pattern must end the run there too, for every such character.
+    for (let code = 0; code < 0x10000; code++) {
+      const char = String.fromCharCode(code);
+      assert.equal(isPlainCode(code), isPlainRun(char), `U+${code.toString(16)}`);
+      if (!endsUnspacedRun(code)) continue;
+      const terms = termsOf(`系统${char}`);
+      assert.ok(terms.includes('系统'), `U+${code.toString(16)}`);
+      assert.ok(!terms.some((term) => term.startsWith('统')), `U+${code.toString(16)}`);
+    }
+    for (const code of [0x3001, 0x3002, 0xff0c, 0xff1a, 0x300c, 0x20, 0x2e, 0xac00]) {
+      assert.equal(endsUnspacedRun(code), true, `U+${code.toString(16)}`);
+    }
+  });
+
+  it('skips punctuation between runs of Chinese or Japanese as it skips spaces', () => {
+    for (let code = 0; code < 0x10000; code++) {
+      if (!isPunctuationCode(code)) continue;
+      const char = String.fromCharCode(code);
+      const at = `U+${code.toString(16)}`;
+      assert.deepEqual(textTerms(`word${char}系统`), textTerms(`word 系统`), at);
+      assert.deepEqual(textTerms(`系统${char}系统`), textTerms(`系统 系统`), at);
+    }
+    for (const code of [0x3001, 0x3002, 0xff0c, 0xff08, 0xff09, 0x300c, 0x2014]) {
+      assert.equal(isPunctuationCode(code), true, `U+${code.toString(16)}`);
+    }
+  });
+
+  it('reads an ASCII word that a run of Chinese, Japanese or Korean follows as a word alone', () => {
+    assert.deepEqual(termsOf('使用Java开发'), ['使用', 'java', '开发']);
+    assert.deepEqual(termsOf('的HashMap是'), ['的', 'hashmap', 'hash', 'map', '是']);
+    assert.deepEqual(termsOf('parseHTTPRequest를'), termsOf('parseHTTPRequest 를'));
+    assert.deepEqual(termsOf('テストJUnitで'), termsOf('テスト JUnit で'));
+    // An identifier is read whole, as it is before a space.
+    assert.deepEqual(termsOf('运行create_order函数'), termsOf('运行 create_order 函数'));
+    assert.ok(termsOf('运行create_order函数').includes('create_order'));
+    // Other letters go on with the word.
+    assert.deepEqual(termsOf('cafés'), ['cafe', 'cafes']);
   });
 
   it('reads half-width kana and kana with separate voicing marks as the kana they stand for', () => {

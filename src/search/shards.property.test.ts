@@ -88,7 +88,23 @@ const query = fc
   .map((words) => words.join(' '));
 
 // Texts whose words are apart by anything a post holds between words, not only spaces.
-const separator = fc.constantFrom(' ', ', ', ' — ', '\n\n', '’s ', '. ', '(', ') ', '「', '」');
+// Nothing at all, too: runs of Chinese or Japanese then run into the next word, whatever it is.
+const separator = fc.constantFrom(
+  ' ',
+  ', ',
+  ' — ',
+  '\n\n',
+  '’s ',
+  '. ',
+  '(',
+  ') ',
+  '「',
+  '」',
+  '',
+  '、',
+  '。',
+  '，',
+);
 const looseText = fc
   .array(fc.tuple(word, separator), { maxLength: 40 })
   .map((pairs) => pairs.map(([w, s]) => w + s).join(''));

@@ -129,17 +129,30 @@ function forEachPiece(
         if (next >= 0x80 || ASCII_WORD_CODES[next] === 0) break;
         hash = Math.imul(hash ^ next, HASH_PRIME);
       }
-      // A word that goes on in other letters (`café`) is read whole by the pattern.
-      if (end === length || text.charCodeAt(end) < 0x80) {
+      // A word that goes on in other letters (`café`) is read whole by the pattern; one that a
+      // run of Chinese, Japanese or Korean follows (`用Java开发`) ends where the pattern ends it.
+      if (end === length || endsSpacedWord(text.charCodeAt(end))) {
         const width = words === undefined ? 0 : words.known(text, at, end, hash, position);
         position += width || visit(text.slice(at, end), at, 'spaced', position, hash);
         at = end;
         continue;
       }
     }
-    // Quotes, dashes and spaces of General Punctuation are never part of a word: no need to ask
-    // the pattern, which costs far more than a look at the code.
-    if (code >= 0x2000 && code <= 0x206f) {
+    // A run of plain Chinese or Japanese (see `isPlainRun`), most of the text of a blog in either,
+    // is handed to `words` pair by pair from the text itself when what follows it cannot be part
+    // of it: the pattern, and the run it cuts out of the text, cost more than its pairs.
+    if (words !== undefined && isPlainCode(code)) {
+      let end = at + 1;
+      while (end < length && isPlainCode(text.charCodeAt(end))) end++;
+      if (end - at > 1 && (end === length || endsUnspacedRun(text.charCodeAt(end)))) {
+        position += readPlainRun(text, at, end, position, words);
+        at = end;
+        continue;
+      }
+    }
+    // Quotes, dashes and spaces, and the punctuation between runs of Chinese or Japanese, are
+    // never part of a word: no need to ask the pattern, which costs far more than a look.
+    if (isPunctuationCode(code)) {
       at++;
       continue;
     }
@@ -316,6 +329,90 @@ const PLAIN_UNSPACED = /^[\u3005\u3041-\u3096\u30A1-\u30FA\u30FC\u4E00-\u9FFF]*$
 /** Whether a run written without spaces is plain (see `PLAIN_UNSPACED`). */
 export function isPlainRun(run: string): boolean {
   return PLAIN_UNSPACED.test(run);
+}
+
+/** Whether `code` is a character of a plain run (see `PLAIN_UNSPACED`). */
+export function isPlainCode(code: number): boolean {
+  return (
+    (code >= 0x4e00 && code <= 0x9fff) ||
+    (code >= 0x3041 && code <= 0x3096) ||
+    (code >= 0x30a1 && code <= 0x30fa) ||
+    code === 0x30fc ||
+    code === 0x3005
+  );
+}
+
+/**
+ * Whether the UTF-16 code `code` certainly ends a run written without spaces, as `PIECE` reads
+ * one: no Han, kana or mark of theirs is below U+2E80, and above it these are the punctuation,
+ * full-width forms and Hangul syllables that stand between such runs. A code it is unsure of (a
+ * surrogate, say) is left to the pattern.
+ */
+export function endsUnspacedRun(code: number): boolean {
+  return (
+    code < 0x2e80 ||
+    (code >= 0x3000 && code <= 0x3004) ||
+    (code >= 0x3008 && code <= 0x3020) ||
+    (code >= 0xac00 && code <= 0xd7a3) ||
+    (code >= 0xff01 && code <= 0xff65)
+  );
+}
+
+/**
+ * Whether the UTF-16 code `code`, after an ASCII word, ends the word: ASCII, or a character of
+ * Chinese, Japanese or Korean, which `PIECE` never reads into a word of other scripts.
+ */
+function endsSpacedWord(code: number): boolean {
+  return code < 0x80 || isPlainCode(code) || (code >= 0xac00 && code <= 0xd7a3);
+}
+
+/**
+ * Whether the UTF-16 code `code` is punctuation that `PIECE` reads into no piece: General
+ * Punctuation, and the CJK and full-width punctuation that stands between runs of Chinese or
+ * Japanese (not the full-width letters and digits).
+ */
+export function isPunctuationCode(code: number): boolean {
+  return (
+    (code >= 0x2000 && code <= 0x206f) ||
+    (code >= 0x3000 && code <= 0x3004) ||
+    (code >= 0x3008 && code <= 0x3020) ||
+    (code >= 0xff01 && code <= 0xff0f) ||
+    (code >= 0xff1a && code <= 0xff20) ||
+    (code >= 0xff3b && code <= 0xff40) ||
+    (code >= 0xff5b && code <= 0xff65)
+  );
+}
+
+// な, 無, the forms that follow them (し, く, き) and い: see `NAI_FORMS`.
+const NA = 0x306a;
+const NAI = 0x7121;
+const SHI = 0x3057;
+const KU = 0x304f;
+const KI = 0x304d;
+const I = 0x3044;
+
+/**
+ * Hands `words` the pairs of the plain run `text[start, end)` at `position` on, as `forEachTerm`
+ * reads such a run (its forms of ない folded, see `foldUnspaced`): how many positions it took.
+ */
+function readPlainRun(
+  text: string,
+  start: number,
+  end: number,
+  position: number,
+  words: KnownWords,
+): number {
+  let written = text.charCodeAt(start);
+  let first = written;
+  for (let at = start + 1; at < end; at++) {
+    const next = text.charCodeAt(at);
+    const folded = written === NA || written === NAI;
+    const second = folded && (next === SHI || next === KU || next === KI) ? I : next;
+    words.pair(pairCode(first, second), position + at - start - 1);
+    written = next;
+    first = second;
+  }
+  return end - start - 1;
 }
 
 /**
