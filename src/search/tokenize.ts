@@ -344,16 +344,15 @@ export function isPlainCode(code: number): boolean {
 
 /**
  * Whether the UTF-16 code `code` certainly ends a run written without spaces, as `PIECE` reads
- * one: no Han, kana or mark of theirs is below U+2E80, and above it these are the punctuation,
- * full-width forms and Hangul syllables that stand between such runs. A code it is unsure of (a
- * surrogate, say) is left to the pattern.
+ * one: no Han, kana or mark of theirs is below U+2E80, and above it the punctuation, full-width
+ * forms and Hangul syllables that stand between such runs are none either. A code it is unsure of
+ * (a surrogate, say) is left to the pattern.
  */
 export function endsUnspacedRun(code: number): boolean {
   return (
     code < 0x2e80 ||
-    (code >= 0x3000 && code <= 0x3004) ||
-    (code >= 0x3008 && code <= 0x3020) ||
-    (code >= 0xac00 && code <= 0xd7a3) ||
+    isPunctuationCode(code) ||
+    isHangulSyllable(code) ||
     (code >= 0xff01 && code <= 0xff65)
   );
 }
@@ -363,7 +362,11 @@ export function endsUnspacedRun(code: number): boolean {
  * Chinese, Japanese or Korean, which `PIECE` never reads into a word of other scripts.
  */
 function endsSpacedWord(code: number): boolean {
-  return code < 0x80 || isPlainCode(code) || (code >= 0xac00 && code <= 0xd7a3);
+  return code < 0x80 || isPlainCode(code) || isHangulSyllable(code);
+}
+
+function isHangulSyllable(code: number): boolean {
+  return code >= 0xac00 && code <= 0xd7a3;
 }
 
 /**
