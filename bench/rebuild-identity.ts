@@ -1,7 +1,8 @@
 // Rebuilds of a real site against builds from nothing. A copy of the site is built once, then
 // edited as its author would edit it, one change at a time: a post's body at its end and at its
 // start, its tags, date and category, a post renamed, deleted, added and drafted, the site's title
-// and page size, search off and on again. After each change the copy is built into the same output
+// and page size, search off and on again, a file added to `static/`; then a page of the output
+// edited by hand and one deleted, which the next build must put back. After each change the copy is built into the same output
 // (what `folio build` does by default) and, apart, from nothing (`--full`); the two outputs must
 // hold the same files with the same bytes, the build's own `.folio*` records aside. The site itself
 // is only read.
@@ -12,7 +13,7 @@
 // nothing's time, and whether the outputs agree (the first paths that differ, where they do).
 // Exits 1 when any change left them different, or a build failed.
 import { existsSync } from 'node:fs';
-import { appendFile, cp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseDocument } from 'yaml';
@@ -26,17 +27,20 @@ const BUILD_TIMEOUT_MS = 15 * 60_000;
 // stamps of the files the change did not touch, as it would for an author.
 const AUTHOR_PAUSE_MS = 1_200;
 
-/** One change an author makes to the site in `site`, with the post files it may pick from. */
+/**
+ * One change an author makes to the site in `site`, with the post files it may pick from; or to
+ * `out`, the output the rebuilds go into, by hand.
+ */
 interface Change {
   readonly name: string;
-  readonly apply: (site: string, posts: readonly string[]) => Promise<void>;
+  readonly apply: (site: string, posts: readonly string[], out: string) => Promise<void>;
 }
 
-/** A post spread over the site's list: each change picks another, for any size of site. */
-function pick(posts: readonly string[], share: number): string {
-  const post = posts[Math.floor(posts.length * share)];
-  if (post === undefined) throw new Error('the site has no post files to change');
-  return post;
+/** A file spread over a list of them: each change picks another, for any size of site. */
+function pick(files: readonly string[], share: number): string {
+  const file = files[Math.floor(files.length * share)];
+  if (file === undefined) throw new Error('the site has no files of the kind to change');
+  return file;
 }
 
 /**
@@ -135,6 +139,24 @@ const CHANGES: readonly Change[] = [
       await appendFile(pick(posts, 0.021), '\n\nMore words too.\n');
     },
   },
+  {
+    name: 'a file added to `static/`',
+    apply: async (site) => {
+      await mkdir(join(site, 'static'), { recursive: true });
+      await writeFile(join(site, 'static', 'added-by-the-author.txt'), 'Added.\n');
+    },
+  },
+  {
+    name: 'the home page of the output edited by hand',
+    apply: (_, __, out) => appendFile(join(out, 'index.html'), '<!-- edited by hand -->\n'),
+  },
+  {
+    name: 'a page of the output deleted by hand',
+    apply: async (_, __, out) => {
+      const pages = (await outputFiles(out)).filter((path) => path.endsWith('index.html'));
+      await rm(join(out, pick(pages, 0.5)));
+    },
+  },
 ];
 
 /** The post files of a site, in a fixed order. */
@@ -182,7 +204,7 @@ async function build(site: string, out: string, full: boolean): Promise<Built> {
   if (result.code !== 0) {
     throw new Error(`folio build ${full ? '--full ' : ''}failed:\n${result.stderr.slice(-2000)}`);
   }
-  const summary = /(\d+) files written, (\d+) deleted/.exec(result.stdout);
+  const summary = /(\d+) files? written, (\d+) deleted/.exec(result.stdout);
   return {
     seconds: result.ms / 1000,
     summary: summary ? `${summary[1]} written, ${summary[2]} deleted` : 'everything written',
@@ -207,7 +229,7 @@ async function main(): Promise<number> {
   const rows: string[] = [];
   let failed = false;
   for (const change of CHANGES) {
-    await change.apply(site, await postFiles(site));
+    await change.apply(site, await postFiles(site), out);
     await sleep(AUTHOR_PAUSE_MS);
     const rebuilt = await build(site, out, false);
     await rm(fromNothing, { recursive: true, force: true });
