@@ -2,10 +2,10 @@
 // edited as its author would edit it, one change at a time: a post's body at its end and at its
 // start, its tags, date and category, a post renamed, deleted, added and drafted, the site's title
 // and page size, search off and on again, a file added to `static/`; then a page of the output
-// edited by hand and one deleted, which the next build must put back. After each change the copy is built into the same output
-// (what `folio build` does by default) and, apart, from nothing (`--full`); the two outputs must
-// hold the same files with the same bytes, the build's own `.folio*` records aside. The site itself
-// is only read.
+// edited by hand and one deleted, which the next build must put back. After each change the copy
+// is built into the same output (what `folio build` does by default) and, apart, from nothing
+// (`--full`); the two outputs must hold the same files with the same bytes, the build's own
+// `.folio*` records aside. The site itself is only read.
 //
 //   npm run build && npx tsx bench/rebuild-identity.ts SITE_DIR
 //
@@ -53,7 +53,7 @@ function twoDaysAgo(): string {
 
 const FRONT = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/;
 
-/** Sets `key` of a post's front matter to `value` (none: removes it), keeping the body. */
+/** Sets `key` of a post's front matter to `value`, keeping the body. */
 async function setFront(file: string, key: string, value: unknown): Promise<void> {
   const text = await readFile(file, 'utf8');
   const front = FRONT.exec(text);
@@ -64,12 +64,11 @@ async function setFront(file: string, key: string, value: unknown): Promise<void
   await writeFile(file, `---\n${yaml}\n---\n${text.slice(front[0].length)}`);
 }
 
-/** Sets `key` of the site's config to `value` (none: removes it), keeping its comments. */
-async function setConfig(site: string, key: string, value?: unknown): Promise<void> {
+/** Sets `key` of the site's config to `value`, keeping its comments. */
+async function setConfig(site: string, key: string, value: unknown): Promise<void> {
   const file = join(site, 'folio.config.yaml');
   const document = parseDocument(await readFile(file, 'utf8'));
-  if (value === undefined) document.delete(key);
-  else document.set(key, value);
+  document.set(key, value);
   await writeFile(file, document.toString());
 }
 
@@ -182,11 +181,13 @@ async function outputFiles(dir: string): Promise<string[]> {
 /** The paths whose files differ between two outputs, or that one holds alone. */
 async function differences(a: string, b: string): Promise<string[]> {
   const [inA, inB] = await Promise.all([outputFiles(a), outputFiles(b)]);
-  const inBoth = new Set(inB);
-  const differing = inA.filter((path) => !inBoth.has(path));
   const inFirst = new Set(inA);
-  differing.push(...inB.filter((path) => !inFirst.has(path)));
-  for (const path of inA.filter((p) => inBoth.has(p))) {
+  const inSecond = new Set(inB);
+  const differing = [
+    ...inA.filter((path) => !inSecond.has(path)),
+    ...inB.filter((path) => !inFirst.has(path)),
+  ];
+  for (const path of inA.filter((p) => inSecond.has(p))) {
     const [x, y] = await Promise.all([readFile(join(a, path)), readFile(join(b, path))]);
     if (!x.equals(y)) differing.push(path);
   }
