@@ -401,6 +401,43 @@ describe('folio build into its own output', () => {
     assert.match(await page('posts/binary-search'), /<h1/);
   });
 
+  it('keeps most of the search files when a post comes after every other', async () => {
+    // Words of letters alone, one per number: each post has forty of its own, so that the
+    // dictionary and the postings fill many files.
+    const word = (number: number): string => {
+      let letters = '';
+      for (let rest = number; rest > 0; rest = Math.floor(rest / 26)) {
+        letters += String.fromCharCode(97 + (rest % 26));
+      }
+      return letters;
+    };
+    const posts = join(site, 'content', 'posts');
+    for (let i = 0; i < 120; i++) {
+      const own = Array.from({ length: 40 }, (_, j) => word(1000 + i * 40 + j)).join(' ');
+      await writeFile(
+        join(posts, `many-${i}.md`),
+        `---\ntitle: Many ${word(i + 1)}\ndate: ${2000 + Math.floor(i / 12)}-${String(1 + (i % 12)).padStart(2, '0')}-01\ntags: [archive]\n---\nShared words. ${own}\n`,
+      );
+    }
+    const grown = await build();
+    assert.equal(grown.code, 0, grown.stderr);
+    const searchFiles = async () =>
+      new Map([...(await snapshot(out))].filter(([path]) => path.startsWith('assets/search/')));
+    const before = await searchFiles();
+    await writeFile(
+      join(posts, 'newest.md'),
+      `---\ntitle: Newest\ndate: 2025-06-01\ntags: [archive]\n---\nShared words, and ${word(999)}.\n`,
+    );
+    const built = await build();
+    assert.equal(built.code, 0, built.stderr);
+    const after = await searchFiles();
+    const changed = [...after.keys()].filter((path) => before.get(path) !== after.get(path));
+    // The newest file of entries, the lengths, and the few runs holding the new post's words.
+    assert.ok(before.size >= 40, `${before.size} search files`);
+    assert.ok(changed.length <= after.size / 4, `${changed.length} of ${after.size} changed`);
+    await assertSameAsFullBuild();
+  });
+
   it('checks and lists unchanged bodies by what the last build kept of them, and reads an edited one', async () => {
     // Every body's kept facts now carry a mistake of their own: a body checked from them warns.
     const [facts] = (await readdir(join(site, BODY_CACHE_DIR), { recursive: true }))

@@ -58,7 +58,7 @@ function readText(post: IndexedPost): string {
 }
 
 /**
- * The index of `posts`, each numbered by its place in the list, with the text of their bodies (by
+ * The index of `posts`, each numbered by its place in the list (see `searchNumber`), with the text of their bodies (by
  * default read from their files now). A file gone or changed since it was loaded is indexed by
  * its title and labels alone: the next load, which a change brings, indexes it again.
  */
@@ -101,10 +101,12 @@ export function indexSitePosts(
   } = {},
 ): Promise<SearchIndex> {
   const { posts } = site;
-  const indexed = posts.map((post) => indexedPost(post, site));
+  // In the order search numbers them, oldest first.
+  const numbered = posts.toReversed();
+  const indexed = numbered.map((post) => indexedPost(post, site));
   if (!apart) {
     const data = indexPosts(indexed, (_, number) => {
-      const post = posts[number];
+      const post = numbered[number];
       return post ? bodies.searchText(post) : '';
     });
     return Promise.resolve(openIndex(data));

@@ -22,7 +22,7 @@ import { keepOutOfGit, SITE_CACHE_DIR, writeCacheFile } from './site-cache.js';
 export const SEGMENT_CACHE_DIR = join(SITE_CACHE_DIR, 'search');
 
 /** Raised whenever what a kept segment holds changes meaning: older ones are then never read. */
-const SEGMENT_FORMAT = 4;
+const SEGMENT_FORMAT = 5;
 
 // A kept segment's file: the lengths of its first two parts, then its numbers (the segment but
 // for its terms' names), the snippets, and the names. A rebuild takes up most segments by their

@@ -131,8 +131,7 @@ function start(): void {
     return text;
   };
   const entries = async (numbers: readonly number[]): Promise<DocumentEntry[]> => {
-    const count = setup.manifest.documentCount;
-    const wanted = [...new Set(numbers.map((n) => entryPlace(n, count).file))];
+    const wanted = [...new Set(numbers.map((n) => entryPlace(n).file))];
     const loaded = new Map<number, DocumentEntry[]>();
     await Promise.all(
       wanted.map(async (file) => {
@@ -141,7 +140,7 @@ function start(): void {
       }),
     );
     return numbers.flatMap((n) => {
-      const { file, index } = entryPlace(n, count);
+      const { file, index } = entryPlace(n);
       const entry = loaded.get(file)?.[index];
       return entry ? [entry] : [];
     });

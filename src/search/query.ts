@@ -126,13 +126,14 @@ export function prepareSearch(index: IndexSource): void {
 
 /**
  * The `k` posts of highest score, best first; equal scores keep the site's order, newer posts
- * first. A heap of the best so far spares sorting every post found to show ten.
+ * — those of higher numbers (see `searchNumber`) — first. A heap of the best so far spares sorting
+ * every post found to show ten.
  */
 function best(scores: Float64Array, k: number): SearchHit[] {
-  const better = (a: number, b: number): number => (scores[b] ?? 0) - (scores[a] ?? 0) || a - b;
+  const better = (a: number, b: number): number => (scores[b] ?? 0) - (scores[a] ?? 0) || b - a;
   if (k <= 0) return [];
-  // A heap whose root is the weakest of the best `k` so far. Posts come in the site's order, so
-  // a later one must score strictly more than the root to take its place.
+  // A heap whose root is the weakest of the best `k` so far. Posts come in the site's order,
+  // newest first, so a later one must score strictly more than the root to take its place.
   const heap = new Int32Array(k);
   let size = 0;
   const weaker = (i: number, j: number): boolean => better(heap[i] ?? 0, heap[j] ?? 0) > 0;
@@ -141,7 +142,7 @@ function best(scores: Float64Array, k: number): SearchHit[] {
     heap[i] = heap[j] ?? 0;
     heap[j] = kept;
   };
-  for (let document = 0; document < scores.length; document++) {
+  for (let document = scores.length - 1; document >= 0; document--) {
     const score = scores[document] ?? 0;
     if (score <= 0) continue;
     if (size < k) {

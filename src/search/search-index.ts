@@ -10,6 +10,22 @@ export interface SearchDocument {
   readonly text: string;
 }
 
+/**
+ * Search numbers a site's posts from the oldest, 0, to the newest: a new post, the newest, takes
+ * the next number, and what the index holds of every other post stays as it was — where numbering
+ * them as the site lists them, newest first, moved every post's number, and so every file of an
+ * exported index. `searchNumber` gives the number of the post at `place` in the site's order of
+ * `count` posts, and `sitePlace` the place of the post numbered `number`.
+ */
+export function searchNumber(place: number, count: number): number {
+  return count - 1 - place;
+}
+
+/** The place in the site's order of the post search numbers `number` (see `searchNumber`). */
+export function sitePlace(number: number, count: number): number {
+  return count - 1 - number;
+}
+
 /** The fields of a post, in the order their postings are written. */
 export const FIELDS = ['title', 'labels', 'text'] as const;
 export type FieldIndex = 0 | 1 | 2;
@@ -833,7 +849,7 @@ export class IndexBuilder {
 }
 
 /**
- * Joins the segments of a site's posts, in the site's order, into the index one builder makes of
+ * Joins the segments of a site's posts, in the order search numbers them, into the index one builder makes of
  * all of them: each term's postings in a segment are its entries, their first post renumbered.
  *
  * A term's postings are copied once, at the end, into one buffer sized for every term: each
@@ -1050,7 +1066,7 @@ export class IndexJoiner {
       size += this.#sizes[id] ?? 0;
     });
     postingStarts[order.length] = size;
-    // Segment by segment, in the site's order: each term's runs follow each other in its place.
+    // Segment by segment, in the order of their posts' numbers: each term's runs follow each other in its place.
     const postingBytes = new Uint8Array(size);
     for (const [segment, joined] of this.#segments.entries()) {
       if (segment % SEGMENTS_A_STEP === SEGMENTS_A_STEP - 1) yield;

@@ -297,6 +297,19 @@ describe('search', () => {
     );
   });
 
+  it('lists posts of equal scores newest first: search numbers posts from the oldest', () => {
+    const same = { title: 'Release notes', labels: [], text: 'What changed.' };
+    const three = buildSearchIndex([same, same, same]);
+    assert.deepEqual(
+      search(three, 'release').hits.map(({ document }) => document),
+      [2, 1, 0],
+    );
+    assert.deepEqual(
+      search(three, 'release', { limit: 2 }).hits.map(({ document }) => document),
+      [2, 1],
+    );
+  });
+
   it('finds inflections of English words', () => {
     assert.equal(first('algorithm'), 1);
     assert.equal(first('sorted'), 1);

@@ -429,16 +429,14 @@ describe('an index joined from batches of posts', () => {
     const docs = Array.from({ length: posts }, () => doc);
     const all = docs.map((_, number) => entryOf(number));
     const kept = new Map([[1, '/assets/search/entries-1.0000abcd.json']]);
-    // Files are counted from the oldest post: the newest post alone is the third file. The second
-    // file's posts come without entries; the first's and the third's with theirs.
-    const entries = all.map((entry, number) =>
-      entryPlace(number, posts).file === 1 ? null : entry,
-    );
+    // Files are counted from the oldest post, numbered 0: the newest post alone is the third file.
+    // The second file's posts come without entries; the first's and the third's with theirs.
+    const entries = all.map((entry, number) => (entryPlace(number).file === 1 ? null : entry));
     const indexer = new SiteIndexer(posts, undefined, kept);
     const filed = indexer.add({ ...batchOf(new SegmentBuilder(), docs, 0), entries });
-    const newest = entryFile(all.slice(0, 1), 2);
-    const oldest = entryFile(all.slice(ENTRIES_PER_FILE + 1), 0);
-    assert.deepEqual(filed, [newest, { path: kept.get(1), content: null }, oldest]);
+    const newest = entryFile(all.slice(2 * ENTRIES_PER_FILE), 2);
+    const oldest = entryFile(all.slice(0, ENTRIES_PER_FILE), 0);
+    assert.deepEqual(filed, [oldest, { path: kept.get(1), content: null }, newest]);
     const finished = indexer.finish();
     assert.deepEqual(finished.entries, [oldest.path, kept.get(1), newest.path]);
 
@@ -453,7 +451,7 @@ describe('an index joined from batches of posts', () => {
     assert.throws(
       () =>
         new SiteIndexer(posts).add({ ...batchOf(new SegmentBuilder(), docs, 0), entries: unkept }),
-      /no file of entries 2 was kept/,
+      /no file of entries 0 was kept/,
     );
   });
 
@@ -463,8 +461,8 @@ describe('an index joined from batches of posts', () => {
     const filesOf = (count: number): string[][] => {
       const files: string[][] = [];
       for (let post = 0; post < count; post++) {
-        const { file, index } = entryPlace(post, count);
-        (files[file] ??= [])[index] = `post ${count - 1 - post}`;
+        const { file, index } = entryPlace(post);
+        (files[file] ??= [])[index] = `post ${post}`;
       }
       return files;
     };

@@ -459,20 +459,19 @@ export interface EntryPlace {
 }
 
 /**
- * Where the entry of post `post` of `count` (numbered newest first, as the site lists them) is.
- * Files are counted from the oldest post, so that a new post changes the newest file alone and
- * every other keeps its name; each holds its posts newest first, the newest file those left over.
+ * Where the entry of the post search numbers `post` (see `searchNumber`) is. Files are counted
+ * from the oldest post, so that a new post changes the newest file alone and every other keeps
+ * its name; each holds its posts oldest first, the newest file those left over.
  */
-export function entryPlace(post: number, count: number): EntryPlace {
-  const file = Math.floor((count - 1 - post) / ENTRIES_PER_FILE);
-  return { file, index: post - entryFilePosts(file, count).from };
+export function entryPlace(post: number): EntryPlace {
+  return { file: Math.floor(post / ENTRIES_PER_FILE), index: post % ENTRIES_PER_FILE };
 }
 
-/** The posts of file `file` of entries, of `count`: from the newest, `from`, to before `to`. */
+/** The posts of file `file` of entries, of `count`: from the oldest, `from`, to before `to`. */
 export function entryFilePosts(file: number, count: number): { from: number; to: number } {
   return {
-    from: Math.max(0, count - (file + 1) * ENTRIES_PER_FILE),
-    to: count - file * ENTRIES_PER_FILE,
+    from: file * ENTRIES_PER_FILE,
+    to: Math.min(count, (file + 1) * ENTRIES_PER_FILE),
   };
 }
 

@@ -1,6 +1,6 @@
 // Search: the index of a site joined from the indexes of its batches of posts — an export's
 // threads each index the batches of pages they render, and finish them in no fixed order —
-// joined in the site's order, so that the index is the very one a server makes of the same posts.
+// joined in the order search numbers the posts, so that the index is the very one a server makes of the same posts.
 import {
   completed,
   type IndexData,
@@ -18,9 +18,12 @@ import {
   shardingIndex,
 } from './shards.js';
 
-/** A batch of posts next to each other in the site, as a thread rendered and indexed them. */
+/**
+ * A batch of posts next to each other in the site, as a thread rendered and indexed them, in the
+ * order search numbers them (see `searchNumber`), oldest first.
+ */
 export interface IndexedBatch {
-  /** The site's number of the batch's first post. */
+  /** The search number of the batch's first post, its oldest. */
   readonly first: number;
   /** Its index: named by the numbers of the builder that made it, or by the joiner's. */
   readonly segment: IndexSegment | NumberedSegment;
@@ -43,7 +46,7 @@ export interface BatchNumbers {
 
 /**
  * A finished index, and every entry file's path: each file of entries was given out as its last
- * post came, the oldest post ending the last.
+ * post came, the newest post ending the last.
  */
 export interface FinishedIndex {
   readonly data: IndexData;
@@ -87,7 +90,7 @@ export class SiteIndexer {
   readonly #keptEntryFiles: ReadonlyMap<number, string>;
 
   /**
-   * An indexer of the site's `count` posts, numbered from 0, whose joiner knows the `known`
+   * An indexer of the site's `count` posts, numbered from the oldest, 0, whose joiner knows the `known`
    * terms by their numbers (see `IndexJoiner`). `keptEntryFiles` holds the paths of the files of
    * entries that the output holds as the last build wrote them, by number: a file whose every
    * post comes with a `null` entry is that one.
@@ -108,8 +111,8 @@ export class SiteIndexer {
   }
 
   /**
-   * Takes a batch made by `builder` — each builder's batches in the site's order, as a thread
-   * renders them — and joins every batch whose turn has come: answers the files of entries that
+   * Takes a batch made by `builder` — each builder's batches in the order of their numbers, as a
+   * thread renders them — and joins every batch whose turn has come: answers the files of entries that
    * their posts filled, to be written now rather than at the end.
    */
   add(batch: IndexedBatch, builder = 0): SearchFile[] {
@@ -133,7 +136,7 @@ export class SiteIndexer {
       for (const entry of dueEntries) {
         const post = this.#entered++;
         this.#entries.push(entry);
-        const { file } = entryPlace(post, this.#count);
+        const { file } = entryPlace(post);
         if (post + 1 === entryFilePosts(file, this.#count).to) filled.push(this.#fileEntries(file));
       }
     }

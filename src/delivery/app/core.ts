@@ -6,7 +6,7 @@ import type { Post } from '../../content/post.js';
 import { StaleBody } from '../../load/body-store.js';
 import { search } from '../../search/query.js';
 import { resultsPage, searchRequest } from '../../search/search-request.js';
-import type { SearchIndex } from '../../search/search-index.js';
+import { type SearchIndex, sitePlace } from '../../search/search-index.js';
 import { snippetOf, snippetText } from '../../search/snippet.js';
 import { listRoutes, pathOf, resolvePath, SEARCH_PATH, type Route } from '../../site/routes.js';
 import {
@@ -266,7 +266,7 @@ function searchResults(
   const found = search(index, query, { limit: page * config.pageSize });
   const shown = resultsPage(found, page, config.pageSize);
   const hits = shown.hits.flatMap(({ document: number }) => {
-    const post = posts[number];
+    const post = posts[sitePlace(number, posts.length)];
     return post ? [{ post, snippet: snippetOf(searchText(state, post), found.terms) }] : [];
   });
   return { query, page: shown.page, pageCount: shown.pageCount, total: found.total, hits };

@@ -32,7 +32,7 @@ export function stagingProcess(name: string, prefix = STAGING_PREFIX): number | 
 }
 
 /** Raised whenever what a manifest holds changes meaning: an older one is then not trusted. */
-export const MANIFEST_FORMAT = 1;
+export const MANIFEST_FORMAT = 2;
 
 /** A file a build wrote: its bytes, and how it stood on disk once written. */
 export interface ManifestEntry {

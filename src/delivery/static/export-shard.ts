@@ -13,7 +13,9 @@ import {
   type NumberedSegment,
   numberedSegment,
   SegmentBuilder,
+  searchNumber,
   segmentWith,
+  sitePlace,
 } from '../../search/search-index.js';
 import {
   type DocumentEntry,
@@ -179,7 +181,7 @@ export class ExportShard {
   // The path of each public post's page, by its place in the site's order.
   #postPaths: readonly string[] = [];
   readonly #written = new Set<MarkdownDocument>();
-  // Each public post's place in the site's order, which search numbers it by.
+  // Each public post's search number (see `searchNumber`).
   #numbers = new Map<Post, number>();
   #bodies: BodyStore | undefined;
   // Kept from batch to batch for what it knows of words; each batch is indexed as a segment.
@@ -279,7 +281,8 @@ export class ExportShard {
       pages: content.pages,
       additions: content.additions,
     });
-    this.#numbers = new Map(site.posts.map((post, number) => [post, number]));
+    const count = site.posts.length;
+    this.#numbers = new Map(site.posts.map((post, place) => [post, searchNumber(place, count)]));
     const documents = new SiteDocuments({ site, bodies: content.bodies });
     this.#documents = documents;
     if (renderer !== undefined) {
@@ -428,7 +431,9 @@ export class ExportShard {
     return last?.key === key ? last : undefined;
   }
 
-  #indexBatch(builder: SegmentBuilder, site: Site, posts: readonly Post[]): IndexedBatch {
+  #indexBatch(builder: SegmentBuilder, site: Site, written: readonly Post[]): IndexedBatch {
+    // Written in the site's order, newest first; indexed in the order of their numbers.
+    const posts = written.toReversed();
     const first = this.#numbers.get(posts[0] as Post) ?? 0;
     posts.forEach((post, i) => {
       if (this.#numbers.get(post) !== first + i) {
@@ -497,7 +502,7 @@ export class ExportShard {
   }
 
   /**
-   * Whether each post of the batch of `posts` from the site's post `first` on is in a file of
+   * Whether each post of the batch of `posts` from the post search numbers `first` on is in a file of
    * entries that the batch holds whole, that the output holds as the last build wrote it, and none
    * of whose posts changed since: its entry need not be made. A file the batch holds in part is
    * left to the entries of both batches: the share given the other may have loaded the site
@@ -512,12 +517,13 @@ export class ExportShard {
       const { from, to } = entryFilePosts(file, count);
       if (!kept.has(file) || from < first || to > end) return false;
       for (let number = from; number < to; number++) {
-        if (!this.#unchangedSinceLast(this.#postPaths[number] ?? '')) return false;
+        const path = this.#postPaths[sitePlace(number, count)] ?? '';
+        if (!this.#unchangedSinceLast(path)) return false;
       }
       return true;
     };
     return posts.map((_, i) => {
-      const { file } = entryPlace(first + i, count);
+      const { file } = entryPlace(first + i);
       let unchanged = unchangedFiles.get(file);
       if (unchanged === undefined) unchangedFiles.set(file, (unchanged = unchangedFile(file)));
       return unchanged;

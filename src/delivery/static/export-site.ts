@@ -530,7 +530,7 @@ function removeEmptyFolders(outDir: string, deleted: readonly string[]): void {
 
 /**
  * The search of an export: each share indexes the batches of posts it renders, and their indexes
- * are joined here in the site's order while the shares go on rendering; entries are written as
+ * are joined here, oldest first, while the shares go on rendering; entries are written as
  * they fill a file, the index once every post is in.
  */
 class ExportSearch {
@@ -789,8 +789,9 @@ async function writeSite(
     // then learns, so that the listings, shared out after, read and parse no body a second time.
     // Their batches, which search indexes and keeps by their posts, are counted from the oldest
     // post: a new post, at the top of the site's order, changes the first batch alone, and every
-    // other is taken from what the last build kept rather than indexed again.
-    await writeAll(postBatches(plan.posts));
+    // other is taken from what the last build kept rather than indexed again. They are handed out
+    // oldest first, the order search numbers posts in, so that the index is joined as they come.
+    await writeAll(postBatches(plan.posts).reverse());
     await Promise.all(ready.values());
     if (shards.length > 1) await Promise.all(shards.map((shard) => shard.learn(listed)));
     const listings = writeAll(weighedBatches(plan.others, plan.otherWeights));
