@@ -44,11 +44,12 @@ function pick(files: readonly string[], share: number): string {
 }
 
 /**
- * Two days ago, as a front matter's local time: after the posts of most sites, and in the past in
- * every time zone a site may set, so that the post is not scheduled for later.
+ * Two days ago, and `minutesLater`, as a front matter's local time: after the posts of most sites,
+ * and in the past in every time zone a site may set, so that the post is not scheduled for later.
  */
-function twoDaysAgo(): string {
-  return new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 16).replace('T', ' ');
+function twoDaysAgo(minutesLater = 0): string {
+  const time = Date.now() - 2 * 86_400_000 + minutesLater * 60_000;
+  return new Date(time).toISOString().slice(0, 16).replace('T', ' ');
 }
 
 const FRONT = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/;
@@ -110,7 +111,8 @@ const CHANGES: readonly Change[] = [
     apply: (site) =>
       writeFile(
         join(site, 'content', 'posts', 'an-added-post.md'),
-        `---\ntitle: An added post\ndate: ${twoDaysAgo()}\ntags: [added]\n---\n\n` +
+        // A minute after the post dated before it, which the same minute would rank by slug.
+        `---\ntitle: An added post\ndate: ${twoDaysAgo(1)}\ntags: [added]\n---\n\n` +
           'A post added to the site, about `parseHTTPRequest`.\n',
       ),
   },
