@@ -58,9 +58,10 @@ function readText(post: IndexedPost): string {
 }
 
 /**
- * The index of `posts`, each numbered by its place in the list (see `searchNumber`), with the text of their bodies (by
- * default read from their files now). A file gone or changed since it was loaded is indexed by
- * its title and labels alone: the next load, which a change brings, indexes it again.
+ * The index of `posts`, each numbered by its place in the list (see `searchNumber`), with the text
+ * of their bodies (by default read from their files now). A file gone or changed since it was
+ * loaded is indexed by its title and labels alone: the next load, which a change brings, indexes it
+ * again.
  */
 export function indexPosts(
   posts: readonly IndexedPost[],

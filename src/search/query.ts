@@ -126,8 +126,8 @@ export function prepareSearch(index: IndexSource): void {
 
 /**
  * The `k` posts of highest score, best first; equal scores keep the site's order, newer posts
- * — those of higher numbers (see `searchNumber`) — first. A heap of the best so far spares sorting
- * every post found to show ten.
+ * (of higher numbers, see `searchNumber`) first. A heap of the best so far spares sorting every
+ * post found to show ten.
  */
 function best(scores: Float64Array, k: number): SearchHit[] {
   const better = (a: number, b: number): number => (scores[b] ?? 0) - (scores[a] ?? 0) || b - a;

@@ -849,8 +849,9 @@ export class IndexBuilder {
 }
 
 /**
- * Joins the segments of a site's posts, in the order search numbers them, into the index one builder makes of
- * all of them: each term's postings in a segment are its entries, their first post renumbered.
+ * Joins the segments of a site's posts, in the order search numbers them, into the index one
+ * builder makes of all of them: each term's postings in a segment are its entries, their first
+ * post renumbered.
  *
  * A term's postings are copied once, at the end, into one buffer sized for every term: each
  * segment's bytes are kept until then, with this joiner's number of each of its terms. A buffer
@@ -1066,7 +1067,8 @@ export class IndexJoiner {
       size += this.#sizes[id] ?? 0;
     });
     postingStarts[order.length] = size;
-    // Segment by segment, in the order of their posts' numbers: each term's runs follow each other in its place.
+    // Segment by segment, in the order of their posts' numbers: each term's runs follow each
+    // other in its place.
     const postingBytes = new Uint8Array(size);
     for (const [segment, joined] of this.#segments.entries()) {
       if (segment % SEGMENTS_A_STEP === SEGMENTS_A_STEP - 1) yield;

@@ -1,6 +1,7 @@
 // Search: the index of a site joined from the indexes of its batches of posts — an export's
 // threads each index the batches of pages they render, and finish them in no fixed order —
-// joined in the order search numbers the posts, so that the index is the very one a server makes of the same posts.
+// joined in the order search numbers the posts, so that the index is the very one a server
+// makes of the same posts.
 import {
   completed,
   type IndexData,
@@ -90,10 +91,10 @@ export class SiteIndexer {
   readonly #keptEntryFiles: ReadonlyMap<number, string>;
 
   /**
-   * An indexer of the site's `count` posts, numbered from the oldest, 0, whose joiner knows the `known`
-   * terms by their numbers (see `IndexJoiner`). `keptEntryFiles` holds the paths of the files of
-   * entries that the output holds as the last build wrote them, by number: a file whose every
-   * post comes with a `null` entry is that one.
+   * An indexer of the site's `count` posts, numbered from the oldest, 0, whose joiner knows the
+   * `known` terms by their numbers (see `IndexJoiner`). `keptEntryFiles` holds the paths of the
+   * files of entries that the output holds as the last build wrote them, by number: a file whose
+   * every post comes with a `null` entry is that one.
    */
   constructor(
     count: number,
@@ -112,8 +113,8 @@ export class SiteIndexer {
 
   /**
    * Takes a batch made by `builder` — each builder's batches in the order of their numbers, as a
-   * thread renders them — and joins every batch whose turn has come: answers the files of entries that
-   * their posts filled, to be written now rather than at the end.
+   * thread renders them — and joins every batch whose turn has come: answers the files of
+   * entries that their posts filled, to be written now rather than at the end.
    */
   add(batch: IndexedBatch, builder = 0): SearchFile[] {
     const { first, segment, entries } = batch;

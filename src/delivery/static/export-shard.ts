@@ -502,10 +502,10 @@ export class ExportShard {
   }
 
   /**
-   * Whether each post of the batch of `posts` from the post search numbers `first` on is in a file of
-   * entries that the batch holds whole, that the output holds as the last build wrote it, and none
-   * of whose posts changed since: its entry need not be made. A file the batch holds in part is
-   * left to the entries of both batches: the share given the other may have loaded the site
+   * Whether each post of the batch of `posts` from the post search numbers `first` on is in a file
+   * of entries that the batch holds whole, that the output holds as the last build wrote it, and
+   * none of whose posts changed since: its entry need not be made. A file the batch holds in part
+   * is left to the entries of both batches: the share given the other may have loaded the site
    * otherwise.
    */
   #unchangedEntries(posts: readonly Post[], first: number): boolean[] {
