@@ -515,6 +515,64 @@ describe('importing a Hugo blog with a section that is a draft', () => {
   });
 });
 
+describe('importing a Hugo blog of notes by topic, one section to a topic', () => {
+  it('makes every dated page a post in the category of its section, the old lists leading there', async () => {
+    const source = await blog('hugo-topics', {
+      'hugo.toml': 'title = "Notes"\nbaseURL = "https://notes.example/"\n',
+      'content/_index.md': '---\ntitle: Notes\n---\n',
+      'content/about.md': '---\ntitle: About\ndate: 2020-01-01\n---\nMe.\n',
+      'content/java/_index.md': '---\ntitle: Java\ndescription: Notes on Java.\n---\n',
+      'content/java/stack.md':
+        '---\ntitle: Call stacks\ndate: 2010-07-29\ntags: [java]\nurl: p/uep5gr9/\n---\nUse getStackTrace.\n',
+      'content/java/threads.md':
+        '---\ntitle: Threads\ndate: 2011-01-02\ncategories: [Concurrency]\n---\nThreads.\n',
+      'content/vim/settings/vimrc.md':
+        '---\ntitle: Where the vimrc is\ndate: 2019-03-04\ntags: [vim]\n---\nSee $MYVIMRC.\n',
+      'content/links/_index.md': '---\ntitle: Links\n---\n',
+      'content/links/mac.md': '---\ntitle: Mac\n---\nA page of links.\n',
+    });
+    const { target, imported, report } = await importAndServe(source, 'hugo-topics', [
+      '/p/uep5gr9/',
+      '/about/',
+      '/mac/',
+    ]);
+    assert.match(imported.stdout, /3 of 3 posts imported/);
+    const stack = await readFile(join(target, 'content/posts/stack.md'), 'utf8');
+    assert.match(stack, /^category: Java$/m);
+    // A category the post names is its own; a section with no list page gives its folder's name.
+    assert.match(
+      await readFile(join(target, 'content/posts/threads.md'), 'utf8'),
+      /^category: Concurrency$/m,
+    );
+    assert.match(
+      await readFile(join(target, 'content/posts/settings/vimrc.md'), 'utf8'),
+      /^category: vim$/m,
+    );
+    // A section with a page that has no date is a section of pages.
+    assert.match(report, /the section links\/ is not one of the posts' \(java, vim\)/);
+    const child = folio(['serve', target, '--port', '0']);
+    try {
+      const base = await serverUrl(child);
+      for (const [from, to] of [
+        ['/java/', '/categories/java/'],
+        ['/java/index.xml', '/categories/java/feed.xml'],
+        ['/vim/', '/categories/vim/'],
+      ]) {
+        const response = await fetch(`${base}${from}`, { redirect: 'manual' });
+        assert.equal(response.status, 301, from);
+        assert.equal(new URL(response.headers.get('location') ?? '', base).pathname, to, from);
+      }
+      const found = await (await fetch(`${base}/search/?q=getStackTrace`)).text();
+      assert.match(found, /Call stacks/);
+      const listed = await (await fetch(`${base}/categories/java/`)).text();
+      assert.match(listed, /Call stacks/);
+      assert.doesNotMatch(listed, /Threads/);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});
+
 describe('importing a Hugo blog of the LoveIt family', () => {
   it('keeps the covers it names featuredImage, in front matter or as a resource', async () => {
     const source = await blog('hugo-loveit', {

@@ -31,6 +31,8 @@ export interface FeedSources {
   readonly packages: ReadonlySet<string>;
   /** The Hugo sections whose posts were imported, each with a feed of its own. */
   readonly sections: readonly string[];
+  /** The category the posts of each section took, where they came from several. */
+  readonly sectionCategories: ReadonlyMap<string, string>;
   /** The path a Hugo blog's language is published under (`/en`), or ''. */
   readonly urlPrefix: string;
   readonly templates: readonly FeedTemplate[];
@@ -69,7 +71,7 @@ function hugoFeeds(
   config: Readonly<Record<string, unknown>>,
   terms: BlogTerms,
   termFeed: TermFeed,
-  { sections, urlPrefix }: FeedSources,
+  { sections, sectionCategories, urlPrefix }: FeedSources,
 ): [string, string][] {
   const settings = lowerKeys(config);
   const disabled = new Set(namesOf(settings.disablekinds, false).map((kind) => kind.toLowerCase()));
@@ -87,7 +89,11 @@ function hugoFeeds(
   const feeds: [string, string][] = [];
   if (hasFeed('home')) feeds.push([`${urlPrefix}/${file}`, FEED_PATH]);
   if (hasFeed('section')) {
-    for (const section of sections) feeds.push([`${urlPrefix}/${section}/${file}`, FEED_PATH]);
+    for (const section of sections) {
+      const category = sectionCategories.get(section);
+      const to = category === undefined ? FEED_PATH : termFeed('category', category);
+      feeds.push([`${urlPrefix}/${section}/${file}`, to]);
+    }
   }
   // Hugo before 0.73 called a term's page `taxonomy` and the list of terms `taxonomyTerm`.
   const termKind = outputs.term === undefined && 'taxonomyterm' in outputs ? 'taxonomy' : 'term';

@@ -136,6 +136,8 @@ interface SourcePost extends BlogFile {
   readonly assets: string | undefined;
   readonly bundle: boolean;
   readonly section: string;
+  /** The category it takes when it names none: its section's, where posts come from several. */
+  readonly sectionCategory?: string | undefined;
 }
 
 interface PlannedPost {
@@ -354,6 +356,7 @@ export function importSite(options: ImportOptions): ImportSummary {
   const redirects = termRedirects(engine, config, written, published, timezone, {
     packages,
     sections: content?.main ?? [],
+    sectionCategories: content?.sectionCategories ?? new Map(),
     urlPrefix,
     templates: feedTemplates(engine, blogFiles),
   });
@@ -1125,7 +1128,7 @@ function planPost(
   ];
   let tags = namesOf(fields.tags ?? fields.tag, ctx.engine === 'jekyll');
   if (tags.length === 0) tags = namesOf(fields.keywords, false);
-  const category = categories[0];
+  const category = categories[0] ?? post.sectionCategory;
   const allTags = [...new Set([...tags, ...categories.slice(1)])].filter(
     (tag) => slugify(tag) !== '',
   );
@@ -1141,9 +1144,8 @@ function planPost(
   const draft =
     post.draft ||
     fields.published === false ||
-    fields.draft === true ||
     fields.published === 'false' ||
-    fields.draft === 'true';
+    isTrue(fields.draft);
   const slug = uniqueSlug(postSlug(post, fields, ctx.engine), ctx.slugs);
   // Hugo keeps the offset a date is written with, and puts its wall clock in URLs. So does
   // Jekyll, built on a machine of that offset, unless the config names a zone: it then reads
@@ -1451,6 +1453,8 @@ interface HugoContent {
   readonly contentDir: string;
   readonly sections: readonly string[];
   readonly main: readonly string[];
+  /** Each section of posts and the category its posts take, where there are several. */
+  readonly sectionCategories: ReadonlyMap<string, string>;
   /** The language of files that name none (`post.md`). */
   readonly unmarkedLanguage: string;
 }
@@ -1492,18 +1496,113 @@ function hugoContent(
     sections.includes(name),
   );
   const usual = sections.filter((name) => ['posts', 'post', 'blog', 'articles'].includes(name));
+  const dated = declared.length > 0 || usual.length > 0 ? [] : datedSections(source, contentDir);
   const main =
     declared.length > 0
       ? declared
       : usual.length > 0
         ? usual
-        : largestSection(contentDir, sections);
+        : dated.length > 0
+          ? dated
+          : largestSection(contentDir, sections);
   const unmarkedLanguage = folder !== undefined ? language : hugoDefaultLanguage(config);
-  return { contentDir, sections, main, unmarkedLanguage };
+  const content = { contentDir, sections, main, unmarkedLanguage };
+  const sectionCategories = new Map(
+    main.length > 1
+      ? main.map((section) => [section, sectionTitle(content, section, language)])
+      : [],
+  );
+  return { ...content, sectionCategories };
+}
+
+/**
+ * The sections of a Hugo blog that names no main sections, and has none of the usual names, whose
+ * every page carries a date: a blog of notes by topic (`java/`, `vim/`) whose home page lists its
+ * sections. Hugo put each such page in its feed and its tags' lists, as it does a post. A section
+ * with a page that has no date (a page of links, an About) is a section of pages.
+ */
+function datedSections(source: string, contentDir: string): string[] {
+  let folders;
+  try {
+    folders = readdirSync(contentDir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const dated: string[] = [];
+  for (const folder of folders.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    if (!folder.isDirectory() || folder.name.startsWith('.')) continue;
+    const root = join(contentDir, folder.name);
+    const files = walk(source, root, (name) => name.startsWith('.'), []).filter(
+      (file) => MARKDOWN.test(file.relative) && !/^_index\./.test(basename(file.file)),
+    );
+    // A folder with its own index.md is one page with its files, not a section.
+    if (
+      files.length === 0 ||
+      files.some((file) => dirname(file.file) === root && /^index\./.test(basename(file.file)))
+    )
+      continue;
+    if (files.every((file) => isDatedPage(file.file))) dated.push(folder.name);
+  }
+  return dated;
+}
+
+/** Whether a Hugo page's front matter gives it a date, or makes it a draft, which may have none. */
+function isDatedPage(file: string): boolean {
+  const fields = frontFields(file);
+  return (
+    fields !== undefined &&
+    ((fields.date ?? fields.publishdate) !== undefined || isTrue(fields.draft))
+  );
+}
+
+/** The front matter of a file, its keys lower-cased; none when it cannot be read. */
+function frontFields(file: string): Record<string, unknown> | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const document = readForeignDocument(text);
+  return 'problem' in document ? undefined : lowerKeys(document.fields);
+}
+
+/** Whether a front matter value is true, as YAML or as the string TOML-minded authors write. */
+function isTrue(value: unknown): boolean {
+  return value === true || value === 'true';
+}
+
+/**
+ * The category the posts of a Hugo section take when they name none: the title of the section's
+ * list page (`java/_index.md`), else the section's name.
+ */
+function sectionTitle(
+  content: Pick<HugoContent, 'contentDir' | 'unmarkedLanguage'>,
+  section: string,
+  language: string,
+): string {
+  const folder = join(content.contentDir, section);
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return section;
+  }
+  for (const name of names.sort()) {
+    if (!MARKDOWN.test(name)) continue;
+    const { bare, language: own } = hugoFileName(name, content);
+    if (bare !== '_index' || own !== language) continue;
+    const title = stringOf(frontFields(join(folder, name))?.title);
+    if (title !== undefined && slugify(title) !== '') return title.trim();
+  }
+  return section;
 }
 
 /** A Hugo content file's name without its extension and language, and that language. */
-function hugoFileName(file: string, content: HugoContent): { bare: string; language: string } {
+function hugoFileName(
+  file: string,
+  content: Pick<HugoContent, 'unmarkedLanguage'>,
+): { bare: string; language: string } {
   const name = basename(file).replace(MARKDOWN, '');
   const languageMatch = /^(.*)\.([a-z]{2}(?:-[a-z]{2,4})?)$/i.exec(name);
   return {
@@ -1547,6 +1646,7 @@ function listHugoPosts(
         assets: bundle ? dirname(file.file) : undefined,
         bundle,
         section,
+        sectionCategory: content.sectionCategories.get(section),
       });
     }
   }
@@ -1555,17 +1655,10 @@ function listHugoPosts(
 
 /** Whether a Hugo section's `_index.md` makes it a draft, itself or by its `cascade`. */
 function isDraftSection(file: string): boolean {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return false;
-  }
-  const document = readForeignDocument(text);
-  if ('problem' in document) return false;
-  const fields = lowerKeys(document.fields);
+  const fields = frontFields(file);
+  if (fields === undefined) return false;
   const cascade = isRecord(fields.cascade) ? lowerKeys(fields.cascade) : {};
-  return [fields.draft, cascade.draft].some((draft) => draft === true || draft === 'true');
+  return [fields.draft, cascade.draft].some(isTrue);
 }
 
 /** Hugo's default content language, lower-cased as languages are compared. */
@@ -1943,19 +2036,26 @@ function termRedirects(
   feeds: FeedSources,
 ): Record<string, string> {
   const redirects: Record<string, string> = {};
+  // The categories the blog gave, which had pages of their own there; not those Folio's posts
+  // took from their sections.
   const categories = new Set<string>();
   const tags = new Set<string>();
+  const folioCategories = new Set<string>();
   for (const plan of plans) {
-    if (typeof plan.front.category === 'string') categories.add(plan.front.category);
+    const category = plan.front.category;
+    if (typeof category === 'string') {
+      folioCategories.add(category);
+      if (category === plan.categories[0]) categories.add(category);
+    }
     for (const tag of plan.front.tags as string[]) tags.add(tag);
   }
   const folioTerm = (section: string, name: string): string =>
     `/${section}/${encodeURIComponent(slugify(name))}/`;
   // An old path that is one of Folio's own term pages or feeds would never redirect.
   const pages = new Set([
-    ...[...categories].map((name) => pathKey(folioTerm('categories', name))),
+    ...[...folioCategories].map((name) => pathKey(folioTerm('categories', name))),
     ...[...tags].map((name) => pathKey(folioTerm('tags', name))),
-    ...[...categories].map((name) => pathKey(`${folioTerm('categories', name)}feed.xml`)),
+    ...[...folioCategories].map((name) => pathKey(`${folioTerm('categories', name)}feed.xml`)),
     ...[...tags].map((name) => pathKey(`${folioTerm('tags', name)}feed.xml`)),
     ...FOLIO_DOCUMENTS,
   ]);
@@ -1981,7 +2081,9 @@ function termRedirects(
     return counts;
   };
   const postsByCategory = postsOf((plan) =>
-    typeof plan.front.category === 'string' ? [plan.front.category] : [],
+    typeof plan.front.category === 'string' && categories.has(plan.front.category)
+      ? [plan.front.category]
+      : [],
   );
   const postsByTag = postsOf((plan) => plan.front.tags as string[]);
   const laterPages = (
@@ -2068,10 +2170,17 @@ function termRedirects(
       );
     for (const [name, posts] of postsByTag)
       laterPages(`/tags/${hugoSlug(name)}/`, posts, perPage, folder, folioTerm('tags', name));
-    // The list of a section of posts, every one of them: Folio's archive.
+    // The list of a section of posts, every one of them: Folio's archive, or the category the
+    // section's posts took.
     for (const section of feeds.sections) {
-      add(`${feeds.urlPrefix}/${section}/`, '/archives/');
-      laterPages(`${feeds.urlPrefix}/${section}/`, published.length, perPage, folder, '/archives/');
+      const category = feeds.sectionCategories.get(section);
+      const to = category === undefined ? '/archives/' : folioTerm('categories', category);
+      const posts =
+        category === undefined
+          ? published.length
+          : published.filter((plan) => plan.source.section === section).length;
+      add(`${feeds.urlPrefix}/${section}/`, to);
+      laterPages(`${feeds.urlPrefix}/${section}/`, posts, perPage, folder, to);
     }
   }
   if (engine === 'jekyll') {
