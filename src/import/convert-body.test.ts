@@ -436,6 +436,19 @@ describe('code written as text and captioned', () => {
       '```javascript title="app.js"\nlet a;\n```',
     );
   });
+
+  it("take a theme's code tag's named language and caption", () => {
+    const hugo = (body: string) => convert(body, 'hugo').body;
+    assert.equal(
+      hugo('{{< code lang="java" title="Test.java" >}}\nclass Test {}\n{{< /code >}}'),
+      '```java title="Test.java"\nclass Test {}\n```',
+    );
+    assert.equal(
+      hugo('{{< code language="sh" filename="run.sh" >}}\nls\n{{< /code >}}'),
+      '```sh title="run.sh"\nls\n```',
+    );
+    assert.equal(hugo('{{< code lang="vim" >}}\nset nu\n{{< /code >}}'), '```vim\nset nu\n```');
+  });
 });
 
 describe("Hugo's titled alerts", () => {

@@ -1155,15 +1155,27 @@ function quoteSource(args: readonly string[]): string {
   return `${by ? `${by}, ` : ''}[${escapeLinkText(title)}](${url})`;
 }
 
-/** A Hexo `codeblock`'s caption: its words other than options (`lang:js`) and a link's. */
+/**
+ * A code tag's caption: the one a theme's tag names (`{{< code lang="java" title="Test.java" >}}`),
+ * else a Hexo `codeblock`'s words other than options (`lang:js`) and a link's.
+ */
 function codeCaption(args: readonly string[]): string | undefined {
+  const named = firstNamed(args, ['title', 'caption', 'filename', 'file', 'name']);
   const words: string[] = [];
-  for (const arg of args) {
-    if (/^https?:\/\//.test(arg)) break;
-    if (!/^\w+:/.test(arg)) words.push(arg);
+  if (named === undefined) {
+    for (const arg of positionalArgs(args)) {
+      if (/^https?:\/\//.test(arg)) break;
+      if (!/^\w+:/.test(arg)) words.push(arg);
+    }
   }
-  const caption = words.join(' ').replace(/"/g, "'");
+  const caption = (named ?? words.join(' ')).replace(/"/g, "'");
   return caption || undefined;
+}
+
+/** The value of the first of `keys` that `args` names (`title=Test.java`). */
+function firstNamed(args: readonly string[], keys: readonly string[]): string | undefined {
+  const named = namedArgs(args);
+  return keys.map((key) => named[key]).find((value) => value !== undefined);
 }
 
 function codeLanguage(name: string, args: readonly string[]): string {
@@ -1174,7 +1186,8 @@ function codeLanguage(name: string, args: readonly string[]): string {
     ).replace(/"/g, '');
   }
   const lang = args.find((arg) => arg.startsWith('lang:'));
-  return lang ? lang.slice('lang:'.length) : '';
+  if (lang) return lang.slice('lang:'.length);
+  return firstNamed(args, ['lang', 'language']) ?? '';
 }
 
 /** `a "b c" d='e f'` → `a`, `b c`, `d=e f`. */
