@@ -1,7 +1,7 @@
 // The static export: the same bytes as the server for every URL, and nothing lost when a build fails.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -101,6 +101,53 @@ describe('folio build', () => {
     // But the manifest, which records when each file was written.
     one.delete('.folio-manifest.json');
     for (const [path, bytes] of one) assert.ok(three.get(path) === bytes, path);
+  });
+
+  it("writes Mermaid's and KaTeX's files when the pages that link them fell to different threads", async () => {
+    // Post batches go out oldest first, so the newest post's page is the last thread's to write:
+    // it alone loads Mermaid, and the oldest posts alone KaTeX.
+    const elsewhere = await mkdtemp(join(tmpdir(), 'folio-packaged-'));
+    const diagrams = join(elsewhere, 'site');
+    await mkdir(join(diagrams, 'content', 'posts'), { recursive: true });
+    await writeFile(
+      join(diagrams, 'folio.config.yaml'),
+      'title: Diagrams\nurl: https://diagrams.example\nlocale: en\ntimezone: UTC\nauthor:\n  name: Jane\n',
+    );
+    for (let day = 1; day <= 130; day++) {
+      const date = new Date(Date.UTC(2020, 0, day)).toISOString().slice(0, 10);
+      const body =
+        day === 130
+          ? '```mermaid\ngraph TD\n  A --> B\n```\n'
+          : day === 1
+            ? 'Euler: $e^{i\\pi} + 1 = 0$.\n'
+            : `Post ${day}.\n`;
+      await writeFile(
+        join(diagrams, 'content', 'posts', `p${day}.md`),
+        `---\ntitle: Post ${day}\ndate: ${date}\ncategory: Notes\ntags: [t]\n${day === 1 ? 'math: true\n' : ''}---\n\n${body}`,
+      );
+    }
+    try {
+      const outputs: Map<string, string>[] = [];
+      for (const threads of ['2', '1']) {
+        const target = join(elsewhere, `out-${threads}`);
+        const built = await folio(['build', diagrams, '--out', target, '--threads', threads]);
+        assert.equal(built.code, 0, built.stderr);
+        outputs.push(await snapshot(target));
+      }
+      const [two, one] = outputs as [Map<string, string>, Map<string, string>];
+      const assets = [...two.keys()].filter((path) => path.startsWith('assets/'));
+      assert.ok(
+        assets.some((path) => /^assets\/mermaid\.\w+\.js$/.test(path)),
+        assets.join(' '),
+      );
+      assert.ok(
+        assets.some((path) => /^assets\/KaTeX_Main-Regular\./.test(path)),
+        assets.join(' '),
+      );
+      assert.deepEqual([...two.keys()].sort(), [...one.keys()].sort());
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true });
+    }
   });
 
   it('warns of every link and image that leads nowhere, as folio check does, on any number of threads', async () => {

@@ -808,12 +808,15 @@ async function writeSite(
       );
     try {
       await listings;
-      // KaTeX's and Mermaid's files, only where a page written links them.
-      const packaged = [
-        ...new Set((await Promise.all(shards.map((s) => s.packagedPaths()))).flat()),
-      ];
-      if (packaged.length > 0) {
-        const written = await first.write(packaged);
+      // KaTeX's and Mermaid's files, only where a page written links them: each written by a
+      // share that wrote such a page, as only that share has read the file.
+      const packaged = await Promise.all(shards.map((shard) => shard.packagedPaths()));
+      const claimed = new Set<string>();
+      for (const [i, paths] of packaged.entries()) {
+        const own = paths.filter((path) => !claimed.has(path));
+        if (own.length === 0) continue;
+        for (const path of own) claimed.add(path);
+        const written = await (shards[i] ?? first).write(own);
         add(written.files);
         record(written);
       }
