@@ -57,15 +57,18 @@ describe('a Jekyll body', () => {
     );
   });
 
-  it("makes Chirpy's prompts alerts, and drops the list item kramdown made a table of contents", () => {
+  it("makes Chirpy's prompts alerts, and kramdown's table of contents Folio's, in its place", () => {
     assert.equal(
       jekyll('> Use a fresh branch.\n> It is safer.\n{: .prompt-tip }\n\nAfter.\n').body,
       '> [!TIP]\n> Use a fresh branch.\n> It is safer.\n\nAfter.\n',
     );
     assert.equal(jekyll('> Careful.\n{: .prompt-danger }\n').body, '> [!CAUTION]\n> Careful.\n');
     const toc = jekyll('Intro.\n\n* TOC\n{:toc}\n\n## One\n');
-    assert.equal(toc.body, 'Intro.\n\n\n## One\n');
-    assert.match(toc.notes[0]?.hint ?? '', /toc: true/);
+    assert.equal(toc.body, 'Intro.\n\n[[toc]]\n\n## One\n');
+    assert.deepEqual(
+      toc.notes.map(({ kind, what }) => [kind, what]),
+      [['converted', '{:toc} into [[toc]]']],
+    );
   });
 
   it('shows what {% raw %} kept in a code block, and a tag quoted to show it as text', () => {

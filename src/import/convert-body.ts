@@ -411,14 +411,10 @@ class Converter {
       this.#out = `${this.#out.slice(0, info)} title="${name}"${this.#out.slice(info)}`;
       this.notes.push({ line, kind: 'converted', what: "{: file='…' } into the code's title" });
     } else if (/^\{:\s*toc\s*\}$/.test(list) && TOC_ITEM.test(this.#out)) {
-      // `* TOC` then `{:toc}`: the list item kramdown replaced with the post's table of contents.
-      this.#out = this.#out.slice(0, this.#out.lastIndexOf('\n', this.#out.length - 2) + 1);
-      this.notes.push({
-        line,
-        kind: 'removed',
-        what: '{:toc}',
-        hint: 'Folio shows a table of contents for `toc: true` in the front matter',
-      });
+      // `* TOC` then `{:toc}`: the list item kramdown replaced with the post's table of contents,
+      // which Folio's `[[toc]]` puts in the same place.
+      this.#out = `${this.#out.slice(0, this.#out.lastIndexOf('\n', this.#out.length - 2) + 1)}[[toc]]\n`;
+      this.notes.push({ line, kind: 'converted', what: '{:toc} into [[toc]]' });
     } else this.#removedList(line);
     // The block before ends here, as the list ended it: the next line does not join it. Inside a
     // quote, the quote goes on.
