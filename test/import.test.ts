@@ -372,6 +372,32 @@ describe("importing a blog's taxonomy pages", () => {
     assert.match(about, /^nav: true\norder: 4$/m);
   });
 
+  it("leads a theme's page of one tag's posts to Folio's, and keeps pages of the blog's own text", async () => {
+    const source = await blog('jekyll-tag-pages', {
+      '_config.yml': 'title: Tags\nurl: https://tags.example\ntimezone: UTC\n',
+      '_layouts/default.html':
+        '<main>{{ content }}</main>\n<aside>{% for post in site.posts limit: 3 %}{{ post.title }}{% endfor %}</aside>\n',
+      '_layouts/tagpage.html':
+        '---\nlayout: default\n---\n<h1>Tag: {{ page.tag }}</h1>\n<ul>{% for post in site.tags[page.tag] %}<li>{{ post.title }}</li>{% endfor %}</ul>\n',
+      'tag/gan.md': '---\nlayout: tagpage\ntitle: "Tag: gan"\ntag: gan\n---\n',
+      'tag/unused.md': '---\nlayout: tagpage\ntitle: "Tag: unused"\ntag: unused\n---\n',
+      'about.md': '---\nlayout: default\ntitle: About\n---\nWho writes here.\n',
+      '_posts/2020-01-01-from-gan-to-wgan.md':
+        '---\ntitle: From GAN to WGAN\ntags: gan math-heavy\n---\nGenerators.\n',
+    });
+    const { target, report } = await importAndServe(source, 'jekyll-tag-pages', [
+      '/about.html',
+      '/tag/gan.html',
+      '/tag/unused.html',
+    ]);
+    const config = await readFile(join(target, 'folio.config.yaml'), 'utf8');
+    assert.match(config, /^ {2}\/tag\/gan\.html: \/tags\/gan\/$/m);
+    assert.match(config, /^ {2}\/tag\/unused\.html: \/tags\/$/m);
+    assert.deepEqual((await readdir(join(target, 'content', 'pages'))).sort(), ['about.md']);
+    assert.match(report, /tag\/gan\.md:1`: its layout tagpage lists the posts of the tag gan/);
+    assert.match(await pageOf(target, '/tag/gan.html'), /From GAN to WGAN/);
+  });
+
   it("numbers equations as the blog's MathJax did, and links references to them", async () => {
     const source = await blog('jekyll-equations', {
       '_config.yml': 'title: Equations\nurl: https://equations.example\ntimezone: UTC\n',

@@ -61,7 +61,14 @@ import {
   stringOf,
   type ForeignDocument,
 } from './foreign-document.js';
-import { jekyllMenu, judgePage, menuIndexes, type FolioIndex, type SourcePage } from './pages.js';
+import {
+  jekyllMenu,
+  judgePage,
+  menuIndexes,
+  type FolioIndex,
+  type SourcePage,
+  type TermPage,
+} from './pages.js';
 import {
   FOLIO_DOCUMENTS,
   oldFeeds,
@@ -271,7 +278,9 @@ export function importSite(options: ImportOptions): ImportSummary {
     fallbackTag: options.fallbackTag,
     urlPrefix,
     menu: engine === 'jekyll' ? jekyllMenu(readDataFile(source, 'navigation')) : [],
+    layoutText: engine === 'jekyll' ? jekyllLayouts(source) : undefined,
     lists: new Map(),
+    termPages: [],
   };
   const planned = read.flatMap(({ post, document }) => planPost(post, document, context) ?? []);
   unifyTermNames(planned, warnings);
@@ -364,6 +373,20 @@ export function importSite(options: ImportOptions): ImportSummary {
   for (const [oldUrl, index] of context.lists) {
     const path = oldUrl.replace(/\/?$/, '/');
     if (path !== `/${index}/` && !(path in redirects)) redirects[path] = `/${index}/`;
+  }
+  // A theme's page of one tag's posts leads to Folio's page of that tag, if a post has it.
+  for (const { kind, name, oldUrl } of context.termPages) {
+    const list = kind === 'tag' ? 'tags' : 'categories';
+    const slug = slugify(name);
+    const held = published.some(({ front }) => {
+      const names = kind === 'tag' ? front.tags : [front.category];
+      return (
+        Array.isArray(names) &&
+        names.some((term) => String(term) !== '' && slugify(String(term)) === slug)
+      );
+    });
+    const path = oldUrl.endsWith('.html') ? oldUrl : oldUrl.replace(/\/?$/, '/');
+    if (!(path in redirects)) redirects[path] = held ? `/${list}/${slug}/` : `/${list}/`;
   }
   const siteConfig = engine === 'hugo' ? hugoLanguageConfig(config, hugo.imported) : config;
   const layoutMath = engine === 'hexo' ? undefined : layoutLoadingMath(source, engine);
@@ -775,6 +798,7 @@ function planPage(
   if (verdict.kind === 'file') return undefined;
   if (verdict.kind === 'theme') {
     if (verdict.index) ctx.lists.set(verdict.index.oldUrl, verdict.index.name);
+    if (verdict.term) ctx.termPages.push(verdict.term);
     themePages.push({ file: page.relative, line: 1, text: verdict.why });
     return undefined;
   }
@@ -1019,8 +1043,36 @@ interface PlanContext {
   readonly urlPrefix: string;
   /** The links of the theme's main menu, where the theme keeps it apart from the pages. */
   readonly menu: readonly string[];
+  /** The text of the blog's own layout of a name (Jekyll's `_layouts/`). */
+  readonly layoutText: ((layout: string) => string | undefined) | undefined;
   /** The old URLs of the theme's lists that are Folio's indexes now, found as pages are read. */
   readonly lists: Map<string, FolioIndex>;
+  /** The theme's pages of one tag's or category's posts, found as pages are read. */
+  readonly termPages: TermPage[];
+}
+
+/**
+ * The text of each of a Jekyll blog's own layouts by name (`_layouts/tagpage.html` is
+ * `tagpage`), read once asked for; a theme's layouts from a gem are not in the blog.
+ */
+function jekyllLayouts(source: string): (layout: string) => string | undefined {
+  let files: Map<string, string> | undefined;
+  const texts = new Map<string, string | undefined>();
+  return (layout) => {
+    files ??= new Map(
+      existsSync(join(source, '_layouts'))
+        ? walk(source, join(source, '_layouts'), (name) => name.startsWith('.'), []).map((file) => [
+            basename(file.file).replace(/\.[^.]*$/, ''),
+            file.file,
+          ])
+        : [],
+    );
+    if (!texts.has(layout)) {
+      const file = files.get(layout);
+      texts.set(layout, file === undefined ? undefined : readTextOrUndefined(file));
+    }
+    return texts.get(layout);
+  };
 }
 
 /**

@@ -44,7 +44,16 @@ export type PageVerdict =
       readonly kind: 'theme';
       readonly why: string;
       readonly index?: { readonly name: FolioIndex; readonly oldUrl: string } | undefined;
+      /** For the list of one tag's or category's posts, which Folio makes too: which, and where. */
+      readonly term?: TermPage | undefined;
     };
+
+/** A theme's page of one tag's or category's posts, at its old URL. */
+export interface TermPage {
+  readonly kind: 'tag' | 'category';
+  readonly name: string;
+  readonly oldUrl: string;
+}
 
 /** The indexes Folio makes of every post, which a blog's own list pages become. */
 export type FolioIndex = 'archives' | 'tags' | 'categories';
@@ -95,7 +104,7 @@ export function judgePage(
   config: Readonly<Record<string, unknown>>,
   page: SourcePage,
   document: PageDocument,
-  site: { readonly urlPrefix: string; readonly menu: readonly string[] },
+  site: PageSite,
 ): PageVerdict {
   const verdict = judgeByEngine(engine, config, page, document, site);
   if (verdict.kind === 'page' && NOT_FOUND_PAGE.test(verdict.oldUrl))
@@ -103,12 +112,20 @@ export function judgePage(
   return verdict;
 }
 
+/** What judging a page reads of the blog besides the page. */
+export interface PageSite {
+  readonly urlPrefix: string;
+  readonly menu: readonly string[];
+  /** The text of the blog's own layout of that name, if it has one. */
+  readonly layoutText?: ((layout: string) => string | undefined) | undefined;
+}
+
 function judgeByEngine(
   engine: EngineName,
   config: Readonly<Record<string, unknown>>,
   page: SourcePage,
   document: PageDocument,
-  { urlPrefix, menu }: { readonly urlPrefix: string; readonly menu: readonly string[] },
+  { urlPrefix, menu, layoutText }: PageSite,
 ): PageVerdict {
   const fields = lowerKeys(document.fields);
   const layout = stringOf(fields.layout)?.toLowerCase();
@@ -135,6 +152,29 @@ function judgeByEngine(
         kind: 'theme',
         why: 'Liquid builds it from the site (`{% for … in site… %}`): Folio makes its own lists of posts (write the rest as a page under content/pages/)',
       };
+    // A page of front matter alone whose layout lists the site: a theme's page of one tag's
+    // posts (`layout: tagpage` with `tag: gan`), or another list its layout makes.
+    if (
+      layout !== undefined &&
+      document.body.trim() === '' &&
+      LIQUID_LIST.test(layoutText?.(layout) ?? '')
+    ) {
+      const tag = stringOf(fields.tag);
+      const category = stringOf(fields.category);
+      const term: TermPage | undefined =
+        tag !== undefined
+          ? { kind: 'tag', name: tag, oldUrl }
+          : category !== undefined
+            ? { kind: 'category', name: category, oldUrl }
+            : undefined;
+      return {
+        kind: 'theme',
+        why: term
+          ? `its layout ${layout} lists the posts of the ${term.kind} ${term.name}: Folio makes that list, and the old URL leads to it`
+          : `its layout ${layout} builds it from the site (\`{% for … in site… %}\`): Folio makes its own lists of posts`,
+        term,
+      };
+    }
     if (page.html && /\{[{%]/.test(document.body)) {
       return {
         kind: 'theme',
