@@ -195,7 +195,7 @@ function withLiteralText(tex: string): string {
 function withBracedScripts(tex: string): string {
   let result = '';
   let from = 0;
-  for (const match of tex.matchAll(/[_^]\s*(\\[A-Za-z]+)\s*(?=\{)/g)) {
+  for (const match of tex.matchAll(/[_^]\s*(\\[A-Za-z]+)\s*/g)) {
     const start = match.index + match[0].length;
     let end = start;
     while (tex[end] === '{') {
@@ -203,7 +203,10 @@ function withBracedScripts(tex: string): string {
       if (close === -1) break;
       end = close + 1;
     }
-    if (end === start || match.index < from) continue;
+    // A command alone (`\tau_\max = 1`) is braced alone; one that may take what follows as its
+    // argument (`x_\frac12`) is left as it is.
+    const bare = end === start && !/^[A-Za-z0-9]/.test(tex.slice(start));
+    if ((end === start && !bare) || match.index < from) continue;
     const script = match[0].charAt(0);
     result += `${tex.slice(from, match.index)}${script}{${match[1] ?? ''}${tex.slice(start, end)}}`;
     from = end;

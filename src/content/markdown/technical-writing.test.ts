@@ -29,10 +29,11 @@ describe('math', () => {
   it('typesets a command after _ or ^ without braces, and a split of columns, as MathJax does', () => {
     const body =
       'The gradient $\\nabla_\\boldsymbol{x} f$ at $x_\\mathrm{max}^\\frac{1}{2}$.\n\n' +
+      'Frames $\\tau_\\max = \\vert b-d \\vert$ and $t_\\min - t_A$ apart.\n\n' +
       '$$ f(x) = \\left\\{ \\begin{split} &x, & x > 0 \\\\ &0, & x \\le 0 \\end{split} \\right. $$\n';
     const { html } = render(body);
     assert.doesNotMatch(html, /math-error/);
-    assert.equal(html.match(/class="katex"/g)?.length, 3);
+    assert.equal(html.match(/class="katex"/g)?.length, 5);
     assert.deepEqual(mistakesOf(body), []);
   });
 
