@@ -501,13 +501,30 @@ describe('relative references of a body served in a folder', () => {
 });
 
 describe("kramdown's math", () => {
-  it('is inline where words stand beside it on its line, a block where it stands alone', () => {
+  it('is inline where words stand beside it, a block where it stands alone', () => {
     assert.equal(
       convert('- $$\\mathcal{S}$$ - a set of states;\n- where $$ x_t $$ is noise', 'jekyll').body,
       '- $\\mathcal{S}$ - a set of states;\n- where $x_t$ is noise',
     );
-    const block = '$$\nq(x_t) = x\n$$\n\n$$ y = 1 $$\n';
-    assert.equal(convert(block, 'jekyll').body, block);
+    const block = '$$\nq(x_t) = x\n$$\nwhere $$y$$ is one\n\n$$ y = 1 $$\n';
+    assert.equal(convert(block, 'jekyll').body, block.replace('$$y$$', '$y$'));
+    // Over several lines of a paragraph: opened after words, or closed before them.
+    assert.equal(
+      convert(
+        '5. Initialize $$R = \\begin{cases} \n\t0 & a \\\\\n\t1 & b\n\t\\end{cases}\n\t$$\n6. Go.\n',
+        'jekyll',
+      ).body,
+      '5. Initialize $R = \\begin{cases} \n\t0 & a \\\\\n\t1 & b\n\t\\end{cases}$\n6. Go.\n',
+    );
+    assert.equal(
+      convert('4. The mean:<br/>\n$$\n\\mu = 1\n$$<br/>\n5. Repeat.\n', 'jekyll').body,
+      '4. The mean:<br/>\n$\\mu = 1$<br/>\n5. Repeat.\n',
+    );
+    // A block opened alone after a list item's marker, its lines indented less than the item.
+    assert.equal(
+      convert('- Loss:\n    - $$\n    L = 1\n      + 2\n    $$\n', 'jekyll').body,
+      '- Loss:\n    - $$\n      L = 1\n      + 2\n      $$\n',
+    );
     // Hexo and Hugo bodies keep their dollars as written.
     assert.equal(convert('a $$x$$ b', 'liquid').body, 'a $$x$$ b');
   });

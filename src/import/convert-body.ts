@@ -164,7 +164,7 @@ class Converter {
       }
       if (char === '{' && this.tags && this.#tag()) continue;
       if (char === '{' && this.dialect === 'jekyll' && this.#attributeList()) continue;
-      if (char === '$' && this.dialect === 'jekyll' && this.#kramdownInlineMath()) continue;
+      if (char === '$' && this.dialect === 'jekyll' && this.#kramdownMath()) continue;
       if (char === '$' && this.reading.markdownBeforeMath && this.#mathReadAsMarkdown()) continue;
       if (char === '<' && this.#moreMarker()) continue;
       if (
@@ -451,24 +451,53 @@ class Converter {
   }
 
   /**
-   * kramdown's math in a line of text, `$$x$$` with words before or after it, which kramdown
-   * typesets inline: Folio's inline math is `$x$`, and a line that begins with `$$` would open a
-   * block. `$$` alone on its lines stays the block it is in both.
+   * kramdown's math in a paragraph, `$$x$$` with words before it on its line or after it on the
+   * line that closes it, which kramdown typesets inline: Folio's inline math is `$x$`, and a line
+   * that begins with `$$` would open a block. `$$` alone on its lines stays the block it is in
+   * both; one opened alone after a list item's marker is indented to the item's text, where
+   * kramdown read it as the item's and CommonMark ends the item at the first line indented less.
    */
-  #kramdownInlineMath(): boolean {
+  // Where the `$$` closing the last block of math met stands.
+  #blockMathClose = -1;
+
+  #kramdownMath(): boolean {
     const { text } = this;
     if (text[this.#at + 1] !== '$') return false;
     const lineStart = text.lastIndexOf('\n', this.#at - 1) + 1;
     const newline = text.indexOf('\n', this.#at);
     const lineEnd = newline === -1 ? text.length : newline;
+    // The formula ends in its paragraph: a `$$` past a blank line closes no formula of this one.
+    const paragraphEnd = /\n[ \t]*\n/g;
+    paragraphEnd.lastIndex = this.#at;
+    const limit = paragraphEnd.exec(text)?.index ?? text.length;
     const close = text.indexOf('$$', this.#at + 2);
-    if (close === -1 || close >= lineEnd) return false;
+    if (close === -1 || close >= limit) return false;
+    const closeNewline = text.indexOf('\n', close);
+    const closeLineEnd = closeNewline === -1 ? text.length : closeNewline;
     const tex = text.slice(this.#at + 2, close).trim();
-    const before = text
-      .slice(lineStart, this.#at)
-      .replace(/^\s*(?:>\s*)*(?:[-*+]|\d+[.)])?\s*/, '');
-    const after = text.slice(close + 2, lineEnd).trim();
-    if (tex === '' || (before.trim() === '' && after === '')) return false;
+    const opening = text.slice(lineStart, this.#at);
+    const before = opening.replace(/^\s*(?:>\s*)*(?:[-*+]|\d+[.)])?\s*/, '');
+    const after = text.slice(close + 2, closeLineEnd).trim();
+    // The `$$` that closes a block is no formula's opening.
+    if (this.#at === this.#blockMathClose || tex === '') return false;
+    if (before.trim() === '' && after === '') {
+      const item = /^( *)(?:[-*+]|\d+[.)])( +)$/.exec(opening);
+      if (!item || close < lineEnd || text.slice(this.#at + 2, lineEnd).trim() !== '') {
+        this.#blockMathClose = close;
+        return false;
+      }
+      const column = opening.length;
+      const lines = text.slice(lineEnd + 1, close + 2).split('\n');
+      const indented = lines.map((line) => {
+        const indent = /^ */.exec(line)?.[0].length ?? 0;
+        return line.trim() === '' || indent >= column
+          ? line
+          : `${' '.repeat(column)}${line.replace(/^[ \t]*/, '')}`;
+      });
+      this.#out += `$$\n${indented.join('\n')}`;
+      this.#at = close + 2;
+      return true;
+    }
     this.#out += `$${tex}$`;
     this.#at = close + 2;
     return true;
