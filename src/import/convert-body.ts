@@ -450,6 +450,9 @@ class Converter {
     this.#at = stop;
   }
 
+  // Where the `$$` closing the last block of math met stands.
+  #blockMathClose = -1;
+
   /**
    * kramdown's math in a paragraph, `$$x$$` with words before it on its line or after it on the
    * line that closes it, which kramdown typesets inline: Folio's inline math is `$x$`, and a line
@@ -457,9 +460,6 @@ class Converter {
    * both; one opened alone after a list item's marker is indented to the item's text, where
    * kramdown read it as the item's and CommonMark ends the item at the first line indented less.
    */
-  // Where the `$$` closing the last block of math met stands.
-  #blockMathClose = -1;
-
   #kramdownMath(): boolean {
     const { text } = this;
     if (text[this.#at + 1] !== '$') return false;
@@ -481,7 +481,7 @@ class Converter {
     // The `$$` that closes a block is no formula's opening.
     if (this.#at === this.#blockMathClose || tex === '') return false;
     if (before.trim() === '' && after === '') {
-      const item = /^( *)(?:[-*+]|\d+[.)])( +)$/.exec(opening);
+      const item = /^ *(?:[-*+]|\d+[.)]) +$/.test(opening);
       if (!item || close < lineEnd || text.slice(this.#at + 2, lineEnd).trim() !== '') {
         this.#blockMathClose = close;
         return false;

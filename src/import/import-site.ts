@@ -371,7 +371,7 @@ export function importSite(options: ImportOptions): ImportSummary {
   });
   // A theme's list of every post, tag or category leads to Folio's index of it.
   for (const [oldUrl, index] of context.lists) {
-    const path = oldUrl.replace(/\/?$/, '/');
+    const path = redirectPath(oldUrl);
     if (path !== `/${index}/` && !(path in redirects)) redirects[path] = `/${index}/`;
   }
   // A theme's page of one tag's posts leads to Folio's page of that tag, if a post has it.
@@ -379,13 +379,13 @@ export function importSite(options: ImportOptions): ImportSummary {
     const list = kind === 'tag' ? 'tags' : 'categories';
     const slug = slugify(name);
     const held = published.some(({ front }) => {
-      const names = kind === 'tag' ? front.tags : [front.category];
+      const terms = kind === 'tag' ? front.tags : [front.category];
       return (
-        Array.isArray(names) &&
-        names.some((term) => String(term) !== '' && slugify(String(term)) === slug)
+        Array.isArray(terms) &&
+        terms.some((term) => typeof term === 'string' && slugify(term) === slug)
       );
     });
-    const path = oldUrl.endsWith('.html') ? oldUrl : oldUrl.replace(/\/?$/, '/');
+    const path = redirectPath(oldUrl);
     if (!(path in redirects)) redirects[path] = held ? `/${list}/${slug}/` : `/${list}/`;
   }
   const siteConfig = engine === 'hugo' ? hugoLanguageConfig(config, hugo.imported) : config;
@@ -1051,6 +1051,11 @@ interface PlanContext {
   readonly termPages: TermPage[];
 }
 
+/** An old URL as a redirect names it: a file's (`/archive.html`) as it is, a folder's with its `/`. */
+function redirectPath(oldUrl: string): string {
+  return oldUrl.endsWith('.html') ? oldUrl : oldUrl.replace(/\/?$/, '/');
+}
+
 /**
  * The text of each of a Jekyll blog's own layouts by name (`_layouts/tagpage.html` is
  * `tagpage`), read once asked for; a theme's layouts from a gem are not in the blog.
@@ -1062,7 +1067,10 @@ function jekyllLayouts(source: string): (layout: string) => string | undefined {
     files ??= new Map(
       existsSync(join(source, '_layouts'))
         ? walk(source, join(source, '_layouts'), (name) => name.startsWith('.'), []).map((file) => [
-            basename(file.file).replace(/\.[^.]*$/, ''),
+            // By the name as front matter gives it, which pages read lower-cased.
+            basename(file.file)
+              .replace(/\.[^.]*$/, '')
+              .toLowerCase(),
             file.file,
           ])
         : [],
