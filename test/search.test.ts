@@ -2,16 +2,16 @@
 // drafts and scheduled posts kept out, the index following edits, and hostile queries answered
 // with a plain page.
 import assert from 'node:assert/strict';
-import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import * as cheerio from 'cheerio';
 import { loadSite } from '../src/load/load-site.js';
 import { indexSitePosts } from '../src/load/search-documents.js';
 import type { SearchIndex } from '../src/search/search-index.js';
 import { buildSite } from '../src/site/build-site.js';
-import { run as folio } from './support/folio-cli.js';
+import { folio as startFolio, run as folio, serverUrl, snapshot } from './support/folio-cli.js';
 import { serveSite, type ServedFixture } from './support/serve-fixture.js';
 import { tempRoot } from './support/temp-root.js';
 
@@ -277,6 +277,89 @@ describe('the index', () => {
     } finally {
       await served.server.close();
     }
+  });
+});
+
+describe('the index of a large site on `folio serve`', () => {
+  // Enough posts for the server to index them in a process of its own, in five batches.
+  const own = join(root, 'large');
+  const cache = join(own, '.folio', 'cache', 'search');
+  const POSTS = 300;
+  const postFile = (i: number): string => join(own, 'content', 'posts', `post-${i}.md`);
+  mkdirSync(join(own, 'content', 'posts'), { recursive: true });
+  writeFileSync(
+    join(own, 'folio.config.yaml'),
+    'title: Many Notes\nowner: Tess\nurl: https://many.example.com\nlocale: en\ntimezone: UTC\nauthor:\n  name: Tess\n',
+  );
+  for (let i = 0; i < POSTS; i++) {
+    const date = new Date(Date.UTC(2020, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+    writeFileSync(
+      postFile(i),
+      `---\ntitle: "Note ${i}"\ndate: ${date}\ncategory: Notes\ntags: [misc]\n---\n\nThis note is about topic${i} and pebbles.\n`,
+    );
+  }
+
+  /** The kept index of each batch of posts, by file, with its bytes. */
+  const keptBatches = async (): Promise<Map<string, string>> =>
+    new Map(
+      [...(await snapshot(cache))].filter(
+        ([name]) => name.endsWith('.bin') && basename(name) !== 'terms.bin',
+      ),
+    );
+
+  /** The titles `folio serve` finds for `query`, on a server started now and stopped after. */
+  async function servedTitles(...queries: string[]): Promise<string[][]> {
+    const server = startFolio(['serve', own, '--port', '0']);
+    try {
+      const url = await serverUrl(server);
+      const found: string[][] = [];
+      for (const query of queries) {
+        const page = await (await fetch(`${url}/search/?q=${query}`)).text();
+        found.push(titles(cheerio.load(page)));
+      }
+      return found;
+    } finally {
+      server.kill('SIGKILL');
+    }
+  }
+
+  it('takes each batch of posts a build indexed, and indexes again only a batch that changed', async () => {
+    const out = join(root, 'large-out');
+    const built = await folio(['build', own, '--out', out]);
+    assert.equal(built.code, 0, built.stderr);
+    const kept = await keptBatches();
+    assert.equal(kept.size, 5);
+
+    // `topic17` also finds `topic170` and on, as a prefix; the post that holds it comes first.
+    const [seventeen, last] = await servedTitles('topic17', 'topic299');
+    assert.equal(seventeen?.[0], 'Note 17');
+    assert.equal(last?.[0], 'Note 299');
+    assert.deepEqual(await keptBatches(), kept, 'the server indexed no batch anew');
+
+    writeFileSync(
+      postFile(17),
+      readFileSync(postFile(17), 'utf8').replace('topic17', 'ornithopters'),
+    );
+    const [edited, before, next] = await servedTitles('ornithopter', 'topic17', 'topic18');
+    assert.deepEqual(edited, ['Note 17']);
+    assert.ok(!before?.includes('Note 17'));
+    assert.equal(next?.[0], 'Note 18');
+    const after = await keptBatches();
+    const gone = [...kept.keys()].filter((name) => !after.has(name));
+    const added = [...after.keys()].filter((name) => !kept.has(name));
+    assert.equal(gone.length, 1, 'the batch of the edited post is replaced');
+    assert.equal(added.length, 1);
+
+    // A build then takes the batch the server indexed: its search files are a whole build's.
+    const rebuilt = await folio(['build', own, '--out', out]);
+    assert.equal(rebuilt.code, 0, rebuilt.stderr);
+    assert.deepEqual(await keptBatches(), after, 'the build indexed no batch anew');
+    const whole = join(root, 'large-whole');
+    assert.equal((await folio(['build', own, '--out', whole, '--full'])).code, 0);
+    assert.deepEqual(
+      await snapshot(join(out, 'assets', 'search')),
+      await snapshot(join(whole, 'assets', 'search')),
+    );
   });
 });
 

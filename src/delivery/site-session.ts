@@ -78,7 +78,13 @@ export class SiteSession {
       overlay: { ...NO_OVERLAY, liveReload: options.liveReload ?? false },
       caches: new PageCaches(),
       searchIndex: new SiteSearchIndex(({ site, bodies }, signal) =>
-        indexSitePosts(site, bodies, { signal }),
+        indexSitePosts(site, bodies, {
+          signal,
+          // How the posts were read is the last load's: a version indexed is the newest online.
+          ...(folder && {
+            kept: { siteDir: folder.siteDir, reads: folder.reusable.folder.results },
+          }),
+        }),
       ),
     };
     this.#indexIfAsked();

@@ -12,11 +12,19 @@ import type { Site } from '../site/build-site.js';
 import {
   IndexBuilder,
   type IndexData,
+  IndexJoiner,
+  type NamedSegment,
   openIndex,
   type SearchDocument,
   type SearchIndex,
+  SEGMENT_POSTS,
+  SegmentBuilder,
 } from '../search/search-index.js';
+import { snippetSource } from '../search/shards.js';
+import { rendererFingerprint } from './body-cache.js';
 import { bodySearchText, readBody, StaleBody } from './body-store.js';
+import { folioVersion } from './folio-package.js';
+import { type IndexedPostKey, SegmentCache } from './segment-cache.js';
 
 /** A post as the indexing process is handed it: what it indexes, and where its body is. */
 export interface IndexedPost {
@@ -24,6 +32,26 @@ export interface IndexedPost {
   readonly title: string;
   readonly labels: readonly string[];
   readonly math: boolean | undefined;
+}
+
+/** How loading read a post's file: its stamp then, and a hash of its text. */
+export interface FileRead {
+  readonly stamp: string;
+  readonly hash: string;
+}
+
+/** A post to index in a site's folder, with how loading read its file, if it did. */
+export interface FolderPost extends IndexedPost {
+  readonly read: FileRead | undefined;
+}
+
+/**
+ * Where a server's index of a site finds the batches of posts indexed before: the site's folder,
+ * whose cache a build keeps them in too, and how loading read each post's file.
+ */
+export interface KeptIndexes {
+  readonly siteDir: string;
+  readonly reads: ReadonlyMap<string, FileRead>;
 }
 
 /**
@@ -94,11 +122,17 @@ export function indexSitePosts(
   {
     apart = site.posts.length >= INDEXED_HERE,
     signal,
+    kept,
   }: {
     /** Index in a child process; by default for sites of `INDEXED_HERE` posts or more. */
     readonly apart?: boolean;
     /** Stops the child process, and rejects, once it aborts. */
     readonly signal?: AbortSignal;
+    /**
+     * The site's folder and how its posts were read: the child process then takes each batch of
+     * posts whose index is kept there, and keeps those it indexes.
+     */
+    readonly kept?: KeptIndexes;
   } = {},
 ): Promise<SearchIndex> {
   const { posts } = site;
@@ -112,15 +146,108 @@ export function indexSitePosts(
     });
     return Promise.resolve(openIndex(data));
   }
-  return indexPostsApart(indexed, signal);
+  const cache: BatchCache | undefined = kept && {
+    siteDir: kept.siteDir,
+    // The segments of posts a preview alone shows are kept beside the build's, not in their place.
+    prune: !site.showDrafts,
+  };
+  const folderPosts = indexed.map((post): FolderPost => {
+    // Only what the key needs crosses to the process: not all that loading found.
+    const read = kept?.reads.get(post.file);
+    return { ...post, read: read && { stamp: read.stamp, hash: read.hash } };
+  });
+  return indexPostsApart(folderPosts, cache, signal);
+}
+
+/** The cache of indexed batches a child process reads and keeps: the site's own. */
+interface BatchCache {
+  readonly siteDir: string;
+  /** Whether to remove the kept batches the index no longer has, as a build does. */
+  readonly prune: boolean;
 }
 
 /**
- * `indexPosts` in a child process, which hands the index over as files; the process is stopped
- * once `signal` aborts.
+ * The index of `posts`, numbered by their place in the list, made in the batches an export
+ * indexes (`SEGMENT_POSTS` posts from the oldest on): with `cache`, each batch kept in the site's
+ * cache under the key of what search reads of its posts is taken from it, and each batch indexed
+ * here is kept there, so that a server started after a build, or after an edit, indexes only the
+ * batches whose posts changed. A post whose file changed since it was loaded is indexed by its
+ * title and labels alone, as `indexPosts` indexes it, and its batch is not kept: its key would
+ * not name it.
+ */
+export function indexInBatches(posts: readonly FolderPost[], cache?: BatchCache): IndexData {
+  const segments = cache && new SegmentCache(cache.siteDir, rendererFingerprint(folioVersion()));
+  const builder = new SegmentBuilder();
+  const joiner = new IndexJoiner();
+  const keys = new Set<string>();
+  for (let from = 0; from < posts.length; from += SEGMENT_POSTS) {
+    const batch = posts.slice(from, from + SEGMENT_POSTS);
+    const key = segments && batchKey(segments, batch);
+    if (key !== undefined) keys.add(key);
+    const kept =
+      segments && key !== undefined ? keptSegment(segments, key, batch.length) : undefined;
+    if (kept) {
+      joiner.append(builder.takeUp(kept));
+      continue;
+    }
+    let stale = false;
+    const snippets: string[] = [];
+    for (const post of batch) {
+      let text = '';
+      try {
+        text = bodySearchText(readBody(post.file, post.read?.stamp), post.math);
+      } catch (cause) {
+        if (!(cause instanceof StaleBody)) throw cause;
+        stale = true;
+      }
+      builder.add(searchDocument(post, text));
+      snippets.push(snippetSource(text));
+    }
+    const segment = builder.segment();
+    if (key !== undefined && !stale)
+      segments?.set(key, { segment: builder.named(segment), snippets });
+    joiner.append(segment);
+  }
+  if (cache?.prune) segments?.keepOnly(keys);
+  return joiner.finish();
+}
+
+/** The key a batch is kept under, as a build keys it; none when a file was not read. */
+function batchKey(segments: SegmentCache, batch: readonly FolderPost[]): string | undefined {
+  const named: IndexedPostKey[] = [];
+  for (const { title, labels, math, read } of batch) {
+    if (read === undefined) return undefined;
+    named.push({ title, labels, math, body: read.hash });
+  }
+  return segments.key(named);
+}
+
+/** The batch kept under `key` with its terms named, if it can be read whole. */
+function keptSegment(
+  segments: SegmentCache,
+  key: string,
+  documentCount: number,
+): NamedSegment | undefined {
+  const kept = segments.get(key, documentCount);
+  const terms = kept?.names();
+  return kept && terms && { ...kept.segment, terms };
+}
+
+/** What the child process that indexes is asked: the posts, where to write, and the cache. */
+export interface IndexRequest {
+  readonly posts: readonly FolderPost[];
+  /** The folder the index is written into, as `writeIndexFiles` writes it. */
+  readonly folder: string;
+  readonly cache: BatchCache | undefined;
+}
+
+/**
+ * `indexInBatches` in a child process, which hands the index over as files; the process is
+ * stopped once `signal` aborts.
  */
 async function indexPostsApart(
-  posts: readonly IndexedPost[],
+  posts: readonly FolderPost[],
+  cache: BatchCache | undefined,
   signal?: AbortSignal,
 ): Promise<SearchIndex> {
   // Under a TypeScript loader (the tests) this module is a .ts file, and so is the process's;
@@ -147,7 +274,7 @@ async function indexPostsApart(
         if (written) resolve();
         else reject(new Error(`the search indexing process stopped (exit code ${code})`));
       });
-      child.send({ posts, folder });
+      child.send({ posts, folder, cache } satisfies IndexRequest);
     });
     return openIndex(readIndexFiles(folder));
   } finally {

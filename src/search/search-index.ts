@@ -190,8 +190,11 @@ export function numberedSegment(
   };
 }
 
-// Posts to a segment, where the whole index is built at once.
-const SEGMENT_POSTS = 64;
+/**
+ * Posts to a segment: a site's posts are indexed in runs of this many, counted from the oldest,
+ * the newest run holding what is left over, so that a new post changes the newest run alone.
+ */
+export const SEGMENT_POSTS = 64;
 
 // Distinct ASCII words a builder remembers the terms of: only a text of hundreds of thousands of
 // distinct words holds more, and then they are met again from nothing.

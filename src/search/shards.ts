@@ -4,6 +4,7 @@
 // the files it fetched, and ranks alike, since it reads the same numbers.
 import { ASSET_FOLDER, contentHash, hashedPath } from '../urls/hashed-path.js';
 import { prepareSearch, search, type SearchOptions, type SearchResult } from './query.js';
+import { snippetText } from './snippet.js';
 import { asciiHash } from './tokenize.js';
 import {
   ByteWriter,
@@ -449,6 +450,11 @@ export type DocumentEntry = readonly [
 
 /** How much of each post's text a static site keeps for snippets: a first query fetches it. */
 export const SNIPPET_SOURCE_LENGTH = 800;
+
+/** The start of a post's search text that an exported results list cuts snippets from. */
+export function snippetSource(text: string): string {
+  return snippetText(text, SNIPPET_SOURCE_LENGTH);
+}
 /** Posts per file of entries: a page of results fetches one file per post it shows, at most. */
 export const ENTRIES_PER_FILE = 8;
 

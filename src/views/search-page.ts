@@ -7,10 +7,9 @@ import {
   type DocumentEntry,
   type SearchPageSetup,
   type SearchPageStrings,
-  SNIPPET_SOURCE_LENGTH,
 } from '../search/shards.js';
 import { searchQueryString } from '../search/search-request.js';
-import { type SnippetPiece, snippetText } from '../search/snippet.js';
+import type { SnippetPiece } from '../search/snippet.js';
 import type { Site } from '../site/build-site.js';
 import { categoryPath, postPath, SEARCH_PATH } from '../site/routes.js';
 import { basePathOf, linkTo } from '../urls/base-path.js';
@@ -191,9 +190,4 @@ ${ctx.site.categories.map(
   (term) => html`<li><a href="${ctx.link(categoryPath(term))}">${term.title}</a></li>
 `,
 )}</ul>`;
-}
-
-/** The start of a post's search text that an exported results list cuts snippets from. */
-export function snippetSource(text: string): string {
-  return snippetText(text, SNIPPET_SOURCE_LENGTH);
 }

@@ -1,9 +1,11 @@
 // Export: how the documents of a site are shared out between the threads that render them, a
 // batch at a time — each thread asks for the next batch when it is done with one.
+import { SEGMENT_POSTS } from '../../search/search-index.js';
 
 // Documents are handed out this many at a time: enough to keep a thread's messages rare, few
-// enough that the threads finish within moments of each other.
-export const BATCH = 64;
+// enough that the threads finish within moments of each other. A batch of post pages is the run
+// of posts search indexes as one segment, which a server then finds kept as the build kept it.
+export const BATCH = SEGMENT_POSTS;
 
 /**
  * Post pages in batches of `BATCH`, counted from the oldest post: a new post changes the first

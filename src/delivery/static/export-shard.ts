@@ -23,12 +23,13 @@ import {
   entryPlace,
   type SearchFiles,
   type SearchPageSetup,
+  snippetSource,
 } from '../../search/shards.js';
 import type { IndexedBatch } from '../../search/site-indexer.js';
 import { messagesFor } from '../../views/i18n/messages.js';
 import { bodiesShownBy, postsShownBy, renderExportedSearch } from '../../views/render-route.js';
 import { withPolicy } from '../app/core.js';
-import { searchEntry, searchPageStrings, snippetSource } from '../../views/search-page.js';
+import { searchEntry, searchPageStrings } from '../../views/search-page.js';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
 import { SiteDocuments } from '../app/documents.js';
 import { loadSite } from '../../load/load-site.js';
