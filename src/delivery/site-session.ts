@@ -57,10 +57,11 @@ interface Folder {
 }
 
 /**
- * How long after a version goes online its index is begun: after the page a reload asks for, which
- * took a 10,000-post site 80 ms to show after an edit, and 230 ms while indexing began at once.
+ * How long a version has been online, with no newer one, when its index is begun: after the page a
+ * save reloads, which took a 10,000-post site 80 ms to show after an edit and 230 ms while indexing
+ * began at once, and after the save an editor's next one makes soon after.
  */
-const INDEX_AFTER_MS = 250;
+const INDEX_AFTER_MS = 1000;
 
 export class SiteSession {
   readonly #options: SessionOptions;
@@ -99,10 +100,10 @@ export class SiteSession {
   }
 
   /**
-   * Starts indexing the version online soon, on a server that indexes each version at once: a
-   * moment after it goes online, so that the page an author's save reloads is rendered before the
-   * work of indexing begins, and saves in quick succession are indexed once. A search that comes
-   * first starts it then.
+   * Starts indexing the version online soon, on a server that indexes each version at once: once
+   * it has been online a moment with no newer one, so that the pages an author's saves reload are
+   * rendered before the work of indexing begins, and saves in quick succession are indexed once. A
+   * search that comes first starts it then.
    */
   #indexIfAsked(): void {
     if (this.#options.indexAtOnce !== true || !this.#state.site.config.search) return;
