@@ -14,7 +14,14 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import type { KnownTerms, NamedSegment } from '../search/search-index.js';
+import {
+  type IndexSegment,
+  type KnownTerms,
+  type NamedSegment,
+  type NumberedSegment,
+  numberedSegment,
+  type SegmentBuilder,
+} from '../search/search-index.js';
 import type { BatchNumbers } from '../search/site-indexer.js';
 import { rendererFolder } from './body-cache.js';
 import { keepOutOfGit, SITE_CACHE_DIR, writeCacheFile } from './site-cache.js';
@@ -93,6 +100,33 @@ export interface TermList extends KnownTerms {
    * any of them, each below its size, name the same terms in this one.
    */
   readonly lineage: readonly ListGeneration[];
+}
+
+/** The size of each list of terms `list` grew from, and its own, by id; none without a list. */
+export function listSizes(
+  list: TermList | undefined,
+): Readonly<Record<string, number>> | undefined {
+  return list && Object.fromEntries(list.lineage.map(({ id, size }) => [id, size]));
+}
+
+/**
+ * A kept batch's segment: by the numbers a joiner that starts from a list of terms knows its terms
+ * by, if kept against one of the lists of `sizes` (`listSizes` of the list), or else by its terms'
+ * names, taken up by `builder`; none when its names cannot be read.
+ */
+export function keptSegment(
+  builder: SegmentBuilder,
+  kept: KeptBatch,
+  sizes: Readonly<Record<string, number>> | undefined,
+): IndexSegment | NumberedSegment | undefined {
+  const { numbered, segment } = kept;
+  const size = numbered && sizes?.[numbered.list];
+  // A number past the list's size is a damaged file: the names are read instead.
+  if (numbered && size !== undefined && numbered.ids.every((id) => id < size)) {
+    return numberedSegment(segment, numbered.ids);
+  }
+  const terms = kept.names();
+  return terms && builder.takeUp({ ...segment, terms });
 }
 
 // A list of this many generations, or that holds more terms no post holds than terms a post

@@ -8,15 +8,7 @@ import { listRoutes, pathOf, type Route, SEARCH_PATH } from '../../site/routes.j
 import type { BodyStore, ListedBody } from '../../load/body-store.js';
 import { type IndexedPost, indexedPost, searchDocument } from '../../load/search-documents.js';
 import { searchPageScript } from '../../load/search-page-script.js';
-import {
-  type IndexSegment,
-  type NumberedSegment,
-  numberedSegment,
-  SegmentBuilder,
-  searchNumber,
-  segmentWith,
-  sitePlace,
-} from '../../search/search-index.js';
+import { SegmentBuilder, searchNumber, segmentWith, sitePlace } from '../../search/search-index.js';
 import {
   type DocumentEntry,
   entryFilePosts,
@@ -37,7 +29,12 @@ import { BodyCache } from '../../load/body-cache.js';
 import { BodyFactsCache, type UsedFacts } from '../../load/body-facts.js';
 import { ReadCache } from '../../load/read-cache.js';
 import { RelatedCache } from '../../load/related-cache.js';
-import { type IndexedPostKey, type KeptBatch, SegmentCache } from '../../load/segment-cache.js';
+import {
+  type IndexedPostKey,
+  type KeptBatch,
+  keptSegment,
+  SegmentCache,
+} from '../../load/segment-cache.js';
 import { DocumentWriter, type WrittenFile } from './document-writer.js';
 import type { DocumentFrame, DocumentRecord, ManifestEntry } from './build-manifest.js';
 import { DocumentKeys } from './document-keys.js';
@@ -448,12 +445,12 @@ export class ExportShard {
     // The snippets are read only for entries to write again; a batch whose snippets cannot be
     // read is indexed anew, as one whose names cannot be.
     const keptSnippets = unchanged.every(Boolean) ? [] : kept?.snippets();
-    const keptSegment = kept && keptSnippets && this.#keptSegment(builder, kept);
-    if (kept && keptSnippets && keptSegment) {
+    const keptBatch = kept && keptSnippets && keptSegment(builder, kept, this.#output?.termLists);
+    if (kept && keptSnippets && keptBatch) {
       for (const post of posts) this.#bodies?.forgetSearchText(post);
       const entries = this.#entries(site, posts, keptSnippets, unchanged);
-      const stamp = 'ids' in keptSegment ? undefined : kept.stamp;
-      return { first, segment: keptSegment, entries, key, stamp };
+      const stamp = 'ids' in keptBatch ? undefined : kept.stamp;
+      return { first, segment: keptBatch, entries, key, stamp };
     }
     const earlier = key === undefined ? undefined : this.#earlierBatch(posts, indexed);
     if (earlier) {
@@ -529,25 +526,6 @@ export class ExportShard {
       if (unchanged === undefined) unchangedFiles.set(file, (unchanged = unchangedFile(file)));
       return unchanged;
     });
-  }
-
-  /**
-   * A kept batch's segment: by the numbers this build's joiner knows its terms by, if kept
-   * against one of its lists, or else by its terms' names, taken up by `builder`; none when its
-   * names cannot be read.
-   */
-  #keptSegment(
-    builder: SegmentBuilder,
-    kept: KeptBatch,
-  ): IndexSegment | NumberedSegment | undefined {
-    const { numbered, segment } = kept;
-    const size = numbered && this.#output?.termLists?.[numbered.list];
-    // A number past the list's size is a damaged file: the names are read instead.
-    if (numbered && size !== undefined && numbered.ids.every((id) => id < size)) {
-      return numberedSegment(segment, numbered.ids);
-    }
-    const terms = kept.names();
-    return terms && builder.takeUp({ ...segment, terms });
   }
 
   /**

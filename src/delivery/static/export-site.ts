@@ -71,7 +71,7 @@ import {
   forgetOtherRenderers,
   rendererFingerprint,
 } from '../../load/body-cache.js';
-import { SegmentCache } from '../../load/segment-cache.js';
+import { listSizes, SegmentCache } from '../../load/segment-cache.js';
 import { isRunning } from '../../load/site-cache.js';
 import { BodyFactsCache } from '../../load/body-facts.js';
 import { folioVersion } from '../../load/folio-package.js';
@@ -692,7 +692,7 @@ async function writeSite(
       previous: unchanged,
       documents: last.documents,
       frame: last.frame,
-      termLists: termList && Object.fromEntries(termList.lineage.map(({ id, size }) => [id, size])),
+      termLists: listSizes(termList),
       keptEntryFiles: [...keptEntryFiles.keys()],
     };
     await Promise.all(shards.map((shard) => shard.target(output)));
