@@ -6,12 +6,14 @@
 // 10,000 posts in Chromium (served by a plain static server from test/support; Chromium's headless
 // shell, installed through apt-get on first use, or the browser SEARCH_BROWSER names).
 //
-//   npm run build && npx tsx bench/search-quality.ts [quality] [speed] [browser] [build]
+//   npm run build && npx tsx bench/search-quality.ts [quality] [speed] [browser] [build] [serve]
 //
-// With no part named, all four run: the quality table, the speed and size table, the first query
-// in Chromium, and what search adds to `folio build` of 10,000 posts — the same corpus with
+// With no part named, all five run: the quality table, the speed and size table, the first query
+// in Chromium, what search adds to `folio build` of 10,000 posts — the same corpus with
 // `search: false` and without, built in alternated pairs (SEARCH_BUILD_PAIRS, default 6) into a
-// folder on the disk bench/.work is on (SEARCH_BUILD_OUT to build elsewhere, e.g. a RAM disk).
+// folder on the disk bench/.work is on (SEARCH_BUILD_OUT to build elsewhere, e.g. a RAM disk) —
+// and how soon `folio serve` of those posts answers a first search, with and without the batches
+// of the index kept in the site's cache, and finds an edit's new word under `--watch`.
 //
 // The demo is demo/; the other sites are Folio sites made by `folio import` into the folder
 // `SEARCH_SITES` names (default /work/scratch/search-sites/<site>); a site not found is skipped
@@ -20,7 +22,7 @@
 // fetched from disk.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { appendFile, mkdir, readFile, rm } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -31,14 +33,15 @@ import { indexedPost, searchDocument } from '../src/load/search-documents.js';
 import { bodySearchText, readBody } from '../src/load/body-store.js';
 import { loadSite } from '../src/load/load-site.js';
 import { buildSite, type Site } from '../src/site/build-site.js';
-import { writeCorpus } from './corpus.js';
 import type * as Query from '../src/search/query.js';
 import { search } from '../src/search/query.js';
 import type * as SearchIndexModule from '../src/search/search-index.js';
 import type * as Tokenize from '../src/search/tokenize.js';
 import { buildSearchIndex, type SearchDocument } from '../src/search/search-index.js';
-import { checkBuilt, FOLIO_BIN } from './lib/folio.js';
-import { type Measured, measure, setAside, settle } from './lib/processes.js';
+import { corpusPost, writeCorpus } from './corpus.js';
+import { checkBuilt, FOLIO_BIN, startFolio } from './lib/folio.js';
+import { waitFor200 } from './lib/http.js';
+import { type Measured, measure, setAside, settle, stop } from './lib/processes.js';
 import { ensureDebian, REPO_ROOT, WORK_DIR } from './lib/setup.js';
 import { formatBytes, formatMs, median, percentile } from './lib/stats.js';
 import { chromium } from 'playwright-core';
@@ -693,7 +696,7 @@ function submitAndTime(query: string): Promise<number> {
   });
 }
 
-const PARTS = ['quality', 'speed', 'browser', 'build'] as const;
+const PARTS = ['quality', 'speed', 'browser', 'build', 'serve'] as const;
 
 async function main(): Promise<void> {
   const named = process.argv.slice(2);
@@ -747,6 +750,84 @@ async function main(): Promise<void> {
     console.log('');
     for (const line of await buildCostAt(BUILD_POSTS)) console.log(line);
   }
+  if (runs('serve')) {
+    console.log('');
+    console.log(`## \`folio serve\` of ${SERVE_POSTS.toLocaleString('en')} posts`);
+    console.log('');
+    for (const line of await serveAt(SERVE_POSTS)) console.log(line);
+  }
+}
+
+const SERVE_POSTS = 10_000;
+const SERVE_ROUNDS = Number(process.env.SEARCH_SERVE_ROUNDS ?? 4);
+const WATCH_EDITS = 8;
+const SERVE_TIMEOUT_MS = 300_000;
+
+/**
+ * `folio serve` of the corpus, timed from its spawn to its home page and to its first search
+ * answered, in turns with the site's kept batches of the index removed and kept (as a server
+ * started before, or a build, left them); then, under `--watch`, from each of a few edits, which
+ * append a sentence with a made-up word to one post, until a search for that word finds the post.
+ */
+async function serveAt(posts: number): Promise<string[]> {
+  const dir = await corpusAt(posts);
+  const kept = join(dir, '.folio', 'cache', 'search');
+  const query = (url: string, word: string): Promise<string> =>
+    fetch(`${url}/search/?q=${encodeURIComponent(word)}`).then((answer) => answer.text());
+  const starts = { none: [] as number[][], kept: [] as number[][] };
+  for (let round = 0; round < SERVE_ROUNDS; round++) {
+    for (const side of ['none', 'kept'] as const) {
+      if (side === 'none') await rm(kept, { recursive: true, force: true });
+      const spawned = performance.now();
+      const server = await startFolio(dir, { timeoutMs: SERVE_TIMEOUT_MS });
+      try {
+        const home = (await waitFor200(`${server.url}/`, server.child, SERVE_TIMEOUT_MS)) - spawned;
+        await query(server.url, 'latency');
+        starts[side].push([home, performance.now() - spawned]);
+      } finally {
+        await stop(server.child);
+      }
+    }
+  }
+  const post = corpusPost(11);
+  const file = join(dir, post.file);
+  const text = await readFile(file, 'utf8');
+  const found: number[] = [];
+  const server = await startFolio(dir, { watch: true, timeoutMs: SERVE_TIMEOUT_MS });
+  try {
+    await query(server.url, 'latency');
+    for (let edit = 0; edit < WATCH_EDITS; edit++) {
+      // Consonants alone: a word no post holds, nor one a typo away from another edit's.
+      const word = Array.from(
+        { length: 12 },
+        () => 'bcdfghjklmnpqrstvwxz'[Math.floor(Math.random() * 20)],
+      ).join('');
+      await appendFile(file, `\nOne sentence about ${word} was added here.\n`);
+      const saved = performance.now();
+      while (!(await query(server.url, word)).includes(`/posts/${post.slug}/`)) {
+        if (performance.now() - saved > SERVE_TIMEOUT_MS)
+          throw new Error(`search never found ${word}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      found.push(performance.now() - saved);
+      // The watcher and the indexing of the version before are done before the next edit.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+    }
+  } finally {
+    await stop(server.child);
+    await writeFile(file, text);
+  }
+  const range = (times: readonly number[]): string =>
+    `${formatMs(median(times))} (${formatMs(Math.min(...times))} to ${formatMs(Math.max(...times))})`;
+  return [
+    `| measure | median (range) | runs |`,
+    `| --- | ---: | ---: |`,
+    `| home page answers, no batch kept | ${range(starts.none.map(([home]) => home ?? 0))} | ${starts.none.length} |`,
+    `| first search answered, no batch kept | ${range(starts.none.map(([, search]) => search ?? 0))} | ${starts.none.length} |`,
+    `| home page answers, batches kept | ${range(starts.kept.map(([home]) => home ?? 0))} | ${starts.kept.length} |`,
+    `| first search answered, batches kept | ${range(starts.kept.map(([, search]) => search ?? 0))} | ${starts.kept.length} |`,
+    `| under \`--watch\`, an edit's word found by search | ${range(found)} | ${found.length} |`,
+  ];
 }
 
 /** The labelled queries over every site at hand, for each engine: the table and the misses. */
