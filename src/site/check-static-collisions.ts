@@ -32,15 +32,22 @@ export function checkStaticCollisions(
   staticDir: string,
   pages: readonly MarkdownDocument[] = [],
 ): Diagnostic[] {
-  let claims: Map<string, string> | undefined;
+  let listings: Map<string, string> | undefined;
+  let documents: Map<string, string> | undefined;
   const diagnostics: Diagnostic[] = [];
   for (const path of staticPaths) {
     // Lower-cased, as on many disks two names that differ only in case are one file.
     const name = path.normalize('NFC').slice(1).toLowerCase();
     const file = name.replace(PRECOMPRESSED, '');
-    const fixed = FIXED_DOCUMENTS.get(file);
-    // Posts may be anywhere the permalink puts them: their paths are worked out once.
-    const owner = fixed ?? (claims ??= generatedFiles(config, posts, pages)).get(file);
+    // Posts may be anywhere the permalink puts them: their paths are worked out once. Listings
+    // only ever write `index.html` and `feed.xml`, and finding them takes every post's terms,
+    // which a site's images and scripts need not wait for on each reload of a large site.
+    const owner =
+      FIXED_DOCUMENTS.get(file) ??
+      (LISTING_FILE.test(file)
+        ? (listings ??= claimedFiles(listingPaths(config, posts))).get(file)
+        : undefined) ??
+      (documents ??= claimedFiles(documentPaths(config, [...posts, ...pages]))).get(file);
     if (owner === undefined) continue;
     diagnostics.push(
       error(
@@ -55,25 +62,33 @@ export function checkStaticCollisions(
   return diagnostics;
 }
 
-/** The files the export writes for posts, pages, old paths, listing pages, categories and tags, lower-cased. */
-function generatedFiles(
-  config: SiteConfig,
-  posts: readonly Post[],
-  pages: readonly MarkdownDocument[],
-): Map<string, string> {
+/** The names of the files listing pages and feeds are written to (see `listingPaths`). */
+const LISTING_FILE = /(?:^|\/)(?:index\.html|feed\.xml)$/;
+
+/** The files the export writes for the documents at `paths`, lower-cased, the first claim kept. */
+function claimedFiles(paths: Iterable<readonly [path: string, what: string]>): Map<string, string> {
   const files = new Map<string, string>();
-  const claim = (path: string, what: string): void => {
+  for (const [path, what] of paths) {
     const file = exportFileOf(path).toLowerCase();
     if (!files.has(file)) files.set(file, what);
-  };
-  for (const [path, what] of listingPaths(config, posts)) claim(path, what);
-  for (const post of [...posts, ...pages]) {
-    claim(post.path, `the page of ${post.file}`);
-    for (const alias of post.aliases) claim(alias, `the redirect page of an alias of ${post.file}`);
+  }
+  return files;
+}
+
+/** The paths of the pages of posts and pages, of their old paths and of the config's redirects. */
+function* documentPaths(
+  config: SiteConfig,
+  documents: readonly MarkdownDocument[],
+): Generator<[path: string, what: string]> {
+  for (const document of documents) {
+    yield [document.path, `the page of ${document.file}`];
+    for (const alias of document.aliases) {
+      yield [alias, `the redirect page of an alias of ${document.file}`];
+    }
   }
   for (const from of Object.keys(config.redirects)) {
     const path = normalizeSitePath(from);
-    if (path !== undefined) claim(path, `the redirect page of ${from} (of the config's redirects)`);
+    if (path !== undefined)
+      yield [path, `the redirect page of ${from} (of the config's redirects)`];
   }
-  return files;
 }
