@@ -192,10 +192,9 @@ export function indexInBatches(posts: readonly FolderPost[], cache?: BatchCache)
     if (key !== undefined) keys.add(key);
     const kept = key === undefined ? undefined : segments?.get(key, batch.length);
     const segment = kept && keptSegment(builder, kept, sizes);
-    if (kept && segment) {
+    if (key !== undefined && kept && segment) {
       if ('ids' in segment) joiner.appendNumbered(segment);
-      else if (key !== undefined)
-        numbered.set(key, { stamp: kept.stamp, ids: joiner.append(segment) });
+      else numbered.set(key, { stamp: kept.stamp, ids: joiner.append(segment) });
       continue;
     }
     let stale = false;
