@@ -267,9 +267,10 @@ describe('folio build into its own output', () => {
     const listings = ['/', '/categories/algorithm/', '/tags/algorithm/', '/tags/search/'];
     const keys = async () => {
       const { documents } = JSON.parse(await readFile(join(out, MANIFEST), 'utf8')) as {
-        documents: Record<string, { key: string }>;
+        documents: { paths: string[]; keys: string[] };
       };
-      const of = (path: string) => documents[path]?.key ?? assert.fail(`no record of ${path}`);
+      const of = (path: string) =>
+        documents.keys[documents.paths.indexOf(path)] ?? assert.fail(`no record of ${path}`);
       return { post: of('/posts/binary-search/'), listings: listings.map(of) };
     };
     const page = (path: string) => readFile(join(out, path, 'index.html'), 'utf8');
@@ -684,16 +685,44 @@ describe('folio build writes its output whole', () => {
 
   it('when its manifest is not one Folio wrote', async () => {
     await editManifest((manifest) => {
-      manifest.files = { '../outside.txt': { hash: 'x', size: 1, mtime: 1 } };
+      manifest.files = {
+        paths: ['../outside.txt'],
+        hashes: ['x'],
+        sizes: [1],
+        mtimes: [1],
+        sources: [null],
+      };
     });
     await whole([], /^Full build: .*cannot be read \(it is not a manifest of Folio\)/m);
   });
 
-  it('when its record of documents names files outside the folder', async () => {
+  it('when its record of documents names files it does not list', async () => {
     await editManifest((manifest) => {
-      manifest.documents = { '/': { key: 'x', files: ['../outside.html'], features: [] } };
+      manifest.documents = { paths: ['/'], keys: ['x'], files: [[1_000_000]], features: [[]] };
     });
     await whole([], /^Full build: .*cannot be read \(it is not a manifest of Folio\)/m);
+  });
+
+  it("when its manifest is of an older format, whose files are still known as the build's", async () => {
+    // As format 2 kept them: an object for each file. With no marker, only the manifest tells
+    // that the build wrote them.
+    await editManifest((manifest) => {
+      const { paths, hashes, sizes, mtimes } = manifest.files as Record<string, unknown[]>;
+      manifest.format = 2;
+      manifest.files = Object.fromEntries(
+        (paths ?? []).map((path, i) => [
+          path,
+          { hash: hashes?.[i], size: sizes?.[i], mtime: mtimes?.[i] },
+        ]),
+      );
+      delete manifest.documents;
+      delete manifest.frame;
+    });
+    await rm(join(out, '.folio-build'));
+    await whole(
+      [],
+      /^Full build: .*\.folio-manifest\.json cannot be read \(it is of format 2, and this Folio writes format 3\); it is rewritten\.$/m,
+    );
   });
 
   it('when another version of Folio built it', async () => {

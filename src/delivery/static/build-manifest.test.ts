@@ -21,8 +21,8 @@ async function readListing(path: string): Promise<boolean> {
     node: process.versions.node,
     site: { dir: '/site', url: 'https://example.com/' },
     precompress: false,
-    files: { [path]: { hash: 'x', size: 1, mtime: 1 } },
-    documents: { '/': { key: 'k', files: [path], features: [] } },
+    files: { paths: [path], hashes: ['x'], sizes: [1], mtimes: [1], sources: [null] },
+    documents: { paths: ['/'], keys: ['k'], files: [[0]], features: [[]] },
   };
   // Each read is of a new file: the last one read is remembered by its stamp.
   const name = `${MANIFEST_FILE}-${Math.random().toString(36).slice(2)}`;

@@ -31,8 +31,12 @@ export function stagingProcess(name: string, prefix = STAGING_PREFIX): number | 
   return stamp ? Number(stamp[1]) : undefined;
 }
 
-/** Raised whenever what a manifest holds changes meaning: an older one is then not trusted. */
-export const MANIFEST_FORMAT = 2;
+/**
+ * Raised whenever what a manifest holds, or how its file holds it, changes: an older one is then
+ * not trusted. Format 3 keeps each field of the files and documents in a list of its own, where 2
+ * kept an object for each: a large site's manifest took a rebuild half the time to read and write.
+ */
+export const MANIFEST_FORMAT = 3;
 
 /** A file a build wrote: its bytes, and how it stood on disk once written. */
 export interface ManifestEntry {
@@ -63,14 +67,14 @@ export interface Manifest {
   /** Whether `.br` and `.gz` forms were written beside text files. */
   readonly precompress: boolean;
   /** Every file the build wrote, by path relative to the folder with `/` between parts. */
-  readonly files: Readonly<Record<string, ManifestEntry>>;
+  readonly files: ReadonlyMap<string, ManifestEntry>;
   /**
    * What the build knew of each document it wrote, by URL path: a later build whose inputs for
-   * a document are the same keeps its files without rendering it. None in older manifests.
+   * a document are the same keeps its files without rendering it.
    */
-  readonly documents?: Readonly<Record<string, DocumentRecord>>;
-  /** What every document was made from but the bodies it shows. None in older manifests. */
-  readonly frame?: DocumentFrame;
+  readonly documents: ReadonlyMap<string, DocumentRecord>;
+  /** What every document was made from but the bodies it shows; none when it was not known. */
+  readonly frame?: DocumentFrame | undefined;
 }
 
 /**
@@ -80,7 +84,7 @@ export interface Manifest {
 export interface DocumentFrame {
   readonly key: string;
   /** The hash of each file's text, by its path in the site folder. */
-  readonly bodies: Readonly<Record<string, string>>;
+  readonly bodies: ReadonlyMap<string, string>;
 }
 
 /**
@@ -93,12 +97,11 @@ export function agreedFrame(
 ): DocumentFrame | undefined {
   const [first] = frames;
   if (!first) return undefined;
-  const bodies = Object.entries(first.bodies);
   const same = (frame: DocumentFrame | undefined): boolean =>
     frame !== undefined &&
     frame.key === first.key &&
-    Object.keys(frame.bodies).length === bodies.length &&
-    bodies.every(([file, hash]) => frame.bodies[file] === hash);
+    frame.bodies.size === first.bodies.size &&
+    [...first.bodies].every(([file, hash]) => frame.bodies.get(file) === hash);
   return frames.every(same) ? first : undefined;
 }
 
@@ -132,7 +135,11 @@ export type ManifestRead =
       readonly stamp: string;
     }
   | { readonly missing: true }
-  | { readonly unreadable: string };
+  | {
+      readonly unreadable: string;
+      /** The files it lists all the same: one of an older format lists them as a build wrote them. */
+      readonly paths?: readonly string[];
+    };
 
 /**
  * The manifest last read from each file, with how the file stood: a build reads its output's
@@ -152,9 +159,10 @@ export function readManifest(folder: string, name = MANIFEST_FILE): Promise<Mani
 }
 
 /** The paths a manifest file of `folder` lists; none when it is missing or unreadable. */
-export function manifestPaths(folder: string, name: string): string[] {
+export function manifestPaths(folder: string, name: string): readonly string[] {
   const read = readManifestFile(join(folder, name));
-  return 'manifest' in read ? Object.keys(read.manifest.files) : [];
+  if ('manifest' in read) return [...read.manifest.files.keys()];
+  return ('paths' in read && read.paths) || [];
 }
 
 function readManifestFile(file: string): ManifestRead {
@@ -177,70 +185,211 @@ function readManifestFile(file: string): ManifestRead {
   }
 }
 
-function parseManifest(
+/** A manifest's file, or why it is not one this Folio can build on. */
+export function parseManifest(
   text: string,
-): { readonly manifest: Manifest } | { readonly unreadable: string } {
+):
+  | { readonly manifest: Manifest }
+  | { readonly unreadable: string; readonly paths?: readonly string[] } {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return { unreadable: 'it is not JSON' };
   }
-  return isManifest(value) ? { manifest: value } : { unreadable: 'it is not a manifest of Folio' };
+  if (isRecord(value) && typeof value.format === 'number' && value.format !== MANIFEST_FORMAT) {
+    const paths = isRecord(value.files) ? Object.keys(value.files).filter(isOwnPath) : [];
+    return {
+      unreadable: `it is of format ${value.format}, and this Folio writes format ${MANIFEST_FORMAT}`,
+      paths,
+    };
+  }
+  const manifest = decodeManifest(value);
+  return manifest ? { manifest } : { unreadable: 'it is not a manifest of Folio' };
+}
+
+/**
+ * The manifest as its file holds it: each field of the files, the documents and the frame in a
+ * list of its own, in the order of their paths, and a document's files by their place among the
+ * files. A list of strings or numbers is read several times faster than an object for each.
+ */
+interface ManifestFile {
+  readonly format: number;
+  readonly folio: string;
+  readonly node: string;
+  readonly site: { readonly dir: string; readonly url: string };
+  readonly precompress: boolean;
+  readonly files: {
+    readonly paths: readonly string[];
+    readonly hashes: readonly string[];
+    readonly sizes: readonly number[];
+    readonly mtimes: readonly number[];
+    /** `null` for a file not copied. */
+    readonly sources: readonly (string | null)[];
+  };
+  readonly documents: {
+    readonly paths: readonly string[];
+    readonly keys: readonly string[];
+    readonly files: readonly (readonly number[])[];
+    readonly features: readonly (readonly BodyFeature[])[];
+  };
+  readonly frame?: {
+    readonly key: string;
+    readonly files: readonly string[];
+    readonly hashes: readonly string[];
+  };
+}
+
+/** The text of the manifest's file. */
+export function manifestText(manifest: Manifest): string {
+  const paths = [...manifest.files.keys()].sort();
+  const place = new Map(paths.map((path, i) => [path, i]));
+  const entries = paths.map((path) => manifest.files.get(path) as ManifestEntry);
+  const documentPaths = [...manifest.documents.keys()].sort();
+  const records = documentPaths.map((path) => manifest.documents.get(path) as DocumentRecord);
+  const placeOf = (file: string): number => {
+    const at = place.get(file);
+    if (at === undefined) throw new Error(`a document's file is not among the files: ${file}`);
+    return at;
+  };
+  const { frame } = manifest;
+  const file: ManifestFile = {
+    format: manifest.format,
+    folio: manifest.folio,
+    node: manifest.node,
+    site: manifest.site,
+    precompress: manifest.precompress,
+    files: {
+      paths,
+      hashes: entries.map(({ hash }) => hash),
+      sizes: entries.map(({ size }) => size),
+      mtimes: entries.map(({ mtime }) => mtime),
+      sources: entries.map(({ source }) => source ?? null),
+    },
+    documents: {
+      paths: documentPaths,
+      keys: records.map(({ key }) => key),
+      files: records.map(({ files }) => files.map(placeOf)),
+      features: records.map(({ features }) => features),
+    },
+    ...(frame && {
+      frame: {
+        key: frame.key,
+        files: [...frame.bodies.keys()],
+        hashes: [...frame.bodies.values()],
+      },
+    }),
+  };
+  return `${JSON.stringify(file)}\n`;
+}
+
+/** The manifest a file holds, or none when it is not one of this format, whole and sound. */
+function decodeManifest(value: unknown): Manifest | undefined {
+  if (!isRecord(value) || !isRecord(value.site) || !isRecord(value.files)) return undefined;
+  if (!isRecord(value.documents)) return undefined;
+  const { format, folio, node, site, precompress } = value;
+  if (
+    typeof format !== 'number' ||
+    typeof folio !== 'string' ||
+    typeof node !== 'string' ||
+    typeof site.dir !== 'string' ||
+    typeof site.url !== 'string' ||
+    typeof precompress !== 'boolean'
+  ) {
+    return undefined;
+  }
+  const files = decodeFiles(value.files);
+  const documents = files && decodeDocuments(value.documents, value.files.paths as string[]);
+  const frame = value.frame === undefined ? undefined : decodeFrame(value.frame);
+  if (!files || !documents || frame === null) return undefined;
+  return {
+    format,
+    folio,
+    node,
+    site: { dir: site.dir, url: site.url },
+    precompress,
+    files,
+    documents,
+    ...(frame && { frame }),
+  };
+}
+
+function decodeFiles(value: Record<string, unknown>): Map<string, ManifestEntry> | undefined {
+  const { paths, hashes, sizes, mtimes, sources } = value;
+  if (!isStrings(paths) || !paths.every(isOwnPath)) return undefined;
+  const count = paths.length;
+  if (!isStrings(hashes, count) || !isNumbers(sizes, count) || !isNumbers(mtimes, count)) {
+    return undefined;
+  }
+  if (!isList(sources, count) || !sources.every((s) => s === null || typeof s === 'string')) {
+    return undefined;
+  }
+  const files = new Map<string, ManifestEntry>();
+  for (let i = 0; i < count; i++) {
+    const hash = hashes[i] as string;
+    const size = sizes[i] as number;
+    const mtime = mtimes[i] as number;
+    const source = sources[i] as string | null;
+    files.set(
+      paths[i] as string,
+      source === null ? { hash, size, mtime } : { hash, size, mtime, source },
+    );
+  }
+  return files;
+}
+
+function decodeDocuments(
+  value: Record<string, unknown>,
+  filePaths: readonly string[],
+): Map<string, DocumentRecord> | undefined {
+  const { paths, keys, files, features } = value;
+  if (!isStrings(paths)) return undefined;
+  const count = paths.length;
+  if (!isStrings(keys, count) || !isList(files, count) || !isList(features, count)) {
+    return undefined;
+  }
+  const documents = new Map<string, DocumentRecord>();
+  for (let i = 0; i < count; i++) {
+    const places = files[i];
+    const used = features[i];
+    if (!isNumbers(places) || !isStrings(used) || !used.every(isBodyFeature)) return undefined;
+    const own: string[] = [];
+    for (const place of places) {
+      const path = filePaths[place];
+      if (path === undefined) return undefined;
+      own.push(path);
+    }
+    documents.set(paths[i] as string, { key: keys[i] as string, files: own, features: used });
+  }
+  return documents;
+}
+
+/** The frame a file holds; `null` when what it holds is not one. */
+function decodeFrame(value: unknown): DocumentFrame | null {
+  if (!isRecord(value) || typeof value.key !== 'string') return null;
+  const { files, hashes } = value;
+  if (!isStrings(files) || !isStrings(hashes, files.length)) return null;
+  const bodies = new Map<string, string>();
+  for (let i = 0; i < files.length; i++) bodies.set(files[i] as string, hashes[i] as string);
+  return { key: value.key, bodies };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function isManifest(value: unknown): value is Manifest {
-  if (!isRecord(value) || !isRecord(value.site) || !isRecord(value.files)) return false;
-  const { format, folio, node, site, precompress, files, documents, frame } = value;
-  return (
-    (documents === undefined || isRecord(documents)) &&
-    (frame === undefined || isDocumentFrame(frame)) &&
-    typeof format === 'number' &&
-    typeof folio === 'string' &&
-    typeof node === 'string' &&
-    typeof site.dir === 'string' &&
-    typeof site.url === 'string' &&
-    typeof precompress === 'boolean' &&
-    Object.keys(files).every(isOwnPath) &&
-    Object.values(files).every(
-      (entry) =>
-        isRecord(entry) &&
-        typeof entry.hash === 'string' &&
-        typeof entry.size === 'number' &&
-        typeof entry.mtime === 'number' &&
-        (entry.source === undefined || typeof entry.source === 'string'),
-    ) &&
-    Object.values(documents ?? {}).every(isDocumentRecord)
-  );
-}
+const isList = (value: unknown, length?: number): value is unknown[] =>
+  Array.isArray(value) && (length === undefined || value.length === length);
 
-const isStrings = (value: unknown): value is string[] =>
-  Array.isArray(value) && value.every((item) => typeof item === 'string');
+const isStrings = (value: unknown, length?: number): value is string[] =>
+  isList(value, length) && value.every((item) => typeof item === 'string');
 
-function isDocumentRecord(value: unknown): value is DocumentRecord {
-  return (
-    isRecord(value) &&
-    typeof value.key === 'string' &&
-    isStrings(value.files) &&
-    value.files.every(isOwnPath) &&
-    isStrings(value.features) &&
-    value.features.every((feature) => BODY_FEATURES.has(feature))
-  );
-}
-
-function isDocumentFrame(value: unknown): value is DocumentFrame {
-  return (
-    isRecord(value) &&
-    typeof value.key === 'string' &&
-    isRecord(value.bodies) &&
-    Object.values(value.bodies).every((hash) => typeof hash === 'string')
-  );
-}
+// Whole and not negative: a size, a modification time, a document's place among the files.
+const isNumbers = (value: unknown, length?: number): value is number[] =>
+  isList(value, length) && value.every((item) => typeof item === 'number' && item >= 0);
 
 const BODY_FEATURES: ReadonlySet<string> = new Set<BodyFeature>(['math', 'code', 'diagram']);
+
+const isBodyFeature = (value: string): value is BodyFeature => BODY_FEATURES.has(value);
 
 /**
  * Whether `path` names a file inside the output folder, as a build writes them: a manifest that
@@ -269,9 +418,6 @@ export function distrust(
   if ('missing' in read) return `${folder} has no ${MANIFEST_FILE} (an older Folio built it).`;
   if ('unreadable' in read) return `${file} cannot be read (${read.unreadable}); it is rewritten.`;
   const { manifest } = read;
-  if (manifest.format !== MANIFEST_FORMAT) {
-    return `${file} is of format ${manifest.format}, and this Folio writes format ${MANIFEST_FORMAT}.`;
-  }
   if (manifest.folio !== expected.folio) {
     return `the output's manifest is from Folio ${manifest.folio}, this is ${expected.folio}.`;
   }
@@ -294,5 +440,5 @@ export async function writeManifest(
   manifest: Manifest,
   name = MANIFEST_FILE,
 ): Promise<void> {
-  await writeFile(join(folder, name), `${JSON.stringify(manifest)}\n`);
+  await writeFile(join(folder, name), manifestText(manifest));
 }

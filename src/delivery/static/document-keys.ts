@@ -108,8 +108,8 @@ export class DocumentKeys {
         parts.push(front);
       }
     }
-    const bodies: Record<string, string> = {};
-    for (const [file, { hash: body }] of this.#reads()) bodies[this.#inSite(file)] = body;
+    const bodies = new Map<string, string>();
+    for (const [file, { hash: body }] of this.#reads()) bodies.set(this.#inSite(file), body);
     return { key: hashText('sha256', parts.join('\n'), 'base64url'), bodies };
   }
 
@@ -120,8 +120,7 @@ export class DocumentKeys {
 
   /** The hash of the text of `file` as the build of `frame` read it, if it did. */
   #hashIn(frame: DocumentFrame, file: string): string | undefined {
-    const path = this.#inSite(file);
-    return Object.hasOwn(frame.bodies, path) ? frame.bodies[path] : undefined;
+    return frame.bodies.get(this.#inSite(file));
   }
 
   /** What loading read of each post and page file, by file. */

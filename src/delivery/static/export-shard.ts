@@ -70,7 +70,7 @@ export interface ShardOutput {
   /** The files the output holds already, unchanged since written: the same bytes are kept. */
   readonly previous?: ReadonlyMap<string, ManifestEntry> | undefined;
   /** What the last build into the output recorded of each document it wrote, by URL path. */
-  readonly documents?: Readonly<Record<string, DocumentRecord>> | undefined;
+  readonly documents?: ReadonlyMap<string, DocumentRecord> | undefined;
   /** What the last build's documents were made from but their bodies (`DocumentKeys.frame`). */
   readonly frame?: DocumentFrame | undefined;
   /**
@@ -416,7 +416,7 @@ export class ExportShard {
   #keyOf(path: string): string | undefined {
     if (!this.#keys) return undefined;
     if (this.#documentKeys.has(path)) return this.#documentKeys.get(path);
-    const last = this.#output?.documents?.[path];
+    const last = this.#output?.documents?.get(path);
     const key =
       last !== undefined && this.#unchangedSinceLast(path) ? last.key : this.#keys.keyOf(path);
     this.#documentKeys.set(path, key);
@@ -425,7 +425,7 @@ export class ExportShard {
 
   /** What the last build recorded of the document at `path`, if it made it from `key`. */
   #lastRecord(path: string, key: string | undefined): DocumentRecord | undefined {
-    const last = key === undefined ? undefined : this.#output?.documents?.[path];
+    const last = key === undefined ? undefined : this.#output?.documents?.get(path);
     return last?.key === key ? last : undefined;
   }
 

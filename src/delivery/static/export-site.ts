@@ -428,7 +428,7 @@ async function exportChanges(
     }
     const next = manifestOf(built, { precompress, files, documents, frame });
     const staged = [...files.values()].filter(({ written }) => written).map(({ path }) => path);
-    const gone = Object.keys(previous.files).filter((path) => !Object.hasOwn(next.files, path));
+    const gone = [...previous.files.keys()].filter((path) => !next.files.has(path));
     // What came in since the look that began the build is left alone unless it is in the way.
     if (options.clean !== true)
       refuseArrivals(outDir, inTheWay(outDir, previous.files, staged, gone));
@@ -445,22 +445,16 @@ function manifestOf(
   written: Pick<WrittenSite, 'precompress' | 'files' | 'documents' | 'frame'>,
 ): Manifest {
   const { precompress, files, documents, frame } = written;
-  const entries: Record<string, ManifestEntry> = {};
-  for (const path of [...files.keys()].sort()) {
-    const { hash, size, mtime, source } = files.get(path) as WrittenFile;
-    entries[path] = { hash, size, mtime, ...(source !== undefined && { source }) };
-  }
-  const made: Record<string, DocumentRecord> = {};
-  for (const path of [...documents.keys()].sort()) {
-    const document = documents.get(path) as DocumentRecord;
+  const made = new Map<string, DocumentRecord>();
+  for (const [path, document] of documents) {
     // Only a document whose files all stay is kept whole next time.
-    if (document.files.every((file) => files.has(file))) made[path] = document;
+    if (document.files.every((file) => files.has(file))) made.set(path, document);
   }
   return {
     format: MANIFEST_FORMAT,
     ...built,
     precompress,
-    files: entries,
+    files,
     documents: made,
     ...(frame ? { frame } : {}),
   };
@@ -501,7 +495,7 @@ async function commit(
       renameSync(join(staging, stagedName(path)), to);
     }
     await rm(staging, { recursive: true, force: true });
-    await writeMarker(outDir, Object.keys(next.files));
+    await writeMarker(outDir, next.files.keys());
     // In one step, the commit is done and the manifest is the next one.
     await rename(join(outDir, COMMIT_FILE), join(outDir, MANIFEST_FILE));
     return gone.length;
@@ -644,7 +638,7 @@ async function writeSite(
   last: {
     /** The files the output holds as the last build wrote them. */
     readonly unchanged: ReadonlyMap<string, ManifestEntry>;
-    readonly documents: Manifest['documents'];
+    readonly documents: Manifest['documents'] | undefined;
     readonly frame: Manifest['frame'];
     /** Whether files are staged flat, to be moved into that output by `commit`. */
     readonly flat: boolean;

@@ -225,7 +225,7 @@ export async function lookThrough(
  * at each: edited since, or gone.
  */
 function alteredFiles(folder: string, manifest: Manifest): string[] {
-  return Object.entries(manifest.files)
+  return [...manifest.files]
     .filter(([path, entry]) => !standsAsWritten(folder, path, entry))
     .map(([path]) => path);
 }
@@ -240,7 +240,7 @@ function standingFiles(
   altered: ReadonlySet<string> | undefined,
 ): Map<string, ManifestEntry> {
   const standing = new Map<string, ManifestEntry>();
-  for (const [path, entry] of Object.entries(manifest.files)) {
+  for (const [path, entry] of manifest.files) {
     const stands = altered ? !altered.has(path) : standsAsWritten(folder, path, entry);
     if (stands) standing.set(path, entry);
   }
@@ -302,12 +302,12 @@ export async function foreignFiles(folder: string, known?: ReadonlySet<string>):
  */
 export function inTheWay(
   folder: string,
-  written: Readonly<Record<string, unknown>>,
+  written: ReadonlyMap<string, unknown>,
   paths: readonly string[],
   gone: readonly string[],
 ): string[] {
   const found = new Set<string>();
-  const wrote = (path: string): boolean => Object.hasOwn(written, path);
+  const wrote = (path: string): boolean => written.has(path);
   // Whether each folder on the way is one, by path: false where nothing stands yet, or where the
   // build's own file does (deleted before anything is moved in), or something else (named).
   const isFolder = new Map<string, boolean>();
