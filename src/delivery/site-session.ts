@@ -16,6 +16,7 @@ import { PageCaches, type SiteState } from './app/site-state.js';
 import { SiteSearchIndex } from './app/site-search.js';
 import { indexSitePosts } from '../load/search-documents.js';
 import type { ImageStore } from '../load/image-store.js';
+import type { ReadCache } from '../load/read-cache.js';
 
 export interface SessionOptions {
   /** Drafts are shown, as on a local preview. */
@@ -36,6 +37,12 @@ export interface SessionOptions {
   readonly indexAtOnce?: boolean;
   /** The store of image variants pages name: the server's, which makes them as asked. */
   readonly images?: ImageStore | undefined;
+  /**
+   * What a build or an earlier server kept of reading each post file: files whose stamp stands
+   * are not read again on opening. Only for a session that reads bodies again when pages need
+   * them (`keepBodies` not set). The opener keeps what the load read, when it sees fit.
+   */
+  readonly readCache?: ReadCache | undefined;
 }
 
 /** What opening a site folder gives: a session, if the folder loaded without errors. */
@@ -123,6 +130,7 @@ export class SiteSession {
       keepBodies: options.keepBodies ?? false,
       onProgress: options.onProgress,
       images: options.images,
+      readCache: options.readCache,
     });
     const session = load.content
       ? new SiteSession(load.content, options, { siteDir, reusable: load.reusable })

@@ -5,9 +5,9 @@
 // folder a build of this Folio wrote before gets only the files whose bytes change, and is
 // brought up to date on this thread alone unless many documents are to be rendered.
 import { existsSync, mkdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
-import { mkdir, readdir, readFile, realpath, rename, rm } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { replacePathsIn } from '../../text/paths-in-text.js';
+import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join, relative } from 'node:path';
+import { namedUnder, realSiteFolder } from '../../load/site-folder.js';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { countPostFiles, listStaticFiles } from '../../content/read-sources.js';
 import { STATIC_DIR } from '../../content/site-layout.js';
@@ -166,7 +166,7 @@ export async function exportSite(given: ExportOptions): Promise<ExportResult> {
   // Every file of the site is known by a path under this one, however the folder was named: what
   // a build keeps for the next one is found again whether that one is run from inside the site
   // folder or from elsewhere, by a relative path, an absolute one or a link.
-  const dir = await realpath(given.siteDir).catch(() => resolve(given.siteDir));
+  const dir = await realSiteFolder(given.siteDir);
   // Problems name the site's files under the folder as the author named it all the same.
   const named = namedUnder(dir, given.siteDir);
   const { onLoaded } = given;
@@ -222,23 +222,6 @@ export async function exportSite(given: ExportOptions): Promise<ExportResult> {
     await looker?.close();
     await lock.release();
   }
-}
-
-/**
- * A problem as it names the files under the folder `real`, named under `given` instead: the path
- * the author gave for the same folder (`.`, `../blog`, a link to it).
- */
-function namedUnder(real: string, given: string): (diagnostic: Diagnostic) => Diagnostic {
-  if (real === given) return (diagnostic) => diagnostic;
-  const rename = (rest: string): string => (rest === '' ? given : join(given, rest));
-  const inText = (text: string): string => replacePathsIn(text, real, sep, rename);
-  return (diagnostic) => {
-    const { file, message, hint } = diagnostic;
-    // Only a full path names a file of the site: a build knows every file by one.
-    const inside = isAbsolute(file) ? relative(real, file) : '..';
-    const renamed = inside.startsWith('..') || isAbsolute(inside) ? file : rename(inside);
-    return { ...diagnostic, file: renamed, message: inText(message), hint: inText(hint) };
-  };
 }
 
 /** The shares of an export, loading the site from the moment they are started. */
