@@ -477,9 +477,21 @@ function startRows(results: Results, targets: Target[]): Row[] {
       versus,
       target,
     ];
+    if (start.first) {
+      const { ms } = start.first;
+      rows.push([
+        'cold start',
+        'folio serve: spawn → first 200 of `/`, a first start with nothing kept',
+        formatPosts(start.posts),
+        '1',
+        formatMs(ms),
+        ratioText([[ms / bareMs, 'bare Node']]),
+        '',
+      ]);
+    }
     rows.push(
       row(
-        `spawn → first 200 of \`/\`${failure}`,
+        `spawn → first 200 of \`/\`, from what the last start kept${failure}`,
         formatMs(startMs(start)),
         timeVersus,
         targetText(timeTargets),
