@@ -2,7 +2,16 @@
 // drafts and scheduled posts kept out, the index following edits, and hostile queries answered
 // with a plain page.
 import assert from 'node:assert/strict';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -360,6 +369,25 @@ describe('the index of a large site on `folio serve`', () => {
       await snapshot(join(out, 'assets', 'search')),
       await snapshot(join(whole, 'assets', 'search')),
     );
+  });
+
+  it('removes the folders that the indexing of a killed server left in the temporary folder', async () => {
+    // A process that has ended, and one that runs: this test's own.
+    const ended = spawnSync(process.execPath, ['-e', '0']).pid;
+    const left = join(tmpdir(), `folio-search-${ended}-AbC123`);
+    const inUse = join(tmpdir(), `folio-search-${process.pid}-XyZ789`);
+    for (const folder of [left, inUse]) {
+      mkdirSync(folder);
+      writeFileSync(join(folder, 'lengths.bin'), 'index handed over');
+    }
+    try {
+      const [found] = await servedTitles('topic42');
+      assert.equal(found?.[0], 'Note 42');
+      assert.equal(existsSync(left), false, 'the folder of the ended process is removed');
+      assert.equal(existsSync(inUse), true, 'the folder of a running process is left');
+    } finally {
+      for (const folder of [left, inUse]) rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 
