@@ -1,14 +1,15 @@
 // Part 3: cold start and resident memory. `folio serve` is started on a corpus and timed from the
 // moment it is spawned until `GET /` has answered 200 — once with nothing kept of reading the post
-// files, then again, each start finding what the one before kept; then a few hundred requests over the whole
-// site, one at a time (listing pages, every category, posts, the feed, each in the compressed form
-// a browser takes), warm it up, and its resident memory is read from /proc. The reference,
-// measured in the same run: the bare Node server started the same way, answering three of
-// Folio's pages.
+// files, then again, each start finding what the one before kept; then a few hundred requests
+// over the whole site, one at a time (listing pages, every category, posts, the feed, each in the
+// compressed form a browser takes), warm it up, and its resident memory is read from /proc. The
+// reference, measured in the same run: the bare Node server started the same way, answering three
+// of Folio's pages.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { READ_CACHE_FILE, SETTLED_MS } from '../../src/load/read-cache.js';
 import { corpusPost } from '../corpus.js';
 import { type FolioServer, startFolio } from './folio.js';
 import { decoded, get, requestAll, type Response, waitFor200 } from './http.js';
@@ -40,10 +41,6 @@ export interface StartResult {
 export type Answers = Map<string, Response>;
 
 export const WARM_UP_REQUESTS = 300;
-// What `folio serve` and `folio build` keep of reading each post file, in the site folder.
-const READS_FILE = join('.folio', 'cache', 'reads.bin');
-// A little more than the second a file must have been written before a start to be kept by it.
-const SETTLED_MS = 1_100;
 // The memory settles for a moment after the last answer (sockets close, buffers are freed).
 const SETTLE_MS = 500;
 
@@ -136,10 +133,10 @@ export interface StartOptions {
 export async function benchStart(options: StartOptions, answers: Answers): Promise<StartResult> {
   const result: StartResult = { posts: options.posts, runs: [] };
   const started = performance.now();
-  await rm(join(options.corpusDir, READS_FILE), { force: true });
+  await rm(join(options.corpusDir, READ_CACHE_FILE), { force: true });
   // A file's time moves in clock ticks, so a start keeps only what was written a second or more
   // before it began: the corpus, maybe just written, is let settle first.
-  await sleep(SETTLED_MS);
+  await sleep(SETTLED_MS + 100);
   try {
     result.first = await startOnce(options.corpusDir, options.posts, options.timeoutMs, answers);
     console.log(

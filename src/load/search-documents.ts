@@ -2,7 +2,7 @@
 // read from its file — and the index of a site's posts, made here or in a child process.
 import { fork } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { constants, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +25,7 @@ import { rendererFingerprint } from './body-cache.js';
 import { bodySearchText, readBody, StaleBody } from './body-store.js';
 import { folioVersion } from './folio-package.js';
 import { type IndexedPostKey, keptSegment, listSizes, SegmentCache } from './segment-cache.js';
-import { isRunning } from './site-cache.js';
+import { removeAbandonedFolders } from './site-cache.js';
 
 /** A post as the indexing process is handed it: what it indexes, and where its body is. */
 export interface IndexedPost {
@@ -257,27 +257,13 @@ export function indexRequested(folder: string): void {
 
 /**
  * How the folders begin in which indexing processes hand their index over, in the system's
- * temporary folder: the id of the process that made one follows, then `-`.
+ * temporary folder: the id of the process that made one follows. A server killed as its process
+ * indexed leaves one, tens of megabytes at 10,000 posts, which the next server removes.
  */
 const FOLDER_PREFIX = 'folio-search-';
-const FOLDER_OF_PROCESS = new RegExp(`^${FOLDER_PREFIX}(\\d+)-`);
 
-// Removed once, before this process makes its first folder.
+// Removed once, before this process makes its first folder: at best, as another user's may stay.
 let abandoned: Promise<void> | undefined;
-
-/**
- * Removes the folders left by servers stopped before they could remove their own (killed as they
- * indexed): at 10,000 posts, each holds tens of megabytes. Only those of processes no longer
- * running, known by their names.
- */
-async function removeAbandonedFolders(): Promise<void> {
-  for (const name of await readdir(tmpdir()).catch(() => [])) {
-    const pid = Number(FOLDER_OF_PROCESS.exec(name)?.[1]);
-    if (pid > 0 && pid !== process.pid && !isRunning(pid)) {
-      await rm(join(tmpdir(), name), { recursive: true, force: true }).catch(() => undefined);
-    }
-  }
-}
 
 /**
  * `indexInBatches` in a child process, which hands the index over as files; the process is
@@ -294,7 +280,7 @@ async function indexPostsApart(
     `./search-process.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`,
     import.meta.url,
   );
-  abandoned ??= removeAbandonedFolders();
+  abandoned ??= removeAbandonedFolders(tmpdir(), FOLDER_PREFIX).catch(() => undefined);
   await abandoned;
   const folder = await mkdtemp(join(tmpdir(), `${FOLDER_PREFIX}${process.pid}-`));
   try {

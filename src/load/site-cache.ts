@@ -1,6 +1,8 @@
 // Load: the site's `.folio/cache/` folder, where a build keeps what saves the next one work.
-// Everything in it may be deleted at any time.
+// Everything in it may be deleted at any time. And the folders a process of Folio works in, named
+// after it, which another removes once that process no longer runs.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 export const SITE_CACHE_DIR = join('.folio', 'cache');
@@ -59,5 +61,33 @@ export function isRunning(pid: number): boolean {
     return true;
   } catch (cause) {
     return (cause as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The process that named the folder `name` — `prefix`, then the process's id, `-` and a stamp —
+ * if `name` is such a name: a folder that merely begins alike is not Folio's.
+ */
+export function folderProcess(name: string, prefix: string): number | undefined {
+  if (!name.startsWith(prefix)) return undefined;
+  const stamp = /^(\d+)-[0-9A-Za-z]+$/.exec(name.slice(prefix.length));
+  return stamp ? Number(stamp[1]) : undefined;
+}
+
+/**
+ * Removes the folders in `folder` that processes of Folio left when they were stopped (Ctrl+C, a
+ * crash, a kill): known by their names (see `folderProcess`), and only those of processes no
+ * longer running.
+ */
+export async function removeAbandonedFolders(folder: string, prefix: string): Promise<void> {
+  const names = await readdir(folder).catch((cause: NodeJS.ErrnoException) => {
+    if (cause.code === 'ENOENT') return [];
+    throw cause;
+  });
+  for (const name of names) {
+    const pid = folderProcess(name, prefix);
+    if (pid !== undefined && !isRunning(pid)) {
+      await rm(join(folder, name), { recursive: true, force: true });
+    }
   }
 }

@@ -12,10 +12,16 @@ export function realSiteFolder(given: string): Promise<string> {
   return realpath(given).catch(() => resolve(given));
 }
 
+/** A path inside a folder, `rest`, under the folder as `given`. */
+const under =
+  (given: string) =>
+  (rest: string): string =>
+    rest === '' ? given : join(given, rest);
+
 /** A file under the folder `real`, named under `given` instead; any other path as it is. */
 export function fileUnder(real: string, given: string): (file: string) => string {
   if (real === given) return (file) => file;
-  const rename = (rest: string): string => (rest === '' ? given : join(given, rest));
+  const rename = under(given);
   return (file) => {
     // Only a full path names a file of the site: a load knows every file by one.
     const inside = isAbsolute(file) ? relative(real, file) : '..';
@@ -26,8 +32,7 @@ export function fileUnder(real: string, given: string): (file: string) => string
 /** A problem as it names the files under the folder `real`, named under `given` instead. */
 export function namedUnder(real: string, given: string): (diagnostic: Diagnostic) => Diagnostic {
   if (real === given) return (diagnostic) => diagnostic;
-  const rename = (rest: string): string => (rest === '' ? given : join(given, rest));
-  const inText = (text: string): string => replacePathsIn(text, real, sep, rename);
+  const inText = (text: string): string => replacePathsIn(text, real, sep, under(given));
   const named = fileUnder(real, given);
   return (diagnostic) => {
     const { file, message, hint } = diagnostic;

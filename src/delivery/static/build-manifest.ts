@@ -22,16 +22,6 @@ export const COMMIT_FILE = '.folio-commit.json';
 export const STAGING_PREFIX = '.folio-staging-';
 
 /**
- * The process that named the staging folder `name` — `prefix`, then the process's id and a stamp
- * — if `name` is such a name: a folder that merely begins alike is not a build's.
- */
-export function stagingProcess(name: string, prefix = STAGING_PREFIX): number | undefined {
-  if (!name.startsWith(prefix)) return undefined;
-  const stamp = /^(\d+)-[0-9a-z]+$/.exec(name.slice(prefix.length));
-  return stamp ? Number(stamp[1]) : undefined;
-}
-
-/**
  * Raised whenever what a manifest holds, or how its file holds it, changes: an older one is then
  * not trusted. Format 3 keeps each field of the files and documents in a list of its own, where 2
  * kept an object for each: a large site's manifest took a rebuild half the time to read and write.
@@ -137,7 +127,7 @@ export type ManifestRead =
   | { readonly missing: true }
   | {
       readonly unreadable: string;
-      /** The files it lists all the same: one of an older format lists them as a build wrote them. */
+      /** The files it lists all the same: one of an older format lists what a build wrote. */
       readonly paths?: readonly string[];
     };
 
@@ -186,7 +176,7 @@ function readManifestFile(file: string): ManifestRead {
 }
 
 /** A manifest's file, or why it is not one this Folio can build on. */
-export function parseManifest(
+function parseManifest(
   text: string,
 ):
   | { readonly manifest: Manifest }
@@ -241,7 +231,7 @@ interface ManifestFile {
 }
 
 /** The text of the manifest's file. */
-export function manifestText(manifest: Manifest): string {
+function manifestText(manifest: Manifest): string {
   const paths = [...manifest.files.keys()].sort();
   const place = new Map(paths.map((path, i) => [path, i]));
   const entries = paths.map((path) => manifest.files.get(path) as ManifestEntry);
@@ -383,7 +373,8 @@ const isList = (value: unknown, length?: number): value is unknown[] =>
 const isStrings = (value: unknown, length?: number): value is string[] =>
   isList(value, length) && value.every((item) => typeof item === 'string');
 
-// Whole and not negative: a size, a modification time, a document's place among the files.
+// Not negative: a size, a modification time, a document's place among the files (a place that
+// names no file is refused as the files are looked up).
 const isNumbers = (value: unknown, length?: number): value is number[] =>
   isList(value, length) && value.every((item) => typeof item === 'number' && item >= 0);
 

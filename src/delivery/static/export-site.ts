@@ -5,7 +5,7 @@
 // folder a build of this Folio wrote before gets only the files whose bytes change, and is
 // brought up to date on this thread alone unless many documents are to be rendered.
 import { existsSync, mkdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { namedUnder, realSiteFolder } from '../../load/site-folder.js';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -58,7 +58,6 @@ import {
   MANIFEST_FILE,
   MANIFEST_FORMAT,
   STAGING_PREFIX,
-  stagingProcess,
   writeManifest,
   type DocumentFrame,
   type DocumentRecord,
@@ -72,7 +71,7 @@ import {
   rendererFingerprint,
 } from '../../load/body-cache.js';
 import { listSizes, SegmentCache } from '../../load/segment-cache.js';
-import { isRunning } from '../../load/site-cache.js';
+import { removeAbandonedFolders } from '../../load/site-cache.js';
 import { BodyFactsCache } from '../../load/body-facts.js';
 import { folioVersion } from '../../load/folio-package.js';
 import { readParts } from './read-share.js';
@@ -206,8 +205,8 @@ export async function exportSite(given: ExportOptions): Promise<ExportResult> {
     const built: Built = { folio, node, site: { dir, url: url ?? '' } };
     options.onOutputPlanned?.(output);
     loading.report();
-    await removeAbandonedStaging(dirname(output.path), `.${basename(output.path)}.building-`);
-    await removeAbandonedStaging(output.path, STAGING_PREFIX);
+    await removeAbandonedFolders(dirname(output.path), `.${basename(output.path)}.building-`);
+    await removeAbandonedFolders(output.path, STAGING_PREFIX);
     const result = await (output.previous
       ? exportChanges(options, output, output.previous, built, loading)
       : exportWhole(options, output.path, built, loading, looker));
@@ -927,21 +926,6 @@ async function writeRedirectsFile(
   const joined = own === '' || own.endsWith('\n') ? own : `${own}\n`;
   const text = `${joined}# Written by folio build: the site's aliases and redirects.\n${lines}`;
   writer.put(REDIRECTS_FILE, Buffer.from(text, 'utf8'));
-}
-
-/**
- * Removes the staging folders in `folder` that builds left when they were stopped (Ctrl+C, a
- * crash): Folio's own, known by their names (`prefix`, then a stamp), and only those of processes
- * no longer running.
- */
-async function removeAbandonedStaging(folder: string, prefix: string): Promise<void> {
-  const names = await readdir(folder).catch(ifGone<string[]>([]));
-  for (const name of names) {
-    const pid = stagingProcess(name, prefix);
-    if (pid !== undefined && !isRunning(pid)) {
-      await rm(join(folder, name), { recursive: true, force: true });
-    }
-  }
 }
 
 /** A rejection handler that answers `value` when the path is not there, and rethrows otherwise. */

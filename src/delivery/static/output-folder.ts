@@ -13,13 +13,14 @@ import {
   MANIFEST_FILE,
   manifestPaths,
   readManifest,
-  stagingProcess,
+  STAGING_PREFIX,
   type Manifest,
   type ManifestEntry,
   type ManifestExpectation,
   type ManifestRead,
 } from './build-manifest.js';
 import { toPosix } from './document-writer.js';
+import { folderProcess } from '../../load/site-cache.js';
 
 /** The file in an output folder that lists, one path a line, every file the build wrote there. */
 export const OUTPUT_MARKER = '.folio-build';
@@ -34,7 +35,7 @@ const isOwnEntry = (name: string): boolean =>
   name === OUTPUT_MARKER ||
   name === MANIFEST_FILE ||
   name === COMMIT_FILE ||
-  stagingProcess(name) !== undefined;
+  folderProcess(name, STAGING_PREFIX) !== undefined;
 
 /** The folders of a site that Folio reads: an output inside one would be read back as input. */
 const INPUT_FOLDERS = [dirname(POSTS_DIR), POSTS_DIR, STATIC_DIR];
