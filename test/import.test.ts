@@ -523,6 +523,31 @@ describe('importing a Chirpy blog whose posts name a folder for their images', (
   });
 });
 
+describe("importing a Chirpy blog that turns math on in its config's defaults", () => {
+  it('typesets the math of the posts the defaults reach, and no other', async () => {
+    const source = await blog('chirpy-math-defaults', {
+      '_config.yml':
+        'title: Proofs\nurl: https://proofs.example\ntimezone: UTC\ndefaults:\n  - scope:\n      path: ""\n      type: posts\n    values:\n      layout: post\n      math: true\n  - scope:\n      path: _posts/shop\n    values:\n      math: false\n',
+      '_includes/js-selector.html':
+        '{% if page.math %}<script src="/assets/js/data/mathjax.js"></script>{% endif %}\n',
+      '_posts/2024-01-02-energy.md':
+        '---\ntitle: Energy\ntags: [physics]\n---\nThe mass gives\n\n$$\nE = mc^2\n$$\n',
+      '_posts/shop/2024-01-03-prices.md':
+        '---\ntitle: Prices\ntags: [shop]\n---\nFrom $5 to $10 a month.\n',
+    });
+    const { target } = await importAndServe(source, 'chirpy-math-defaults', [
+      '/2024/01/02/energy.html',
+    ]);
+    assert.match(await readFile(join(target, 'content/posts/energy.md'), 'utf8'), /^math: true$/m);
+    const energy = await pageOf(target, '/posts/energy/');
+    assert.match(energy, /class="katex-display"/);
+    assert.doesNotMatch(energy, /\$\$/);
+    const prices = await pageOf(target, '/posts/prices/');
+    assert.match(prices, /From \$5 to \$10 a month\./);
+    assert.doesNotMatch(prices, /class="katex/);
+  });
+});
+
 describe('importing a Hugo blog with a section that is a draft', () => {
   it('imports the posts under it as drafts, as Hugo built none of them', async () => {
     const source = await blog('hugo-draft-section', {

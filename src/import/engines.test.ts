@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { localeOf, hugoUrl } from './engines.js';
+import { localeOf, hugoUrl, withJekyllDefaults } from './engines.js';
 
 describe("a blog's language", () => {
   it('is the locale of its pages: Traditional Chinese for Taiwan, Hong Kong and Macau', () => {
@@ -51,5 +51,54 @@ describe("a Hugo post's URL", () => {
   it('fills a permalink pattern with a slug sanitized the same way', () => {
     const config = { permalinks: { post: '/:year/:month/:slug/' } };
     assert.equal(urlOf('x', { slug: 'Hello,  World!' }, config), '/2019/06/hello-world/');
+  });
+});
+
+describe("the front matter Jekyll's defaults give a file", () => {
+  const config = {
+    defaults: [
+      { scope: { path: '', type: 'posts' }, values: { math: true, layout: 'post' } },
+      { scope: { path: '_posts/notes' }, values: { math: false } },
+      { scope: { path: '_posts', type: 'posts' }, values: { toc: true } },
+      { scope: { path: '' }, values: { layout: 'page', comments: true } },
+      { scope: { path: '_posts/*/drafts' }, values: { published: false } },
+    ],
+  };
+
+  it('takes the scope of the longer path, then the one naming the type, then the later', () => {
+    assert.deepEqual(withJekyllDefaults(config, 'posts', '_posts/2024-01-02-a.md', {}), {
+      layout: 'post',
+      comments: true,
+      math: true,
+      toc: true,
+    });
+    assert.deepEqual(withJekyllDefaults(config, 'posts', '_posts/notes/2024-01-02-b.md', {}), {
+      layout: 'post',
+      comments: true,
+      math: false,
+      toc: true,
+    });
+    assert.deepEqual(withJekyllDefaults(config, 'pages', 'about.md', {}), {
+      layout: 'page',
+      comments: true,
+    });
+  });
+
+  it("keeps the file's own keys, and reads a scope's * as any part of a folder's name", () => {
+    assert.deepEqual(
+      withJekyllDefaults(config, 'posts', '_posts/a.md', { math: false }).math,
+      false,
+    );
+    assert.equal(
+      withJekyllDefaults(config, 'posts', '_posts/2024/drafts/x.md', {}).published,
+      false,
+    );
+    assert.equal(
+      withJekyllDefaults(config, 'posts', '_posts/x/y/drafts/z.md', {}).published,
+      undefined,
+    );
+    assert.deepEqual(withJekyllDefaults({}, 'posts', '_posts/a.md', { title: 'A' }), {
+      title: 'A',
+    });
   });
 });

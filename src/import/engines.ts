@@ -99,58 +99,72 @@ const JEKYLL_STYLES: Record<string, string> = {
   none: '/:categories/:title:output_ext',
 };
 
-/** The permalink pattern Jekyll gives posts: a post's own, the config's `defaults`, the config's. */
+/**
+ * The permalink pattern Jekyll gives a post of these front matter `fields` (with the config's
+ * `defaults`, see `withJekyllDefaults`): its own, else the config's.
+ */
 export function jekyllPattern(
   config: Readonly<Record<string, unknown>>,
   fields: Readonly<Record<string, unknown>>,
-  relative: string,
 ): string {
-  if (typeof fields.permalink === 'string') return fields.permalink;
   const pattern =
-    jekyllDefault(config, 'posts', `_posts/${relative}`, 'permalink') ??
-    (typeof config.permalink === 'string' ? config.permalink : 'date');
+    typeof fields.permalink === 'string'
+      ? fields.permalink
+      : typeof config.permalink === 'string'
+        ? config.permalink
+        : 'date';
   return JEKYLL_STYLES[pattern] ?? pattern;
 }
 
 /**
- * The folder a Jekyll post's relative images are under: Chirpy's `media_subpath` (`img_path`
- * before its version 7), the post's own or the config's `defaults`.
+ * The folder a Jekyll post's relative images are under, from its front matter `fields` (with the
+ * config's `defaults`): Chirpy's `media_subpath` (`img_path` before its version 7).
  */
-export function jekyllMediaPath(
-  config: Readonly<Record<string, unknown>>,
-  fields: Readonly<Record<string, unknown>>,
-  relative: string,
-): string | undefined {
-  const path = `_posts/${relative}`;
+export function jekyllMediaPath(fields: Readonly<Record<string, unknown>>): string | undefined {
   for (const key of ['media_subpath', 'img_path']) {
-    const value = fields[key] ?? jekyllDefault(config, 'posts', path, key);
+    const value = fields[key];
     if (typeof value === 'string' && value.trim() !== '') return value.trim();
   }
   return undefined;
 }
 
-/** The value of `key` the config's `defaults` give a file of `type` at `path`, the last that fits. */
-function jekyllDefault(
+/**
+ * The front matter Jekyll reads for a file of `type` (`posts`, `pages`, or a collection's name) at
+ * `path` from the site's folder: its own `fields` over what the config's `defaults` give it. Of
+ * the scopes that fit the file, one of a longer path goes over one of a shorter, one that names
+ * the type over one of the same path that does not, and a later over an earlier, as in Jekyll's
+ * `FrontmatterDefaults`. A scope's path fits the paths it begins, and its `*` stands for any part
+ * of one folder's name.
+ */
+export function withJekyllDefaults(
   config: Readonly<Record<string, unknown>>,
   type: string,
   path: string,
-  key: string,
-): string | undefined {
-  let found: string | undefined;
-  for (const entry of Array.isArray(config.defaults) ? config.defaults : []) {
-    if (!isRecord(entry) || !isRecord(entry.scope) || !isRecord(entry.values)) continue;
+  fields: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const entries: unknown[] = Array.isArray(config.defaults) ? config.defaults : [];
+  const fitting = entries.flatMap((entry, order) => {
+    if (!isRecord(entry) || !isRecord(entry.scope) || !isRecord(entry.values)) return [];
     const { scope, values } = entry;
-    const scopePath = typeof scope.path === 'string' ? scope.path : '';
-    const value = values[key];
-    if (
-      (scope.type === undefined || scope.type === type) &&
-      (scopePath === '' || path.startsWith(scopePath)) &&
-      typeof value === 'string'
-    ) {
-      found = value;
-    }
-  }
-  return found;
+    const scopePath = typeof scope.path === 'string' ? scope.path.replace(/^\.?\/+/, '') : '';
+    const typed = scope.type !== undefined;
+    if (typed && scope.type !== type) return [];
+    if (!scopePathFits(scopePath, path)) return [];
+    return [{ values, length: scopePath.length, typed, order }];
+  });
+  fitting.sort(
+    (a, b) => a.length - b.length || Number(a.typed) - Number(b.typed) || a.order - b.order,
+  );
+  return Object.assign({}, ...fitting.map(({ values }) => values), fields) as Record<
+    string,
+    unknown
+  >;
+}
+
+function scopePathFits(scopePath: string, path: string): boolean {
+  if (!scopePath.includes('*')) return path.startsWith(scopePath);
+  const pattern = scopePath.split('*').map(escapeRegExp).join('[^/]*');
+  return new RegExp(`^${pattern}`).test(path);
 }
 
 /** A page of a Jekyll site, or a document of one of its collections published as a page. */
@@ -177,13 +191,13 @@ export function jekyllPageUrl(config: Readonly<Record<string, unknown>>, page: J
   const collections = isRecord(config.collections) ? config.collections : {};
   const settings = collection ? collections[collection] : undefined;
   const style = typeof config.permalink === 'string' ? config.permalink : 'date';
+  const { permalink } = withJekyllDefaults(config, collection ?? 'pages', page.relative, fields);
   const own =
-    typeof fields.permalink === 'string'
-      ? fields.permalink
-      : (jekyllDefault(config, collection ?? 'pages', page.relative, 'permalink') ??
-        (isRecord(settings) && typeof settings.permalink === 'string'
-          ? settings.permalink
-          : undefined));
+    typeof permalink === 'string'
+      ? permalink
+      : isRecord(settings) && typeof settings.permalink === 'string'
+        ? settings.permalink
+        : undefined;
   let template: string;
   if (own !== undefined) template = own;
   else if (collection) template = '/:collection/:path:output_ext';

@@ -47,6 +47,7 @@ import {
   hugoUrl,
   jekyllMediaPath,
   jekyllPattern,
+  withJekyllDefaults,
   jekyllUrl,
   localeOf,
   namesOf,
@@ -256,7 +257,19 @@ export function importSite(options: ImportOptions): ImportSummary {
     DEFAULT_PERMALINK;
   const read = sources.flatMap((post) => {
     const document = readBlogDocument(post, { skipped, warnings });
-    return document ? [{ post, document }] : [];
+    if (!document) return [];
+    // Jekyll gives every post what the config's `defaults` say posts have (`math: true`, …).
+    return engine === 'jekyll'
+      ? [
+          {
+            post,
+            document: {
+              ...document,
+              fields: withJekyllDefaults(config, 'posts', post.relative, document.fields),
+            },
+          },
+        ]
+      : [{ post, document }];
   });
   if (engine === 'hugo') {
     const fields = read.map(({ document }) => lowerKeys(document.fields));
@@ -792,8 +805,22 @@ function planPage(
   ctx: PlanContext,
   themePages: ImportNote[],
 ): PlannedPage | undefined {
-  const document = readBlogDocument(page, ctx);
-  if (document === undefined) return undefined;
+  const read = readBlogDocument(page, ctx);
+  if (read === undefined) return undefined;
+  // Jekyll gives a page what the config's `defaults` say pages of its collection have; a file
+  // without front matter it copies as it is.
+  const document =
+    ctx.engine === 'jekyll' && read.format !== 'none'
+      ? {
+          ...read,
+          fields: withJekyllDefaults(
+            ctx.config,
+            page.collection ?? 'pages',
+            page.relative,
+            read.fields,
+          ),
+        }
+      : read;
   const verdict = judgePage(ctx.engine, ctx.config, page, document, ctx);
   if (verdict.kind === 'file') return undefined;
   if (verdict.kind === 'theme') {
@@ -1263,8 +1290,7 @@ function planPost(
     Array.isArray(fields.series) ? (fields.series[0] as unknown) : fields.series,
   );
   if (series !== undefined && slugify(series) !== '') front.series = series.trim();
-  const mediaPath =
-    ctx.engine === 'jekyll' ? jekyllMediaPath(ctx.config, fields, post.inPosts) : undefined;
+  const mediaPath = ctx.engine === 'jekyll' ? jekyllMediaPath(fields) : undefined;
   Object.assign(front, coverOf(fields, post.assets !== undefined || post.bundle, mediaPath));
   return {
     source: post,
@@ -1359,8 +1385,7 @@ function uniqueSlug(slug: string, taken: Set<string>): string {
 }
 
 function oldUrlOf(ctx: PlanContext, post: SourcePost, input: UrlInputs): string | undefined {
-  if (ctx.engine === 'jekyll')
-    return jekyllUrl(jekyllPattern(ctx.config, input.fields, post.inPosts), input);
+  if (ctx.engine === 'jekyll') return jekyllUrl(jekyllPattern(ctx.config, input.fields), input);
   if (ctx.engine === 'hexo') return hexoUrl(ctx.config, input);
   const url = hugoUrl(ctx.config, post.section, input);
   // A post's own `url` is from the site's root; the others are under the language's.
@@ -1400,7 +1425,8 @@ function cnameOf(source: string, engine: EngineName): string | undefined {
 }
 
 function enginePattern(engine: EngineName, config: Record<string, unknown>): string | undefined {
-  if (engine === 'jekyll') return jekyllPattern(config, {}, '');
+  if (engine === 'jekyll')
+    return jekyllPattern(config, withJekyllDefaults(config, 'posts', '_posts/', {}));
   if (engine === 'hexo')
     return typeof config.permalink === 'string' ? config.permalink : ':year/:month/:day/:title/';
   const permalinks = isRecord(config.permalinks) ? config.permalinks : {};
