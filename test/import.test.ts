@@ -345,7 +345,7 @@ describe("importing a blog's taxonomy pages", () => {
     assert.match(await pageOf(hugoSite, '/posts/poem/'), /Roses are red,<br>\nviolets are blue\./);
   });
 
-  it("keeps a Jekyll theme's menu of data, and leads its lists to Folio's indexes", async () => {
+  it("keeps a Jekyll theme's menu of data, leads its lists and links to them to Folio's indexes, and shows its figures", async () => {
     const source = await blog('jekyll-navigation', {
       '_config.yml':
         'title: Menu\nurl: https://menu.example\ntimezone: UTC\ntheme: minimal-mistakes-jekyll\ninclude: [_pages]\n',
@@ -356,7 +356,10 @@ describe("importing a blog's taxonomy pages", () => {
       '_pages/year-archive.md':
         '---\ntitle: Posts by year\nlayout: posts\npermalink: /year-archive/\n---\n',
       '_pages/tag-archive.md': '---\ntitle: Tags\nlayout: tags\npermalink: /tags/\n---\n',
-      '_posts/2020-01-01-one.md': '---\ntitle: One\ntags: [x]\n---\nOne.\n',
+      '_posts/2020-01-01-one.md':
+        '---\ntitle: One\ntags: [x]\n---\nOne. See [every post]({% link _pages/year-archive.md %}).\n\n{% include figure image_path="/assets/images/one.svg" alt="A chart" caption="The first chart." %}\n',
+      'assets/images/one.svg':
+        '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>\n',
     });
     const { target } = await importAndServe(source, 'jekyll-navigation', [
       '/start/',
@@ -370,6 +373,10 @@ describe("importing a blog's taxonomy pages", () => {
     assert.match(start, /^nav: true\norder: 1$/m);
     const about = await readFile(join(target, 'content', 'pages', 'about.md'), 'utf8');
     assert.match(about, /^nav: true\norder: 4$/m);
+    // A link to a list's file leads to the index, and minimal-mistakes' figure is its image.
+    const one = await readFile(join(target, 'content', 'posts', 'one.md'), 'utf8');
+    assert.match(one, /See \[every post\]\(\/archives\/\)\./);
+    assert.match(one, /^!\[A chart\]\(\/assets\/images\/one\.svg\)\n\*The first chart\.\*$/m);
   });
 
   it("leads a theme's page of one tag's posts to Folio's, and keeps pages of the blog's own text", async () => {

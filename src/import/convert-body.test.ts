@@ -302,10 +302,33 @@ describe("Chirpy's embeds", () => {
       convert('{% include video id="lR58F0UuiyY" provider="youtube" %}', 'jekyll').body,
       '[YouTube: lR58F0UuiyY](https://www.youtube.com/watch?v=lR58F0UuiyY)',
     );
+    assert.equal(
+      convert('{% include video id="1G-mnzDOK0" provider="google-drive" %}', 'jekyll').body,
+      '[Google Drive: 1G-mnzDOK0](https://drive.google.com/file/d/1G-mnzDOK0/view)',
+    );
     // Any other include is removed and reported, as before.
     const other = convert('{% include note.html %}', 'jekyll');
     assert.equal(other.body, '');
     assert.equal(other.notes[0]?.kind, 'removed');
+  });
+});
+
+describe("minimal-mistakes' figure include", () => {
+  it('becomes the image it showed, its caption under it', () => {
+    const jekyll = (body: string) => convert(body, 'jekyll');
+    assert.equal(
+      jekyll(
+        '{% include figure image_path="/assets/images/out.png" alt="The output" caption="What **clang-tidy** found." %}',
+      ).body,
+      '![The output](/assets/images/out.png)\n*What **clang-tidy** found.*',
+    );
+    assert.equal(
+      jekyll('{% include figure popup=true image_path="/assets/images/a.png" %}').body,
+      '![](/assets/images/a.png)',
+    );
+    const converted = jekyll('{% include figure image_path="/a.png" caption="A" %}');
+    assert.equal(converted.body, '![A](/a.png)\n*A*');
+    assert.equal(converted.notes[0]?.kind, 'converted');
   });
 });
 

@@ -937,17 +937,20 @@ const ALERT_KINDS: Readonly<Record<string, string>> = {
 };
 
 // The video sites Chirpy embeds, and where a video of an id is.
-const EMBEDS: Readonly<Record<string, { readonly name: string; readonly url: string }>> = {
+const EMBEDS: Readonly<
+  Record<string, { readonly name: string; readonly url: string; readonly after?: string }>
+> = {
   youtube: { name: 'YouTube', url: 'https://www.youtube.com/watch?v=' },
   vimeo: { name: 'Vimeo', url: 'https://vimeo.com/' },
   bilibili: { name: 'bilibili', url: 'https://www.bilibili.com/video/' },
   twitch: { name: 'Twitch', url: 'https://www.twitch.tv/videos/' },
+  'google-drive': { name: 'Google Drive', url: 'https://drive.google.com/file/d/', after: '/view' },
 };
 
 /** A link to the video `id` of the site `embed` names, if Folio knows the site. */
 function videoLink(embed: string, id: string): string | undefined {
   const site = EMBEDS[embed];
-  return site && `[${site.name}: ${id}](${site.url}${encodeURIComponent(id)})`;
+  return site && `[${site.name}: ${id}](${site.url}${encodeURIComponent(id)}${site.after ?? ''})`;
 }
 
 // Colours a label may be written with, after its text.
@@ -1076,6 +1079,17 @@ function inlineReplacement(
       // minimal-mistakes' `{% include video id="…" provider="youtube" %}`.
       if (positional[0] === 'video' && named.id && named.provider) {
         return videoLink(named.provider, named.id);
+      }
+      // minimal-mistakes' `{% include figure image_path="…" alt="…" caption="…" %}`: the image,
+      // its caption under it.
+      if (positional[0] === 'figure' && named.image_path) {
+        const { image_path: src, alt, caption } = named;
+        return image(
+          'figure',
+          { src, ...(alt && { alt }), ...(caption && { caption }) },
+          [],
+          links,
+        );
       }
       return embed && named.id ? videoLink(embed, named.id) : undefined;
     }

@@ -293,6 +293,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     menu: engine === 'jekyll' ? jekyllMenu(readDataFile(source, 'navigation')) : [],
     layoutText: engine === 'jekyll' ? jekyllLayouts(source) : undefined,
     lists: new Map(),
+    listFiles: new Map(),
     termPages: [],
   };
   const planned = read.flatMap(({ post, document }) => planPost(post, document, context) ?? []);
@@ -319,7 +320,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     timezone,
     skipped,
     passedOver,
-    post: postLookup(placed.kept, engine, pattern, timezone, placedPages.kept),
+    post: postLookup(placed.kept, engine, pattern, timezone, placedPages.kept, context.listFiles),
     shortcodeImage: assetImages?.resolve,
   };
   const converted = convertPosts(placed.kept, blog);
@@ -824,7 +825,10 @@ function planPage(
   const verdict = judgePage(ctx.engine, ctx.config, page, document, ctx);
   if (verdict.kind === 'file') return undefined;
   if (verdict.kind === 'theme') {
-    if (verdict.index) ctx.lists.set(verdict.index.oldUrl, verdict.index.name);
+    if (verdict.index) {
+      ctx.lists.set(verdict.index.oldUrl, verdict.index.name);
+      ctx.listFiles.set(page.relative, verdict.index.name);
+    }
     if (verdict.term) ctx.termPages.push(verdict.term);
     themePages.push({ file: page.relative, line: 1, text: verdict.why });
     return undefined;
@@ -1074,6 +1078,8 @@ interface PlanContext {
   readonly layoutText: ((layout: string) => string | undefined) | undefined;
   /** The old URLs of the theme's lists that are Folio's indexes now, found as pages are read. */
   readonly lists: Map<string, FolioIndex>;
+  /** The same lists by their files, from the blog's folder (`_pages/archive.md`). */
+  readonly listFiles: Map<string, FolioIndex>;
   /** The theme's pages of one tag's or category's posts, found as pages are read. */
   readonly termPages: TermPage[];
 }
@@ -1944,7 +1950,8 @@ function hugoAssetImages(
 /**
  * The post or page a link names, by its file (`_posts/x.md`, `about.md`), its name or its slug:
  * posts first, then the blog's pages (`{% link _pages/start.md %}`, Hugo's `relref "about"`) at the
- * path Folio gives them.
+ * path Folio gives them, then the files of the theme's lists that Folio's indexes stand for
+ * (`{% link _pages/posts.md %}` leads to /archives/).
  */
 function postLookup(
   plans: readonly PlannedPost[],
@@ -1952,6 +1959,7 @@ function postLookup(
   pattern: string,
   timezone: string,
   pages: readonly PlannedPage[],
+  listFiles: ReadonlyMap<string, FolioIndex>,
 ): (reference: string) => LinkedPost | undefined {
   const byName = new Map<string, LinkedPost>();
   for (const plan of plans) {
@@ -1985,6 +1993,12 @@ function postLookup(
     // By its name too, `about/index.md` by its folder's, as Hugo's `relref "about"` names it.
     const called = basename(file.replace(/\/_?index\.[^/]+$/, '')).replace(MARKDOWN, '');
     for (const name of [file, file.replace(MARKDOWN, ''), called]) {
+      if (!byName.has(name)) byName.set(name, linked);
+    }
+  }
+  for (const [file, index] of listFiles) {
+    const linked = { url: `/${index}/`, title: index };
+    for (const name of [file, file.replace(MARKDOWN, '')]) {
       if (!byName.has(name)) byName.set(name, linked);
     }
   }
