@@ -306,6 +306,11 @@ describe("Chirpy's embeds", () => {
       convert('{% include video id="1G-mnzDOK0" provider="google-drive" %}', 'jekyll').body,
       '[Google Drive: 1G-mnzDOK0](https://drive.google.com/file/d/1G-mnzDOK0/view)',
     );
+    // A link whose whole address was a tag that is removed keeps its text, unlinked.
+    assert.equal(
+      convert('See [my [old] notes]({% link _pages/gone.md %}) and more.', 'jekyll').body,
+      'See my [old] notes and more.',
+    );
     // Any other include is removed and reported, as before.
     const other = convert('{% include note.html %}', 'jekyll');
     assert.equal(other.body, '');

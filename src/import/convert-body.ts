@@ -766,6 +766,7 @@ class Converter {
   #emitInline(name: string, args: readonly string[], line: number, what: string): void {
     const text = inlineReplacement(name, args, this.links);
     if (text === undefined) {
+      this.#unlinkEmptied();
       this.notes.push({
         line,
         kind: 'removed',
@@ -779,6 +780,28 @@ class Converter {
       (_, before: string, target: string) => before + rooted(target, this.links.base),
     );
     this.notes.push({ line, kind: 'converted', what });
+  }
+
+  /**
+   * A tag removed where it was all of a link's address (`[my posts]({% link _pages/x.md %})`)
+   * leaves the link's text as text: a link of no address would lead readers back to the page.
+   */
+  #unlinkEmptied(): void {
+    if (!this.#out.endsWith('](') || this.text[this.#at] !== ')') return;
+    let depth = 0;
+    for (let i = this.#out.length - 3; i >= 0; i--) {
+      const char = this.#out[i];
+      if (char === '\n' && this.#out[i - 1] === '\n') return;
+      if (char === ']') depth++;
+      else if (char === '[' && depth > 0) depth--;
+      else if (char === '[') {
+        // An image's address gone leaves nothing to show: it is left for the report to name.
+        if (this.#out[i - 1] === '!') return;
+        this.#out = this.#out.slice(0, i) + this.#out.slice(i + 1, -2);
+        this.#at++;
+        return;
+      }
+    }
   }
 }
 
