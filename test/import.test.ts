@@ -915,6 +915,17 @@ describe('importing a blog with bad input', () => {
     assert.equal(unreadable.code, 1);
     assert.match(unreadable.stderr, /hugo\.toml:2: the blog's config cannot be read/);
     assert.equal(existsSync(target), false);
+
+    // A Hexo blog with no post yet is told where Hexo keeps them, not where Jekyll does.
+    const emptyHexo = await blog('empty-hexo', {
+      '_config.yml': 'title: Empty\nurl: https://empty.example\n',
+      'package.json': '{"name":"hexo-site","dependencies":{"hexo":"^7.0.0"}}\n',
+      'source/about/index.md': '---\ntitle: About\n---\nMe.\n',
+    });
+    const empty = await run(['import', emptyHexo, target]);
+    assert.equal(empty.code, 1);
+    assert.match(empty.stderr, /has no posts where a Hexo blog keeps them \(source\/_posts\//);
+    assert.equal(existsSync(target), false);
   });
 
   it('leaves out a post with no date anywhere, saying what to add', async () => {

@@ -104,8 +104,25 @@ export function detectEngine(source: string): EngineName | undefined {
     (name) => exists(join(source, name)) || exists(join(source, 'config', '_default', name)),
   );
   if (hugoConfig && exists(join(source, 'content'))) return 'hugo';
+  // A Hexo blog without a post yet still has Hexo's scaffolds or its package, and is told so.
+  if (
+    hasConfig &&
+    exists(join(source, 'source')) &&
+    (exists(join(source, 'scaffolds')) || dependsOnHexo(source))
+  )
+    return 'hexo';
   if (hasConfig) return 'jekyll';
   return undefined;
+}
+
+/** Whether the blog's `package.json` names Hexo among its dependencies. */
+function dependsOnHexo(source: string): boolean {
+  try {
+    const manifest: unknown = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8'));
+    return isRecord(manifest) && isRecord(manifest.dependencies) && 'hexo' in manifest.dependencies;
+  } catch {
+    return false;
+  }
 }
 
 /** The blog's config, as a plain mapping, and the file it came from. */
