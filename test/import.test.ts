@@ -1049,6 +1049,27 @@ describe('importing a blog with bad input', () => {
   });
 });
 
+describe('importing a Hugo blog whose config spells its keys as older Hugo did', () => {
+  it('reads them in any case, as Hugo does', async () => {
+    const source = await blog('hugo-spelled', {
+      'config/_default/config.toml':
+        'BaseURL = "https://spelled.example/"\nLanguageCode = "ko"\nDefaultContentLanguage = "ko"\nTitle = "Site title"\nPaginate = 5\n',
+      'config/_default/languages.toml':
+        '[ko]\ntitle = "한국어 제목"\ndescription = "꾸준히"\ncontentDir = "content"\nweight = 1\n',
+      'content/post/one.md': '---\ntitle: 하나\ndate: 2022-01-01\ntags: [a]\n---\n본문.\n',
+    });
+    const { imported, target, report } = await importAndServe(source, 'hugo-spelled', [
+      '/post/one/',
+    ]);
+    assert.match(imported.stdout, /1 of 1 post imported/);
+    assert.doesNotMatch(report, /not imported \(import them with --lang/);
+    const config = await readFile(join(target, 'folio.config.yaml'), 'utf8');
+    assert.match(config, /^title: 한국어 제목\ntagline: 꾸준히\nurl: https:\/\/spelled\.example$/m);
+    assert.match(config, /^locale: ko$/m);
+    assert.match(config, /^pageSize: 5$/m);
+  });
+});
+
 describe('importing a Hugo blog written in two languages', () => {
   const files = {
     'hugo.toml':

@@ -138,11 +138,73 @@ export function readBlogConfig(
       if (!exists(file)) continue;
       const value = readConfigFile(file);
       const config = isRecord(value) ? value : {};
-      if (engine === 'hugo') addSplitConfig(config, join(source, 'config', '_default'));
+      if (engine === 'hugo') {
+        addSplitConfig(config, join(source, 'config', '_default'));
+        spellAsRead(config);
+      }
       return { config, file };
     }
   }
   return { config: {}, file: undefined };
+}
+
+// The keys of a Hugo config that Folio reads, spelled as it reads them. Hugo reads every key in
+// any case, and configs written for older Hugo spell them otherwise (`DefaultContentLanguage`,
+// `BaseURL`, `Title`, `Paginate`).
+const HUGO_KEYS = [
+  'assetDir',
+  'author',
+  'avatar',
+  'baseURL',
+  'contentDir',
+  'copyright',
+  'defaultContentLanguage',
+  'defaultContentLanguageInSubdir',
+  'description',
+  'disablePathToLower',
+  'github',
+  'hasCJKLanguage',
+  'katex',
+  'languageCode',
+  'languages',
+  'mainSections',
+  'markup',
+  'math',
+  'mathjax',
+  'menu',
+  'menus',
+  'name',
+  'paginate',
+  'paginatePath',
+  'pagination',
+  'pagerSize',
+  'params',
+  'permalinks',
+  'social',
+  'socialIcons',
+  'staticDir',
+  'subtitle',
+  'summaryLength',
+  'taxonomies',
+  'theme',
+  'timeZone',
+  'title',
+  'twitter',
+];
+const HUGO_SPELLING = new Map(HUGO_KEYS.map((key) => [key.toLowerCase(), key]));
+
+/** Gives each key of `value`'s mappings that Folio reads its spelling too, wherever it stands. */
+function spellAsRead(value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const item of value) spellAsRead(item);
+    return;
+  }
+  if (!isRecord(value)) return;
+  for (const [key, inner] of Object.entries(value)) {
+    spellAsRead(inner);
+    const spelled = HUGO_SPELLING.get(key.toLowerCase());
+    if (spelled !== undefined && !(spelled in value)) value[spelled] = inner;
+  }
 }
 
 /** A config file of the blog that cannot be read, at the line where it goes wrong. */
