@@ -1049,6 +1049,42 @@ describe('importing a blog with bad input', () => {
   });
 });
 
+describe('importing a Hugo blog that served its pages as files (uglyURLs)', () => {
+  it('keeps every old .html URL: posts, pages, lists and their later pages', async () => {
+    const post = (n: number) =>
+      `---\ntitle: Post ${n}\ndate: 2021-03-0${n}\ntags: [x]\ncategories: [Cat]\n---\nText ${n}.\n`;
+    const source = await blog('hugo-ugly', {
+      'hugo.toml':
+        'baseURL = "https://ugly.example/"\ntitle = "Ugly"\nuglyURLs = true\npaginate = 1\n[permalinks]\nposts = "/:year/:month/:slug/"\n',
+      'content/posts/one.md': post(1),
+      'content/posts/two.md': post(2),
+      'content/posts/three.md': post(3),
+      'content/about.md': '---\ntitle: About\n---\nMe.\n',
+    });
+    const { target } = await importAndServe(source, 'hugo-ugly', [
+      '/2021/03/post-1.html',
+      '/2021/03/post-3.html',
+      '/about.html',
+      '/tags/x.html',
+      '/tags/x/page/3.html',
+      '/categories/cat.html',
+      '/posts.html',
+      '/posts/page/2.html',
+      '/page/2.html',
+      '/tags.html',
+    ]);
+    assert.match(
+      await readFile(join(target, 'content/posts/one.md'), 'utf8'),
+      /^aliases:\n {2}- \/2021\/03\/post-1\.html$/m,
+    );
+    const config = await readFile(join(target, 'folio.config.yaml'), 'utf8');
+    assert.match(config, /^ {2}\/tags\/x\.html: \/tags\/x\/$/m);
+    assert.match(config, /^ {2}\/posts\.html: \/archives\/$/m);
+    assert.match(config, /^ {2}\/page\/2\.html: \/page\/2\/$/m);
+    assert.match(await pageOf(target, '/2021/03/post-1.html'), /Text 1\./);
+  });
+});
+
 describe('importing a Hugo blog whose config spells its keys as older Hugo did', () => {
   it('reads them in any case, as Hugo does', async () => {
     const source = await blog('hugo-spelled', {

@@ -372,13 +372,27 @@ export function hugoUrl(
       slugorfilename: slug ? hugoSlug(slug) : input.fileTitle,
     };
     const filled = pattern.replace(/:(\w+)/g, (token, name: string) => values[name] ?? token);
-    return hugoPath(`/${filled}`.replace(/\/{2,}/g, '/'));
+    return hugoServed(config, section, hugoPath(`/${filled}`.replace(/\/{2,}/g, '/')));
   }
   const folders = input.relative.split('/').slice(0, input.bundle ? -2 : -1);
   const path = hugoPath(
     `/${[section, ...folders, slug ?? input.fileTitle].join('/')}/`.replace(/\/{2,}/g, '/'),
   );
-  return lower ? path.toLowerCase() : path;
+  return hugoServed(config, section, lower ? path.toLowerCase() : path);
+}
+
+/**
+ * The path Hugo served a page of `section` (a section of posts, a taxonomy) at: with `uglyURLs`,
+ * for every section or by its name, a file, `/posts/a.html` for `/posts/a/`.
+ */
+export function hugoServed(
+  config: Readonly<Record<string, unknown>>,
+  section: string,
+  path: string,
+): string {
+  const { uglyURLs } = config;
+  const ugly = uglyURLs === true || (isRecord(uglyURLs) && uglyURLs[section] === true);
+  return ugly && path.length > 1 && path.endsWith('/') ? `${path.slice(0, -1)}.html` : path;
 }
 
 /** A Folio permalink pattern that gives the engine's URLs, when the engine's pattern has one. */

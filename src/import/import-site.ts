@@ -44,6 +44,7 @@ import {
   hexoFileNames,
   hexoUrl,
   hugoSlug,
+  hugoServed,
   hugoUrl,
   jekyllMediaPath,
   jekyllPattern,
@@ -2186,16 +2187,19 @@ function termRedirects(
       : [],
   );
   const postsByTag = postsOf((plan) => plan.front.tags as string[]);
+  // The later pages of a list at `list` (`/tags/go/`), each a folder, or a file (Hugo's
+  // `uglyURLs`: `/tags/go/page/2.html`).
   const laterPages = (
     list: string,
     posts: number,
     perPage: number | undefined,
     folder: string,
     to: string,
+    asFiles = false,
   ): void => {
     if (perPage === undefined) return;
     for (let page = 2; page <= Math.ceil(posts / perPage); page++)
-      add(`${list}${folder}/${page}/`, to);
+      add(`${list}${folder}/${page}${asFiles ? '.html' : '/'}`, to);
   };
   if (engine === 'hexo') {
     const root = (stringOf(config.root) ?? '/').replace(/\/?$/, '/');
@@ -2252,10 +2256,19 @@ function termRedirects(
     }
   }
   if (engine === 'hugo') {
+    // A list as Hugo served it, under its section or taxonomy: a folder, or a file with
+    // `uglyURLs` (`/tags/go.html`), its later pages too.
+    const served = (section: string, path: string): string => hugoServed(config, section, path);
+    const asFiles = (section: string): boolean => served(section, '/x/') !== '/x/';
     for (const name of categories)
-      add(`/categories/${hugoSlug(name)}/`, folioTerm('categories', name));
-    for (const name of tags) add(`/tags/${hugoSlug(name)}/`, folioTerm('tags', name));
-    for (const name of later) add(`/categories/${hugoSlug(name)}/`, folioTerm('tags', name));
+      add(served('categories', `/categories/${hugoSlug(name)}/`), folioTerm('categories', name));
+    for (const name of tags)
+      add(served('tags', `/tags/${hugoSlug(name)}/`), folioTerm('tags', name));
+    for (const name of later)
+      add(served('categories', `/categories/${hugoSlug(name)}/`), folioTerm('tags', name));
+    // The list of every tag or category, which Folio keeps at the same place as a folder.
+    for (const taxonomy of ['categories', 'tags'])
+      add(served(taxonomy, `/${taxonomy}/`), `/${taxonomy}/`);
     const pagination = isRecord(config.pagination) ? lowerKeys(config.pagination) : {};
     const size = Number(pagination.pagersize ?? config.paginate ?? 10);
     const perPage = Number.isInteger(size) && size > 0 ? size : undefined;
@@ -2267,9 +2280,17 @@ function termRedirects(
         perPage,
         folder,
         folioTerm('categories', name),
+        asFiles('categories'),
       );
     for (const [name, posts] of postsByTag)
-      laterPages(`/tags/${hugoSlug(name)}/`, posts, perPage, folder, folioTerm('tags', name));
+      laterPages(
+        `/tags/${hugoSlug(name)}/`,
+        posts,
+        perPage,
+        folder,
+        folioTerm('tags', name),
+        asFiles('tags'),
+      );
     // The list of a section of posts, every one of them: Folio's archive, or the category the
     // section's posts took.
     for (const section of feeds.sections) {
@@ -2279,8 +2300,19 @@ function termRedirects(
         category === undefined
           ? published.length
           : published.filter((plan) => plan.source.section === section).length;
-      add(`${feeds.urlPrefix}/${section}/`, to);
-      laterPages(`${feeds.urlPrefix}/${section}/`, posts, perPage, folder, to);
+      add(served(section, `${feeds.urlPrefix}/${section}/`), to);
+      laterPages(`${feeds.urlPrefix}/${section}/`, posts, perPage, folder, to, asFiles(section));
+    }
+    // The home page's later pages, which Folio keeps at `/page/2/` as folders.
+    if (perPage !== undefined && config.uglyURLs === true) {
+      const folioPages = Math.max(
+        1,
+        Math.ceil(published.length / (importedPageSize(engine, config) ?? DEFAULT_PAGE_SIZE)),
+      );
+      for (let page = 2; page <= Math.ceil(published.length / perPage); page++) {
+        const to = `/page/${Math.min(page, folioPages)}/`.replace('/page/1/', '/');
+        add(`${feeds.urlPrefix}/${folder}/${page}.html`, to);
+      }
     }
   }
   if (engine === 'jekyll') {

@@ -190,6 +190,7 @@ const HUGO_KEYS = [
   'timeZone',
   'title',
   'twitter',
+  'uglyURLs',
 ];
 const HUGO_SPELLING = new Map(HUGO_KEYS.map((key) => [key.toLowerCase(), key]));
 
