@@ -43,6 +43,7 @@ export const PLAIN_TEXT = new Set([
   'none',
   'output',
   'console',
+  'code',
 ]);
 
 /** The grammar file of a language name as a code block writes it, if highlight.js has one. */
