@@ -1049,6 +1049,25 @@ describe('importing a blog with bad input', () => {
   });
 });
 
+describe('importing a Hugo blog whose permalinks leave out a slash or write capitals', () => {
+  it('keeps the lower-cased folder URLs Hugo made of them, for posts and pages', async () => {
+    const source = await blog('hugo-patterns', {
+      'hugo.toml':
+        'baseURL = "https://patterns.example/"\ntitle = "Patterns"\n[permalinks]\nposts = "/:year/:filename"\nnotes = ":filename"\n',
+      'content/posts/MLA——Cache Note.md':
+        '---\ntitle: Cache\ndate: 2021-03-04\ntags: [a]\n---\nCache text.\n',
+      'content/notes/My Note.md': '---\ntitle: Note\n---\nA note.\n',
+    });
+    // As Hugo 0.111 wrote them: public/2021/mlacache-note/ and public/my-note/.
+    const { target } = await importAndServe(source, 'hugo-patterns', [
+      '/2021/mlacache-note/',
+      '/my-note/',
+    ]);
+    assert.match(await pageOf(target, '/2021/mlacache-note/'), /Cache text\./);
+    assert.match(await pageOf(target, '/my-note/'), /A note\./);
+  });
+});
+
 describe('importing a Hugo blog that served its pages as files (uglyURLs)', () => {
   it('keeps every old .html URL: posts, pages, lists and their later pages', async () => {
     const post = (n: number) =>

@@ -372,7 +372,11 @@ export function hugoUrl(
       slugorfilename: slug ? hugoSlug(slug) : input.fileTitle,
     };
     const filled = pattern.replace(/:(\w+)/g, (token, name: string) => values[name] ?? token);
-    return hugoServed(config, section, hugoPath(`/${filled}`.replace(/\/{2,}/g, '/')));
+    // Hugo lower-cases the path a pattern gives, as it does the others, and makes a page of it
+    // a folder (`:filename` is `/my-note/`) unless it names a file.
+    const path = hugoPath(`/${filled}`.replace(/\/{2,}/g, '/'));
+    const folder = path.endsWith('/') || /\.[a-z0-9]+$/i.test(path) ? path : `${path}/`;
+    return hugoServed(config, section, lower ? folder.toLowerCase() : folder);
   }
   const folders = input.relative.split('/').slice(0, input.bundle ? -2 : -1);
   const path = hugoPath(

@@ -231,7 +231,14 @@ function judgeByEngine(
     categories: [],
     bundle: page.assets !== undefined || page.inSection === 'list',
   };
-  const url = hugoUrl(config, '', input);
+  // A page of a section that `permalinks` names is where the pattern put it (`notes = ":filename"`
+  // served `notes/My Note.md` at `/my-note/`); the others are at their folders' paths.
+  const [section = '', ...inSection] = page.inRoot.split('/');
+  const permalinks = isRecord(config.permalinks) ? config.permalinks : {};
+  const url =
+    page.inSection === 'page' && inSection.length > 0 && typeof permalinks[section] === 'string'
+      ? hugoUrl(config, section, { ...input, relative: inSection.join('/') })
+      : hugoUrl(config, '', input);
   // A page's own `url` is from the site's root; the others are under the language's.
   const oldUrl = typeof fields.url === 'string' ? url : `${urlPrefix}${url}`;
   return {
