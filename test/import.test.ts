@@ -1068,6 +1068,29 @@ describe('importing a Hugo blog whose permalinks leave out a slash or write capi
   });
 });
 
+describe("importing a Hugo blog's terms that Folio has no page of", () => {
+  it("leads a term written with commas, and the tags only its pages had, to Folio's lists", async () => {
+    const source = await blog('hugo-terms', {
+      'hugo.toml': 'baseURL = "https://terms.example/"\ntitle = "Terms"\n',
+      'content/posts/one.md':
+        '---\ntitle: One\ndate: 2021-01-01\ncategories: "Windows, Tasks"\ntags: [go]\n---\nOne.\n',
+      'content/posts/two.md': '---\ntitle: Two\ndate: 2021-01-02\ntags: [go]\n---\nTwo.\n',
+      'content/til/note.md':
+        '---\ntitle: Today\ndate: 2021-01-03\ntags: [phpstorm, go]\n---\nLearned.\n',
+    });
+    // As Hugo 0.111 wrote them: one category "Windows, Tasks", and the tag phpstorm of a page.
+    const { target } = await importAndServe(source, 'hugo-terms', [
+      '/categories/windows-tasks/',
+      '/tags/phpstorm/',
+      '/tags/go/',
+    ]);
+    const config = await readFile(join(target, 'folio.config.yaml'), 'utf8');
+    assert.match(config, /^ {2}\/categories\/windows-tasks\/: \/categories\/windows\/$/m);
+    assert.match(config, /^ {2}\/tags\/phpstorm\/: \/tags\/$/m);
+    assert.doesNotMatch(config, /^ {2}\/tags\/go\/:/m);
+  });
+});
+
 describe('importing a Hugo blog that served its pages as files (uglyURLs)', () => {
   it('keeps every old .html URL: posts, pages, lists and their later pages', async () => {
     const post = (n: number) =>

@@ -165,6 +165,11 @@ interface PlannedPost {
   readonly mediaPath: string | undefined;
   /** Its categories as the blog gave them: the first is its category, the others tags. */
   readonly categories: readonly string[];
+  /**
+   * Its categories and tags that the blog wrote as one name holding commas (`"Windows, Tasks"`),
+   * which Hugo kept as one term with a page of its own, and Folio reads as several.
+   */
+  readonly joinedTerms: readonly { readonly kind: 'category' | 'tag'; readonly name: string }[];
 }
 
 const POSTS_FOLDERS: Record<EngineName, string> = {
@@ -296,6 +301,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     lists: new Map(),
     listFiles: new Map(),
     termPages: [],
+    pageTerms: [],
   };
   const planned = read.flatMap(({ post, document }) => planPost(post, document, context) ?? []);
   unifyTermNames(planned, warnings);
@@ -402,6 +408,21 @@ export function importSite(options: ImportOptions): ImportSummary {
     });
     const path = redirectPath(oldUrl);
     if (!(path in redirects)) redirects[path] = held ? `/${list}/${slug}/` : `/${list}/`;
+  }
+  // A tag or category only a Hugo blog's pages had: its page leads to the list of them all, as
+  // Folio's pages have none.
+  const postTerms = new Set(
+    published.flatMap(({ front }) =>
+      [front.category, ...(Array.isArray(front.tags) ? (front.tags as unknown[]) : [])].flatMap(
+        (term) => (typeof term === 'string' ? [slugify(term)] : []),
+      ),
+    ),
+  );
+  for (const { kind, name } of context.pageTerms) {
+    const list = kind === 'tag' ? 'tags' : 'categories';
+    if (postTerms.has(slugify(name))) continue;
+    const path = hugoServed(config, list, `${urlPrefix}/${list}/${hugoSlug(name)}/`);
+    if (!(path in redirects)) redirects[path] = `/${list}/`;
   }
   const siteConfig = engine === 'hugo' ? hugoLanguageConfig(config, hugo.imported) : config;
   const layoutMath = engine === 'hexo' ? undefined : layoutLoadingMath(source, engine);
@@ -847,6 +868,13 @@ function planPage(
   if (verdict.draft) front.draft = true;
   if (fields.math === true || fields.mathjax === true || fields.katex === true) front.math = true;
   if (Array.isArray(fields.aliases)) front.aliases = fields.aliases;
+  // Hugo listed a page under its tags and categories, each a page of its own.
+  if (ctx.engine === 'hugo' && !verdict.draft) {
+    for (const name of namesOf(fields.tags ?? fields.tag, false))
+      ctx.pageTerms.push({ kind: 'tag', name });
+    for (const name of namesOf(fields.categories ?? fields.category, false))
+      ctx.pageTerms.push({ kind: 'category', name });
+  }
   return {
     source: page,
     slug: ownSlug(stringOf(fields.slug) ?? page.name, 'page'),
@@ -1083,6 +1111,8 @@ interface PlanContext {
   readonly listFiles: Map<string, FolioIndex>;
   /** The theme's pages of one tag's or category's posts, found as pages are read. */
   readonly termPages: TermPage[];
+  /** The tags and categories of a Hugo blog's pages, found as pages are read. */
+  readonly pageTerms: { readonly kind: 'tag' | 'category'; readonly name: string }[];
 }
 
 /** An old URL as a redirect names it: a file's (`/archive.html`) as it is, a folder's with its `/`. */
@@ -1312,7 +1342,20 @@ function planPost(
     fallbackTagged: fallback,
     mediaPath,
     categories,
+    joinedTerms: [
+      ...joinedNames(fields.categories ?? fields.category).map((name) => ({
+        kind: 'category' as const,
+        name,
+      })),
+      ...joinedNames(fields.tags ?? fields.tag).map((name) => ({ kind: 'tag' as const, name })),
+    ],
   };
+}
+
+/** The names of a front matter's list of terms that hold a comma, which `namesOf` splits. */
+function joinedNames(value: unknown): string[] {
+  const names = Array.isArray(value) ? value : [value];
+  return names.filter((name): name is string => typeof name === 'string' && name.includes(','));
 }
 
 /**
@@ -2266,6 +2309,20 @@ function termRedirects(
       add(served('tags', `/tags/${hugoSlug(name)}/`), folioTerm('tags', name));
     for (const name of later)
       add(served('categories', `/categories/${hugoSlug(name)}/`), folioTerm('tags', name));
+    // A term written as one name holding commas had a page of its own: it leads to the page of
+    // the first name Folio read in it.
+    for (const plan of plans) {
+      for (const { kind, name } of plan.joinedTerms) {
+        const [first] = namesOf(name, false);
+        if (first === undefined) continue;
+        const taxonomy = kind === 'category' ? 'categories' : 'tags';
+        const to =
+          kind === 'category' && folioCategories.has(first)
+            ? folioTerm('categories', first)
+            : folioTerm('tags', first);
+        add(served(taxonomy, `/${taxonomy}/${hugoSlug(name)}/`), to);
+      }
+    }
     // The list of every tag or category, which Folio keeps at the same place as a folder.
     for (const taxonomy of ['categories', 'tags'])
       add(served(taxonomy, `/${taxonomy}/`), `/${taxonomy}/`);
