@@ -486,19 +486,27 @@ describe("importing a blog's taxonomy pages", () => {
     assert.equal(await readFile(join(target, 'static/images/cover.png'), 'utf8'), 'png');
   });
 
-  it("reports a Hugo taxonomy Folio has no place for, with its pages' count", async () => {
+  it('reports a Hugo taxonomy Folio has no place for, and leads one of years to the archive', async () => {
     const source = await blog('hugo-taxonomy', {
       'hugo.toml':
-        'title = "Taxonomy"\nbaseURL = "https://taxonomy.example/"\n[taxonomies]\ntag = "tags"\narchive = "archive"\n',
+        'title = "Taxonomy"\nbaseURL = "https://taxonomy.example/"\n[taxonomies]\ntag = "tags"\narchive = "archive"\ntopic = "topics"\n',
       'content/posts/a.md':
-        '---\ntitle: A\ndate: 2014-01-02\ntags: [x]\narchive: ["2014"]\n---\nA.\n',
+        '---\ntitle: A\ndate: 2014-01-02\ntags: [x]\narchive: ["2014"]\ntopics: [web, go]\n---\nA.\n',
       'content/posts/b.md':
         '---\ntitle: B\ndate: 2015-01-02\ntags: [x]\narchive: ["2015"]\n---\nB.\n',
     });
-    const { report } = await importAndServe(source, 'hugo-taxonomy', ['/posts/a/']);
+    const { report } = await importAndServe(source, 'hugo-taxonomy', [
+      '/posts/a/',
+      '/archive/',
+      '/archive/2014/',
+    ]);
     assert.match(
       report,
-      /the taxonomy "archive" has no place in Folio: its 2 pages \(\/archive\/…\/\) are not kept/,
+      /the taxonomy "topics" has no place in Folio: its 2 pages \(\/topics\/…\/\) are not kept/,
+    );
+    assert.match(
+      report,
+      /the taxonomy "archive" sorts the posts by year: its 3 pages \(\/archive\/…\/\) lead to \/archives\//,
     );
   });
 });
@@ -1161,8 +1169,10 @@ describe('importing a Hugo blog written in two languages', () => {
   };
 
   it('imports the default language and reports the others', async () => {
+    // Hugo also wrote the default language's home at /en/, leading to /.
     const result = await importAndServe(await blog('two-languages', files), 'two-default', [
       '/posts/hello/',
+      '/en/',
     ]);
     assert.equal(result.imported.code, 0, result.imported.stderr);
     assert.match(result.imported.stdout, /1 of 1 post imported/);

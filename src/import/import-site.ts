@@ -277,9 +277,19 @@ export function importSite(options: ImportOptions): ImportSummary {
         ]
       : [{ post, document }];
   });
+  // Hugo's taxonomies Folio has no place for: noted, or, when they sort the posts by year, led to
+  // Folio's archive; and the other paths Hugo wrote for a language.
+  const taxonomyRedirects: Record<string, string> = {};
   if (engine === 'hugo') {
     const fields = read.map(({ document }) => lowerKeys(document.fields));
-    warnings.push(...unkeptTaxonomies(config, fields, configFile ?? 'config'));
+    const unkept = unkeptTaxonomies(config, fields, configFile ?? 'config');
+    warnings.push(...unkept.notes);
+    for (const path of unkept.yearPaths)
+      taxonomyRedirects[hugoServed(config, path.split('/')[1] ?? '', `${urlPrefix}${path}`)] =
+        '/archives/';
+    // A site of several languages had its default one's home at `/ja/` too, leading to `/`.
+    const languages = isRecord(config.languages) ? Object.keys(config.languages) : [];
+    if (urlPrefix === '' && languages.length > 1) taxonomyRedirects[`/${hugo.imported}/`] = '/';
   }
   const timezone = timezoneOf(engine, config, {
     dates: read.map(({ post, document }) => writtenDate(post, lowerKeys(document.fields))),
@@ -390,6 +400,8 @@ export function importSite(options: ImportOptions): ImportSummary {
     urlPrefix,
     templates: feedTemplates(engine, blogFiles),
   });
+  for (const [path, to] of Object.entries(taxonomyRedirects))
+    if (!(path in redirects)) redirects[path] = to;
   // A theme's list of every post, tag or category leads to Folio's index of it.
   for (const [oldUrl, index] of context.lists) {
     const path = redirectPath(oldUrl);
@@ -2080,26 +2092,37 @@ function unkeptTaxonomies(
   config: Record<string, unknown>,
   posts: readonly Record<string, unknown>[],
   configFile: string,
-): ImportNote[] {
+): { notes: ImportNote[]; yearPaths: string[] } {
   const taxonomies = isRecord(config.taxonomies) ? Object.values(config.taxonomies) : [];
-  return taxonomies.flatMap((taxonomy) => {
+  const notes: ImportNote[] = [];
+  const yearPaths: string[] = [];
+  for (const taxonomy of taxonomies) {
     const plural = stringOf(taxonomy)?.toLowerCase();
-    if (plural === undefined || FOLIO_TAXONOMIES.has(plural)) return [];
+    if (plural === undefined || FOLIO_TAXONOMIES.has(plural)) continue;
     const terms = new Set(
       posts.flatMap((fields) => {
         const value = fields[plural];
         return (Array.isArray(value) ? value : [value]).flatMap((term) => stringOf(term) ?? []);
       }),
     );
-    if (terms.size === 0) return [];
-    return [
-      {
+    if (terms.size === 0) continue;
+    // A taxonomy of years (`archive: 2014`) is an archive by year, which Folio's /archives/ is.
+    if ([...terms].every((term) => /^\d{4}$/.test(term.trim()))) {
+      yearPaths.push(`/${plural}/`, ...[...terms].map((year) => `/${plural}/${year.trim()}/`));
+      notes.push({
         file: configFile,
         line: 1,
-        text: `the taxonomy "${plural}" has no place in Folio: its ${count(terms.size, 'page')} (/${plural}/…/) are not kept and its terms are left out of the posts; add redirects in folio.config.yaml for those you want to keep`,
-      },
-    ];
-  });
+        text: `the taxonomy "${plural}" sorts the posts by year: its ${count(terms.size + 1, 'page')} (/${plural}/…/) lead to /archives/, which lists them by year`,
+      });
+      continue;
+    }
+    notes.push({
+      file: configFile,
+      line: 1,
+      text: `the taxonomy "${plural}" has no place in Folio: its ${count(terms.size, 'page')} (/${plural}/…/) are not kept and its terms are left out of the posts; add redirects in folio.config.yaml for those you want to keep`,
+    });
+  }
+  return { notes, yearPaths };
 }
 
 // What Folio makes of Hugo's taxonomies: categories, tags, and a post's series.
