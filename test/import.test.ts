@@ -777,6 +777,33 @@ describe('importing a Hexo blog', () => {
   });
 });
 
+describe('importing a Hexo blog whose terms differ only in case, and whose lists run on', () => {
+  it('answers every URL Hexo 7 wrote for it', async () => {
+    const source = await blog('hexo-cases', {
+      '_config.yml':
+        'title: Cases\nurl: https://cases.example\nper_page: 1\nindex_generator:\n  per_page: 2\n',
+      'source/_posts/a.md':
+        '---\ntitle: A\ndate: 2016-01-01 10:00:00\ncategories: Linux\ntags: [java]\n---\nA.\n',
+      'source/_posts/b.md':
+        '---\ntitle: B\ndate: 2016-01-02 10:00:00\ncategories: Tools\ntags: [Java, linux]\n---\nB.\n',
+      'source/_posts/c.md': '---\ntitle: C\ndate: 2016-02-01 10:00:00\ntags: [java]\n---\nC.\n',
+    });
+    // Hexo 7 with its four generators wrote these, among the posts' own pages: each term by its
+    // name as written, the later pages of every list, the home page two posts to a page.
+    const { target } = await importAndServe(source, 'hexo-cases', [
+      '/categories/Linux/',
+      '/categories/Tools/',
+      '/tags/Java/',
+      '/tags/java/page/2/',
+      '/archives/2016/page/3/',
+      '/archives/2016/01/page/2/',
+      '/archives/page/3/',
+      '/page/2/',
+    ]);
+    assert.match(await readFile(join(target, 'folio.config.yaml'), 'utf8'), /^pageSize: 2$/m);
+  });
+});
+
 describe('importing a Hexo blog whose post files are named with their date', () => {
   it('reads the title and the date from the name as Hexo did, and its links find them', async () => {
     const source = await blog('hexo-dated-names', {

@@ -166,6 +166,11 @@ interface PlannedPost {
   /** Its categories as the blog gave them: the first is its category, the others tags. */
   readonly categories: readonly string[];
   /**
+   * Its tags as the blog wrote them, and its later categories: the names its old URLs have, where
+   * Folio may write one as another post did (`Java` for `java`).
+   */
+  readonly blogTags: readonly string[];
+  /**
    * Its categories and tags that the blog wrote as one name holding commas (`"Windows, Tasks"`),
    * which Hugo kept as one term with a page of its own, and Folio reads as several.
    */
@@ -1354,6 +1359,7 @@ function planPost(
     fallbackTagged: fallback,
     mediaPath,
     categories,
+    blogTags: allTags,
     joinedTerms: [
       ...joinedNames(fields.categories ?? fields.category).map((name) => ({
         kind: 'category' as const,
@@ -2208,13 +2214,22 @@ function termRedirects(
   const categories = new Set<string>();
   const tags = new Set<string>();
   const folioCategories = new Set<string>();
+  // Each as the blog wrote it, which its URLs kept: Folio may write it as another post did.
+  const givenCategory = (plan: PlannedPost): string | undefined => {
+    const category = plan.front.category;
+    const given = plan.categories[0];
+    return typeof category === 'string' &&
+      given !== undefined &&
+      slugify(given) === slugify(category)
+      ? given
+      : undefined;
+  };
   for (const plan of plans) {
     const category = plan.front.category;
-    if (typeof category === 'string') {
-      folioCategories.add(category);
-      if (category === plan.categories[0]) categories.add(category);
-    }
-    for (const tag of plan.front.tags as string[]) tags.add(tag);
+    if (typeof category === 'string') folioCategories.add(category);
+    const given = givenCategory(plan);
+    if (given !== undefined) categories.add(given);
+    for (const tag of plan.blogTags) tags.add(tag);
   }
   const folioTerm = (section: string, name: string): string =>
     `/${section}/${encodeURIComponent(slugify(name))}/`;
@@ -2247,12 +2262,11 @@ function termRedirects(
       for (const name of names(plan)) counts.set(name, (counts.get(name) ?? 0) + 1);
     return counts;
   };
-  const postsByCategory = postsOf((plan) =>
-    typeof plan.front.category === 'string' && categories.has(plan.front.category)
-      ? [plan.front.category]
-      : [],
-  );
-  const postsByTag = postsOf((plan) => plan.front.tags as string[]);
+  const postsByCategory = postsOf((plan) => {
+    const given = givenCategory(plan);
+    return given === undefined ? [] : [given];
+  });
+  const postsByTag = postsOf((plan) => plan.blogTags);
   // The later pages of a list at `list` (`/tags/go/`), each a folder, or a file (Hugo's
   // `uglyURLs`: `/tags/go/page/2.html`).
   const laterPages = (
@@ -2306,19 +2320,36 @@ function termRedirects(
       folder,
       '/archives/',
     );
-    for (const plan of plans) {
-      if (plan.draft) continue;
+    // Each with its later pages, as the archive's.
+    const postsByPeriod = postsOf((plan) => {
       const { year, month } = DateTime.fromMillis(plan.date, { zone: timezone });
-      add(`${root}${archiveDir}/${year}/`, '/archives/');
-      add(`${root}${archiveDir}/${year}/${String(month).padStart(2, '0')}/`, '/archives/');
+      return [`${year}/`, `${year}/${String(month).padStart(2, '0')}/`];
+    });
+    for (const [period, posts] of postsByPeriod) {
+      add(`${root}${archiveDir}/${period}`, '/archives/');
+      laterPages(
+        `${root}${archiveDir}/${period}`,
+        posts,
+        perPage('archive_generator'),
+        folder,
+        '/archives/',
+      );
     }
-    // Hexo's categories are a path, each under the one before: `/categories/Go/Web/`.
-    for (const plan of plans) {
+    // Hexo's categories are a path, each under the one before: `/categories/Go/Web/`, with its
+    // later pages too.
+    const postsByPath = new Map<string, { posts: number; name: string }>();
+    for (const plan of published) {
       const slugs = plan.categories.map((name) => hexoSlug(stringOf(categoryMap[name]) ?? name));
       for (let depth = 2; depth <= slugs.length; depth++) {
+        const path = `${root}${categoryDir}/${slugs.slice(0, depth).join('/')}/`;
         const name = plan.categories[depth - 1] ?? '';
-        add(`${root}${categoryDir}/${slugs.slice(0, depth).join('/')}/`, folioTerm('tags', name));
+        postsByPath.set(path, { posts: (postsByPath.get(path)?.posts ?? 0) + 1, name });
       }
+    }
+    const categoryPageSize = perPage('category_generator');
+    for (const [path, { posts, name }] of postsByPath) {
+      add(path, folioTerm('tags', name));
+      laterPages(path, posts, categoryPageSize, folder, folioTerm('tags', name));
     }
   }
   if (engine === 'hugo') {
@@ -2461,7 +2492,9 @@ function termRedirects(
 function importedPageSize(engine: EngineName, config: Record<string, unknown>): number | undefined {
   const perPage = Number(
     engine === 'hexo'
-      ? config.per_page
+      ? // The home page's generator's own, over the blog's, as hexo-generator-index reads them.
+        ((isRecord(config.index_generator) ? config.index_generator.per_page : undefined) ??
+          config.per_page)
       : engine === 'hugo'
         ? isRecord(config.pagination)
           ? config.pagination.pagerSize
