@@ -1126,6 +1126,31 @@ describe("importing a Hugo blog's terms that Folio has no page of", () => {
   });
 });
 
+describe('importing a Hugo blog with pages of its lists under another folder', () => {
+  it('answers the pages Hugo 0.111 wrote for each list, the first included', async () => {
+    const source = await blog('hugo-pager', {
+      'hugo.toml':
+        'baseURL = "https://pager.example/"\ntitle = "Pager"\npaginate = 1\npaginatePath = "paginator"\n',
+      'content/posts/a.md':
+        '---\ntitle: A\ndate: 2021-01-01\ncategories: [Ruby]\ntags: [go]\n---\nA.\n',
+      'content/posts/b.md':
+        '---\ntitle: B\ndate: 2021-01-02\ncategories: [ruby]\ntags: [go]\n---\nB.\n',
+    });
+    // Hugo kept one category of both spellings, with two pages, and led each list's first page,
+    // `…/paginator/1/`, to the list.
+    await importAndServe(source, 'hugo-pager', [
+      '/paginator/1/',
+      '/paginator/2/',
+      '/categories/ruby/paginator/1/',
+      '/categories/ruby/paginator/2/',
+      '/tags/go/paginator/1/',
+      '/tags/go/paginator/2/',
+      '/posts/paginator/1/',
+      '/posts/paginator/2/',
+    ]);
+  });
+});
+
 describe('importing a Hugo blog that served its pages as files (uglyURLs)', () => {
   it('keeps every old .html URL: posts, pages, lists and their later pages', async () => {
     const post = (n: number) =>

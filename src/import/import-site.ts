@@ -289,9 +289,18 @@ export function importSite(options: ImportOptions): ImportSummary {
     const fields = read.map(({ document }) => lowerKeys(document.fields));
     const unkept = unkeptTaxonomies(config, fields, configFile ?? 'config');
     warnings.push(...unkept.notes);
-    for (const path of unkept.yearPaths)
-      taxonomyRedirects[hugoServed(config, path.split('/')[1] ?? '', `${urlPrefix}${path}`)] =
-        '/archives/';
+    // Each list of a year, and its pages (`/archive/2021/page/2/`).
+    const { perPage, folder } = hugoPagination(config);
+    for (const { path, posts } of unkept.yearLists) {
+      const pages = perPage === undefined ? 0 : Math.ceil(posts / perPage);
+      const paths = [
+        path,
+        ...Array.from({ length: pages }, (_, i) => `${path}${folder}/${i + 1}/`),
+      ];
+      for (const old of paths)
+        taxonomyRedirects[hugoServed(config, path.split('/')[1] ?? '', `${urlPrefix}${old}`)] =
+          '/archives/';
+    }
     // A site of several languages had its default one's home at `/ja/` too, leading to `/`.
     const languages = isRecord(config.languages) ? Object.keys(config.languages) : [];
     if (urlPrefix === '' && languages.length > 1) taxonomyRedirects[`/${hugo.imported}/`] = '/';
@@ -439,7 +448,8 @@ export function importSite(options: ImportOptions): ImportSummary {
     const list = kind === 'tag' ? 'tags' : 'categories';
     if (postTerms.has(slugify(name))) continue;
     const path = hugoServed(config, list, `${urlPrefix}/${list}/${hugoSlug(name)}/`);
-    if (!(path in redirects)) redirects[path] = `/${list}/`;
+    const firstPage = `${urlPrefix}/${list}/${hugoSlug(name)}/${hugoPagination(config).folder}/1/`;
+    for (const old of [path, firstPage]) if (!(old in redirects)) redirects[old] = `/${list}/`;
   }
   const siteConfig = engine === 'hugo' ? hugoLanguageConfig(config, hugo.imported) : config;
   const layoutMath = engine === 'hexo' ? undefined : layoutLoadingMath(source, engine);
@@ -1130,6 +1140,22 @@ interface PlanContext {
   readonly termPages: TermPage[];
   /** The tags and categories of a Hugo blog's pages, found as pages are read. */
   readonly pageTerms: { readonly kind: 'tag' | 'category'; readonly name: string }[];
+}
+
+/**
+ * How Hugo paginated a blog's lists: posts to a page (none when it did not), and the folder of
+ * their later pages (`page`, or its `paginatePath`).
+ */
+function hugoPagination(config: Record<string, unknown>): {
+  perPage: number | undefined;
+  folder: string;
+} {
+  const pagination = isRecord(config.pagination) ? lowerKeys(config.pagination) : {};
+  const size = Number(pagination.pagersize ?? config.paginate ?? 10);
+  return {
+    perPage: Number.isInteger(size) && size > 0 ? size : undefined,
+    folder: stringOf(pagination.path) ?? stringOf(config.paginatePath) ?? 'page',
+  };
 }
 
 /** An old URL as a redirect names it: a file's (`/archive.html`) as it is, a folder's with its `/`. */
@@ -2098,23 +2124,27 @@ function unkeptTaxonomies(
   config: Record<string, unknown>,
   posts: readonly Record<string, unknown>[],
   configFile: string,
-): { notes: ImportNote[]; yearPaths: string[] } {
+): { notes: ImportNote[]; yearLists: { path: string; posts: number }[] } {
   const taxonomies = isRecord(config.taxonomies) ? Object.values(config.taxonomies) : [];
   const notes: ImportNote[] = [];
-  const yearPaths: string[] = [];
+  const yearLists: { path: string; posts: number }[] = [];
   for (const taxonomy of taxonomies) {
     const plural = stringOf(taxonomy)?.toLowerCase();
     if (plural === undefined || FOLIO_TAXONOMIES.has(plural)) continue;
-    const terms = new Set(
-      posts.flatMap((fields) => {
-        const value = fields[plural];
-        return (Array.isArray(value) ? value : [value]).flatMap((term) => stringOf(term) ?? []);
-      }),
-    );
+    const termsOf = (fields: Record<string, unknown>): string[] => {
+      const value = fields[plural];
+      return (Array.isArray(value) ? value : [value]).flatMap((term) => stringOf(term) ?? []);
+    };
+    const terms = new Set(posts.flatMap(termsOf));
     if (terms.size === 0) continue;
     // A taxonomy of years (`archive: 2014`) is an archive by year, which Folio's /archives/ is.
     if ([...terms].every((term) => /^\d{4}$/.test(term.trim()))) {
-      yearPaths.push(`/${plural}/`, ...[...terms].map((year) => `/${plural}/${year.trim()}/`));
+      const held = (year: string) =>
+        posts.filter((fields) => termsOf(fields).includes(year)).length;
+      yearLists.push(
+        { path: `/${plural}/`, posts: 0 },
+        ...[...terms].map((year) => ({ path: `/${plural}/${year.trim()}/`, posts: held(year) })),
+      );
       notes.push({
         file: configFile,
         line: 1,
@@ -2128,7 +2158,7 @@ function unkeptTaxonomies(
       text: `the taxonomy "${plural}" has no place in Folio: its ${count(terms.size, 'page')} (/${plural}/…/) are not kept and its terms are left out of the posts; add redirects in folio.config.yaml for those you want to keep`,
     });
   }
-  return { notes, yearPaths };
+  return { notes, yearLists };
 }
 
 // What Folio makes of Hugo's taxonomies: categories, tags, and a post's series.
@@ -2268,17 +2298,18 @@ function termRedirects(
   });
   const postsByTag = postsOf((plan) => plan.blogTags);
   // The later pages of a list at `list` (`/tags/go/`), each a folder, or a file (Hugo's
-  // `uglyURLs`: `/tags/go/page/2.html`).
+  // `uglyURLs`: `/tags/go/page/2.html`); from the first, for Hugo, which wrote `/tags/go/page/1/`
+  // to lead to the list.
   const laterPages = (
     list: string,
     posts: number,
     perPage: number | undefined,
     folder: string,
     to: string,
-    asFiles = false,
+    { asFiles = false, first = 2 } = {},
   ): void => {
     if (perPage === undefined) return;
-    for (let page = 2; page <= Math.ceil(posts / perPage); page++)
+    for (let page = first; page <= Math.ceil(posts / perPage); page++)
       add(`${list}${folder}/${page}${asFiles ? '.html' : '/'}`, to);
   };
   if (engine === 'hexo') {
@@ -2375,32 +2406,43 @@ function termRedirects(
             ? folioTerm('categories', first)
             : folioTerm('tags', first);
         add(served(taxonomy, `/${taxonomy}/${hugoSlug(name)}/`), to);
+        const { folder } = hugoPagination(config);
+        add(`/${taxonomy}/${hugoSlug(name)}/${folder}/1/`, to);
       }
     }
     // The list of every tag or category, which Folio keeps at the same place as a folder.
     for (const taxonomy of ['categories', 'tags'])
       add(served(taxonomy, `/${taxonomy}/`), `/${taxonomy}/`);
-    const pagination = isRecord(config.pagination) ? lowerKeys(config.pagination) : {};
-    const size = Number(pagination.pagersize ?? config.paginate ?? 10);
-    const perPage = Number.isInteger(size) && size > 0 ? size : undefined;
-    const folder = stringOf(pagination.path) ?? stringOf(config.paginatePath) ?? 'page';
-    for (const [name, posts] of postsByCategory)
+    const { perPage, folder } = hugoPagination(config);
+    const pagesOf = (section: string) => ({ asFiles: asFiles(section), first: 1 });
+    // A term's list held every post of it, by its slug (`Ruby` and `ruby` are one in Hugo), a
+    // category's whether it came first or not.
+    const bySlug = (counts: ReadonlyMap<string, number>): Map<string, [string, number]> => {
+      const slugs = new Map<string, [string, number]>();
+      for (const [name, posts] of counts) {
+        const slug = hugoSlug(name);
+        const [first, before] = slugs.get(slug) ?? [name, 0];
+        slugs.set(slug, [first, before + posts]);
+      }
+      return slugs;
+    };
+    for (const [slug, [name, posts]] of bySlug(postsOf((plan) => [...new Set(plan.categories)])))
       laterPages(
-        `/categories/${hugoSlug(name)}/`,
+        `/categories/${slug}/`,
         posts,
         perPage,
         folder,
-        folioTerm('categories', name),
-        asFiles('categories'),
+        categories.has(name) ? folioTerm('categories', name) : folioTerm('tags', name),
+        pagesOf('categories'),
       );
-    for (const [name, posts] of postsByTag)
+    for (const [slug, [name, posts]] of bySlug(postsByTag))
       laterPages(
-        `/tags/${hugoSlug(name)}/`,
+        `/tags/${slug}/`,
         posts,
         perPage,
         folder,
         folioTerm('tags', name),
-        asFiles('tags'),
+        pagesOf('tags'),
       );
     // The list of a section of posts, every one of them: Folio's archive, or the category the
     // section's posts took.
@@ -2412,17 +2454,19 @@ function termRedirects(
           ? published.length
           : published.filter((plan) => plan.source.section === section).length;
       add(served(section, `${feeds.urlPrefix}/${section}/`), to);
-      laterPages(`${feeds.urlPrefix}/${section}/`, posts, perPage, folder, to, asFiles(section));
+      laterPages(`${feeds.urlPrefix}/${section}/`, posts, perPage, folder, to, pagesOf(section));
     }
-    // The home page's later pages, which Folio keeps at `/page/2/` as folders.
-    if (perPage !== undefined && config.uglyURLs === true) {
+    // The home page's later pages, which Folio keeps at `/page/2/` as folders: under another
+    // folder (coderzh's `paginator`) or as files, they lead there.
+    const homeAsFiles = config.uglyURLs === true;
+    if (perPage !== undefined && (homeAsFiles || folder !== 'page')) {
       const folioPages = Math.max(
         1,
         Math.ceil(published.length / (importedPageSize(engine, config) ?? DEFAULT_PAGE_SIZE)),
       );
-      for (let page = 2; page <= Math.ceil(published.length / perPage); page++) {
+      for (let page = 1; page <= Math.ceil(published.length / perPage); page++) {
         const to = `/page/${Math.min(page, folioPages)}/`.replace('/page/1/', '/');
-        add(`${feeds.urlPrefix}/${folder}/${page}.html`, to);
+        add(`${feeds.urlPrefix}/${folder}/${page}${homeAsFiles ? '.html' : '/'}`, to);
       }
     }
   }
