@@ -81,6 +81,7 @@ import {
 } from './feeds.js';
 import {
   BlogConfigProblem,
+  blogPackages,
   detectEngine,
   isHiddenName,
   readable,
@@ -284,7 +285,7 @@ export function importSite(options: ImportOptions): ImportSummary {
   });
   // Hugo's taxonomies Folio has no place for: noted, or, when they sort the posts by year, led to
   // Folio's archive; and the other paths Hugo wrote for a language.
-  const taxonomyRedirects: Record<string, string> = {};
+  const hugoRedirects: Record<string, string> = {};
   if (engine === 'hugo') {
     const fields = read.map(({ document }) => lowerKeys(document.fields));
     const unkept = unkeptTaxonomies(config, fields, configFile ?? 'config');
@@ -298,12 +299,12 @@ export function importSite(options: ImportOptions): ImportSummary {
         ...Array.from({ length: pages }, (_, i) => `${path}${folder}/${i + 1}/`),
       ];
       for (const old of paths)
-        taxonomyRedirects[hugoServed(config, path.split('/')[1] ?? '', `${urlPrefix}${old}`)] =
+        hugoRedirects[hugoServed(config, path.split('/')[1] ?? '', `${urlPrefix}${old}`)] =
           '/archives/';
     }
     // A site of several languages had its default one's home at `/ja/` too, leading to `/`.
     const languages = isRecord(config.languages) ? Object.keys(config.languages) : [];
-    if (urlPrefix === '' && languages.length > 1) taxonomyRedirects[`/${hugo.imported}/`] = '/';
+    if (urlPrefix === '' && languages.length > 1) hugoRedirects[`/${hugo.imported}/`] = '/';
   }
   const timezone = timezoneOf(engine, config, {
     dates: read.map(({ post, document }) => writtenDate(post, lowerKeys(document.fields))),
@@ -406,7 +407,7 @@ export function importSite(options: ImportOptions): ImportSummary {
   }
 
   const published = written.filter((plan) => !plan.draft && plan.date <= now);
-  const packages = packageNames(source, engine);
+  const packages = engine === 'hexo' ? blogPackages(source) : new Set<string>();
   const redirects = termRedirects(engine, config, written, published, timezone, {
     packages,
     sections: content?.main ?? [],
@@ -414,7 +415,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     urlPrefix,
     templates: feedTemplates(engine, blogFiles),
   });
-  for (const [path, to] of Object.entries(taxonomyRedirects))
+  for (const [path, to] of Object.entries(hugoRedirects))
     if (!(path in redirects)) redirects[path] = to;
   // A theme's list of every post, tag or category leads to Folio's index of it.
   for (const [oldUrl, index] of context.lists) {
@@ -444,11 +445,12 @@ export function importSite(options: ImportOptions): ImportSummary {
       ),
     ),
   );
+  const pagesFolder = hugoPagination(config).folder;
   for (const { kind, name } of context.pageTerms) {
     const list = kind === 'tag' ? 'tags' : 'categories';
     if (postTerms.has(slugify(name))) continue;
     const path = hugoServed(config, list, `${urlPrefix}/${list}/${hugoSlug(name)}/`);
-    const firstPage = `${urlPrefix}/${list}/${hugoSlug(name)}/${hugoPagination(config).folder}/1/`;
+    const firstPage = `${urlPrefix}/${list}/${hugoSlug(name)}/${pagesFolder}/1/`;
     for (const old of [path, firstPage]) if (!(old in redirects)) redirects[old] = `/${list}/`;
   }
   const siteConfig = engine === 'hugo' ? hugoLanguageConfig(config, hugo.imported) : config;
@@ -2164,23 +2166,6 @@ function unkeptTaxonomies(
 // What Folio makes of Hugo's taxonomies: categories, tags, and a post's series.
 const FOLIO_TAXONOMIES: ReadonlySet<string> = new Set(['categories', 'tags', 'series']);
 
-/** The npm packages a Hexo blog's `package.json` depends on: its plugins. */
-function packageNames(source: string, engine: EngineName): Set<string> {
-  if (engine !== 'hexo') return new Set();
-  try {
-    const manifest: unknown = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8'));
-    if (!isRecord(manifest)) return new Set();
-    return new Set(
-      [manifest.dependencies, manifest.devDependencies].flatMap((list) =>
-        isRecord(list) ? Object.keys(list) : [],
-      ),
-    );
-  } catch {
-    // No package.json, or not JSON: no plugin is known to be there.
-    return new Set();
-  }
-}
-
 // The start of a feed's XML: RSS's root, or Atom's.
 const FEED_ROOT = /<(rss|feed)\b/;
 
@@ -2394,6 +2379,7 @@ function termRedirects(
       add(served('tags', `/tags/${hugoSlug(name)}/`), folioTerm('tags', name));
     for (const name of later)
       add(served('categories', `/categories/${hugoSlug(name)}/`), folioTerm('tags', name));
+    const { perPage, folder } = hugoPagination(config);
     // A term written as one name holding commas had a page of its own: it leads to the page of
     // the first name Folio read in it.
     for (const plan of plans) {
@@ -2406,14 +2392,12 @@ function termRedirects(
             ? folioTerm('categories', first)
             : folioTerm('tags', first);
         add(served(taxonomy, `/${taxonomy}/${hugoSlug(name)}/`), to);
-        const { folder } = hugoPagination(config);
         add(`/${taxonomy}/${hugoSlug(name)}/${folder}/1/`, to);
       }
     }
     // The list of every tag or category, which Folio keeps at the same place as a folder.
     for (const taxonomy of ['categories', 'tags'])
       add(served(taxonomy, `/${taxonomy}/`), `/${taxonomy}/`);
-    const { perPage, folder } = hugoPagination(config);
     const pagesOf = (section: string) => ({ asFiles: asFiles(section), first: 1 });
     // A term's list held every post of it, by its slug (`Ruby` and `ruby` are one in Hugo), a
     // category's whether it came first or not.

@@ -108,20 +108,26 @@ export function detectEngine(source: string): EngineName | undefined {
   if (
     hasConfig &&
     exists(join(source, 'source')) &&
-    (exists(join(source, 'scaffolds')) || dependsOnHexo(source))
+    (exists(join(source, 'scaffolds')) || blogPackages(source).has('hexo'))
   )
     return 'hexo';
   if (hasConfig) return 'jekyll';
   return undefined;
 }
 
-/** Whether the blog's `package.json` names Hexo among its dependencies. */
-function dependsOnHexo(source: string): boolean {
+/** The npm packages the blog's `package.json` depends on: Hexo itself, and its plugins. */
+export function blogPackages(source: string): Set<string> {
   try {
     const manifest: unknown = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8'));
-    return isRecord(manifest) && isRecord(manifest.dependencies) && 'hexo' in manifest.dependencies;
+    if (!isRecord(manifest)) return new Set();
+    return new Set(
+      [manifest.dependencies, manifest.devDependencies].flatMap((list) =>
+        isRecord(list) ? Object.keys(list) : [],
+      ),
+    );
   } catch {
-    return false;
+    // No package.json, or not JSON: no package is known to be there.
+    return new Set();
   }
 }
 
