@@ -275,8 +275,10 @@ function wordMatches(reading: Reading, word: QueryWord, last: boolean): WordMatc
   // A browser fetches what the word reads, and asks again.
   if (expansions === undefined) return nextMatches(reading);
   if (expansions.length === 0) {
+    // An identifier no post holds whole is found by its words (`__filename` by `filename`); a
+    // Korean compound by the terms it is made of, of which one alone is the word itself.
     const parts = word.script === 'hangul' ? compoundParts(index, word.prefix) : word.parts;
-    if (parts.length > 1) return partsMatches(reading, parts);
+    if (parts.length > (word.script === 'hangul' ? 1 : 0)) return partsMatches(reading, parts);
   }
   const matches = nextMatches(reading);
   for (const expansion of expansions) {

@@ -371,6 +371,25 @@ describe('search', () => {
     assert.equal(first('request'), 5);
   });
 
+  it('finds identifiers written with underscores at their ends, whole or by their word', () => {
+    const code = buildSearchIndex([
+      { title: 'Paths in Node', labels: [], text: 'Use __dirname, not the working folder.' },
+      { title: 'Python objects', labels: [], text: 'Define __str__ to print one.' },
+      { title: 'Links', labels: [], text: 'Open it with target=_blank.' },
+      { title: 'Folders', labels: [], text: 'The dirname and the filename of a path.' },
+    ]);
+    const found = (query: string) =>
+      search(code, query)
+        .hits.map(({ document }) => document)
+        .sort();
+    assert.deepEqual(found('__dirname'), [0]);
+    assert.deepEqual(found('__str__'), [1]);
+    assert.deepEqual(found('_blank'), [2]);
+    assert.deepEqual(found('dirname'), [0, 3]);
+    // No post holds it whole: its word finds them.
+    assert.deepEqual(found('__filename'), [3]);
+  });
+
   it('matches the word being typed as a prefix, and forgives one typo in a longer word', () => {
     assert.equal(first('algor'), 1);
     assert.equal(first('algorithn'), 1);

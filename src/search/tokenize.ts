@@ -262,6 +262,15 @@ export function identifierParts(word: string): string[] {
     .map(normalizeWord);
 }
 
+/**
+ * Whether a word of `parts` (see `identifierParts`), `whole` normalised, is an identifier, kept
+ * whole as well as by its parts: one of several parts, or of one that underscores around it set
+ * apart, as `__dirname` and `_blank` are — the index and the query must read both alike.
+ */
+function isIdentifier(whole: string, parts: readonly string[]): boolean {
+  return parts.length > 1 || (parts.length === 1 && parts[0] !== whole);
+}
+
 /** What `forEachTerm` hands over for each term: the term, its place, and its characters. */
 export type TermVisitor = (term: string, position: number, start: number, end: number) => void;
 
@@ -482,7 +491,8 @@ function wordForms(piece: string): WordForms {
     ends.push(end);
   };
   const parts = identifierParts(piece);
-  if (parts.length > 1) add(normalizeWord(piece), 0, 0, piece.length);
+  const whole = normalizeWord(piece);
+  if (isIdentifier(whole, parts)) add(whole, 0, 0, piece.length);
   const lower = piece.toLowerCase();
   let from = 0;
   for (const [i, part] of parts.entries()) {
@@ -541,8 +551,9 @@ export function queryWords(query: string): QueryWord[] {
       const whole = normalizeWord(text);
       const parts = identifierParts(text);
       // An identifier is looked for whole, then by its words; a plain word also by its stem.
-      if (parts.length > 1) words.push(spacedWord(whole, whole, 'spaced', parts.map(stem)));
-      else words.push(spacedWord(whole, stem(whole), 'spaced'));
+      if (isIdentifier(whole, parts)) {
+        words.push(spacedWord(whole, whole, 'spaced', parts.map(stem)));
+      } else words.push(spacedWord(whole, stem(whole), 'spaced'));
     }
     // A query's words are read in order; their positions are not asked for.
     return 1;
