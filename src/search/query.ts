@@ -26,6 +26,11 @@ const TYPO_STRENGTH = 0.5;
 // one character is), and the shortest in which a typo is forgiven.
 const SHORTEST_PREFIX = 2;
 const SHORTEST_TYPO = 5;
+// A word found as written in this many posts or fewer is a typo that a post made too (`udpate` in
+// one of 2,000 posts of a real blog), when a word one typo away stands in this many times as many
+// posts: those are found as well, after the posts that have it as written.
+const RARE_WORD_POSTS = 2;
+const COMMONER_WORD = 5;
 // Bounds on the work of one query, whatever it is: characters and words read, terms a prefix
 // may stand for, and posting bytes read.
 export const MOST_QUERY_CHARACTERS = 1000;
@@ -427,7 +432,7 @@ function near(before: WordMatches, after: WordMatches, document: number): boolea
 /**
  * The terms of the index a word matches, each with how much a match counts, or `undefined` while
  * the terms it reads are not at hand: a typo is looked for among all the terms of its first
- * letter, and only for a word that is not found otherwise.
+ * letter, only for a word that is not found otherwise or that few posts hold as written.
  */
 function expand(index: IndexSource, word: QueryWord, last: boolean): Expansion[] | undefined {
   // By the term matched, whichever page of the dictionary it was read from.
@@ -459,12 +464,25 @@ function expand(index: IndexSource, word: QueryWord, last: boolean): Expansion[]
     }
   }
   if (!atHand) return undefined;
-  if (found.size === 0 && word.script !== 'unspaced' && [...word.prefix].length >= SHORTEST_TYPO) {
+  // How many posts hold the word as written, at most, if it is found so.
+  let written = 0;
+  for (const { dictionary, term, strength } of found.values()) {
+    if (strength === 1) written = Math.max(written, dictionary.documentFrequency[term] ?? 0);
+  }
+  const rare = written > 0 && written <= RARE_WORD_POSTS;
+  if (
+    (found.size === 0 || rare) &&
+    word.script !== 'unspaced' &&
+    [...word.prefix].length >= SHORTEST_TYPO
+  ) {
     const first = String.fromCodePoint(word.prefix.codePointAt(0) ?? 0);
     const dictionary = index.dictionary(first);
     if (!dictionary) return undefined;
     for (const term of oneTypoAway(dictionary.terms, word.prefix)) {
-      found.set(dictionary.terms[term] ?? '', { dictionary, term, strength: TYPO_STRENGTH });
+      const name = dictionary.terms[term] ?? '';
+      if (found.has(name)) continue;
+      if (rare && (dictionary.documentFrequency[term] ?? 0) < written * COMMONER_WORD) continue;
+      found.set(name, { dictionary, term, strength: TYPO_STRENGTH });
     }
   }
   return [...found.values()];

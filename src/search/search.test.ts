@@ -396,6 +396,25 @@ describe('search', () => {
     assert.deepEqual(search(index, 'algor ').hits, []);
   });
 
+  it('forgives a typo that a post made too, when the word as meant is far more common', () => {
+    const typed = buildSearchIndex([
+      { title: 'Notes', labels: [], text: 'How to udpate a package.' },
+      ...Array.from({ length: 6 }, (_, i) => ({
+        title: `Release ${i}`,
+        labels: [],
+        text: 'How to update a package.',
+      })),
+      { title: 'Scala', labels: [], text: 'A language.' },
+      { title: 'Scales', labels: [], text: 'Weights and scales.' },
+    ]);
+    const found = (query: string) => search(typed, query).hits.map(({ document }) => document);
+    // The post with the typo first, as written; the posts meant after it.
+    assert.deepEqual(found('udpate ')[0], 0);
+    assert.equal(found('udpate ').length, 7);
+    // A rare word stands as written when the other is not far more common.
+    assert.deepEqual(found('scala '), [7]);
+  });
+
   it('finds nothing for nothing, and stays bounded on any text', () => {
     assert.deepEqual(search(index, '').hits, []);
     assert.deepEqual(search(index, '   \u0000 ').hits, []);
