@@ -919,6 +919,28 @@ function titleWords(title: string): string[] {
   return [...new Set([...words, ...korean])].filter((word) => [...word].length >= 2);
 }
 
+/** A generator of numbers in [0, 1), the same ones for the same seed. */
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (Math.imul(state ^ (state >>> 15), 2246822507) + 12345) | 0;
+    return (state >>> 0) / 2 ** 32;
+  };
+}
+
+/** `word` with one letter changed, dropped or added, and with two swapped: never the first. */
+function typos(word: string, random: () => number): string[] {
+  const at = 1 + Math.floor(random() * (word.length - 2));
+  const letter = 'abcdefghijklmnopqrstuvwxyz'[Math.floor(random() * 26)] ?? 'a';
+  const variants = [
+    word.slice(0, at) + letter + word.slice(at + 1),
+    word.slice(0, at) + word.slice(at + 1),
+    word.slice(0, at) + letter + word.slice(at),
+    word.slice(0, at) + (word[at + 1] ?? '') + (word[at] ?? '') + word.slice(at + 2),
+  ];
+  return variants.filter((variant) => variant.toLowerCase() !== word.toLowerCase());
+}
+
 /**
  * Known-item search over whole blogs, with no labels to write: each word of each post's title,
  * asked alone, must find that post, however far down; the whole title, asked as a reader pastes
@@ -937,9 +959,12 @@ async function titles(): Promise<void> {
   console.log('');
   console.log('## Every post found by its title');
   console.log('');
-  console.log(`| site | posts | words of titles | post not found | whole titles | MRR | first |`);
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log(
+    '| site | posts | words of titles | post not found | whole titles | MRR | first | words with a typo | post not found |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   const misses: string[] = [];
+  const typoMisses: string[] = [];
   for (const site of sites) {
     const documents = await siteDocuments(siteDir(site));
     const folio = folioEngine(documents);
@@ -949,7 +974,19 @@ async function titles(): Promise<void> {
     const shared = new Map<string, number>();
     for (const { title } of documents) shared.set(title, (shared.get(title) ?? 0) + 1);
     const ranks: number[] = [];
+    let typed = 0;
+    let typoMissed = 0;
+    const random = seededRandom(1);
     for (const { title, slug } of documents) {
+      for (const word of new Set(title.match(/\b[A-Za-z]{6,}\b/g))) {
+        for (const variant of typos(word, random)) {
+          typed++;
+          // Asked as finished words: a prefix would find many of them on its own.
+          if (folio.finds(`${variant} `, slug)) continue;
+          typoMissed++;
+          typoMisses.push(`${site}: "${variant}" for "${word}"`);
+        }
+      }
       for (const word of titleWords(title)) {
         asked++;
         if (folio.finds(word, slug)) continue;
@@ -962,14 +999,15 @@ async function titles(): Promise<void> {
     const first = ranks.filter((rank) => rank === 1).length;
     const mrr = mean(ranks.map((rank) => (rank === 0 ? 0 : 1 / rank)));
     console.log(
-      `| ${site} | ${documents.length} | ${asked} | ${missed} | ${ranks.length} | ${figure(mrr)} | ${first} |`,
+      `| ${site} | ${documents.length} | ${asked} | ${missed} | ${ranks.length} | ${figure(mrr)} | ${first} | ${typed} | ${typoMissed} |`,
     );
   }
   console.log('');
   console.log(
-    `Words are Intl.Segmenter's, and Korean words as written; a word of one character is not asked. MRR over the first ${K} results.`,
+    `Words are Intl.Segmenter's, and Korean words as written; a word of one character is not asked. MRR over the first ${K} results. Typos: each ASCII word of six letters or more, with one letter changed, dropped or added, or two swapped, never the first.`,
   );
   for (const miss of misses.slice(0, 20)) console.log(`- not found: ${miss}`);
+  for (const miss of typoMisses.slice(0, 40)) console.log(`- typo not forgiven: ${miss}`);
 }
 
 function printTable(outcomes: readonly Outcome[], engines: readonly string[]): void {
