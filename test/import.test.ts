@@ -511,6 +511,24 @@ describe("importing a blog's taxonomy pages", () => {
   });
 });
 
+describe('importing a Jekyll blog whose theme reads covers from a folder of images', () => {
+  it('finds a cover named by its file alone in that folder', async () => {
+    const source = await blog('cover-folder', {
+      '_config.yml': 'title: Covers\nurl: https://covers.example\ntimezone: UTC\n',
+      '_posts/2018-04-08-policy.md': '---\ntitle: Policy\nimage: "a3c.png"\n---\nText.\n',
+      '_posts/2018-04-09-root.md': '---\ntitle: Root\nimage: "top.png"\n---\nText.\n',
+      'assets/images/a3c.png': 'png',
+      'top.png': 'png',
+    });
+    const { target } = await importAndServe(source, 'cover-folder', ['/2018/04/08/policy.html']);
+    const policy = await readFile(join(target, 'content/posts/policy.md'), 'utf8');
+    assert.match(policy, /^image: \/assets\/images\/a3c\.png$/m);
+    // A file at the root of the site is the one a relative cover names.
+    const root = await readFile(join(target, 'content/posts/root.md'), 'utf8');
+    assert.match(root, /^image: \/top\.png$/m);
+  });
+});
+
 describe('importing a Chirpy blog whose posts name a folder for their images', () => {
   it('finds their images and covers there, named in the post or in the defaults', async () => {
     const source = await blog('chirpy-media', {

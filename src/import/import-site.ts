@@ -311,6 +311,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     configFile: configFile ?? 'config',
     warnings,
   });
+  const blogFiles = publishedFiles(source, engine, config, passedOver);
   const context: PlanContext = {
     engine,
     config,
@@ -327,12 +328,12 @@ export function importSite(options: ImportOptions): ImportSummary {
     listFiles: new Map(),
     termPages: [],
     pageTerms: [],
+    staticPaths: new Set(staticFiles(engine, blogFiles).map(({ to }) => to)),
   };
   const planned = read.flatMap(({ post, document }) => planPost(post, document, context) ?? []);
   unifyTermNames(planned, warnings);
   const claims = new UrlClaims();
   const placed = placePosts(planned, pattern, timezone, claims, skipped);
-  const blogFiles = publishedFiles(source, engine, config, passedOver);
   const themePages: ImportNote[] = [];
   const pageSources = listPages(source, engine, config, {
     blogFiles,
@@ -1142,6 +1143,8 @@ interface PlanContext {
   readonly termPages: TermPage[];
   /** The tags and categories of a Hugo blog's pages, found as pages are read. */
   readonly pageTerms: { readonly kind: 'tag' | 'category'; readonly name: string }[];
+  /** The paths of the blog's files that Folio serves as static files (`assets/a.png`). */
+  readonly staticPaths: ReadonlySet<string>;
 }
 
 /**
@@ -1373,7 +1376,10 @@ function planPost(
   );
   if (series !== undefined && slugify(series) !== '') front.series = series.trim();
   const mediaPath = ctx.engine === 'jekyll' ? jekyllMediaPath(fields) : undefined;
-  Object.assign(front, coverOf(fields, post.assets !== undefined || post.bundle, mediaPath));
+  Object.assign(
+    front,
+    coverOf(fields, post.assets !== undefined || post.bundle, mediaPath, ctx.staticPaths),
+  );
   return {
     source: post,
     slug,
@@ -1410,12 +1416,15 @@ function joinedNames(value: unknown): string[] {
  * `featuredImage` (or their bundle's resource named `featured-image`), Hexo's `cover`,
  * `thumbnail` and `banner`, minimal-mistakes' `header.image`, `header.overlay_image` and
  * `header.teaser` — with the description some of them give. A relative path is a file
- * of the post's folder where it has one, and otherwise from the site's root, as themes read it.
+ * of the post's folder where it has one, and otherwise from the site's root, as themes read it,
+ * unless the site has no such file and one folder of images does (`IMAGE_FOLDERS`): a theme of
+ * its own may read covers from there.
  */
 function coverOf(
   fields: Record<string, unknown>,
   inFolder: boolean,
   mediaPath: string | undefined,
+  staticPaths: ReadonlySet<string>,
 ): Record<string, string> {
   const part = (value: unknown, key: string): unknown => (isRecord(value) ? value[key] : undefined);
   const first: unknown = Array.isArray(fields.images) ? fields.images[0] : undefined;
@@ -1438,16 +1447,28 @@ function coverOf(
     stringOf(part(fields.header, 'teaser'));
   if (written === undefined || !isImagePath(written)) return {};
   const relative = written.replace(/^(?:\.\/)+/, '');
+  const inImages = (): string | undefined => {
+    if (staticPaths.has(relative)) return undefined;
+    const folder = IMAGE_FOLDERS.find((name) => staticPaths.has(`${name}/${relative}`));
+    return folder === undefined ? undefined : `/${folder}/${relative}`;
+  };
   const image =
     inFolder || written.startsWith('/') || /^https?:/i.test(written)
       ? readFromRoot(written)
-      : posix.join('/', mediaPath ?? '', relative);
+      : ((mediaPath === undefined ? inImages() : undefined) ??
+        posix.join('/', mediaPath ?? '', relative));
   const alt =
     stringOf(part(fields.image, 'alt')) ??
     stringOf(part(fields.cover, 'alt')) ??
     stringOf(part(fields.header, 'image_description'));
   return alt === undefined ? { image } : { image, imageAlt: alt };
 }
+
+/**
+ * The folders of images a theme may read a cover named by its file alone from, first first:
+ * lilianweng.github.io's reads `image: "A3C_vs_A2C.png"` as `/assets/images/A3C_vs_A2C.png`.
+ */
+const IMAGE_FOLDERS = ['assets/images', 'assets/img', 'images', 'img'];
 
 /** The file of a Hugo bundle's resource named `featured-image`, LoveIt's way to name a cover. */
 function featuredResource(resources: unknown): string | undefined {
