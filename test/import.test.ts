@@ -1121,6 +1121,30 @@ describe('importing a Hugo blog whose permalinks leave out a slash or write capi
   });
 });
 
+describe("importing a Hugo blog whose permalinks name posts by their content's base name", () => {
+  it('keeps the URLs :slugorcontentbasename and :contentbasename gave (Hugo 0.144 on)', async () => {
+    const source = await blog('hugo-basename', {
+      'hugo.toml':
+        'baseURL = "https://base.example/"\ntitle = "Base"\n[permalinks]\nposts = "posts/:slugorcontentbasename"\nnotes = "/n/:contentbasename/"\n',
+      'content/posts/named.md':
+        '---\ntitle: Named\ndate: 2021-03-04\nslug: custom-slug\ntags: [a]\n---\nNamed text.\n',
+      'content/posts/acm/Plain File.md':
+        '---\ntitle: Plain\ndate: 2021-03-05\ntags: [a]\n---\nPlain text.\n',
+      'content/posts/bundle/index.md':
+        '---\ntitle: Bundle\ndate: 2021-03-06\ntags: [a]\n---\nBundle text.\n',
+      'content/notes/my-note.md': '---\ntitle: Note\nslug: other\n---\nA note.\n',
+    });
+    const { target } = await importAndServe(source, 'hugo-basename', [
+      '/posts/custom-slug/',
+      '/posts/plain-file/',
+      '/posts/bundle/',
+      '/n/my-note/',
+    ]);
+    assert.match(await pageOf(target, '/posts/plain-file/'), /Plain text\./);
+    assert.match(await pageOf(target, '/n/my-note/'), /A note\./);
+  });
+});
+
 describe("importing a Hugo blog's terms that Folio has no page of", () => {
   it("leads a term written with commas, and the tags only its pages had, to Folio's lists", async () => {
     const source = await blog('hugo-terms', {

@@ -370,6 +370,9 @@ export function hugoUrl(
       slug: slug ? hugoSlug(slug) : hugoSlug(title),
       filename: input.fileTitle,
       slugorfilename: slug ? hugoSlug(slug) : input.fileTitle,
+      // Hugo 0.144's names for the last two: a bundle's folder, or the file's name.
+      contentbasename: input.fileTitle,
+      slugorcontentbasename: slug ? hugoSlug(slug) : input.fileTitle,
     };
     const filled = pattern.replace(/:(\w+)/g, (token, name: string) => values[name] ?? token);
     // Hugo lower-cases the path a pattern gives, as it does the others, and makes a page of it
@@ -412,6 +415,8 @@ export function folioPattern(enginePattern: string | undefined): string | undefi
     slug: ':slug',
     filename: ':slug',
     slugorfilename: ':slug',
+    contentbasename: ':slug',
+    slugorcontentbasename: ':slug',
     name: ':slug',
   };
   let fits = true;
