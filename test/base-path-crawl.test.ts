@@ -1,7 +1,7 @@
 // The demo blog exported as a GitHub Pages project site (url https://jane.github.io/blog/) and
 // served under /blog/ by a plain static server, as the host serves it: a reader who follows every
-// link, image, stylesheet, form, feed entry, sitemap entry and search file from /blog/ finds each
-// one there, and nothing leads outside /blog/.
+// link, image, stylesheet and its fonts, form, feed entry, sitemap entry and search file from
+// /blog/ finds each one there, and nothing leads outside /blog/.
 import assert from 'node:assert/strict';
 import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -65,6 +65,10 @@ function namedBy(path: string, contentType: string, body: string): string[] {
     return [...texts, ...hrefs];
   }
   if (path === `${BASE}/robots.txt`) return [/^Sitemap: (\S+)$/m.exec(body)?.[1] ?? ''];
+  // A stylesheet's fonts and images, resolved from the stylesheet.
+  if (contentType.startsWith('text/css')) {
+    return [...body.matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/g)].map((match) => match[1] ?? '');
+  }
   return [];
 }
 
@@ -124,7 +128,8 @@ describe('the demo exported under /blog/', () => {
         return;
       }
       const contentType = answer.headers.get('content-type') ?? '';
-      const binary = !/html|xml|json|text\/plain/.test(contentType) && !path.endsWith('.txt');
+      const binary =
+        !/html|xml|json|text\/plain|text\/css/.test(contentType) && !path.endsWith('.txt');
       if (binary) {
         await answer.arrayBuffer();
         return;

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import * as cheerio from 'cheerio';
 import { eventually, folio, run, serverUrl } from './support/folio-cli.js';
@@ -144,9 +144,10 @@ describe('math on a served site', () => {
       assert.equal($('.footnotes li#fn-1 a.footnote-backref').attr('href'), '#fnref-1');
 
       const css = await (await get(base, katex)).text();
-      const fonts = [...css.matchAll(/url\((\/assets\/KaTeX_[\w-]+\.[0-9a-f]{8}\.woff2)\)/g)];
+      // Each font named from the stylesheet, beside it: a site under a path finds them too.
+      const fonts = [...css.matchAll(/url\((KaTeX_[\w-]+\.[0-9a-f]{8}\.woff2)\)/g)];
       assert.equal(fonts.length, 20);
-      const font = await get(base, fonts[0]?.[1] ?? '');
+      const font = await get(base, new URL(fonts[0]?.[1] ?? '', `http://x${katex}`).pathname);
       assert.equal(font.headers.get('content-type'), 'font/woff2');
       assert.match(font.headers.get('cache-control') ?? '', /immutable/);
 
@@ -177,8 +178,10 @@ describe('math on a served site', () => {
     const page = await readFile(join(out, 'posts/sums/index.html'), 'utf8');
     const katex = /href="(\/assets\/katex\.[0-9a-f]{8}\.css)"/.exec(page)?.[1] ?? '';
     const css = await readFile(join(out, katex), 'utf8');
-    for (const [, font] of css.matchAll(/url\((\/assets\/[^)]+\.woff2)\)/g))
-      assert.ok((await readFile(join(out, font ?? ''))).length > 1000, font);
+    const fonts = [...css.matchAll(/url\(([^)]+\.woff2)\)/g)].map(([, font]) => font ?? '');
+    assert.equal(fonts.length, 20);
+    for (const font of fonts)
+      assert.ok((await readFile(join(out, dirname(katex), font))).length > 1000, font);
     const flow = await readFile(join(out, 'posts/flow/index.html'), 'utf8');
     const mermaid = /script\.src = "(\/assets\/mermaid\.[0-9a-f]{8}\.js)"/.exec(flow)?.[1] ?? '';
     assert.ok((await readFile(join(out, mermaid))).length > 1_000_000);

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import type { BodyFeature } from '../content/post.js';
-import { hashedPath } from '../urls/hashed-path.js';
+import { ASSET_FOLDER, hashedPath } from '../urls/hashed-path.js';
 
 /** A file served as it is, cacheable forever since its name changes with its content. */
 export interface PackagedAsset {
@@ -57,7 +57,8 @@ function once(feature: 'math' | 'diagram', read: () => FeatureFiles): FeatureFil
 
 /**
  * KaTeX's stylesheet (the `font-display: swap` one, so that text shows while a font loads) with
- * each font named by its WOFF2 file only — what every browser Folio supports reads.
+ * each font named by its WOFF2 file only — what every browser Folio supports reads — from the
+ * stylesheet, in the folder of both.
  */
 function readMathFiles(): FeatureFiles {
   const cssFile = require.resolve('katex/dist/katex-swap.min.css');
@@ -72,7 +73,9 @@ function readMathFiles(): FeatureFiles {
         font = { path: hashedPath(name, 'woff2', body), contentType: 'font/woff2', body };
         fonts.set(name, font);
       }
-      return `src:url(${font.path}) format("woff2")`;
+      // Named from the stylesheet, beside it in the same folder: a site served under a path
+      // (`/blog/`) has its fonts there too, where a path from the root would miss them.
+      return `src:url(${font.path.slice(ASSET_FOLDER.length)}) format("woff2")`;
     },
   );
   const body = Buffer.from(css, 'utf8');
