@@ -361,6 +361,32 @@ describe('a stray backtick', () => {
     );
     assert.equal(body, 'A lone ` in text.\n\n<img src="01.png">\n');
   });
+
+  it('holds no code past a list, a heading or a fence that ends its paragraph', () => {
+    const convert = (text: string) =>
+      convertBody(text, 'liquid', 1, { postUrl: () => undefined }).body;
+    // As liuyunzhuge's Hexo blog wrote a post: three backticks on the line before the image.
+    assert.equal(
+      convert(
+        'Flags of `cookie` and ` such:\n<img src="{% asset_path "01.png" %}">\nThey are:\n* `domain`\n',
+      ),
+      'Flags of `cookie` and ` such:\n<img src="01.png">\nThey are:\n* `domain`\n',
+    );
+    assert.equal(
+      convert('A ` here.\n## {% asset_path "a.png" %}\nand `b`\n'),
+      'A ` here.\n## a.png\nand `b`\n',
+    );
+    // Three backticks in a list item are a fence read as a span: its lines may begin anything.
+    assert.equal(
+      convert('1. Run\n    ```yaml\n  - a: {% asset_path "a.png" %}\n    ```\n'),
+      '1. Run\n    ```yaml\n  - a: {% asset_path "a.png" %}\n    ```\n',
+    );
+    // A span that ends in its paragraph keeps what it holds, across a line.
+    assert.equal(
+      convert('Write `{% asset_path\n"a.png" %}` as is.\n'),
+      'Write `{% asset_path\n"a.png" %}` as is.\n',
+    );
+  });
 });
 
 describe('titled blocks', () => {

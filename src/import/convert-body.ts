@@ -97,6 +97,10 @@ const RAW_TAGS = /\{%-?\s*(?:end)?raw\s*-?%\}/g;
 // end of a paragraph: spaces, then a blank line or the end of the body.
 const MORE_MARKER = /<!--\s*more\s*-->/iy;
 const PARAGRAPH_END = /[ \t]*(?:\n[ \t]*(?:\n|$)|$)/y;
+// A blank line, which ends a paragraph; and a line that begins a block, which ends one too, as
+// CommonMark reads it: a heading, a fence, a quote, a list item (an ordered one from 1).
+const BLANK_LINE = /\n[ \t]*\n/;
+const BLOCK_START = /\n {0,3}(?:#{1,6}(?:[ \t]|$)|`{3}|~{3}|>|[-*+][ \t]+\S|1[.)][ \t]+\S)/;
 // A backslash escape of CommonMark: a backslash before ASCII punctuation.
 const MARKDOWN_ESCAPE = /\\([!-/:-@[-`{-~])/g;
 
@@ -438,8 +442,13 @@ class Converter {
     const run = /`+/y;
     run.lastIndex = this.#at;
     const ticks = run.exec(this.text)?.[0] ?? '`';
-    // A span ends in its paragraph: a backtick with no match before a blank line is text.
-    const paragraphEnd = /\n[ \t]*\n/g;
+    // A span ends in its paragraph: a backtick with no match before a blank line, or before a
+    // line that begins a block and so ends the paragraph, is text. Three backticks or more are a
+    // fence read here as a span (one indented in a list item), whose lines may begin anything.
+    const paragraphEnd = new RegExp(
+      ticks.length >= 3 ? BLANK_LINE.source : `${BLANK_LINE.source}|${BLOCK_START.source}`,
+      'g',
+    );
     paragraphEnd.lastIndex = this.#at;
     const limit = paragraphEnd.exec(this.text)?.index ?? this.text.length;
     const end = this.text.indexOf(ticks, this.#at + ticks.length);
@@ -467,7 +476,7 @@ class Converter {
     const newline = text.indexOf('\n', this.#at);
     const lineEnd = newline === -1 ? text.length : newline;
     // The formula ends in its paragraph: a `$$` past a blank line closes no formula of this one.
-    const paragraphEnd = /\n[ \t]*\n/g;
+    const paragraphEnd = new RegExp(BLANK_LINE.source, 'g');
     paragraphEnd.lastIndex = this.#at;
     const limit = paragraphEnd.exec(text)?.index ?? text.length;
     const close = text.indexOf('$$', this.#at + 2);
