@@ -581,6 +581,27 @@ describe("importing a Chirpy blog that turns math on in its config's defaults", 
   });
 });
 
+describe('importing posts that turn math on by the keys their themes read', () => {
+  it("typesets the math of a post with use_math, useMath or LoveIt's math.enable", async () => {
+    const source = await blog('math-keys', {
+      'hugo.toml': 'baseURL = "https://keys.example/"\ntitle = "Keys"\n',
+      'content/posts/octave.md':
+        '---\ntitle: Octave\ndate: 2017-03-23\ntags: [octave]\nuseMath: true\n---\n$$\nA = 1\n$$\n',
+      'content/posts/loveit.md':
+        '---\ntitle: LoveIt\ndate: 2017-03-24\ntags: [x]\nmath:\n  enable: true\n---\n$$\nB = 2\n$$\n',
+      'content/posts/jekyll.md':
+        '---\ntitle: Jekyll\ndate: 2017-03-25\ntags: [x]\nuse_math: true\n---\n$$\nC = 3\n$$\n',
+      'content/posts/plain.md':
+        '---\ntitle: Plain\ndate: 2017-03-26\ntags: [x]\n---\nFrom $5 to $10.\n',
+    });
+    const { target } = await importAndServe(source, 'math-keys', ['/posts/octave/']);
+    for (const slug of ['octave', 'loveit', 'jekyll']) {
+      assert.match(await pageOf(target, `/posts/${slug}/`), /class="katex-display"/, slug);
+    }
+    assert.doesNotMatch(await pageOf(target, '/posts/plain/'), /class="katex/);
+  });
+});
+
 describe('importing a Hugo blog with a section that is a draft', () => {
   it('imports the posts under it as drafts, as Hugo built none of them', async () => {
     const source = await blog('hugo-draft-section', {

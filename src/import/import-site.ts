@@ -896,7 +896,7 @@ function planPage(
     front.order = verdict.navOrder;
   }
   if (verdict.draft) front.draft = true;
-  if (fields.math === true || fields.mathjax === true || fields.katex === true) front.math = true;
+  if (turnsMathOn(fields)) front.math = true;
   if (Array.isArray(fields.aliases)) front.aliases = fields.aliases;
   // Hugo listed a page under its tags and categories, each a page of its own.
   if (ctx.engine === 'hugo' && !verdict.draft) {
@@ -1363,8 +1363,7 @@ function planPost(
     stringOf(fields.description) ?? stringOf(fields.excerpt) ?? stringOf(fields.summary);
   if (description) front.description = description.replace(/\s+/g, ' ').trim();
   if (draft) front.draft = true;
-  // Math a post turned on for itself (Chirpy's `math: true`, `mathjax: true`) stays on.
-  if (fields.math === true || fields.mathjax === true || fields.katex === true) front.math = true;
+  if (turnsMathOn(fields)) front.math = true;
   // Posts kept at the top of the home page: Hexo's `sticky` and `top` (a number, or true), the
   // `pinned` and `sticky` of Hugo's and Jekyll's themes.
   const pin = ctx.engine === 'hexo' ? [fields.sticky, fields.top] : [fields.pinned, fields.sticky];
@@ -1408,6 +1407,21 @@ function planPost(
 function joinedNames(value: unknown): string[] {
   const names = Array.isArray(value) ? value : [value];
   return names.filter((name): name is string => typeof name === 'string' && name.includes(','));
+}
+
+/**
+ * Whether a post or page turned math on for itself, by a key its theme reads (keys lower-cased):
+ * `math` (Chirpy, PaperMod, Stack, Fluid), `mathjax` (NexT, Butterfly, Even), `katex`, LoveIt's and
+ * FixIt's `math.enable`, `use_math` (a Jekyll blog's own include, as guides to MathJax write it)
+ * and `useMath` (maku77's theme). It then stays on.
+ */
+function turnsMathOn(fields: Record<string, unknown>): boolean {
+  const on = (value: unknown): boolean => value === true || value === 'true';
+  const { math } = fields;
+  return (
+    [math, fields.mathjax, fields.katex, fields.use_math, fields.usemath].some(on) ||
+    (isRecord(math) && on(lowerKeys(math).enable))
+  );
 }
 
 /**
