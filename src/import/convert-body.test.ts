@@ -389,6 +389,17 @@ describe('a stray backtick', () => {
   });
 });
 
+describe('a line that begins with three backticks', () => {
+  it('is code in its line, not a fence, when a backtick follows them on it', () => {
+    // As jonnung's Hugo blog wrote it: the shortcodes after it had been kept as code.
+    const { body } = convert(
+      '```analyzer``` is set.\n{{< highlight json >}}\n{}\n{{< /highlight >}}\n',
+    );
+    assert.doesNotMatch(body, /\{\{</);
+    assert.match(body, /^```analyzer``` is set\.\n```json\n\{\}\n```/);
+  });
+});
+
 describe('titled blocks', () => {
   it("keep an admonition's title in its alert, and fold a details block under its summary", () => {
     const hugo = (body: string) => convert(body, 'hugo').body;

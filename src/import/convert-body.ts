@@ -237,9 +237,12 @@ class Converter {
   /** A fenced code block, copied as it is up to its closing fence (or the end). */
   #fence(): boolean {
     const rest = this.text.slice(this.#at);
-    const open = FENCE.exec(rest.slice(0, rest.indexOf('\n') + 1 || undefined));
+    const line = rest.slice(0, rest.indexOf('\n') + 1 || undefined);
+    const open = FENCE.exec(line);
     if (!open) return false;
     const marker = open[2] ?? '```';
+    // Backticks after a backtick fence's marker make the line text with code in it (```a```).
+    if (marker.startsWith('`') && line.includes('`', open[0].length)) return false;
     const close = new RegExp(
       `\\n {0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}[ \\t]*(?:\\n|$)`,
       'g',
