@@ -439,6 +439,8 @@ describe("importing a blog's taxonomy pages", () => {
       'content/workshops/draft.md': '---\ntitle: Later\ndraft: true\n---\nNot yet.\n',
       'content/books/guide/_index.md': '---\ntitle: Guide\n---\n',
       'content/books/guide/writing.md': '---\ntitle: Guide to writing\n---\nChapter one.\n',
+      // A tag's own page, as FixIt's blogs keep one for a tag: no section of pages.
+      'content/tags/hugo/_index.md': '---\ntitle: Hugo\n---\n',
     });
     const { target, report } = await importAndServe(source, 'hugo-sections', [
       '/workshops/',
@@ -463,6 +465,12 @@ describe("importing a blog's taxonomy pages", () => {
       report,
       /the list page of the section books\/guide\/, which has no text of its own/,
     );
+    assert.match(
+      report,
+      /content\/tags\/hugo\/_index\.md:1`: the page of the tag "hugo", which has no text of its own: Folio makes each tag's page itself/,
+    );
+    // It is no section of pages: none is imported from it.
+    assert.doesNotMatch(report, /the section tags\//);
     assert.doesNotMatch(report, /Writing is already/);
   });
 

@@ -790,7 +790,11 @@ function listHugoPages(
     if (!entry.isDirectory() || content.main.includes(entry.name)) continue;
     const before = pages.length;
     sectionPages(path, entry.name);
-    const found = pages.length - before;
+    // Its pages, and its lists that have text of their own: a list without any is not imported
+    // (a folder of a taxonomy's terms, `tags/hugo/_index.md`, has nothing else).
+    const found = pages
+      .slice(before)
+      .filter(({ inSection, file }) => inSection !== 'list' || hasText(file)).length;
     // A folder that is one page with its files is a page like about.md, not a section.
     if (found > 0 && pages[before]?.assets !== path) {
       notes.warnings.push({
@@ -1773,6 +1777,16 @@ function isDatedPage(file: string): boolean {
 }
 
 /** The front matter of a file, its keys lower-cased; none when it cannot be read. */
+/** Whether the document in `file` has text below its front matter. */
+function hasText(file: string): boolean {
+  try {
+    const document = readForeignDocument(readFileSync(file, 'utf8'));
+    return 'problem' in document || document.body.trim() !== '';
+  } catch {
+    return false;
+  }
+}
+
 function frontFields(file: string): Record<string, unknown> | undefined {
   let text: string;
   try {

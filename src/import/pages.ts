@@ -6,6 +6,15 @@ import type { EngineName } from './engine-names.js';
 import { isRecord, lowerKeys, stringOf, type FrontMatterFormat } from './foreign-document.js';
 import type { BlogFile } from './read-blog.js';
 
+// The folder of a term's own page in Hugo's content (`tags/hugo/`), of the taxonomies Folio
+// makes a page of each term of, by the taxonomy's name.
+const TERM_FOLDER = /^(tags|categories|series)\/([^/]+)$/;
+const TERM_KINDS: Readonly<Record<string, string>> = {
+  tags: 'tag',
+  categories: 'category',
+  series: 'series',
+};
+
 /** A file of the blog that may be a page: where it is, and what goes with it. */
 export interface SourcePage extends BlogFile {
   /** Its name without extension (and language): the folder's, for an `index` file. */
@@ -217,9 +226,15 @@ function judgeByEngine(
       why: `build.render is ${String(render)}: Hugo published no page of it`,
     };
   if (page.inSection === 'list' && document.body.trim() === '') {
+    const folder = page.inRoot.replace(/\/[^/]*$/, '');
+    const term = TERM_FOLDER.exec(folder);
+    const kind = term ? TERM_KINDS[term[1] ?? ''] : undefined;
     return {
       kind: 'theme',
-      why: `the list page of the section ${page.inRoot.replace(/\/[^/]*$/, '')}/, which has no text of its own: Folio makes no list of a section's pages, which are imported as pages`,
+      why:
+        term && kind
+          ? `the page of the ${kind} "${term[2] ?? ''}", which has no text of its own: Folio makes each ${kind}'s page itself`
+          : `the list page of the section ${folder}/, which has no text of its own: Folio makes no list of a section's pages, which are imported as pages`,
     };
   }
   const input: UrlInputs = {
