@@ -389,6 +389,16 @@ describe('a stray backtick', () => {
   });
 });
 
+describe('a fence that no line closes', () => {
+  it('is text in a Jekyll body, as kramdown read it, and the code of the rest in the others', () => {
+    // As houbb's Jekyll blog wrote a heading underlined as reStructuredText underlines it.
+    const body = 'Architecture\n~~~~~~~~~\n\nText `code`.\n\n* any list\n{:toc}\n';
+    const jekyll = convertBody(body, 'jekyll', 1, { postUrl: () => undefined });
+    assert.equal(jekyll.body, 'Architecture\n\\~~~~~~~~~\n\nText `code`.\n\n[[toc]]\n');
+    assert.equal(convert(body).body, body);
+  });
+});
+
 describe('a line that begins with three backticks', () => {
   it('is code in its line, not a fence, when a backtick follows them on it', () => {
     // As jonnung's Hugo blog wrote it: the shortcodes after it had been kept as code.

@@ -248,6 +248,19 @@ class Converter {
       'g',
     );
     const found = close.exec(rest);
+    if (!found && this.dialect === 'jekyll') {
+      // kramdown reads no fence that no line closes: the line is text, its marker escaped, so
+      // that CommonMark does not read the rest of the body as code either.
+      const indent = open[1] ?? '';
+      this.notes.push({
+        line: this.#line(),
+        kind: 'converted',
+        what: 'a fence never closed, into text',
+      });
+      this.#out += `${indent}\\${line.slice(indent.length)}`;
+      this.#at += line.length;
+      return true;
+    }
     const end = found ? found.index + found[0].length : rest.length;
     const block = rest.slice(0, end);
     // Jekyll runs Liquid over code blocks too: what `{% raw %}` kept as it was shows without it;
