@@ -1,20 +1,22 @@
 // Benchmark: search quality. Folio's search core against Pagefind and MiniSearch on the labelled
 // queries of bench/search/queries.json, over the demo blog and imported real blogs (Korean,
 // Chinese). Prints one Markdown table of recall@10 and MRR by query group, Folio's failures, and
-// Folio's query time; then every post of every site asked for by its title (each word alone must
-// find it, and the whole title should bring it first); then, on 1,000 and 10,000 posts of the benchmark corpus, what indexing
-// costs, how large the index is and how long queries take, and a first query on the exported
-// 10,000 posts in Chromium (served by a plain static server from test/support; Chromium's headless
-// shell, installed through apt-get on first use, or the browser SEARCH_BROWSER names).
+// Folio's query time; then every post of every site asked for by its title (each word alone, and
+// with a typo, must find it; the whole title should bring it first); then, on 1,000 and 10,000
+// posts of the benchmark corpus, what indexing costs, how large the index is and how long queries
+// take, and a first query on the exported 10,000 posts in Chromium (served by a plain static
+// server from test/support; Chromium's headless shell, installed through apt-get on first use, or
+// the browser SEARCH_BROWSER names).
 //
-//   npm run build && npx tsx bench/search-quality.ts [quality] [titles] [speed] [browser] [build] [serve]
+//   npm run build && npx tsx bench/search-quality.ts [quality] [titles] [speed] [browser] [build]
+//     [serve]
 //
-// With no part named, all six run: the quality table, the titles, the speed and size table, the first query
-// in Chromium, what search adds to `folio build` of 10,000 posts — the same corpus with
-// `search: false` and without, built in alternated pairs (SEARCH_BUILD_PAIRS, default 6) into a
-// folder on the disk bench/.work is on (SEARCH_BUILD_OUT to build elsewhere, e.g. a RAM disk) —
-// and how soon `folio serve` of those posts answers a first search, with and without the batches
-// of the index kept in the site's cache, and finds an edit's new word under `--watch`.
+// With no part named, all six run: the quality table, the titles, the speed and size table, the
+// first query in Chromium, what search adds to `folio build` of 10,000 posts — the same corpus
+// with `search: false` and without, built in alternated pairs (SEARCH_BUILD_PAIRS, default 6)
+// into a folder on the disk bench/.work is on (SEARCH_BUILD_OUT to build elsewhere, e.g. a RAM
+// disk) — and how soon `folio serve` of those posts answers a first search, with and without the
+// batches of the index kept in the site's cache, and finds an edit's new word under `--watch`.
 //
 // The demo is demo/; the other sites are Folio sites made by `folio import` into the folder
 // `SEARCH_SITES` names (default /work/scratch/search-sites/<site>); a site not found is skipped

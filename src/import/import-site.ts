@@ -62,8 +62,10 @@ import {
   readForeignDocument,
   stringOf,
   type ForeignDocument,
+  type UnreadableDocument,
 } from './foreign-document.js';
 import {
+  FOLIO_TERM_KINDS,
   jekyllMenu,
   judgePage,
   menuIndexes,
@@ -312,6 +314,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     warnings,
   });
   const blogFiles = publishedFiles(source, engine, config, passedOver);
+  const servedFiles = staticFiles(engine, blogFiles);
   const context: PlanContext = {
     engine,
     config,
@@ -328,7 +331,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     listFiles: new Map(),
     termPages: [],
     pageTerms: [],
-    staticPaths: new Set(staticFiles(engine, blogFiles).map(({ to }) => to)),
+    staticPaths: new Set(servedFiles.map(({ to }) => to)),
   };
   const planned = read.flatMap(({ post, document }) => planPost(post, document, context) ?? []);
   unifyTermNames(planned, warnings);
@@ -367,7 +370,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     files.set(to, { from });
     staticCount++;
   }
-  for (const file of staticFiles(engine, blogFiles)) {
+  for (const file of servedFiles) {
     if (FOLIO_FILES.has(file.to)) {
       // The author's own words, which Folio's file replaces: said, so that they can be carried.
       const own = OWN_FILES_REPLACED[file.to];
@@ -1776,26 +1779,25 @@ function isDatedPage(file: string): boolean {
   );
 }
 
-/** The front matter of a file, its keys lower-cased; none when it cannot be read. */
-/** Whether the document in `file` has text below its front matter. */
-function hasText(file: string): boolean {
+/** The document in `file`, read; none when the file cannot be read. */
+function documentIn(file: string): ForeignDocument | UnreadableDocument | undefined {
   try {
-    const document = readForeignDocument(readFileSync(file, 'utf8'));
-    return 'problem' in document || document.body.trim() !== '';
-  } catch {
-    return false;
-  }
-}
-
-function frontFields(file: string): Record<string, unknown> | undefined {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
+    return readForeignDocument(readFileSync(file, 'utf8'));
   } catch {
     return undefined;
   }
-  const document = readForeignDocument(text);
-  return 'problem' in document ? undefined : lowerKeys(document.fields);
+}
+
+/** Whether the document in `file` has text below its front matter (or cannot be read so). */
+function hasText(file: string): boolean {
+  const document = documentIn(file);
+  return document !== undefined && ('problem' in document || document.body.trim() !== '');
+}
+
+/** The front matter of a file, its keys lower-cased; none when it cannot be read. */
+function frontFields(file: string): Record<string, unknown> | undefined {
+  const document = documentIn(file);
+  return document === undefined || 'problem' in document ? undefined : lowerKeys(document.fields);
 }
 
 /** Whether a front matter value is true, as YAML or as the string TOML-minded authors write. */
@@ -2181,7 +2183,7 @@ function unkeptTaxonomies(
   const yearLists: { path: string; posts: number }[] = [];
   for (const taxonomy of taxonomies) {
     const plural = stringOf(taxonomy)?.toLowerCase();
-    if (plural === undefined || FOLIO_TAXONOMIES.has(plural)) continue;
+    if (plural === undefined || Object.hasOwn(FOLIO_TERM_KINDS, plural)) continue;
     const termsOf = (fields: Record<string, unknown>): string[] => {
       const value = fields[plural];
       return (Array.isArray(value) ? value : [value]).flatMap((term) => stringOf(term) ?? []);
@@ -2211,9 +2213,6 @@ function unkeptTaxonomies(
   }
   return { notes, yearLists };
 }
-
-// What Folio makes of Hugo's taxonomies: categories, tags, and a post's series.
-const FOLIO_TAXONOMIES: ReadonlySet<string> = new Set(['categories', 'tags', 'series']);
 
 // The start of a feed's XML: RSS's root, or Atom's.
 const FEED_ROOT = /<(rss|feed)\b/;

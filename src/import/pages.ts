@@ -6,12 +6,13 @@ import type { EngineName } from './engine-names.js';
 import { isRecord, lowerKeys, stringOf, type FrontMatterFormat } from './foreign-document.js';
 import type { BlogFile } from './read-blog.js';
 
-// The folder of a term's own page in Hugo's content (`tags/hugo/`), of the taxonomies Folio
-// makes a page of each term of, by the taxonomy's name.
-const TERM_FOLDER = /^(tags|categories|series)\/([^/]+)$/;
-const TERM_KINDS: Readonly<Record<string, string>> = {
-  tags: 'tag',
+/**
+ * What Folio makes of Hugo's taxonomies, by their names: categories, tags, and a post's series,
+ * each term with a page of its own.
+ */
+export const FOLIO_TERM_KINDS: Readonly<Record<string, string>> = {
   categories: 'category',
+  tags: 'tag',
   series: 'series',
 };
 
@@ -227,13 +228,14 @@ function judgeByEngine(
     };
   if (page.inSection === 'list' && document.body.trim() === '') {
     const folder = page.inRoot.replace(/\/[^/]*$/, '');
-    const term = TERM_FOLDER.exec(folder);
-    const kind = term ? TERM_KINDS[term[1] ?? ''] : undefined;
+    // A term's own page (`tags/hugo/`), of a taxonomy Folio makes a page of each term of.
+    const [taxonomy = '', term, ...deeper] = folder.split('/');
+    const kind = Object.hasOwn(FOLIO_TERM_KINDS, taxonomy) ? FOLIO_TERM_KINDS[taxonomy] : undefined;
     return {
       kind: 'theme',
       why:
-        term && kind
-          ? `the page of the ${kind} "${term[2] ?? ''}", which has no text of its own: Folio makes each ${kind}'s page itself`
+        kind !== undefined && term !== undefined && deeper.length === 0
+          ? `the page of the ${kind} "${term}", which has no text of its own: Folio makes each ${kind}'s page itself`
           : `the list page of the section ${folder}/, which has no text of its own: Folio makes no list of a section's pages, which are imported as pages`,
     };
   }
