@@ -123,6 +123,27 @@ describe('folio build refuses an output folder it did not make', () => {
     assert.match(stderr, /^ {2}CNAME$/m);
     assert.match(stderr, /^ {2}posts\/notes\.txt$/m);
   });
+  it('refuses what was put deep in its folders, or in place of one, and never looks into it', async () => {
+    const out = join(work, 'out');
+    const first = await folio(['build', site, '--out', out]);
+    assert.equal(first.code, 0, first.stderr);
+    const [post] = (await readdir(join(out, 'posts'), { withFileTypes: true })).filter((entry) =>
+      entry.isDirectory(),
+    );
+    assert.ok(post, 'the build wrote no folder of a post');
+    // A folder of someone else's inside a post's folder, holding more folders of theirs.
+    await mkdir(join(out, 'posts', post.name, 'drafts', 'old'), { recursive: true });
+    await writeFile(join(out, 'posts', post.name, 'drafts', 'old', 'a.txt'), 'mine');
+    // A folder of the build's moved away, and a link to it put in its place.
+    await rename(join(out, 'tags'), join(work, 'tags-kept'));
+    await symlink(join(work, 'tags-kept'), join(out, 'tags'));
+    const stderr = await refused([site, '--out', out], /did not write/);
+    assert.match(stderr, new RegExp(`^ {2}posts/${post.name}/drafts/$`, 'm'));
+    assert.doesNotMatch(stderr, /drafts\/old/);
+    assert.match(stderr, /^ {2}tags$/m);
+    assert.doesNotMatch(stderr, /tags\//);
+  });
+
   it("refuses a folder of someone else's whose name only begins as a build's staging folder's", async () => {
     const out = join(work, 'out');
     const first = await folio(['build', site, '--out', out]);

@@ -260,6 +260,10 @@ const FRESH_FOLDER =
  * What `folder` holds besides the files its marker and manifests list (`written`, when they were
  * read before) — everything, when it has none — and what a build keeps there for itself, sorted,
  * a folder that holds only such files named once, as `name/`.
+ *
+ * Only the folders of the files written are listed, one at a time: a folder that no build made
+ * is named, not entered. Listing the whole tree at once, which also lists what lies below such a
+ * folder, took the look at 10,000 posts 0.2 to 1 s, where listing each known folder takes 0.15 s.
  */
 export async function foreignFiles(folder: string, known?: ReadonlySet<string>): Promise<string[]> {
   const written = known ?? (await writtenFiles(folder));
@@ -270,25 +274,21 @@ export async function foreignFiles(folder: string, known?: ReadonlySet<string>):
       folders.add(parent);
     }
   }
-  // One synchronous walk lists a large export several times faster than an asynchronous one.
   const found: string[] = [];
-  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
-    const parent = entry.parentPath.slice(folder.length + 1);
-    const path = parent === '' ? entry.name : `${toPosix(parent)}/${entry.name}`;
-    if (isOwnEntry(path.split('/')[0] ?? '')) continue;
-    if (entry.isDirectory()) {
-      if (!folders.has(path)) found.push(`${path}/`);
-    } else if (!written.has(path)) found.push(path);
-  }
-  found.sort();
-  // Below a folder that is not the build's, every path is foreign: the folder alone is named.
-  const foreignFolders = new Set(found.filter((path) => path.endsWith('/')));
-  return found.filter((path) => {
-    for (let parent = dirname(path); parent !== '.'; parent = dirname(parent)) {
-      if (foreignFolders.has(`${parent}/`)) return false;
+  const toList = [''];
+  for (let parent = toList.pop(); parent !== undefined; parent = toList.pop()) {
+    const at = parent === '' ? folder : join(folder, parent);
+    // Synchronous: thousands of folders are listed several times faster than by awaiting each.
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      if (parent === '' && isOwnEntry(entry.name)) continue;
+      const path = parent === '' ? entry.name : `${parent}/${entry.name}`;
+      if (!entry.isDirectory()) {
+        if (!written.has(path)) found.push(path);
+      } else if (folders.has(path)) toList.push(path);
+      else found.push(`${path}/`);
     }
-    return true;
-  });
+  }
+  return found.sort();
 }
 
 /**
