@@ -564,6 +564,38 @@ describe('importing a Chirpy blog whose posts name a folder for their images', (
   });
 });
 
+describe('importing a Jekyll blog whose pattern has categories its posts lack', () => {
+  it('keeps its dated URLs as the permalink, so that posts need no url: of their own', async () => {
+    const source = await blog('jekyll-pretty', {
+      '_config.yml': 'title: Dated\nurl: https://dated.example\ntimezone: UTC\npermalink: pretty\n',
+      '_posts/2015-05-21-rnn-effectiveness.md': '---\ntitle: RNNs\n---\nMagic.\n',
+      '_posts/2016-05-31-rl.md': '---\ntitle: Pong\ntags: [rl]\n---\nFrom pixels.\n',
+      '_posts/2017-01-02-notes.md': '---\ntitle: Notes\ncategories: [notes]\n---\nKept.\n',
+    });
+    const { target } = await importAndServe(source, 'jekyll-pretty', []);
+    const config = await readFile(join(target, 'folio.config.yaml'), 'utf8');
+    assert.match(config, /^permalink: \/:category\/:year\/:month\/:day\/:slug\/$/m);
+    for (const file of await readdir(join(target, 'content/posts'))) {
+      const post = await readFile(join(target, 'content/posts', file), 'utf8');
+      assert.doesNotMatch(post, /^(?:url|aliases):/m, file);
+    }
+    const child = folio(['serve', target, '--port', '0']);
+    try {
+      const base = await serverUrl(child);
+      for (const path of [
+        '/2015/05/21/rnn-effectiveness/',
+        '/2016/05/31/rl/',
+        '/notes/2017/01/02/notes/',
+      ]) {
+        const response = await fetch(`${base}${path}`, { redirect: 'manual' });
+        assert.equal(response.status, 200, `${path} is the post's own address`);
+      }
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});
+
 describe("importing a Chirpy blog that turns math on in its config's defaults", () => {
   it('typesets the math of the posts the defaults reach, and no other', async () => {
     const source = await blog('chirpy-math-defaults', {
@@ -580,10 +612,10 @@ describe("importing a Chirpy blog that turns math on in its config's defaults", 
       '/2024/01/02/energy.html',
     ]);
     assert.match(await readFile(join(target, 'content/posts/energy.md'), 'utf8'), /^math: true$/m);
-    const energy = await pageOf(target, '/posts/energy/');
+    const energy = await pageOf(target, '/2024/01/02/energy/');
     assert.match(energy, /class="katex-display"/);
     assert.doesNotMatch(energy, /\$\$/);
-    const prices = await pageOf(target, '/posts/prices/');
+    const prices = await pageOf(target, '/2024/01/03/prices/');
     assert.match(prices, /From \$5 to \$10 a month\./);
     assert.doesNotMatch(prices, /class="katex/);
   });

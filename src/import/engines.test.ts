@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { localeOf, hugoUrl, withJekyllDefaults } from './engines.js';
+import { folioPatterns, localeOf, hugoUrl, withJekyllDefaults } from './engines.js';
 
 describe("a blog's language", () => {
   it('is the locale of its pages: Traditional Chinese for Taiwan, Hong Kong and Macau', () => {
@@ -21,6 +21,23 @@ describe("a blog's language", () => {
     for (const [language, locale] of cases) {
       assert.equal(localeOf(language), locale, JSON.stringify(language));
     }
+  });
+});
+
+describe("the Folio permalinks that may give an engine's post URLs", () => {
+  it('reads categories as missing, or as the one category a Folio post has', () => {
+    assert.deepEqual(folioPatterns('/:categories/:year/:month/:day/:title/'), [
+      '/:year/:month/:day/:slug/',
+      '/:category/:year/:month/:day/:slug/',
+    ]);
+    assert.deepEqual(folioPatterns('/:categories/:year/:month/:day/:title:output_ext'), [
+      '/:year/:month/:day/:slug/',
+      '/:category/:year/:month/:day/:slug/',
+    ]);
+    assert.deepEqual(folioPatterns(':category/:title/'), ['/:category/:slug/', '/:slug/']);
+    assert.deepEqual(folioPatterns('posts/:slug'), ['/posts/:slug/']);
+    assert.deepEqual(folioPatterns('/:year/:title/:i_month/'), []);
+    assert.deepEqual(folioPatterns(undefined), []);
   });
 });
 

@@ -402,6 +402,23 @@ export function hugoServed(
   return ugly && path.length > 1 && path.endsWith('/') ? `${path.slice(0, -1)}.html` : path;
 }
 
+/**
+ * The Folio permalink patterns that may give the engine's URLs, as the engine's pattern reads
+ * first; for a pattern with categories, also without them (Jekyll's `pretty` and `date` styles
+ * put a post with none at `/2015/05/21/title/`), and with Folio's one category in their place.
+ */
+export function folioPatterns(enginePattern: string | undefined): string[] {
+  if (enginePattern === undefined) return [];
+  const categories = /:categor(?:y|ies)\b/g;
+  const readings = [enginePattern];
+  if (enginePattern.search(categories) !== -1) {
+    readings.push(enginePattern.replace(categories, ''));
+    readings.push(enginePattern.replace(categories, ':category'));
+  }
+  const patterns = readings.map(folioPattern).filter((pattern) => pattern !== undefined);
+  return [...new Set(patterns)];
+}
+
 /** A Folio permalink pattern that gives the engine's URLs, when the engine's pattern has one. */
 export function folioPattern(enginePattern: string | undefined): string | undefined {
   if (enginePattern === undefined) return undefined;
@@ -418,6 +435,7 @@ export function folioPattern(enginePattern: string | undefined): string | undefi
     contentbasename: ':slug',
     slugorcontentbasename: ':slug',
     name: ':slug',
+    category: ':category',
   };
   let fits = true;
   const folio = pattern.replace(/:(\w+)/g, (_, name: string) => {

@@ -40,6 +40,7 @@ import {
 import { convertBody, readFromRoot, type BodyLinks, type BodyNote } from './convert-body.js';
 import {
   folioPattern,
+  folioPatterns,
   hexoSlug,
   hexoFileNames,
   hexoUrl,
@@ -266,9 +267,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     );
   }
   const enginePath = enginePattern(engine, config);
-  const pattern =
-    folioPattern(urlPrefix ? `${urlPrefix}/${enginePath ?? DEFAULT_PERMALINK}` : enginePath) ??
-    DEFAULT_PERMALINK;
+  const blogPattern = urlPrefix ? `${urlPrefix}/${enginePath ?? DEFAULT_PERMALINK}` : enginePath;
   const read = sources.flatMap((post) => {
     const document = readBlogDocument(post, { skipped, warnings });
     if (!document) return [];
@@ -335,6 +334,10 @@ export function importSite(options: ImportOptions): ImportSummary {
   };
   const planned = read.flatMap(({ post, document }) => planPost(post, document, context) ?? []);
   unifyTermNames(planned, warnings);
+  const pattern =
+    bestFitting(folioPatterns(blogPattern), planned, timezone) ??
+    folioPattern(blogPattern) ??
+    DEFAULT_PERMALINK;
   const claims = new UrlClaims();
   const placed = placePosts(planned, pattern, timezone, claims, skipped);
   const themePages: ImportNote[] = [];
@@ -559,6 +562,38 @@ function inFolioSpace(path: string): boolean {
 }
 
 /**
+ * Of `patterns`, the one that gives the most posts their old URLs (or the folder of an old
+ * `name.html`), the first of those that give as many; none when none gives any.
+ */
+function bestFitting(
+  patterns: readonly string[],
+  planned: readonly PlannedPost[],
+  timezone: string,
+): string | undefined {
+  let best: string | undefined;
+  let most = 0;
+  for (const pattern of patterns) {
+    let fits = 0;
+    for (const plan of planned) {
+      const old = plan.oldUrl === undefined ? undefined : normalizeSitePath(plan.oldUrl);
+      if (old === undefined) continue;
+      if (!needsAlias(old.replace(/\.html$/, '/'), postPath(pattern, plan, timezone))) fits++;
+    }
+    if (fits > most) {
+      best = pattern;
+      most = fits;
+    }
+  }
+  return best;
+}
+
+/** Where `pattern` puts the post `plan`. */
+function postPath(pattern: string, plan: PlannedPost, timezone: string): string {
+  const category = typeof plan.front.category === 'string' ? plan.front.category : undefined;
+  return permalinkPath(pattern, { slug: plan.slug, category, date: plan.date }, timezone);
+}
+
+/**
  * Where each post will be: at its old URL when the pattern gives it, else at its old URL as its
  * own `url:`, else at the pattern's URL with the old one as an alias. A post whose URL another
  * already took is left out.
@@ -573,12 +608,7 @@ function placePosts(
   const kept: PlannedPost[] = [];
   let aliasCount = 0;
   for (const plan of planned) {
-    const category = typeof plan.front.category === 'string' ? plan.front.category : undefined;
-    const folioPath = permalinkPath(
-      pattern,
-      { slug: plan.slug, category, date: plan.date },
-      timezone,
-    );
+    const folioPath = postPath(pattern, plan, timezone);
     const old = plan.oldUrl === undefined ? undefined : normalizeSitePath(plan.oldUrl);
     let path = folioPath;
     const aliases = writtenAliases(plan.front);
