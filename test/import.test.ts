@@ -621,6 +621,22 @@ describe("importing a Chirpy blog that turns math on in its config's defaults", 
   });
 });
 
+describe('importing a Jekyll blog that writes its inline math in escaped brackets', () => {
+  it('typesets \\\\(…\\\\) in a post with math on, and leaves it as text in one without', async () => {
+    const source = await blog('brackets-math', {
+      '_config.yml': 'title: Grads\nurl: https://grads.example\ntimezone: UTC\n',
+      '_posts/2015-03-30-fool.md':
+        '---\ntitle: Fool\nmathjax: true\n---\nThe gradient \\\\(\\nabla\\_x s = w\\\\) is simple.\n',
+      '_posts/2015-04-01-plain.md': '---\ntitle: Plain\n---\nA literal \\\\(x\\\\).\n',
+    });
+    const { target } = await importAndServe(source, 'brackets-math', []);
+    const fool = await pageOf(target, '/2015/03/30/fool/');
+    assert.match(fool, /<annotation encoding="application\/x-tex">\\nabla_x s = w<\/annotation>/);
+    assert.doesNotMatch(fool, /\\\(/);
+    assert.match(await pageOf(target, '/2015/04/01/plain/'), /A literal \\\(x\\\)\./);
+  });
+});
+
 describe('importing posts that turn math on by the keys their themes read', () => {
   it("typesets the math of a post with use_math, useMath or LoveIt's math.enable", async () => {
     const source = await blog('math-keys', {

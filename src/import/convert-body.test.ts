@@ -640,3 +640,21 @@ describe('math that Hugo read as Markdown first', () => {
     assert.equal(convert('$a\\_1$').body, '$a\\_1$');
   });
 });
+
+describe('math in brackets that a script typeset once Markdown was read', () => {
+  it('is written in the brackets Folio reads, every escape of Markdown inside undone', () => {
+    const read = (body: string, dialect: Dialect = 'jekyll') =>
+      convertBody(body, dialect, 1, { postUrl: () => undefined }, { bracketsReadAsMarkdown: true })
+        .body;
+    assert.equal(
+      read('A dot product \\\\(s = w^Tx\\\\), its gradient \\\\(\\nabla\\_x s = w\\\\).'),
+      'A dot product \\(s = w^Tx\\), its gradient \\(\\nabla_x s = w\\).',
+    );
+    assert.equal(read('So\n\n\\\\[ \\\\{ a \\\\} \\\\]\n', 'liquid'), 'So\n\n\\[ \\{ a \\} \\]\n');
+    // Code, brackets that close in another paragraph and an escaped backslash stay as written.
+    assert.equal(read('`\\\\(a\\\\)` and \\\\(a\n\nb\\\\)'), '`\\\\(a\\\\)` and \\\\(a\n\nb\\\\)');
+    assert.equal(read('\\\\\\\\(a\\\\)'), '\\\\\\\\(a\\\\)');
+    // Without a script that typesets them, they are text, as the blog showed them.
+    assert.equal(convert('\\\\(a\\\\)').body, '\\\\(a\\\\)');
+  });
+});

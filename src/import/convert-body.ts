@@ -112,6 +112,12 @@ export interface BodyReading {
    * and `\\\\` for a new line, and Folio, which reads math first, reads it unescaped.
    */
   readonly markdownBeforeMath?: boolean;
+  /**
+   * Whether its math was typeset by a script from the page its Markdown made, which found the
+   * brackets `\(…\)` and `\[…\]` in the text: the author wrote `\\(…\\)`, an escaped backslash,
+   * for Markdown to leave one, and Folio, which reads math first, reads `\(…\)` as math.
+   */
+  readonly bracketsReadAsMarkdown?: boolean;
 }
 
 /** Converts a body whose first line is line `bodyLine` of the post file. */
@@ -170,6 +176,8 @@ class Converter {
       if (char === '{' && this.dialect === 'jekyll' && this.#attributeList()) continue;
       if (char === '$' && this.dialect === 'jekyll' && this.#kramdownMath()) continue;
       if (char === '$' && this.reading.markdownBeforeMath && this.#mathReadAsMarkdown()) continue;
+      if (char === '\\' && this.reading.bracketsReadAsMarkdown && this.#bracketsReadAsMarkdown())
+        continue;
       if (char === '<' && this.#moreMarker()) continue;
       if (
         (this.links.base !== undefined ||
@@ -547,6 +555,28 @@ class Converter {
     const tex = text.slice(from, close).replace(MARKDOWN_ESCAPE, '$1');
     this.#out += `${fence}${tex}${fence}`;
     this.#at = close + fence.length;
+    return true;
+  }
+
+  /**
+   * Math between `\\(` and `\\)`, or `\\[` and `\\]`, within its paragraph, as the script that
+   * typeset it saw it once Markdown was read: `\(…\)` or `\[…\]`, every backslash escape of
+   * Markdown inside undone (`\_` is `_`, `\\{` is `\{`).
+   */
+  #bracketsReadAsMarkdown(): boolean {
+    const { text } = this;
+    const open = text.slice(this.#at, this.#at + 3);
+    if ((open !== '\\\\(' && open !== '\\\\[') || text[this.#at - 1] === '\\') return false;
+    const closing = open === '\\\\(' ? '\\\\)' : '\\\\]';
+    const from = this.#at + 3;
+    const close = text.indexOf(closing, from);
+    const paragraphEnd = new RegExp(BLANK_LINE.source, 'g');
+    paragraphEnd.lastIndex = from;
+    const limit = paragraphEnd.exec(text)?.index ?? text.length;
+    if (close === -1 || close === from || close > limit) return false;
+    const tex = text.slice(from, close).replace(MARKDOWN_ESCAPE, '$1');
+    this.#out += `\\${open[2] ?? ''}${tex}\\${closing[2] ?? ''}`;
+    this.#at = close + 3;
     return true;
   }
 

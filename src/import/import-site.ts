@@ -351,10 +351,12 @@ export function importSite(options: ImportOptions): ImportSummary {
   const plannedPages = pageSources.flatMap((page) => planPage(page, context, themePages) ?? []);
   const placedPages = placePages(plannedPages, pattern, claims, warnings);
   const assetImages = engine === 'hugo' ? hugoAssetImages(source, config) : undefined;
+  const layoutMath = engine === 'hexo' ? undefined : layoutLoadingMath(source, engine);
   const blog = {
     source,
     engine,
     config,
+    mathEverywhere: blogUsesMath(config) || layoutMath !== undefined,
     pattern,
     timezone,
     skipped,
@@ -461,7 +463,6 @@ export function importSite(options: ImportOptions): ImportSummary {
     for (const old of [path, firstPage]) if (!(old in redirects)) redirects[old] = `/${list}/`;
   }
   const siteConfig = engine === 'hugo' ? hugoLanguageConfig(config, hugo.imported) : config;
-  const layoutMath = engine === 'hexo' ? undefined : layoutLoadingMath(source, engine);
   if (layoutMath) warnings.push(layoutMath);
   const equations = mathJaxNumbering(source, engine, config);
   if (equations) warnings.push(equations.note);
@@ -645,6 +646,7 @@ function convertPosts(
     source: string;
     engine: EngineName;
     config: Record<string, unknown>;
+    mathEverywhere: boolean;
     pattern: string;
     timezone: string;
     skipped: ImportNote[];
@@ -1034,6 +1036,7 @@ function convertPages(
     source: string;
     engine: EngineName;
     config: Record<string, unknown>;
+    mathEverywhere: boolean;
     skipped: ImportNote[];
     passedOver: PassedOver[];
     post: (reference: string) => LinkedPost | undefined;
@@ -1075,6 +1078,8 @@ function documentText(
   blog: {
     readonly engine: EngineName;
     readonly config: Record<string, unknown>;
+    /** Whether math is typeset on every page, as the config or the layout turns it on. */
+    readonly mathEverywhere: boolean;
     readonly skipped: ImportNote[];
   },
   how: {
@@ -1087,6 +1092,10 @@ function documentText(
   const dialect = blog.engine === 'hexo' ? 'liquid' : blog.engine;
   const converted = convertBody(plan.body, dialect, plan.bodyLine, how.links, {
     markdownBeforeMath: blog.engine === 'hugo' && markdownBeforeMath(blog.config),
+    // A script typeset the math of the page Markdown made, unless Hugo's Goldmark handed it over.
+    bracketsReadAsMarkdown:
+      (plan.front.math === true || blog.mathEverywhere) &&
+      !(blog.engine === 'hugo' && goldmarkPassthrough(blog.config)),
   });
   const text = `---\n${dump(plan.front, { lineWidth: -1, noRefs: true, quotingType: '"' })}---\n${how.body(converted.body)}`;
   const problem = how.check(text).find((d) => d.severity === 'error');
