@@ -637,6 +637,46 @@ describe('importing a Jekyll blog that writes its inline math in escaped bracket
   });
 });
 
+describe("importing a Hugo blog whose posts link by Hugo's ref", () => {
+  it('leads each ref to its page: a post in any case, a heading, a tag, a series, a category', async () => {
+    const source = await blog('hugo-refs', {
+      'hugo.toml': 'baseURL = "https://refs.example/"\ntitle = "Refs"\n',
+      'content/posts/aws/11-S3/index.md':
+        '---\ntitle: S3\ndate: 2025-08-01\ntags: [S3]\ncategories: [AWS, Storage]\nseries: [AWS Basics]\n---\n## Buckets\n\nObjects.\n',
+      'content/posts/aws/6-storage/index.md': [
+        '---\ntitle: Storage\ndate: 2025-08-02\ntags: [EBS]\ncategories: [AWS]\n---',
+        '- [S3]({{< ref "11-s3" >}}) and [its buckets]({{< ref "11-s3/#buckets" >}})',
+        '- [below]({{< ref "#volumes" >}})',
+        '- [all on S3]({{< ref "tags/s3" >}}), [the series]({{< ref "series/aws-basics" >}})',
+        '- [AWS]({{< ref "/categories/aws" >}}), [storage]({{< ref "categories/storage" >}})',
+        '- [every tag]({{< ref "tags" >}})',
+        '',
+        '## Volumes',
+        '',
+        'Disks.',
+        '',
+      ].join('\n'),
+    });
+    const { target, report } = await importAndServe(source, 'hugo-refs', []);
+    assert.doesNotMatch(report, /removed \{\{< ref >\}\}/);
+    const post = await readFile(join(target, 'content/posts/aws/6-storage/index.md'), 'utf8');
+    for (const link of [
+      '[S3](/posts/aws/11-s3/)',
+      '[its buckets](/posts/aws/11-s3/#buckets)',
+      '[below](#volumes)',
+      '[all on S3](/tags/s3/)',
+      '[the series](/series/aws-basics/)',
+      '[AWS](/categories/aws/)',
+      '[storage](/tags/storage/)',
+      '[every tag](/tags/)',
+    ]) {
+      assert.ok(post.includes(link), `${link} in:\n${post}`);
+    }
+    const page = await pageOf(target, '/posts/aws/6-storage/');
+    assert.match(page, /<h2 id="volumes"/);
+  });
+});
+
 describe('importing posts that turn math on by the keys their themes read', () => {
   it("typesets the math of a post with use_math, useMath or LoveIt's math.enable", async () => {
     const source = await blog('math-keys', {

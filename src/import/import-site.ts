@@ -2182,16 +2182,51 @@ function postLookup(
       if (!byName.has(name)) byName.set(name, linked);
     }
   }
+  // Hugo finds a page by its path in any case, and a term's page by its taxonomy's name.
+  const byLowerName = new Map<string, LinkedPost>();
+  if (engine === 'hugo') {
+    for (const [name, linked] of byName) {
+      if (!byLowerName.has(name.toLowerCase())) byLowerName.set(name.toLowerCase(), linked);
+    }
+    // The lists of every tag and category; Folio has no list of every series.
+    for (const list of ['tags', 'categories'])
+      byLowerName.set(list, { url: `/${list}/`, title: list });
+    for (const plan of plans) {
+      const { tags, category, series } = plan.front;
+      const terms: [string, unknown][] = [
+        ...(Array.isArray(tags) ? tags : []).map((tag): [string, unknown] => ['tags', tag]),
+        ['categories', category],
+        ['series', series],
+      ];
+      for (const [list, term] of terms) {
+        if (typeof term !== 'string' || slugify(term) === '') continue;
+        const name = `${list}/${hugoSlug(term)}`.toLowerCase();
+        const url = `/${list}/${encodeURIComponent(slugify(term))}/`;
+        if (!byLowerName.has(name)) byLowerName.set(name, { url, title: term });
+      }
+    }
+    // A post's later categories are its tags in Folio: the page of such a category is the tag's.
+    for (const [name, linked] of [...byLowerName]) {
+      const category = name.startsWith('tags/') ? `categories/${name.slice(5)}` : undefined;
+      if (category !== undefined && !byLowerName.has(category)) byLowerName.set(category, linked);
+    }
+  }
   return (reference) => {
-    const clean = reference
-      .trim()
-      .replace(/^["']|["']$/g, '')
-      .replace(/#.*$/, '');
-    return (
+    const written = reference.trim().replace(/^["']|["']$/g, '');
+    // The heading it leads to, which Folio's page of the post has too.
+    const fragment = /#.*$/.exec(written)?.[0] ?? '';
+    const clean = written.slice(0, written.length - fragment.length);
+    const path = clean.replace(/^\/+|\/+$/g, '');
+    // Hugo's `ref "#heading"` leads to a heading of the page it stands in.
+    if (path === '' && fragment.length > 1) return { url: fragment, title: fragment.slice(1) };
+    const found =
       byName.get(clean) ??
       byName.get(clean.replace(MARKDOWN, '')) ??
-      byName.get(basename(clean).replace(MARKDOWN, ''))
-    );
+      byLowerName.get(path.toLowerCase()) ??
+      byLowerName.get(path.replace(MARKDOWN, '').toLowerCase()) ??
+      byName.get(basename(clean).replace(MARKDOWN, '')) ??
+      byLowerName.get(basename(path).replace(MARKDOWN, '').toLowerCase());
+    return found && fragment.length > 1 ? { ...found, url: `${found.url}${fragment}` } : found;
   };
 }
 
