@@ -621,6 +621,26 @@ describe("importing a Chirpy blog that turns math on in its config's defaults", 
   });
 });
 
+describe('importing a Jekyll blog whose posts mostly set their own URLs', () => {
+  it("keeps Folio's default permalink when it gives more posts their URLs than the blog's", async () => {
+    const source = await blog('jekyll-own-urls', {
+      '_config.yml': 'title: Own\nurl: https://own.example\ntimezone: UTC\npermalink: pretty\n',
+      '_posts/2015-05-21-a.md': '---\ntitle: A\npermalink: /posts/a/\n---\nA.\n',
+      '_posts/2016-05-31-b.md': '---\ntitle: B\npermalink: /posts/b/\n---\nB.\n',
+      '_posts/2017-01-02-c.md': '---\ntitle: C\n---\nC.\n',
+    });
+    const { target } = await importAndServe(source, 'jekyll-own-urls', [
+      '/posts/a/',
+      '/posts/b/',
+      '/2017/01/02/c/',
+    ]);
+    const config = await readFile(join(target, 'folio.config.yaml'), 'utf8');
+    assert.match(config, /^permalink: \/posts\/:slug\/$/m);
+    const c = await readFile(join(target, 'content/posts/c.md'), 'utf8');
+    assert.match(c, /^url: \/2017\/01\/02\/c\/$/m);
+  });
+});
+
 describe('importing a Jekyll blog that writes its inline math in escaped brackets', () => {
   it('typesets \\\\(…\\\\) in a post with math on, and leaves it as text in one without', async () => {
     const source = await blog('brackets-math', {

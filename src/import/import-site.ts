@@ -334,9 +334,16 @@ export function importSite(options: ImportOptions): ImportSummary {
   };
   const planned = read.flatMap(({ post, document }) => planPost(post, document, context) ?? []);
   unifyTermNames(planned, warnings);
+  // Where the blog's pattern has no reading of Folio's own, Folio's default is weighed with the
+  // readings that leave its categories out or read one: the posts' own URLs may fit it best.
+  const readAsWritten = folioPattern(blogPattern);
   const pattern =
-    bestFitting(folioPatterns(blogPattern), planned, timezone) ??
-    folioPattern(blogPattern) ??
+    bestFitting(
+      [...folioPatterns(blogPattern), ...(readAsWritten ? [] : [DEFAULT_PERMALINK])],
+      planned,
+      timezone,
+    ) ??
+    readAsWritten ??
     DEFAULT_PERMALINK;
   const claims = new UrlClaims();
   const placed = placePosts(planned, pattern, timezone, claims, skipped);
