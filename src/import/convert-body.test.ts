@@ -201,6 +201,18 @@ describe("a Hexo theme's tags", () => {
       hexo('{% note info %}\nOne.\n{% endnote %}\n{% note danger %}\nTwo.\n{% endnote %}\n').body,
       '> [!NOTE]\n> One.\n\n> [!CAUTION]\n> Two.\n\n',
     );
+    // One inside another, as NexT nests them, is an alert in its alert; the outer ends at its own
+    // end tag. A block of code holds its text as written, a tag of its name too.
+    assert.equal(
+      hexo(
+        '{% note success %}\nOut.\n\n{% note warning %}\nIn.\n{% endnote %}\n\nOn.\n{% endnote %}\nEnd.\n',
+      ).body,
+      '> [!TIP]\n> Out.\n>\n> > [!WARNING]\n> > In.\n>\n>\n> On.\n\nEnd.\n',
+    );
+    assert.equal(
+      hexo('{% codeblock %}\n{% codeblock %}\nx\n{% endcodeblock %}\nTail.\n').body,
+      '```\n{% codeblock %}\nx\n```\nTail.\n',
+    );
   });
 
   it('keep the words of a label and the link of a button', () => {

@@ -120,6 +120,25 @@ export interface BodyReading {
   readonly bracketsReadAsMarkdown?: boolean;
 }
 
+/**
+ * The `end` tag that closes the Liquid block `name` opened just before `from`: blocks of the same
+ * name opened inside it are passed over with their own, as Hexo's NexT nests `{% note %}`s.
+ */
+function ownEndTag(text: string, from: number, name: string): RegExpExecArray | undefined {
+  const tags = new RegExp(`\\{%-?\\s*(end)?${name}(?!\\w)[\\s\\S]*?-?%\\}`, 'g');
+  tags.lastIndex = from;
+  // What a block of code, raw text or a comment holds is not read: its first `end` tag is its own.
+  const kind = BLOCKS[name];
+  const read = !(kind === 'code' || kind === 'raw' || kind === 'diagram' || name === 'comment');
+  let depth = 0;
+  for (let tag = tags.exec(text); tag; tag = tags.exec(text)) {
+    if (tag[1] === undefined) depth += read ? 1 : 0;
+    else if (depth === 0) return tag;
+    else depth--;
+  }
+  return undefined;
+}
+
 /** Converts a body whose first line is line `bodyLine` of the post file. */
 export function convertBody(
   body: string,
@@ -621,13 +640,10 @@ class Converter {
     const line = this.#line();
     const args = rawArgs.trim();
     const after = this.#at + whole.length;
-    const end = new RegExp(`\\{%-?\\s*end${name}\\s*-?%\\}`, 'g');
-    end.lastIndex = after;
+    const closing = ownEndTag(this.text, after, name);
     // A tag of a theme's (`{% timeline %}`) closed by its `end` tag wraps text, kept as a block is.
-    const block = BLOCKS[name] ?? (end.test(this.text) ? 'other' : undefined);
+    const block = BLOCKS[name] ?? (closing ? 'other' : undefined);
     if (block) {
-      end.lastIndex = after;
-      const closing = end.exec(this.text);
       const inner = this.text.slice(after, closing ? closing.index : this.text.length);
       const innerLine = this.#line(after);
       this.#at = closing ? closing.index + closing[0].length : this.text.length;

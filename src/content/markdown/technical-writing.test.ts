@@ -133,6 +133,14 @@ describe('footnotes, task lists, alerts, definition lists and emoji', () => {
     assert.match(render('> [!FOO]\n> x\n').html, /^<blockquote>\n<p>\[!FOO\]/);
   });
 
+  it('renders an alert inside another alert as an alert of its own', () => {
+    const { html } = render('> [!TIP]\n> Outer.\n>\n> > [!WARNING]\n> > Inner.\n>\n> After.\n');
+    assert.match(
+      html,
+      /^<div class="alert alert-tip">\n<p class="alert-title">.*Tip<\/p>\n<p>Outer\.<\/p>\n<div class="alert alert-warning">\n<p class="alert-title">.*Warning<\/p>\n<p>Inner\.<\/p>\n<\/div>\n<p>After\.<\/p>\n<\/div>\n$/,
+    );
+  });
+
   it('renders definition lists and emoji shortcodes', () => {
     assert.equal(
       render('Term\n: Meaning\n').html,

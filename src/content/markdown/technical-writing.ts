@@ -101,6 +101,8 @@ export function useTechnicalWriting(markdown: MarkdownIt, options: { math: boole
 
   markdown.use(alert, {
     alertNames: [...ALERT_TYPES],
+    // An alert in a quote or another alert, as Hexo's NexT nests its notes, is an alert too.
+    deep: true,
     openRender: (tokens, index) => `<div class="alert alert-${alertType(tokens[index])}">\n`,
     titleRender: (tokens, index, _options, env) => {
       const type = alertType(tokens[index]);
