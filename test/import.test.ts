@@ -45,7 +45,7 @@ const HEXO = {
     // A minifier's documented settings, which Hexo's YAML reader reads.
     'minify:\n  ignoreCustomComments: [ !!js/regexp /^\\s*more/]\n',
   'source/_posts/算法.md':
-    'title: 算法\ndate: 2020-1-2 10:00:00\ncover: cat.png\ncategories:\n- 编程\n- 算法\n---\nFirst <!-- more --> rest ![cat](cat.png)\n\n{% codeblock lang:js %}\nlet a = 1;\n{% endcodeblock %}\n\n{% asset_img cat.png A cat %}\n\nAs Typora links it: ![again](算法/cat.png) <img src="%E7%AE%97%E6%B3%95/cat.png">\n',
+    'title: 算法\ndate: 2020-1-2 10:00:00\ncover: cat.png\ncategories:\n- 编程\n- 算法\n---\nFirst <!-- more --> rest ![cat](cat.png)\n\n{% codeblock lang:js %}\nlet a = 1;\n{% endcodeblock %}\n\n{% asset_img cat.png A cat %}\n\nAs Typora links it: ![again](算法/cat.png) <img src="%E7%AE%97%E6%B3%95/cat.png">\n\n{% asset_img 算法/cat.png Through %}\n',
   'source/_posts/算法/cat.png': 'png',
   'source/_posts/sub/nested.md':
     '---\ntitle: Nested\ndate: 2020-02-03\ntags: [Go]\nthumbnail: images/logo.png\nsticky: 100\n---\nIn a folder.\n',
@@ -916,6 +916,7 @@ describe('importing a Hexo blog', () => {
     assert.match(post, /!\[A cat\]\(cat\.png\)/);
     // A path through the asset folder, as Typora and Hexo's image plugins write it, is read inside.
     assert.match(post, /!\[again\]\(cat\.png\) <img src="cat\.png">/);
+    assert.match(post, /!\[Through\]\(cat\.png\)/);
     // The cover in the asset folder stays beside the post; a thumbnail of the site is rooted.
     assert.match(post, /^image: cat\.png$/m);
     const nested = await readFile(join(result.target, 'content/posts/sub/nested.md'), 'utf8');

@@ -1267,7 +1267,10 @@ function image(
   const srcIndex = positional.findIndex((arg) => /[./]/.test(arg));
   const written = named.src ?? positional[srcIndex === -1 ? 0 : srcIndex];
   if (!written) return undefined;
-  const src = served(written);
+  // An asset is named from the post's folder; one named through it (`kmp/1.png` in `kmp.md`)
+  // is the same file, read from inside it, as for a Markdown image.
+  const asset = name.startsWith('asset_') && links.ownFolder !== undefined;
+  const src = served(asset ? insideFolder(written, links.ownFolder ?? '') : written);
   const rest = positional
     .slice((srcIndex === -1 ? 0 : srcIndex) + 1)
     .filter((arg) => !/^\d+(?:px|%)?$/.test(arg));
