@@ -132,8 +132,9 @@ function ownEndTag(text: string, from: number, name: string): RegExpExecArray | 
   const read = !(kind === 'code' || kind === 'raw' || kind === 'diagram' || name === 'comment');
   let depth = 0;
   for (let tag = tags.exec(text); tag; tag = tags.exec(text)) {
-    if (tag[1] === undefined) depth += read ? 1 : 0;
-    else if (depth === 0) return tag;
+    if (tag[1] === undefined) {
+      if (read) depth++;
+    } else if (depth === 0) return tag;
     else depth--;
   }
   return undefined;

@@ -595,6 +595,11 @@ function bestFitting(
   return best;
 }
 
+/** The path of Folio's page of the term `name` of a list of terms (`tags`, `categories`, `series`). */
+function folioTerm(list: string, name: string): string {
+  return `/${list}/${encodeURIComponent(slugify(name))}/`;
+}
+
 /** Where `pattern` puts the post `plan`. */
 function postPath(pattern: string, plan: PlannedPost, timezone: string): string {
   const category = typeof plan.front.category === 'string' ? plan.front.category : undefined;
@@ -2150,11 +2155,10 @@ function postLookup(
 ): (reference: string) => LinkedPost | undefined {
   const byName = new Map<string, LinkedPost>();
   for (const plan of plans) {
-    const category = typeof plan.front.category === 'string' ? plan.front.category : undefined;
     const url =
       typeof plan.front.url === 'string'
         ? (normalizeSitePath(plan.front.url) ?? '')
-        : permalinkPath(pattern, { slug: plan.slug, category, date: plan.date }, timezone);
+        : postPath(pattern, plan, timezone);
     const names = [
       plan.source.inPosts,
       plan.source.inPosts.replace(MARKDOWN, ''),
@@ -2208,8 +2212,8 @@ function postLookup(
       for (const [list, term] of terms) {
         if (typeof term !== 'string' || slugify(term) === '') continue;
         const name = `${list}/${hugoSlug(term)}`.toLowerCase();
-        const url = `/${list}/${encodeURIComponent(slugify(term))}/`;
-        if (!byLowerName.has(name)) byLowerName.set(name, { url, title: term });
+        if (!byLowerName.has(name))
+          byLowerName.set(name, { url: folioTerm(list, term), title: term });
       }
     }
     // A post's later categories are its tags in Folio: the page of such a category is the tag's.
@@ -2375,8 +2379,6 @@ function termRedirects(
     if (given !== undefined) categories.add(given);
     for (const tag of plan.blogTags) tags.add(tag);
   }
-  const folioTerm = (section: string, name: string): string =>
-    `/${section}/${encodeURIComponent(slugify(name))}/`;
   // An old path that is one of Folio's own term pages or feeds would never redirect.
   const pages = new Set([
     ...[...folioCategories].map((name) => pathKey(folioTerm('categories', name))),
