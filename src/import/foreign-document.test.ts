@@ -23,3 +23,28 @@ describe('a post file of another engine', () => {
     assert.deepEqual(read.fields, { skip: '/^\\s*more/' });
   });
 });
+
+describe("a template of Eleventy's whose front matter names its language", () => {
+  it('reads `---json` as JSON, and `---js` by the literals its declarations give names', () => {
+    const json = readForeignDocument(
+      '---json\n{ "title": "Feed", "permalink": "atom.xml" }\n---\n<feed>',
+    );
+    assert.ok('fields' in json);
+    assert.deepEqual(json.fields, { title: 'Feed', permalink: 'atom.xml' });
+    assert.equal(json.body, '<feed>');
+    const js = readForeignDocument(
+      '---js\nconst title = "About";\nconst eleventyNavigation = { key: "About", order: 3 };\nconst made = Date.now();\n---\n# About\n',
+    );
+    assert.ok('fields' in js);
+    assert.deepEqual(js.fields, { title: 'About', eleventyNavigation: { key: 'About', order: 3 } });
+    assert.equal(js.body, '# About\n');
+    assert.equal(js.bodyLine, 6);
+  });
+
+  it('says where JavaScript front matter cannot be read', () => {
+    const read = readForeignDocument('---js\nconst = ;\n---\nBody\n');
+    assert.ok('problem' in read);
+    assert.match(read.problem, /JavaScript front matter cannot be read/);
+    assert.equal(read.line, 2);
+  });
+});

@@ -1,7 +1,10 @@
 // Import: a post file of another engine — its front matter in YAML (`---`), TOML (`+++`) or JSON
-// (`{…}`, as Hugo writes it), or Hexo's YAML without an opening fence — and the body after it.
+// (`{…}`, as Hugo writes it), Hexo's YAML without an opening fence, or Eleventy's fences that name
+// their language (`---json`, `---js`) — and the body after it.
 import { CORE_SCHEMA, load, Type } from 'js-yaml';
 import { parse as parseToml } from 'smol-toml';
+import type { Node } from 'acorn';
+import { declaredStrings, exportedValue, parseScript } from './javascript-values.js';
 
 export type FrontMatterFormat = 'yaml' | 'toml' | 'json' | 'none';
 
@@ -21,7 +24,7 @@ export interface UnreadableDocument {
 const FENCES = { '---': 'yaml', '+++': 'toml' } as const;
 
 /**
- * Reads a post file of Jekyll, Hexo or Hugo. Dates stay the text the author wrote (YAML's
+ * Reads a post file of Jekyll, Hexo, Hugo or Eleventy. Dates stay the text the author wrote (YAML's
  * timestamps are not read: Jekyll and Hexo read a date without an offset in the site's zone, not
  * in UTC); TOML's dates become ISO 8601 text, with their offset when they have one.
  */
@@ -34,6 +37,28 @@ export function readForeignDocument(text: string): ForeignDocument | UnreadableD
     lines.findIndex((line) => line.trim() !== ''),
   );
   const fence = lines[top]?.trimEnd() ?? '';
+  // Eleventy's front matter names its language after the fence: `---json`, `---js`.
+  const language = /^---(json|js|javascript|yaml)$/.exec(fence)?.[1];
+  if (language !== undefined) {
+    const end = lines.findIndex((line, i) => i > top && line.trimEnd() === '---');
+    if (end === -1)
+      return { problem: `the front matter opened by ${fence} is never closed`, line: top + 1 };
+    const head = lines.slice(top + 1, end).join('\n');
+    if (language === 'json' || language === 'yaml')
+      return fromFenced(language, head, lines, end + 1);
+    const parsed = parseScript(head);
+    if (parsed.problem !== undefined)
+      return {
+        problem: `its JavaScript front matter cannot be read: ${parsed.problem}`,
+        line: top + 1 + parsed.line,
+      };
+    return {
+      fields: scriptFrontMatter(parsed.program),
+      format: 'yaml',
+      body: lines.slice(end + 1).join('\n'),
+      bodyLine: end + 2,
+    };
+  }
   if (fence === '---' || fence === '+++') {
     const end = lines.findIndex((line, i) => i > top && line.trimEnd() === fence);
     if (end === -1)
@@ -50,6 +75,17 @@ export function readForeignDocument(text: string): ForeignDocument | UnreadableD
     return fromFenced(format, format === 'json' ? `{${head}}` : head, lines, end + 1);
   }
   return { fields: {}, format: 'none', body: source, bodyLine: 1 };
+}
+
+/**
+ * JavaScript front matter, read as literals (see `javascript-values`): the values its
+ * declarations name (`const title = "About"`), or the object it exports.
+ */
+function scriptFrontMatter(program: Node): Record<string, unknown> {
+  const named = Object.fromEntries(declaredStrings(program));
+  if (Object.keys(named).length > 0) return named;
+  const value = exportedValue(program);
+  return isRecord(value) ? value : {};
 }
 
 function fromFenced(
