@@ -6,6 +6,7 @@ import { chmod, chown, mkdir, readdir, readFile, symlink, writeFile } from 'node
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { folio, run, serverUrl, snapshot, unprivileged } from './support/folio-cli.js';
+import { importAndServe as importAndServeIn, writeBlog } from './support/import-blog.js';
 import { tempRoot } from './support/temp-root.js';
 
 const root = tempRoot('folio-import-');
@@ -17,12 +18,7 @@ async function unprivilegedIn(folder: string) {
 }
 
 async function blog(name: string, files: Record<string, string>): Promise<string> {
-  const dir = join(root, name);
-  for (const [path, text] of Object.entries(files)) {
-    await mkdir(join(dir, path, '..'), { recursive: true });
-    await writeFile(join(dir, path), text);
-  }
-  return dir;
+  return writeBlog(root, name, files);
 }
 
 const JEKYLL = {
@@ -68,23 +64,7 @@ const HUGO = {
 };
 
 async function importAndServe(source: string, name: string, oldUrls: readonly string[]) {
-  const target = join(root, `${name}-site`);
-  const before = await snapshot(source);
-  const imported = await run(['import', source, target]);
-  assert.deepEqual(await snapshot(source), before, 'the source is never changed');
-  const checked = await run(['check', target]);
-  assert.equal(checked.code, 0, checked.stderr);
-  const child = folio(['serve', target, '--port', '0']);
-  try {
-    const base = await serverUrl(child);
-    for (const url of oldUrls) {
-      const response = await fetch(`${base}${url}`);
-      assert.equal(response.status, 200, `${url} answers`);
-    }
-  } finally {
-    child.kill('SIGTERM');
-  }
-  return { imported, target, report: await readFile(join(target, 'import-report.md'), 'utf8') };
+  return importAndServeIn(root, source, name, oldUrls);
 }
 
 /** The page at `path` of the site in `target`, as `folio serve` answers it. */

@@ -179,7 +179,7 @@ export function createProgram(): Command {
 
   program
     .command('import')
-    .description('turn a Jekyll, Hexo or Hugo blog into a Folio site; every old URL kept')
+    .description('turn a Jekyll, Hexo, Hugo or Eleventy blog into a Folio site; every old URL kept')
     .argument('<source>', 'folder of the blog (only read, never changed)')
     .argument('[dir]', 'folder for the new site; no file in it is written over', '.')
     .addOption(

@@ -54,6 +54,13 @@ export interface BodyLinks {
    * when it is one: what the page showed there.
    */
   readonly setting?: (path: string) => string | undefined;
+  /**
+   * Where the page made of a Markdown file of the blog is now, for a link that names the file by
+   * its path (`[First post](firstpost.md)`, which Eleventy turns into the post's URL).
+   */
+  readonly fileLink?: (path: string) => string | undefined;
+  /** What a tag of the blog's own writes for its arguments as written, where that is known. */
+  readonly shortcode?: (name: string, args: string) => string | undefined;
 }
 
 export interface ConvertedBody {
@@ -202,7 +209,8 @@ class Converter {
       if (
         (this.links.base !== undefined ||
           this.links.imageBase !== undefined ||
-          this.links.ownFolder !== undefined) &&
+          this.links.ownFolder !== undefined ||
+          this.links.fileLink !== undefined) &&
         this.#relativeReference()
       )
         continue;
@@ -619,12 +627,33 @@ class Converter {
     // An image's `](`, after `![alt`; an HTML `src=`.
     const image =
       char === ']' ? this.#out[this.#out.lastIndexOf('[') - 1] === '!' : /^src/i.test(before);
+    const page = image ? undefined : this.#fileLink(target);
+    if (page !== undefined) {
+      this.#out += before + page + whole.slice(before.length + target.length);
+      this.#at += whole.length;
+      return true;
+    }
     const base = (image ? this.links.imageBase : undefined) ?? this.links.base;
     const { ownFolder } = this.links;
     const local = ownFolder === undefined ? target : insideFolder(target, ownFolder);
     this.#out += before + rooted(local, base) + whole.slice(before.length + target.length);
     this.#at += whole.length;
     return true;
+  }
+
+  /** The URL of the page a link to a Markdown file names, its fragment kept. */
+  #fileLink(target: string): string | undefined {
+    const at = target.search(/[?#]/);
+    const path = at === -1 ? target : target.slice(0, at);
+    if (this.links.fileLink === undefined || !MARKDOWN_FILE.test(path)) return undefined;
+    let file = path;
+    try {
+      file = decodeURI(path);
+    } catch {
+      // A malformed escape: the path as written.
+    }
+    const url = this.links.fileLink(file);
+    return url === undefined ? undefined : url + (at === -1 ? '' : target.slice(at));
   }
 
   #tag(): boolean {
@@ -652,6 +681,12 @@ class Converter {
       return true;
     }
     this.#at = after;
+    const own = this.links.shortcode?.(name, args);
+    if (own !== undefined) {
+      this.#out += own;
+      this.notes.push({ line, kind: 'converted', what: `{% ${name} %}` });
+      return true;
+    }
     this.#emitInline(name, splitArgs(args), line, `{% ${name} %}`);
     return true;
   }
@@ -955,6 +990,8 @@ function rooted(written: string, base: string | undefined): string {
   if (path === '') return target;
   return posix.normalize(posix.join(base, path)) + rest;
 }
+
+const MARKDOWN_FILE = /\.(?:md|markdown)$/i;
 
 type BlockKind = 'code' | 'diagram' | 'raw' | 'quote' | 'alert' | 'other';
 

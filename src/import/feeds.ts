@@ -60,6 +60,8 @@ export function oldFeeds(
       return [...hexoFeeds(config, sources.packages), ...templates];
     case 'jekyll':
       return [...jekyllFeeds(config, terms, termFeed), ...templates];
+    case 'eleventy':
+      return templates;
   }
 }
 

@@ -1,4 +1,4 @@
-// Import: a Jekyll, Hexo or Hugo blog → a Folio site folder, written beside the target and moved
+// Import: a Jekyll, Hexo, Hugo or Eleventy blog → a Folio site folder, written beside the target and moved
 // in once whole, with a report of every change and every post left out.
 import {
   linkSync,
@@ -55,7 +55,21 @@ import {
   namesOf,
   type UrlInputs,
 } from './engines.js';
-import type { EngineName } from './engine-names.js';
+import { blogOf, engineTitle, type EngineName } from './engine-names.js';
+import {
+  copiedTo,
+  renderShortcode,
+  eleventyFeeds,
+  globBase,
+  isCopied,
+  type EleventyProject,
+  eleventyProjectOf,
+  eleventyTemplates,
+  eleventyUrl,
+  fileSlugOf,
+  postCollection,
+  type EleventyTemplate,
+} from './eleventy.js';
 import {
   isRecord,
   lowerKeys,
@@ -151,6 +165,8 @@ interface SourcePost extends BlogFile {
   readonly section: string;
   /** The category it takes when it names none: its section's, where posts come from several. */
   readonly sectionCategory?: string | undefined;
+  /** An Eleventy post's template, and its tags without those that only make it a post. */
+  readonly eleventy?: { readonly template: EleventyTemplate; readonly tags: string[] } | undefined;
 }
 
 interface PlannedPost {
@@ -185,6 +201,8 @@ const POSTS_FOLDERS: Record<EngineName, string> = {
   jekyll: '_posts/ and _drafts/, files named YYYY-MM-DD-title.md',
   hexo: 'source/_posts/ and source/_drafts/',
   hugo: 'content/ and its sections',
+  eleventy:
+    'the Markdown files of its input folder tagged posts, or the posts collection its config makes',
 };
 const JEKYLL_NAME = /^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)\.(?:md|markdown|mkdn|mkd)$/i;
 const MARKDOWN = /\.(?:md|markdown|mkdn|mkd)$/i;
@@ -234,7 +252,7 @@ export function importSite(options: ImportOptions): ImportSummary {
   const engine = options.from ?? detectEngine(source);
   if (!engine) {
     throw new ImportRefused(
-      `${options.source} is no blog Folio knows: it has no _config.yml with _posts/ (Jekyll) or source/_posts/ (Hexo), and no hugo.toml or config.toml with content/ (Hugo); name the engine with --from jekyll|hexo|hugo`,
+      `${options.source} is no blog Folio knows: it has no _config.yml with _posts/ (Jekyll) or source/_posts/ (Hexo), no hugo.toml or config.toml with content/ (Hugo), and no eleventy.config.js or .eleventy.js (Eleventy); name the engine with --from jekyll|hexo|hugo|eleventy`,
     );
   }
   let blogConfig;
@@ -263,7 +281,7 @@ export function importSite(options: ImportOptions): ImportSummary {
   const sources = listPosts(source, engine, config, passedOver, hugo, content);
   if (sources.length === 0 && hugo.others.size === 0) {
     throw new ImportRefused(
-      `${options.source} has no posts where a ${engineTitle(engine)} blog keeps them (${POSTS_FOLDERS[engine]})`,
+      `${options.source} has no posts where ${blogOf(engine)} keeps them (${POSTS_FOLDERS[engine]})`,
     );
   }
   const enginePath = enginePattern(engine, config);
@@ -271,6 +289,22 @@ export function importSite(options: ImportOptions): ImportSummary {
   const read = sources.flatMap((post) => {
     const document = readBlogDocument(post, { skipped, warnings });
     if (!document) return [];
+    // Eleventy gives a post what its folders' data files and its layouts say (`tags: posts`, a
+    // `permalink`), below its own front matter; the tags that only make it a post are left out.
+    if (post.eleventy)
+      return [
+        {
+          post,
+          document: {
+            ...document,
+            fields: {
+              ...post.eleventy.template.cascade.fields,
+              ...document.fields,
+              tags: post.eleventy.tags,
+            },
+          },
+        },
+      ];
     // Jekyll gives every post what the config's `defaults` say posts have (`math: true`, …).
     return engine === 'jekyll'
       ? [
@@ -307,6 +341,10 @@ export function importSite(options: ImportOptions): ImportSummary {
     const languages = isRecord(config.languages) ? Object.keys(config.languages) : [];
     if (urlPrefix === '' && languages.length > 1) hugoRedirects[`/${hugo.imported}/`] = '/';
   }
+  if (engine === 'eleventy') {
+    const problem = eleventyProjectOf(config).problem;
+    if (problem) warnings.push({ file: configFile ?? 'config', ...problem });
+  }
   const timezone = timezoneOf(engine, config, {
     dates: read.map(({ post, document }) => writtenDate(post, lowerKeys(document.fields))),
     configFile: configFile ?? 'config',
@@ -337,9 +375,16 @@ export function importSite(options: ImportOptions): ImportSummary {
   // Where the blog's pattern has no reading of Folio's own, Folio's default is weighed with the
   // readings that leave its categories out or read one: the posts' own URLs may fit it best.
   const readAsWritten = folioPattern(blogPattern);
+  // Eleventy has no pattern of the site's: each post's permalink is its own, and the pattern is
+  // the one most of their URLs show.
+  const shown = engine === 'eleventy' ? patternShown(planned, timezone) : undefined;
   const pattern =
     bestFitting(
-      [...folioPatterns(blogPattern), ...(readAsWritten ? [] : [DEFAULT_PERMALINK])],
+      [
+        ...(shown ? [shown] : []),
+        ...folioPatterns(blogPattern),
+        ...(readAsWritten ? [] : [DEFAULT_PERMALINK]),
+      ],
       planned,
       timezone,
     ) ??
@@ -358,7 +403,7 @@ export function importSite(options: ImportOptions): ImportSummary {
   const plannedPages = pageSources.flatMap((page) => planPage(page, context, themePages) ?? []);
   const placedPages = placePages(plannedPages, pattern, claims, warnings);
   const assetImages = engine === 'hugo' ? hugoAssetImages(source, config) : undefined;
-  const layoutMath = engine === 'hexo' ? undefined : layoutLoadingMath(source, engine);
+  const layoutMath = engine === 'hexo' ? undefined : layoutLoadingMath(source, engine, config);
   const blog = {
     source,
     engine,
@@ -396,6 +441,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     files.set(`static/${file.to}`, { from: file.file });
     staticCount++;
   }
+  if (engine === 'eleventy') staticCount += imagesFoundByName(source, config, files, warnings);
   const reported = new Set<string>();
   for (const { relative: path, why } of passedOver) {
     // The same file may be met by two walks, for posts and for static files.
@@ -429,7 +475,10 @@ export function importSite(options: ImportOptions): ImportSummary {
     sections: content?.main ?? [],
     sectionCategories: content?.sectionCategories ?? new Map(),
     urlPrefix,
-    templates: feedTemplates(engine, blogFiles),
+    templates:
+      engine === 'eleventy'
+        ? eleventyFeeds(source, eleventyProjectOf(config), eleventyInputFiles(source, config))
+        : feedTemplates(engine, blogFiles),
   });
   for (const [path, to] of Object.entries(hugoRedirects))
     if (!(path in redirects)) redirects[path] = to;
@@ -479,7 +528,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     redirects,
     warnings,
     postsAuthor: postsAuthor(read.map(({ document }) => lowerKeys(document.fields).author)),
-    cname: cnameOf(source, engine),
+    cname: cnameOf(source, engine, config),
     layoutMath,
     lineBreaks: blogKeepsLineBreaks(engine, config, packages),
     equationNumbers: equations?.numbers,
@@ -686,6 +735,12 @@ function convertPosts(
         ...(servedIn ? { base: decodeForHumans(servedIn) } : {}),
         ...(plan.mediaPath ? { imageBase: posix.join('/', plan.mediaPath, '/') } : {}),
         ...(plan.source.assets ? { ownFolder: basename(plan.source.assets) } : {}),
+        ...(plan.source.eleventy
+          ? {
+              fileLink: inputLink(plan.source.eleventy.template, blog),
+              shortcode: ownShortcode(eleventyProjectOf(blog.config)),
+            }
+          : {}),
       },
       body: (body) => moreMarker(body, plan, blog.config),
       check: (written) =>
@@ -707,6 +762,32 @@ function convertPosts(
     );
   }
   return { files, written, postFiles };
+}
+
+/**
+ * Eleventy's links to Markdown files by their paths in the input folder (`firstpost.md`, from
+ * the linking file's folder, or `/blog/firstpost.md`): the URL of the post now made of the file.
+ */
+function inputLink(
+  from: { readonly inInput: string },
+  blog: { readonly post: (reference: string) => LinkedPost | undefined },
+): (path: string) => string | undefined {
+  return (path) => {
+    const inInput = path.startsWith('/')
+      ? path.slice(1)
+      : posix.normalize(posix.join(posix.dirname(from.inInput), path));
+    return blog.post(inInput)?.url;
+  };
+}
+
+/** What one of the Eleventy blog's template shortcodes writes (see `TemplateShortcode`). */
+function ownShortcode(
+  project: EleventyProject,
+): (name: string, args: string) => string | undefined {
+  return (name, args) => {
+    const shortcode = project.shortcodes.get(name);
+    return shortcode === undefined ? undefined : renderShortcode(shortcode, args);
+  };
 }
 
 /** A standalone page of the blog, planned: its front matter, body and old URL. */
@@ -742,6 +823,7 @@ function listPages(
   },
 ): SourcePage[] {
   if (engine === 'hugo') return listHugoPages(source, found.content, found.hugo, found);
+  if (engine === 'eleventy') return listEleventyPages(source, config);
   const pages: SourcePage[] = [];
   const add = (file: BlogFile, inRoot: string, collection: string | undefined): void => {
     const html = /\.html?$/i.test(inRoot);
@@ -781,6 +863,35 @@ function listPages(
     }
   }
   return pages;
+}
+
+/**
+ * An Eleventy blog's Markdown templates that are not posts, but for its home and 404 pages: each
+ * is published on its own (`about.md`, `pages/uses.md`).
+ */
+function listEleventyPages(source: string, config: Record<string, unknown>): SourcePage[] {
+  const project = eleventyProjectOf(config);
+  const templates = eleventyTemplates(source, project, eleventyInputFiles(source, config));
+  const posts = new Set(postCollection(templates, project).posts.map(({ file }) => file));
+  return templates
+    .filter(({ file, inInput }) => !posts.has(file) && !NOT_PAGES.test(inInput))
+    .map((template) => {
+      const stem = basename(template.inInput).replace(/\.[^.]*$/, '');
+      return {
+        relative: template.relative,
+        file: template.file,
+        inRoot: template.inInput,
+        name: stem === 'index' ? basename(dirname(template.inInput)) : stem,
+        collection: undefined,
+        assets: undefined,
+        html: false,
+        eleventy: {
+          inInput: template.inInput,
+          permalinkCode: template.cascade.permalinkCode,
+          fields: template.cascade.fields,
+        },
+      };
+    });
 }
 
 /**
@@ -913,8 +1024,9 @@ function planPage(
   if (read === undefined) return undefined;
   // Jekyll gives a page what the config's `defaults` say pages of its collection have; a file
   // without front matter it copies as it is.
-  const document =
-    ctx.engine === 'jekyll' && read.format !== 'none'
+  const document = page.eleventy?.fields
+    ? { ...read, fields: { ...page.eleventy.fields, ...read.fields } }
+    : ctx.engine === 'jekyll' && read.format !== 'none'
       ? {
           ...read,
           fields: withJekyllDefaults(
@@ -1101,7 +1213,8 @@ function documentText(
     readonly check: (text: string) => readonly Diagnostic[];
   },
 ): string | undefined {
-  const dialect = blog.engine === 'hexo' ? 'liquid' : blog.engine;
+  // Eleventy runs Liquid (or Nunjucks, whose tags are written alike) over Markdown, as Hexo does.
+  const dialect = blog.engine === 'hexo' || blog.engine === 'eleventy' ? 'liquid' : blog.engine;
   const converted = convertBody(plan.body, dialect, plan.bodyLine, how.links, {
     markdownBeforeMath: blog.engine === 'hugo' && markdownBeforeMath(blog.config),
     // A script typeset the math of the page Markdown made, unless Hugo's Goldmark handed it over.
@@ -1327,15 +1440,20 @@ function planPost(
       text: `its date ${JSON.stringify(written)} is past the end of a day or a month: read as ${rolled}, carried over as ${engineTitle(ctx.engine)} did (correct it in the imported post if you meant another moment)`,
     });
   }
-  if (date === undefined && ctx.engine === 'hexo') {
+  if (date === undefined && (ctx.engine === 'hexo' || ctx.engine === 'eleventy')) {
     date = Math.floor(statSync(post.file).mtimeMs / 1000) * 1000;
+    const eleventy = ctx.engine === 'eleventy';
     ctx.warnings.push({
       file: post.relative,
       line: 1,
       text:
         written === undefined
-          ? "no date in its front matter: the file's modification time is used, as Hexo does"
-          : `its date ${JSON.stringify(written)} is no date there is: the file's modification time is used (Hexo may have read it otherwise; correct it in the imported post)`,
+          ? eleventy
+            ? "no date in its front matter or its name: the file's modification time is used, where Eleventy took its creation time (write the date in the imported post)"
+            : "no date in its front matter: the file's modification time is used, as Hexo does"
+          : eleventy
+            ? `its date ${JSON.stringify(written)} is no date Folio reads (Eleventy's "Last Modified" or "git Created" read the file or its history): the file's modification time is used; correct it in the imported post`
+            : `its date ${JSON.stringify(written)} is no date there is: the file's modification time is used (Hexo may have read it otherwise; correct it in the imported post)`,
     });
   }
   if (date === undefined && post.draft)
@@ -1574,6 +1692,35 @@ function uniqueSlug(slug: string, taken: Set<string>): string {
 }
 
 function oldUrlOf(ctx: PlanContext, post: SourcePost, input: UrlInputs): string | undefined {
+  if (post.eleventy) {
+    const { year, month, day, hour, minute, second } = input.wall;
+    const date = Date.UTC(year, month - 1, day, hour, minute, second);
+    const reading = eleventyUrl(
+      eleventyProjectOf(ctx.config),
+      {
+        inInput: post.eleventy.template.inInput,
+        permalinkCode: post.eleventy.template.cascade.permalinkCode,
+      },
+      input.fields,
+      date,
+    );
+    if ('url' in reading) return reading.url;
+    const note =
+      reading.file === undefined
+        ? {
+            file: post.relative,
+            line: 1,
+            text: `its old URL cannot be worked out (Folio does not read ${reading.unread}): it gets its URL by the site's pattern, and its old one is not kept (add it under aliases: in the imported post)`,
+          }
+        : {
+            file: reading.file,
+            line: 1,
+            text: "it works out its posts' permalinks with code, which Folio does not run: their old URLs are not known, so each gets its URL by the site's pattern (add an old one under aliases: in its post)",
+          };
+    if (!ctx.warnings.some(({ file, text }) => file === note.file && text === note.text))
+      ctx.warnings.push(note);
+    return undefined;
+  }
   if (ctx.engine === 'jekyll') return jekyllUrl(jekyllPattern(ctx.config, input.fields), input);
   if (ctx.engine === 'hexo') return hexoUrl(ctx.config, input);
   const url = hugoUrl(ctx.config, post.section, input);
@@ -1601,8 +1748,19 @@ function blogSubPath(engine: EngineName, config: Record<string, unknown>): strin
 }
 
 /** The host a GitHub Pages blog's `CNAME` file names, where the blog publishes one. */
-function cnameOf(source: string, engine: EngineName): string | undefined {
-  const folder = engine === 'jekyll' ? '' : engine === 'hexo' ? 'source' : 'static';
+function cnameOf(
+  source: string,
+  engine: EngineName,
+  config: Record<string, unknown>,
+): string | undefined {
+  const folder =
+    engine === 'jekyll'
+      ? ''
+      : engine === 'hexo'
+        ? 'source'
+        : engine === 'eleventy'
+          ? eleventyProjectOf(config).input
+          : 'static';
   try {
     const host = readFileSync(join(source, folder, 'CNAME'), 'utf8')
       .trim()
@@ -1614,6 +1772,7 @@ function cnameOf(source: string, engine: EngineName): string | undefined {
 }
 
 function enginePattern(engine: EngineName, config: Record<string, unknown>): string | undefined {
+  if (engine === 'eleventy') return undefined;
   if (engine === 'jekyll')
     return jekyllPattern(config, withJekyllDefaults(config, 'posts', '_posts/', {}));
   if (engine === 'hexo')
@@ -1634,7 +1793,153 @@ function listPosts(
 ): SourcePost[] {
   if (engine === 'jekyll') return listJekyllPosts(source, passedOver);
   if (engine === 'hexo') return listHexoPosts(source, config, passedOver);
+  if (engine === 'eleventy') return listEleventyPosts(source, config, passedOver);
   return listHugoPosts(source, content, passedOver, hugo);
+}
+
+/**
+ * An Eleventy blog's posts (see `postCollection`), each by its path from the folder that holds
+ * them all, so that `posts/a.md` is imported as `content/posts/a.md`; a post that is its folder's
+ * page (`blog/trip/index.md`, `blog/trip/trip.md`) brings the folder's files with it.
+ */
+function listEleventyPosts(
+  source: string,
+  config: Record<string, unknown>,
+  passedOver: PassedOver[],
+): SourcePost[] {
+  const project = eleventyProjectOf(config);
+  const templates = eleventyTemplates(
+    source,
+    project,
+    eleventyInputFiles(source, config, passedOver),
+  );
+  const { posts, collectionTags } = postCollection(templates, project);
+  const folders = posts.map(({ inInput }) => posix.dirname(inInput).split('/'));
+  const shared: string[] = [];
+  for (const [i, part] of (folders[0] ?? []).entries()) {
+    if (part === '.' || !folders.every((folder) => folder[i] === part)) break;
+    shared.push(part);
+  }
+  const templateFolders = new Set(templates.map(({ file }) => dirname(file)));
+  return posts.map((template) => {
+    const stem = posix.basename(template.inInput).replace(MARKDOWN, '');
+    const folder = dirname(template.file);
+    const ownFolder =
+      (stem === 'index' || stem === basename(folder)) &&
+      templates.filter((other) => dirname(other.file) === folder).length === 1 &&
+      ![...templateFolders].some((other) => other.startsWith(folder + sep));
+    const fromShared = template.inInput.split('/').slice(shared.length).join('/');
+    return {
+      relative: template.relative,
+      file: template.file,
+      inPosts:
+        ownFolder && stem !== 'index' ? fromShared.replace(/[^/]*$/, 'index.md') : fromShared,
+      draft: template.front.permalink === false || template.cascade.fields.permalink === false,
+      folderCategories: [],
+      nameDate: /^(\d{4}-\d{2}-\d{2})/.exec(stem)?.[1],
+      fileTitle: fileSlugOf(template.inInput),
+      assets: ownFolder ? folder : undefined,
+      bundle: ownFolder,
+      section: 'posts',
+      eleventy: {
+        template,
+        tags: template.cascade.tags.filter((tag) => !collectionTags.has(tag)),
+      },
+    };
+  });
+}
+
+// An image's path from the root in a body, as a Markdown destination or an HTML `src`.
+const ROOTED_IMAGE = /(?:\]\(|\bsrc=["']?)(\/[^\s"'()<>?#]+\.(?:png|jpe?g|gif|webp|avif|svg))/gi;
+
+/**
+ * Images the bodies name from the site's root that no copy of the config published: a build step
+ * beside Eleventy made them (Parcel, a script, an image plugin). Each that one file of the blog
+ * bears the name of is copied to the path named; returns how many.
+ */
+function imagesFoundByName(
+  source: string,
+  config: Record<string, unknown>,
+  files: SiteFiles,
+  warnings: ImportNote[],
+): number {
+  const wanted = new Set<string>();
+  for (const [path, { text }] of files) {
+    if (text === undefined || !path.startsWith('content/')) continue;
+    for (const [, image = ''] of text.matchAll(ROOTED_IMAGE)) {
+      let decoded = image;
+      try {
+        decoded = decodeURI(image);
+      } catch {
+        // A malformed escape: the path as written.
+      }
+      if (!files.has(`static${decoded}`)) wanted.add(decoded);
+    }
+  }
+  if (wanted.size === 0) return 0;
+  const output = eleventyProjectOf(config).output;
+  const byName = new Map<string, BlogFile[]>();
+  const all = walk(
+    source,
+    source,
+    (name) => isHiddenName(name) || name === 'node_modules' || name === output,
+    [],
+  );
+  for (const file of all) {
+    const name = basename(file.relative);
+    byName.set(name, [...(byName.get(name) ?? []), file]);
+  }
+  let found = 0;
+  const from = new Set<string>();
+  for (const path of wanted) {
+    const candidates = byName.get(basename(path)) ?? [];
+    const [only] = candidates;
+    if (candidates.length !== 1 || only === undefined || !readable(only.file)) continue;
+    files.set(`static${path}`, { from: only.file });
+    from.add(posix.dirname(only.relative));
+    found++;
+  }
+  if (found > 0)
+    warnings.push({
+      file: [...from].join(', '),
+      line: 1,
+      text: `${count(found, 'image')} the posts name from the site's root, which the config does not copy (a build step beside Eleventy published them), found by name here and copied to static/ at the paths named`,
+    });
+  return found;
+}
+
+/** The files of an Eleventy blog's input folder. */
+function eleventyInputFiles(
+  source: string,
+  config: Record<string, unknown>,
+  passedOver: PassedOver[] = [],
+): BlogFile[] {
+  const root = join(source, eleventyProjectOf(config).input);
+  if (!existsSync(root)) return [];
+  return walk(source, root, (name) => isHiddenName(name) || name === 'node_modules', passedOver);
+}
+
+/**
+ * The pattern most posts' old URLs show (`/2019/05/title/`), written as engines write theirs
+ * (`/:year/:month/:slug/`), read into Folio's where it has a reading.
+ */
+function patternShown(plans: readonly PlannedPost[], timezone: string): string | undefined {
+  const shapes = plans.flatMap((plan) => {
+    if (plan.oldUrl === undefined) return [];
+    const wall = DateTime.fromMillis(plan.date, { zone: timezone });
+    const values: Record<string, string> = {
+      [plan.slug.toLowerCase()]: ':slug',
+      [String(wall.year)]: ':year',
+      [String(wall.month).padStart(2, '0')]: ':month',
+      [String(wall.day).padStart(2, '0')]: ':day',
+    };
+    const shape = plan.oldUrl
+      .split('/')
+      .map((part) => values[part.replace(/\.html$/, '').toLowerCase()] ?? part)
+      .join('/');
+    return shape.includes(':slug') ? [shape] : [];
+  });
+  return folioPattern(mostCommon(shapes));
 }
 
 function listJekyllPosts(source: string, passedOver: PassedOver[]): SourcePost[] {
@@ -2025,6 +2330,7 @@ function publishedFiles(
     ...file,
     to: relative(root, file.file).split(sep).join('/'),
   });
+  if (engine === 'eleventy') return passedThrough(source, eleventyProjectOf(config), passedOver);
   if (engine === 'hugo') {
     const root = join(source, stringOf(config.staticDir) ?? 'static');
     if (!existsSync(root)) return [];
@@ -2044,9 +2350,37 @@ function publishedFiles(
   return files.map(to(root));
 }
 
-/** The files the blog copies as they are: not Markdown, no front matter (Hugo: all of static/). */
+/**
+ * The files an Eleventy config copies into the site as they are (`addPassthroughCopy`), each
+ * where the copy put it.
+ */
+function passedThrough(
+  source: string,
+  project: EleventyProject,
+  passedOver: PassedOver[],
+): PublishedFile[] {
+  const copied = new Map<string, PublishedFile>();
+  for (const copy of project.passthrough) {
+    const base = copy.matches ? globBase(copy.from) : copy.from;
+    const path = join(source, base);
+    if (base === '' || !existsSync(path)) continue;
+    const files = statSync(path).isDirectory()
+      ? walk(source, path, (name) => isHiddenName(name) || name === 'node_modules', passedOver)
+      : [{ relative: base, file: path }];
+    for (const file of files) {
+      if (!isCopied(copy, file.relative)) continue;
+      copied.set(file.relative, { ...file, to: copiedTo(copy, file.relative, project.input) });
+    }
+  }
+  return [...copied.values()];
+}
+
+/**
+ * The files the blog copies as they are: not Markdown, no front matter (Hugo: all of static/;
+ * Eleventy: what its config copies).
+ */
 function staticFiles(engine: EngineName, published: readonly PublishedFile[]): PublishedFile[] {
-  if (engine === 'hugo') return [...published];
+  if (engine === 'hugo' || engine === 'eleventy') return [...published];
   return published.filter((file) => !MARKDOWN.test(file.file) && !hasFrontMatter(file.file));
 }
 
@@ -2160,6 +2494,7 @@ function postLookup(
         ? (normalizeSitePath(plan.front.url) ?? '')
         : postPath(pattern, plan, timezone);
     const names = [
+      ...(plan.source.eleventy ? [plan.source.eleventy.template.inInput] : []),
       plan.source.inPosts,
       plan.source.inPosts.replace(MARKDOWN, ''),
       basename(plan.source.inPosts).replace(MARKDOWN, ''),
@@ -2786,7 +3121,7 @@ function folioConfig(
     ...(Object.keys(extra.redirects).length > 0 ? { redirects: extra.redirects } : {}),
   };
   const from = configFile ? basename(configFile) : 'its settings';
-  return `# Folio site settings, imported from a ${engineTitle(engine)} blog (${from}).
+  return `# Folio site settings, imported from ${blogOf(engine)} (${from}).
 # Every key is described in Folio's docs (docs/configuration.md); editors that read
 # schema/folio.config.schema.json check them as you type.
 #
@@ -2807,13 +3142,16 @@ const TEMPLATE_END = /\{%-?\s*end(?:if|unless)\b|\{\{-?\s*end\b/g;
  * loaded under a condition (`{% if page.math %}`) is a post's own choice, which its front matter
  * carries over.
  */
-function layoutLoadingMath(source: string, engine: EngineName): ImportNote | undefined {
-  const folders = engine === 'jekyll' ? ['_includes', '_layouts'] : ['layouts'];
-  for (const folder of folders) {
+function layoutLoadingMath(
+  source: string,
+  engine: EngineName,
+  config: Record<string, unknown>,
+): ImportNote | undefined {
+  for (const folder of layoutFolders(engine, config)) {
     const root = join(source, folder);
     if (!existsSync(root)) continue;
     for (const file of walk(source, root, (name) => name.startsWith('.'), [])) {
-      if (!/\.html?$/.test(file.file)) continue;
+      if (!/\.(?:html?|njk|liquid)$/.test(file.file)) continue;
       const text = readFileSync(file.file, 'utf8');
       const found = TYPESETTER_SCRIPT.exec(text);
       if (!found) continue;
@@ -2831,6 +3169,14 @@ function layoutLoadingMath(source: string, engine: EngineName): ImportNote | und
   return undefined;
 }
 
+/** The folders of a Jekyll, Hugo or Eleventy blog's own layouts and includes. */
+function layoutFolders(engine: EngineName, config: Record<string, unknown>): string[] {
+  if (engine === 'jekyll') return ['_includes', '_layouts'];
+  if (engine !== 'eleventy') return ['layouts'];
+  const project = eleventyProjectOf(config);
+  return [project.includes, ...(project.layouts ? [project.layouts] : [])];
+}
+
 /**
  * How the blog's MathJax numbers display equations, where it says and not as LaTeX does (Folio's
  * `ams`): MathJax 3's `tags` or MathJax 2's `equationNumbers.autoNumber`, in the blog's or its
@@ -2843,11 +3189,11 @@ function mathJaxNumbering(
 ): { numbers: EquationNumbers; note: ImportNote } | undefined {
   const themes = namesOf(config.theme, false).map((theme) => join('themes', theme));
   const folders =
-    engine === 'jekyll'
-      ? ['_includes', '_layouts']
-      : engine === 'hugo'
-        ? ['layouts', ...themes.map((theme) => join(theme, 'layouts'))]
-        : ['scripts', ...themes.flatMap((theme) => [join(theme, 'layout'), join(theme, 'source')])];
+    engine === 'hugo'
+      ? ['layouts', ...themes.map((theme) => join(theme, 'layouts'))]
+      : engine === 'hexo'
+        ? ['scripts', ...themes.flatMap((theme) => [join(theme, 'layout'), join(theme, 'source')])]
+        : layoutFolders(engine, config);
   const files = folders
     .map((folder) => join(source, folder))
     .filter((root) => existsSync(root))
@@ -2938,6 +3284,7 @@ function blogKeepsLineBreaks(
 ): boolean {
   if (engine === 'hugo') return at(config, 'markup', 'goldmark', 'renderer', 'hardWraps') === true;
   if (engine === 'jekyll') return at(config, 'kramdown', 'hard_wrap') === true;
+  if (engine === 'eleventy') return eleventyProjectOf(config).lineBreaks;
   for (const [renderer, ...setting] of HEXO_BREAKS) {
     if (packages.has(renderer)) return at(config, ...setting) !== false;
   }
@@ -3052,9 +3399,6 @@ function profileNetwork(url: string): ProfileLink | undefined {
   }
   return PROFILE_HOSTS.find(([pattern]) => pattern.test(host))?.[1];
 }
-
-const engineTitle = (engine: EngineName): string =>
-  ({ jekyll: 'Jekyll', hexo: 'Hexo', hugo: 'Hugo' })[engine];
 
 /**
  * The time zone the blog shows its dates in: the one its config names, else the offset most of

@@ -2,6 +2,7 @@
 // a page of their own, at what URL, and whether the blog's menu linked them.
 import { pathKey } from '../urls/url-paths.js';
 import { hexoPageUrl, hugoUrl, jekyllPageUrl, namesOf, type UrlInputs } from './engines.js';
+import { defaultUrl, eleventyProjectOf, eleventyUrl } from './eleventy.js';
 import type { EngineName } from './engine-names.js';
 import { isRecord, lowerKeys, stringOf, type FrontMatterFormat } from './foreign-document.js';
 import type { BlogFile } from './read-blog.js';
@@ -33,6 +34,13 @@ export interface SourcePage extends BlogFile {
    * shown at the section's URL) or one of its pages. Nothing for any other page.
    */
   readonly inSection?: 'list' | 'page';
+  /** An Eleventy page's path from the input folder, and whether code works out its permalink. */
+  readonly eleventy?: {
+    readonly inInput: string;
+    readonly permalinkCode: string | undefined;
+    /** What its folders' data files and layouts give it, below its front matter. */
+    readonly fields?: Readonly<Record<string, unknown>>;
+  };
 }
 
 /** What the blog made of a page file: a page at `oldUrl`, or something Folio makes itself. */
@@ -103,6 +111,8 @@ const THEME_PAGES: Readonly<Record<string, string>> = {
 
 // Liquid that loops over the site's posts, tags or data: a page built of it is a theme's list.
 const LIQUID_LIST = /\{%-?\s*for\s+\w+\s+in\s+(?:site\.|paginator\b)/;
+// Nunjucks or Liquid that loops over Eleventy's collections (`{% for post in collections.posts %}`).
+const COLLECTION_LIST = /\{%-?\s*for\s+\w+\s+in\s+collections\b/;
 
 // Where blogs keep the page a host shows for a missing address (GitHub Pages and Netlify read
 // /404.html).
@@ -196,6 +206,25 @@ function judgeByEngine(
       oldUrl,
       draft: fields.published === false || fields.published === 'false',
       navOrder: jekyllNavOrder(config, page, fields) ?? menuOrder(menu, oldUrl),
+    };
+  }
+  if (engine === 'eleventy' && page.eleventy) {
+    if (fields.permalink === false || fields.permalink === 'false')
+      return { kind: 'theme', why: 'permalink: false: Eleventy published no page of it' };
+    if (COLLECTION_LIST.test(document.body))
+      return {
+        kind: 'theme',
+        why: "its template lists the site's collections (`{% for … in collections… %}`): Folio makes its own lists of posts (write the rest as a page under content/pages/)",
+      };
+    const reading = eleventyUrl(eleventyProjectOf(config), page.eleventy, fields, 0);
+    const oldUrl = 'url' in reading ? reading.url : defaultUrl(page.eleventy.inInput);
+    const navigation = isRecord(fields.eleventynavigation) ? fields.eleventynavigation : undefined;
+    const order = navigation === undefined ? undefined : Number(navigation.order ?? 0);
+    return {
+      kind: 'page',
+      oldUrl,
+      draft: fields.draft === true,
+      navOrder: order !== undefined && Number.isFinite(order) ? order : menuOrder(menu, oldUrl),
     };
   }
   if (engine === 'hexo') {

@@ -1,9 +1,10 @@
-// Import: the files of a Jekyll, Hexo or Hugo blog — its config, its post files, the files it
+// Import: the files of a Jekyll, Hexo, Hugo or Eleventy blog — its config, its post files, the files it
 // publishes as they are — read without ever changing the blog or following a link out of it.
 import { accessSync, constants, lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import type { EngineName } from './engine-names.js';
+import { ELEVENTY_CONFIGS, readEleventyConfig } from './eleventy.js';
 import { isRecord, loadBlogYaml } from './foreign-document.js';
 
 /** A file of the blog, by its path from the blog's folder (`/`-separated) and on disk. */
@@ -96,6 +97,9 @@ const HUGO_CONFIGS = [
 
 /** The engine a blog folder was written for, by the files each engine needs. */
 export function detectEngine(source: string): EngineName | undefined {
+  // Eleventy's config is a script of its own name: a folder that has one is built by Eleventy,
+  // whatever else it keeps (a Jekyll blog moved over often keeps its `_config.yml`).
+  if (ELEVENTY_CONFIGS.some((name) => exists(join(source, name)))) return 'eleventy';
   const hasConfig = exists(join(source, '_config.yml')) || exists(join(source, '_config.yaml'));
   if (hasConfig && exists(join(source, 'source', '_posts'))) return 'hexo';
   if (hasConfig && (exists(join(source, '_posts')) || exists(join(source, '_drafts'))))
@@ -112,6 +116,7 @@ export function detectEngine(source: string): EngineName | undefined {
   )
     return 'hexo';
   if (hasConfig) return 'jekyll';
+  if (blogPackages(source).has('@11ty/eleventy')) return 'eleventy';
   return undefined;
 }
 
@@ -136,6 +141,7 @@ export function readBlogConfig(
   source: string,
   engine: EngineName,
 ): { config: Record<string, unknown>; file: string | undefined } {
+  if (engine === 'eleventy') return readEleventyConfig(source);
   const names = engine === 'hugo' ? HUGO_CONFIGS : ['_config.yml', '_config.yaml'];
   const folders = engine === 'hugo' ? [source, join(source, 'config', '_default')] : [source];
   for (const folder of folders) {

@@ -1,7 +1,7 @@
-// CLI: `folio import SOURCE [DIR]` — a Jekyll, Hexo or Hugo blog made a Folio site, its old URLs
+// CLI: `folio import SOURCE [DIR]` — a Jekyll, Hexo, Hugo or Eleventy blog made a Folio site, its old URLs
 // kept; the blog itself is only read.
 import { relative } from 'node:path';
-import type { EngineName } from '../../import/engine-names.js';
+import { blogOf, type EngineName } from '../../import/engine-names.js';
 import { ImportRefused, importSite, summaryLines } from '../../import/import-site.js';
 
 export interface ImportCommandOptions {
@@ -22,7 +22,7 @@ export function importCommand(source: string, dir: string, options: ImportComman
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   console.log(
-    `Imported a ${summary.engine} blog into ${dir === '.' ? 'this folder' : dir} in ${seconds} s:`,
+    `Imported ${blogOf(summary.engine)} into ${dir === '.' ? 'this folder' : dir} in ${seconds} s:`,
   );
   for (const line of summaryLines(summary)) console.log(`  ${line}`);
   for (const note of summary.skipped) console.error(`${note.file}:${note.line}: ${note.text}`);

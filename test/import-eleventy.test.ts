@@ -1,0 +1,174 @@
+// `folio import` on small Eleventy blogs written for these tests, one of Eleventy 1's ways (a
+// CommonJS config, a layout that gives posts their tag and permalink) and one of Eleventy 3's
+// (an ES module config, directory data files, links to Markdown files by their paths): the site
+// it writes passes `folio check`, and every old URL answers on `folio serve`.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { importAndServe as importAndServeIn, writeBlog } from './support/import-blog.js';
+import { tempRoot } from './support/temp-root.js';
+
+const root = tempRoot('folio-import-eleventy-');
+
+async function blog(name: string, files: Record<string, string>): Promise<string> {
+  return writeBlog(root, name, files);
+}
+
+const ELEVENTY_1 = {
+  'package.json': '{ "devDependencies": { "@11ty/eleventy": "^1.0.0" } }\n',
+  '.eleventy.js': `const { DateTime } = require("luxon");
+module.exports = function (eleventyConfig) {
+  eleventyConfig.addLayoutAlias("post", "layouts/post.njk");
+  eleventyConfig.addFilter("slugDate", (date) => DateTime.fromJSDate(date, { zone: "utc" }).toFormat("y/MM"));
+  eleventyConfig.addFilter("encoded", (text) => Buffer.from(text).toString("base64"));
+  eleventyConfig.addShortcode("filename", (name) => \`<div class="code-filename">\${name}</div>\\n\\n\`);
+  eleventyConfig.addShortcode("now", () => new Date().toISOString());
+  eleventyConfig.setFrontMatterParsingOptions({ excerpt: true, excerpt_separator: "<!--excerpt-->" });
+  eleventyConfig.addPassthroughCopy("src/site/uploads");
+  eleventyConfig.addPassthroughCopy({ "src/site/humans.txt": "/humans.txt" });
+  return { dir: { input: "src/site", output: "dist" }, markdownTemplateEngine: "njk" };
+};
+`,
+  'src/site/_data/metadata.json':
+    '{ "title": "The Pug Notes", "url": "https://pug.example/", "description": "Short notes", "language": "en", "author": { "name": "Henrietta" } }\n',
+  'src/site/_includes/layouts/post.njk':
+    '---\nlayout: default\npermalink: "/{{ page.date | slugDate }}/{{ page.fileSlug }}/index.html"\ntags: posts\n---\n<article>{{ content | safe }}</article>\n',
+  'src/site/posts/posts.11tydata.json': '{ "layout": "post" }\n',
+  'src/site/posts/2019-05-03-first-steps.md':
+    '---\ntitle: First steps\ntags:\n  - Ruby\n---\nIntro.\n\n<!--excerpt-->\n\n{% filename "app.rb" %}\n```ruby\nputs 1\n```\n\nBuilt {% now %}.\n\n![Logo](/uploads/logo.png) and ![Chart](/chart.png)\n',
+  'src/site/posts/2020-01-02-second.md':
+    '---\ntitle: Second\ndate: 2020-01-09\ntags: [ruby, Rails]\n---\nAfter the [first](/2019/05/first-steps/).\n',
+  'src/site/posts/2020-03-04-draft.md': '---\ntitle: Not yet\ndraft: true\n---\nLater.\n',
+  'src/site/about.md':
+    '---js\nconst title = "About";\nconst eleventyNavigation = { key: "About", order: 2 };\n---\nWho writes here.\n',
+  'src/site/index.njk':
+    '---\nlayout: default\n---\n{% for post in collections.posts %}{{ post.url }}{% endfor %}\n',
+  'src/site/feed.njk':
+    '---json\n{ "permalink": "atom.xml", "eleventyExcludeFromCollections": true }\n---\n<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"></feed>\n',
+  'src/site/uploads/logo.png': 'png',
+  'src/site/humans.txt': 'Henrietta\n',
+  // Made by a build step beside Eleventy, which published it at the site's root.
+  'src/images/chart.png': 'chart',
+};
+
+const ELEVENTY_3 = {
+  'eleventy.config.js': `import { feedPlugin } from "@11ty/eleventy-plugin-rss";
+export default async function (eleventyConfig) {
+  eleventyConfig.addPassthroughCopy({ "./public/": "/" });
+  eleventyConfig.addPlugin(feedPlugin, { type: "atom", outputPath: "/feed/feed.xml", collection: { name: "posts" } });
+}
+export const config = { dir: { input: "content", includes: "../_includes", data: "../_data" } };
+`,
+  '_data/metadata.js':
+    'export default {\n  title: "Base Blog",\n  url: process.env.URL || "https://base.example/",\n  author: { name: "Basil" },\n};\n',
+  'content/blog/blog.11tydata.js':
+    'export default {\n  tags: ["posts"],\n  layout: "layouts/post.njk",\n};\n',
+  'content/blog/firstpost.md':
+    '---\ntitle: This is my first post.\ndate: 2018-05-01\ntags: another tag\n---\nHello. See [the second](secondpost.md#more) and [the trip](/blog/trip/trip.md).\n',
+  'content/blog/secondpost.md':
+    '---\ntitle: This is my second post.\ndate: 2018-07-04\ntags: [number 2]\n---\n## More\n\nBack to [the first](./firstpost.md).\n',
+  'content/blog/trip/trip.md':
+    '---\ntitle: A trip\ndate: 2018-08-24\n---\n![A possum](possum.png)\n',
+  'content/blog/trip/possum.png': 'possum',
+  'content/blog/computed.md':
+    '---\ntitle: Computed\ndate: 2018-09-01\npermalink: "/{{ page.date | readableDate }}/"\n---\nIts URL is made by a filter of code.\n',
+  'public/favicon.ico': 'ico',
+};
+
+async function importAndServe(source: string, name: string, oldUrls: readonly string[]) {
+  return importAndServeIn(root, source, name, oldUrls);
+}
+
+describe('importing an Eleventy blog of a CommonJS config and layouts', () => {
+  let result: Awaited<ReturnType<typeof importAndServe>>;
+  before(async () => {
+    result = await importAndServe(await blog('eleventy-1', ELEVENTY_1), 'eleventy-1', [
+      '/2019/05/first-steps/',
+      '/2020/01/second/',
+      '/about/',
+      '/atom.xml',
+      '/uploads/logo.png',
+      '/humans.txt',
+      '/chart.png',
+    ]);
+  });
+
+  it('finds the posts its layout tags, with the date of their names, and the site of its data', () => {
+    assert.equal(result.imported.code, 0, result.imported.stderr);
+    assert.match(result.imported.stdout, /^Imported an Eleventy blog into /);
+    assert.match(result.imported.stdout, /3 of 3 posts imported \(1 draft,/);
+    assert.match(result.config, /^title: The Pug Notes$/m);
+    assert.match(result.config, /^url: https:\/\/pug\.example$/m);
+    assert.match(result.config, /^ {2}name: Henrietta$/m);
+    // The URLs the layout's permalink gave, which Folio's pattern now gives every post.
+    assert.match(result.config, /^permalink: \/:year\/:month\/:slug\/$/m);
+  });
+
+  it("keeps the posts' own tags, not the one that made them posts, and their excerpt", async () => {
+    const first = await readFile(join(result.target, 'content/posts/first-steps.md'), 'utf8');
+    assert.match(first, /^date: "?2019-05-03"?$/m);
+    assert.match(first, /^tags:\n {2}- Ruby$/m);
+    assert.doesNotMatch(first, /- posts$/m);
+    assert.match(first, /Intro\.\n\n<!--more-->/);
+  });
+
+  it("writes what the blog's template shortcode wrote, and reports the one it cannot", async () => {
+    const first = await readFile(join(result.target, 'content/posts/first-steps.md'), 'utf8');
+    assert.match(first, /<div class="code-filename">app\.rb<\/div>\n\n\n```ruby/);
+    assert.match(result.report, /posts\/2019-05-03-first-steps\.md:\d+`: removed \{% now %\}/);
+  });
+
+  it('copies what the config copies, and an image a build step published, found by name', () => {
+    assert.match(result.report, /`src\/images:1`: 1 image the posts name from the site's root/);
+  });
+
+  it('keeps a page with its menu place, and its old feed', async () => {
+    const about = await readFile(join(result.target, 'content/pages/about.md'), 'utf8');
+    assert.match(about, /^title: About\nnav: true\norder: 2$/m);
+    assert.match(result.answers.get('/atom.xml') ?? '', /<feed/);
+  });
+});
+
+describe('importing an Eleventy 3 blog of directory data files', () => {
+  let result: Awaited<ReturnType<typeof importAndServe>>;
+  before(async () => {
+    result = await importAndServe(await blog('eleventy-3', ELEVENTY_3), 'eleventy-3', [
+      '/blog/firstpost/',
+      '/blog/secondpost/',
+      '/blog/trip/',
+      '/favicon.ico',
+      '/feed/feed.xml',
+    ]);
+  });
+
+  it('reads its folders and data from its ES module config, and keeps its default URLs', () => {
+    assert.equal(result.imported.code, 0, result.imported.stderr);
+    assert.match(result.config, /^title: Base Blog$/m);
+    assert.match(result.config, /^url: https:\/\/base\.example$/m);
+    assert.match(result.config, /^permalink: \/blog\/:slug\/$/m);
+  });
+
+  it('leads links to Markdown files by their paths to the posts made of them', () => {
+    const first = result.answers.get('/blog/firstpost/') ?? '';
+    assert.match(first, /href="\/blog\/secondpost\/#more"/);
+    assert.match(first, /href="\/blog\/trip\/"/);
+    assert.match(result.answers.get('/blog/secondpost/') ?? '', /href="\/blog\/firstpost\/"/);
+  });
+
+  it("brings a post's folder of its own with its files", async () => {
+    const trip = await readFile(join(result.target, 'content/posts/trip/index.md'), 'utf8');
+    assert.match(trip, /!\[A possum\]\(possum\.png\)/);
+    assert.equal(
+      await readFile(join(result.target, 'content/posts/trip/possum.png'), 'utf8'),
+      'possum',
+    );
+  });
+
+  it('says once which file works its URLs out where Folio cannot follow', () => {
+    assert.match(
+      result.report,
+      /content\/blog\/computed\.md:1`: its old URL cannot be worked out \(Folio does not read the filter readableDate\)/,
+    );
+  });
+});
