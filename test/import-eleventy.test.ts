@@ -46,6 +46,8 @@ module.exports = function (eleventyConfig) {
     '---\nlayout: default\n---\n{% for post in collections.posts %}{{ post.url }}{% endfor %}\n',
   'src/site/feed.njk':
     '---json\n{ "permalink": "atom.xml", "eleventyExcludeFromCollections": true }\n---\n<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"></feed>\n',
+  'src/site/tag.njk':
+    '---\nlayout: default\npagination:\n  data: collections\n  size: 1\n  alias: tag\npermalink: /tag/{{ tag | slug }}/\n---\n{% for post in collections[tag] %}{{ post.url }}{% endfor %}\n',
   'src/site/uploads/logo.png': 'png',
   'src/site/humans.txt': 'Henrietta\n',
   // Made by a build step beside Eleventy, which published it at the site's root.
@@ -73,6 +75,10 @@ export const config = { dir: { input: "content", includes: "../_includes", data:
   'content/blog/trip/possum.png': 'possum',
   'content/blog/computed.md':
     '---\ntitle: Computed\ndate: 2018-09-01\npermalink: "/{{ page.date | readableDate }}/"\n---\nIts URL is made by a filter of code.\n',
+  'content/blog.njk':
+    '---js\nconst eleventyNavigation = { key: "Archive", order: 2 };\n---\n<h1>Archive</h1>\n{% set postslist = collections.posts %}\n{% include "postslist.njk" %}\n',
+  'content/sitemap.xml.njk':
+    '---\npermalink: /sitemap.xml\neleventyExcludeFromCollections: true\n---\n<?xml version="1.0"?>\n<urlset>{% for page in collections.all %}<url>{{ page.url }}</url>{% endfor %}</urlset>\n',
   'public/favicon.ico': 'ico',
 };
 
@@ -91,6 +97,8 @@ describe('importing an Eleventy blog of a CommonJS config and layouts', () => {
       '/uploads/logo.png',
       '/humans.txt',
       '/chart.png',
+      '/tag/ruby/',
+      '/tag/rails/',
     ]);
   });
 
@@ -103,6 +111,11 @@ describe('importing an Eleventy blog of a CommonJS config and layouts', () => {
     assert.match(result.config, /^ {2}name: Henrietta$/m);
     // The URLs the layout's permalink gave, which Folio's pattern now gives every post.
     assert.match(result.config, /^permalink: \/:year\/:month\/:slug\/$/m);
+  });
+
+  it("leads each page of its template of tag pages to Folio's page of the tag", () => {
+    assert.match(result.config, /^ {2}\/tag\/ruby\/: \/tags\/ruby\/$/m);
+    assert.match(result.config, /^ {2}\/tag\/rails\/: \/tags\/rails\/$/m);
   });
 
   it("keeps the posts' own tags, not the one that made them posts, and their excerpt", async () => {
@@ -139,6 +152,7 @@ describe('importing an Eleventy 3 blog of directory data files', () => {
       '/blog/trip/',
       '/favicon.ico',
       '/feed/feed.xml',
+      '/blog/',
     ]);
   });
 
@@ -147,6 +161,11 @@ describe('importing an Eleventy 3 blog of directory data files', () => {
     assert.match(result.config, /^title: Base Blog$/m);
     assert.match(result.config, /^url: https:\/\/base\.example$/m);
     assert.match(result.config, /^permalink: \/blog\/:slug\/$/m);
+  });
+
+  it('leads its list of posts to the archive, and leaves its sitemap to Folio', () => {
+    assert.match(result.config, /^ {2}\/blog\/: \/archives\/$/m);
+    assert.doesNotMatch(result.config, /sitemap/);
   });
 
   it('leads links to Markdown files by their paths to the posts made of them', () => {

@@ -781,6 +781,11 @@ function applyFilter(
     case 'url':
     case 'safe':
       return text;
+    case 'replace': {
+      const [from, to] = args;
+      if (from === undefined || to === undefined) return undefined;
+      return text.split(String(from)).join(String(to));
+    }
     case 'date': {
       const format = args[0];
       if (typeof format !== 'string') return undefined;
@@ -910,6 +915,41 @@ function templateMetadata(source: string, project: EleventyProject): Record<stri
   return {};
 }
 
+type FileOfBlog = { readonly relative: string; readonly file: string };
+
+/**
+ * The templates of the input folder whose names `kinds` matches, outside the folders Eleventy
+ * renders no page of (includes, layouts, data, output), each read: its path from the input
+ * folder, its text, and its front matter and body.
+ */
+function* readTemplates(
+  project: EleventyProject,
+  files: readonly FileOfBlog[],
+  kinds: RegExp,
+): Generator<{
+  readonly file: FileOfBlog;
+  readonly inInput: string;
+  readonly text: string;
+  readonly document: ReturnType<typeof readForeignDocument>;
+}> {
+  const outside = [project.includes, project.data, project.layouts, project.output, 'node_modules']
+    .filter((folder): folder is string => folder !== undefined && folder !== '')
+    .map((folder) => `${folder}/`);
+  const prefix = project.input === '' ? '' : `${project.input}/`;
+  for (const file of files) {
+    if (!kinds.test(file.relative) || !file.relative.startsWith(prefix)) continue;
+    if (outside.some((folder) => file.relative.startsWith(folder))) continue;
+    let text: string;
+    try {
+      text = readFileSync(file.file, 'utf8');
+    } catch {
+      continue;
+    }
+    const inInput = file.relative.slice(prefix.length);
+    yield { file, inInput, text, document: readForeignDocument(text) };
+  }
+}
+
 /** A Markdown template of the blog, with what the data cascade gives it. */
 export interface EleventyTemplate {
   readonly relative: string;
@@ -924,28 +964,15 @@ export interface EleventyTemplate {
 export function eleventyTemplates(
   source: string,
   project: EleventyProject,
-  files: readonly { readonly relative: string; readonly file: string }[],
+  files: readonly FileOfBlog[],
 ): EleventyTemplate[] {
-  const outside = [project.includes, project.data, project.layouts, project.output, 'node_modules']
-    .filter((folder): folder is string => folder !== undefined && folder !== '')
-    .map((folder) => `${folder}/`);
-  const prefix = project.input === '' ? '' : `${project.input}/`;
   const templates: EleventyTemplate[] = [];
-  for (const file of files) {
-    if (!/\.(?:md|markdown)$/i.test(file.relative) || !file.relative.startsWith(prefix)) continue;
-    if (outside.some((folder) => file.relative.startsWith(folder))) continue;
+  for (const { file, inInput, document } of readTemplates(project, files, /\.(?:md|markdown)$/i)) {
     if (/^(?:README|CHANGELOG|LICENSE)\.md$/i.test(file.relative)) continue;
-    let text: string;
-    try {
-      text = readFileSync(file.file, 'utf8');
-    } catch {
-      continue;
-    }
-    const document = readForeignDocument(text);
     const front = 'problem' in document ? {} : document.fields;
     templates.push({
       ...file,
-      inInput: file.relative.slice(prefix.length),
+      inInput,
       front,
       cascade: cascadeOf(source, project, file.relative, front),
     });
@@ -1023,25 +1050,13 @@ const FEED_ROOT = /<(rss|feed)\b/;
  * Atom (`feed.njk` with `permalink: feed.xml`) outside its includes.
  */
 export function eleventyFeeds(
-  source: string,
   project: EleventyProject,
-  files: readonly { readonly relative: string; readonly file: string }[],
+  files: readonly FileOfBlog[],
 ): { url: string; format: 'rss' | 'atom' }[] {
   const feeds = [...project.feeds];
-  const prefix = project.input === '' ? '' : `${project.input}/`;
-  for (const file of files) {
-    if (!file.relative.startsWith(prefix) || file.relative.startsWith(`${project.includes}/`))
-      continue;
-    if (!/\.(?:njk|liquid|xml|html)$/i.test(file.relative)) continue;
-    let text: string;
-    try {
-      text = readFileSync(file.file, 'utf8');
-    } catch {
-      continue;
-    }
+  for (const { text, document } of readTemplates(project, files, /\.(?:njk|liquid|xml|html)$/i)) {
     const root = FEED_ROOT.exec(text);
     if (!root) continue;
-    const document = readForeignDocument(text);
     const permalink = 'problem' in document ? undefined : stringOf(document.fields.permalink);
     if (permalink === undefined || /\{[{%]/.test(permalink)) continue;
     const url = `/${clean(permalink)}`;
@@ -1049,4 +1064,94 @@ export function eleventyFeeds(
       feeds.push({ url, format: root[1] === 'feed' ? 'atom' : 'rss' });
   }
   return feeds;
+}
+
+/** A template that writes a page of each tag's posts (`pagination: { data: collections }`). */
+export interface TermPageTemplate {
+  readonly permalink: string;
+  /** The name its permalink gives the tag (`tag`). */
+  readonly alias: string;
+}
+
+/** The blog's templates of a page for each tag, whose permalink is written in its front matter. */
+export function eleventyTermPages(
+  project: EleventyProject,
+  files: readonly FileOfBlog[],
+): TermPageTemplate[] {
+  const pages: TermPageTemplate[] = [];
+  for (const { document } of readTemplates(project, files, /\.(?:njk|liquid|md|html)$/i)) {
+    if ('problem' in document) continue;
+    const { pagination, permalink } = document.fields;
+    if (!isRecord(pagination) || pagination.data !== 'collections') continue;
+    const alias = stringOf(pagination.alias);
+    if (typeof permalink === 'string' && alias) pages.push({ permalink, alias });
+  }
+  return pages;
+}
+
+/** Where a template of tag pages put the page of `name`, when Folio can read its permalink. */
+export function termPageUrl(
+  page: TermPageTemplate,
+  name: string,
+  project: EleventyProject,
+): string | undefined {
+  const reading = permalinkUrl(
+    page.permalink,
+    { inInput: '', fields: { [page.alias]: name }, date: 0 },
+    project.dateFilters,
+  );
+  return 'url' in reading ? reading.url : undefined;
+}
+
+// A loop over a collection of posts (`{% for post in collections.posts %}`, or one kept for an
+// include: `{% set postslist = collections.posts %}`), or over every
+// collection, which lists the tags (`{% for tag in collections | keys %}`, `collections.tagList`).
+const POSTS_LOOP = /\{%-?\s*(?:for\s+\w+\s+in|set\s+\w+\s*=)\s*collections\.(\w+)/;
+const TAGS_LOOP = /\{%-?\s*for\s+\w+(?:\s*,\s*\w+)?\s+in\s+collections\s*(?:\||%|\))/;
+
+/**
+ * The blog's pages that list its posts or its tags from its collections (`blog.njk` at `/blog/`,
+ * `tags.njk`): where each was, and which of Folio's lists now stands for it. The home page is
+ * Folio's own.
+ */
+export function eleventyListPages(
+  project: EleventyProject,
+  files: readonly FileOfBlog[],
+): { url: string; index: 'archives' | 'tags' }[] {
+  const lists: { url: string; index: 'archives' | 'tags' }[] = [];
+  for (const { file, inInput, document } of readTemplates(
+    project,
+    files,
+    /\.(?:njk|liquid|html)$/i,
+  )) {
+    if ('problem' in document || isRecord(document.fields.pagination)) continue;
+    // A feed or a sitemap lists the posts too, but is no page.
+    const permalinkText = stringOf(document.fields.permalink) ?? '';
+    if (
+      /\.(?:xml|json|txt)(?:\.\w+)?$/i.test(file.relative) ||
+      /\.(?:xml|json|txt)$/i.test(permalinkText)
+    )
+      continue;
+    if (/^\s*<\?xml|^\s*<(?:rss|feed|urlset)\b/.test(document.body)) continue;
+    const loop = POSTS_LOOP.exec(document.body);
+    const index = TAGS_LOOP.test(document.body)
+      ? 'tags'
+      : loop && /tag/i.test(loop[1] ?? '')
+        ? 'tags'
+        : loop
+          ? 'archives'
+          : undefined;
+    if (index === undefined) continue;
+    const permalink = document.fields.permalink;
+    const url =
+      typeof permalink === 'string'
+        ? /\{[{%]/.test(permalink)
+          ? undefined
+          : `/${clean(permalink).replace(/(?:^|\/)index\.html$/, '')}/`.replace(/\/{2,}/g, '/')
+        : permalink === false
+          ? undefined
+          : defaultUrl(inInput);
+    if (url !== undefined && url !== '/') lists.push({ url, index });
+  }
+  return lists;
 }

@@ -58,6 +58,10 @@ import {
 import { blogOf, engineTitle, type EngineName } from './engine-names.js';
 import {
   copiedTo,
+  eleventyListPages,
+  eleventyTermPages,
+  termPageUrl,
+  type TermPageTemplate,
   renderShortcode,
   eleventyFeeds,
   globBase,
@@ -401,6 +405,13 @@ export function importSite(options: ImportOptions): ImportSummary {
     warnings,
   });
   const plannedPages = pageSources.flatMap((page) => planPage(page, context, themePages) ?? []);
+  // An Eleventy template that listed the posts or the tags (`/blog/`) leads to Folio's list.
+  if (engine === 'eleventy')
+    for (const { url, index } of eleventyListPages(
+      eleventyProjectOf(config),
+      eleventyInputFiles(source, config),
+    ))
+      context.lists.set(url, index);
   const placedPages = placePages(plannedPages, pattern, claims, warnings);
   const assetImages = engine === 'hugo' ? hugoAssetImages(source, config) : undefined;
   const layoutMath = engine === 'hexo' ? undefined : layoutLoadingMath(source, engine, config);
@@ -477,8 +488,12 @@ export function importSite(options: ImportOptions): ImportSummary {
     urlPrefix,
     templates:
       engine === 'eleventy'
-        ? eleventyFeeds(source, eleventyProjectOf(config), eleventyInputFiles(source, config))
+        ? eleventyFeeds(eleventyProjectOf(config), eleventyInputFiles(source, config))
         : feedTemplates(engine, blogFiles),
+    termPages:
+      engine === 'eleventy'
+        ? eleventyTermPages(eleventyProjectOf(config), eleventyInputFiles(source, config))
+        : [],
   });
   for (const [path, to] of Object.entries(hugoRedirects))
     if (!(path in redirects)) redirects[path] = to;
@@ -2689,7 +2704,10 @@ function termRedirects(
   plans: readonly PlannedPost[],
   published: readonly PlannedPost[],
   timezone: string,
-  feeds: FeedSources,
+  feeds: FeedSources & {
+    /** An Eleventy blog's templates of a page for each tag. */
+    readonly termPages?: readonly TermPageTemplate[];
+  },
 ): Record<string, string> {
   const redirects: Record<string, string> = {};
   // The categories the blog gave, which had pages of their own there; not those Folio's posts
@@ -2763,6 +2781,12 @@ function termRedirects(
     for (let page = first; page <= Math.ceil(posts / perPage); page++)
       add(`${list}${folder}/${page}${asFiles ? '.html' : '/'}`, to);
   };
+  // An Eleventy template of a page for each tag (`/tag/{{ tag | slug }}/`).
+  for (const page of feeds.termPages ?? [])
+    for (const tag of tags) {
+      const url = termPageUrl(page, tag, eleventyProjectOf(config));
+      if (url !== undefined) add(url, folioTerm('tags', tag));
+    }
   if (engine === 'hexo') {
     const root = (stringOf(config.root) ?? '/').replace(/\/?$/, '/');
     const categoryDir = stringOf(config.category_dir) ?? 'categories';
