@@ -43,7 +43,9 @@ module.exports = function (eleventyConfig) {
   'src/site/about.md':
     '---js\nconst title = "About";\nconst eleventyNavigation = { key: "About", order: 2 };\n---\nWho writes here.\n',
   'src/site/index.njk':
-    '---\nlayout: default\n---\n{% for post in collections.posts %}{{ post.url }}{% endfor %}\n',
+    '---\nlayout: default\npagination:\n  data: collections.posts\n  size: 1\n---\n{% for post in pagination.items %}{{ post.url }}{% endfor %}\n',
+  'src/site/rubies.njk':
+    '---\npermalink: /rubies/\n---\n{% for post in collections["Ruby"] %}{{ post.url }}{% endfor %}\n',
   'src/site/feed.njk':
     '---json\n{ "permalink": "atom.xml", "eleventyExcludeFromCollections": true }\n---\n<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"></feed>\n',
   'src/site/tag.njk':
@@ -99,6 +101,9 @@ describe('importing an Eleventy blog of a CommonJS config and layouts', () => {
       '/chart.png',
       '/tag/ruby/',
       '/tag/rails/',
+      '/tag/posts/',
+      '/1/',
+      '/rubies/',
     ]);
   });
 
@@ -116,6 +121,14 @@ describe('importing an Eleventy blog of a CommonJS config and layouts', () => {
   it("leads each page of its template of tag pages to Folio's page of the tag", () => {
     assert.match(result.config, /^ {2}\/tag\/ruby\/: \/tags\/ruby\/$/m);
     assert.match(result.config, /^ {2}\/tag\/rails\/: \/tags\/rails\/$/m);
+    // The same template paged the collection of every post, which the archive now lists.
+    assert.match(result.config, /^ {2}\/tag\/posts\/: \/archives\/$/m);
+    assert.match(result.config, /^ {2}\/rubies\/: \/tags\/ruby\/$/m);
+  });
+
+  it('shows as many posts to a page as its home page did, and leads its later pages', () => {
+    assert.match(result.config, /^pageSize: 1$/m);
+    assert.match(result.config, /^ {2}\/1\/: \/page\/2\/$/m);
   });
 
   it("keeps the posts' own tags, not the one that made them posts, and their excerpt", async () => {

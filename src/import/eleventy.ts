@@ -1106,52 +1106,79 @@ export function termPageUrl(
 // A loop over a collection of posts (`{% for post in collections.posts %}`, or one kept for an
 // include: `{% set postslist = collections.posts %}`), or over every
 // collection, which lists the tags (`{% for tag in collections | keys %}`, `collections.tagList`).
-const POSTS_LOOP = /\{%-?\s*(?:for\s+\w+\s+in|set\s+\w+\s*=)\s*collections\.(\w+)/;
+const POSTS_LOOP =
+  /\{%-?\s*(?:for\s+\w+\s+in|set\s+\w+\s*=)\s*collections(?:\.(\w+)|\[\s*["']([^"']+)["']\s*\])/;
 const TAGS_LOOP = /\{%-?\s*for\s+\w+(?:\s*,\s*\w+)?\s+in\s+collections\s*(?:\||%|\))/;
+
+/** What a page of the blog that lists posts from its collections stood for. */
+export type ListPage =
+  | { readonly url: string; readonly index: 'archives' | 'tags' }
+  | { readonly url: string; readonly tag: string };
 
 /**
  * The blog's pages that list its posts or its tags from its collections (`blog.njk` at `/blog/`,
- * `tags.njk`): where each was, and which of Folio's lists now stands for it. The home page is
- * Folio's own.
+ * `tags.njk`, `demos.njk` listing `collections.demo`): where each was — its permalink read with
+ * its data cascade — and what of Folio's stands for it: the archive for every post (or a
+ * collection its config makes of them), a tag's page for a tag's. The home page is Folio's own.
  */
 export function eleventyListPages(
+  source: string,
   project: EleventyProject,
   files: readonly FileOfBlog[],
-): { url: string; index: 'archives' | 'tags' }[] {
-  const lists: { url: string; index: 'archives' | 'tags' }[] = [];
+): ListPage[] {
+  const lists: ListPage[] = [];
+  const made = new Set(['all', ...POST_COLLECTIONS, ...project.collections.keys()]);
   for (const { file, inInput, document } of readTemplates(
     project,
     files,
     /\.(?:njk|liquid|html)$/i,
   )) {
     if ('problem' in document || isRecord(document.fields.pagination)) continue;
+    const cascade = cascadeOf(source, project, file.relative, document.fields);
+    const fields = { ...cascade.fields, ...document.fields };
     // A feed or a sitemap lists the posts too, but is no page.
-    const permalinkText = stringOf(document.fields.permalink) ?? '';
+    const permalinkText = stringOf(fields.permalink) ?? '';
     if (
       /\.(?:xml|json|txt)(?:\.\w+)?$/i.test(file.relative) ||
       /\.(?:xml|json|txt)$/i.test(permalinkText)
     )
       continue;
     if (/^\s*<\?xml|^\s*<(?:rss|feed|urlset)\b/.test(document.body)) continue;
-    const loop = POSTS_LOOP.exec(document.body);
-    const index = TAGS_LOOP.test(document.body)
-      ? 'tags'
-      : loop && /tag/i.test(loop[1] ?? '')
-        ? 'tags'
-        : loop
-          ? 'archives'
-          : undefined;
-    if (index === undefined) continue;
-    const permalink = document.fields.permalink;
-    const url =
-      typeof permalink === 'string'
-        ? /\{[{%]/.test(permalink)
-          ? undefined
-          : `/${clean(permalink).replace(/(?:^|\/)index\.html$/, '')}/`.replace(/\/{2,}/g, '/')
-        : permalink === false
-          ? undefined
-          : defaultUrl(inInput);
-    if (url !== undefined && url !== '/') lists.push({ url, index });
+    const found = POSTS_LOOP.exec(document.body);
+    const loop = found ? (found[1] ?? found[2]) : undefined;
+    if (loop === undefined && !TAGS_LOOP.test(document.body)) continue;
+    if (fields.permalink === false) continue;
+    const reading = eleventyUrl(
+      project,
+      { inInput, permalinkCode: cascade.permalinkCode },
+      fields,
+      0,
+    );
+    if (!('url' in reading) || reading.url === '/') continue;
+    const url = reading.url;
+    if (loop === undefined || /tag/i.test(loop)) lists.push({ url, index: 'tags' });
+    else if (made.has(loop)) lists.push({ url, index: 'archives' });
+    else lists.push({ url, tag: loop });
   }
   return lists;
+}
+
+/**
+ * The blog's home page, where it paged its posts (`index.md` with `pagination: { data:
+ * collections.posts, size: 12 }`): the posts to a page; Eleventy put the later pages at `/1/`,
+ * `/2/`…
+ */
+export function homePaging(
+  project: EleventyProject,
+  files: readonly FileOfBlog[],
+): number | undefined {
+  for (const { inInput, document } of readTemplates(project, files, /\.(?:md|njk|liquid|html)$/i)) {
+    if (!/^index\.\w+$/.test(inInput) || 'problem' in document) continue;
+    const { pagination, permalink } = document.fields;
+    if (!isRecord(pagination) || permalink !== undefined) continue;
+    const data = stringOf(pagination.data);
+    const size = Number(pagination.size);
+    if (data?.startsWith('collections.') && Number.isInteger(size) && size > 0) return size;
+  }
+  return undefined;
 }

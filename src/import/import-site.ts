@@ -58,6 +58,7 @@ import {
 import { blogOf, engineTitle, type EngineName } from './engine-names.js';
 import {
   copiedTo,
+  homePaging,
   eleventyListPages,
   eleventyTermPages,
   termPageUrl,
@@ -322,9 +323,21 @@ export function importSite(options: ImportOptions): ImportSummary {
         ]
       : [{ post, document }];
   });
-  // Hugo's taxonomies Folio has no place for: noted, or, when they sort the posts by year, led to
-  // Folio's archive; and the other paths Hugo wrote for a language.
-  const hugoRedirects: Record<string, string> = {};
+  // Old paths of lists that lead to Folio's: Hugo's taxonomies Folio has no place for, when they
+  // sort the posts by year, and the other paths Hugo wrote for a language; Eleventy's pages of
+  // its home page.
+  const listRedirects: Record<string, string> = {};
+  // An Eleventy home page that paged the posts: Folio shows as many to a page, and its later
+  // pages (`/1/` was the second) lead to Folio's.
+  if (engine === 'eleventy') {
+    const perPage = homePaging(eleventyProjectOf(config), eleventyInputFiles(source, config));
+    if (perPage !== undefined) {
+      config.paginate = perPage;
+      const published = read.filter(({ post }) => !post.draft).length;
+      for (let page = 1; page < Math.ceil(published / perPage); page++)
+        listRedirects[`/${page}/`] = `/page/${page + 1}/`;
+    }
+  }
   if (engine === 'hugo') {
     const fields = read.map(({ document }) => lowerKeys(document.fields));
     const unkept = unkeptTaxonomies(config, fields, configFile ?? 'config');
@@ -338,12 +351,12 @@ export function importSite(options: ImportOptions): ImportSummary {
         ...Array.from({ length: pages }, (_, i) => `${path}${folder}/${i + 1}/`),
       ];
       for (const old of paths)
-        hugoRedirects[hugoServed(config, path.split('/')[1] ?? '', `${urlPrefix}${old}`)] =
+        listRedirects[hugoServed(config, path.split('/')[1] ?? '', `${urlPrefix}${old}`)] =
           '/archives/';
     }
     // A site of several languages had its default one's home at `/ja/` too, leading to `/`.
     const languages = isRecord(config.languages) ? Object.keys(config.languages) : [];
-    if (urlPrefix === '' && languages.length > 1) hugoRedirects[`/${hugo.imported}/`] = '/';
+    if (urlPrefix === '' && languages.length > 1) listRedirects[`/${hugo.imported}/`] = '/';
   }
   if (engine === 'eleventy') {
     const problem = eleventyProjectOf(config).problem;
@@ -405,13 +418,17 @@ export function importSite(options: ImportOptions): ImportSummary {
     warnings,
   });
   const plannedPages = pageSources.flatMap((page) => planPage(page, context, themePages) ?? []);
-  // An Eleventy template that listed the posts or the tags (`/blog/`) leads to Folio's list.
+  // An Eleventy template that listed the posts or the tags (`/blog/`) leads to Folio's list, one
+  // that listed a tag's posts to the tag's page.
   if (engine === 'eleventy')
-    for (const { url, index } of eleventyListPages(
+    for (const list of eleventyListPages(
+      source,
       eleventyProjectOf(config),
       eleventyInputFiles(source, config),
-    ))
-      context.lists.set(url, index);
+    )) {
+      if ('tag' in list) context.termPages.push({ kind: 'tag', name: list.tag, oldUrl: list.url });
+      else context.lists.set(list.url, list.index);
+    }
   const placedPages = placePages(plannedPages, pattern, claims, warnings);
   const assetImages = engine === 'hugo' ? hugoAssetImages(source, config) : undefined;
   const layoutMath = engine === 'hexo' ? undefined : layoutLoadingMath(source, engine, config);
@@ -494,8 +511,9 @@ export function importSite(options: ImportOptions): ImportSummary {
       engine === 'eleventy'
         ? eleventyTermPages(eleventyProjectOf(config), eleventyInputFiles(source, config))
         : [],
+    collections: engine === 'eleventy' ? eleventyCollections(source, config) : [],
   });
-  for (const [path, to] of Object.entries(hugoRedirects))
+  for (const [path, to] of Object.entries(listRedirects))
     if (!(path in redirects)) redirects[path] = to;
   // A theme's list of every post, tag or category leads to Folio's index of it.
   for (const [oldUrl, index] of context.lists) {
@@ -1923,6 +1941,22 @@ function imagesFoundByName(
   return found;
 }
 
+/**
+ * The names of an Eleventy blog's collections that are no post's tag: `all`, those its config
+ * makes, and the tags that only mark a kind of file (`posts`, `page`).
+ */
+function eleventyCollections(source: string, config: Record<string, unknown>): string[] {
+  const project = eleventyProjectOf(config);
+  const templates = eleventyTemplates(source, project, eleventyInputFiles(source, config));
+  const { posts, collectionTags } = postCollection(templates, project);
+  const postTags = new Set(posts.flatMap(({ cascade }) => cascade.tags));
+  for (const tag of collectionTags) postTags.delete(tag);
+  const marks = templates
+    .flatMap(({ cascade }) => cascade.tags)
+    .filter((tag) => !postTags.has(tag));
+  return [...new Set(['all', ...collectionTags, ...project.collections.keys(), ...marks])];
+}
+
 /** The files of an Eleventy blog's input folder. */
 function eleventyInputFiles(
   source: string,
@@ -2707,6 +2741,8 @@ function termRedirects(
   feeds: FeedSources & {
     /** An Eleventy blog's templates of a page for each tag. */
     readonly termPages?: readonly TermPageTemplate[];
+    /** The names of its collections that are no tag of a post (`all`, `posts`, `tagList`). */
+    readonly collections?: readonly string[];
   },
 ): Record<string, string> {
   const redirects: Record<string, string> = {};
@@ -2782,11 +2818,18 @@ function termRedirects(
       add(`${list}${folder}/${page}${asFiles ? '.html' : '/'}`, to);
   };
   // An Eleventy template of a page for each tag (`/tag/{{ tag | slug }}/`).
-  for (const page of feeds.termPages ?? [])
+  // It paged every collection so, those that are no tag too (`all`, `posts`): each of those pages
+  // listed posts, and leads to the archive.
+  for (const page of feeds.termPages ?? []) {
     for (const tag of tags) {
       const url = termPageUrl(page, tag, eleventyProjectOf(config));
       if (url !== undefined) add(url, folioTerm('tags', tag));
     }
+    for (const name of feeds.collections ?? []) {
+      const url = termPageUrl(page, name, eleventyProjectOf(config));
+      if (url !== undefined && !tags.has(name)) add(url, '/archives/');
+    }
+  }
   if (engine === 'hexo') {
     const root = (stringOf(config.root) ?? '/').replace(/\/?$/, '/');
     const categoryDir = stringOf(config.category_dir) ?? 'categories';
