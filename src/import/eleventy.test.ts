@@ -11,8 +11,10 @@ import {
   fileSlugOf,
   globPattern,
   permalinkUrl,
+  eleventyTermPages,
   readEleventyProject,
   renderShortcode,
+  termPageUrl,
 } from './eleventy.js';
 
 function project(files: Record<string, string>): string {
@@ -165,5 +167,28 @@ describe("a blog's template shortcode", () => {
   it("is not written where an argument names the page's data", () => {
     assert.ok(hotlink);
     assert.equal(renderShortcode(hotlink, 'page.url, "Here"'), undefined);
+  });
+});
+
+describe("an Eleventy blog's template of tag pages", () => {
+  it('pages every collection, or the list of tags the config makes, at a permalink per tag', () => {
+    const dir = project({
+      'src/tag.njk':
+        '---\npagination:\n  data: collections\n  size: 1\n  alias: tag\npermalink: /tag/{{ tag | slug }}/\n---\n',
+      'src/topics.njk':
+        "---\npagination:\n  data: collections.tagList\n  size: 1\n  alias: topic\npermalink: \"/topics/{{ topic | replace(' ', '-') }}/\"\n---\n",
+      'src/blog.njk':
+        '---\npagination:\n  data: collections.posts\n  size: 10\n  alias: posts\npermalink: /blog/{{ posts }}/\n---\n',
+    });
+    const read = { ...readEleventyProject(dir), input: 'src' };
+    const files = ['src/tag.njk', 'src/topics.njk', 'src/blog.njk'].map((relative) => ({
+      relative,
+      file: join(dir, relative),
+    }));
+    const pages = eleventyTermPages(read, files);
+    assert.deepEqual(
+      pages.map((page) => termPageUrl(page, 'Dev Tools', read)),
+      ['/tag/dev-tools/', '/topics/Dev-Tools/'],
+    );
   });
 });

@@ -1082,8 +1082,10 @@ export function eleventyTermPages(
   for (const { document } of readTemplates(project, files, /\.(?:njk|liquid|md|html)$/i)) {
     if ('problem' in document) continue;
     const { pagination, permalink } = document.fields;
-    if (!isRecord(pagination) || pagination.data !== 'collections') continue;
-    const alias = stringOf(pagination.alias);
+    // Every collection, or a collection of the tags' names the config makes (`collections.tagList`).
+    const data = isRecord(pagination) ? stringOf(pagination.data) : undefined;
+    if (data !== 'collections' && !/^collections\.\w*tag/i.test(data ?? '')) continue;
+    const alias = isRecord(pagination) ? stringOf(pagination.alias) : undefined;
     if (typeof permalink === 'string' && alias) pages.push({ permalink, alias });
   }
   return pages;
