@@ -71,3 +71,22 @@ describe('static files in the way of generated ones', () => {
     );
   });
 });
+
+describe('folders of static/ in the way of generated files', () => {
+  it("reports a folder where Folio writes a file, once, naming Folio's file", () => {
+    const problems = check(
+      '/robots.txt/robots.txt',
+      '/robots.txt/more.txt',
+      '/feed.xml/a.txt',
+      '/posts/hello/index.html/x.png',
+      '/images/robots.txt',
+    );
+    assert.equal(problems.length, 3);
+    assert.match(
+      problems[0] ?? '',
+      /^site\/static\/robots\.txt\/robots\.txt:1: .*the folder robots\.txt\/, at the path of robots\.txt \(\/robots\.txt\)/,
+    );
+    assert.match(problems[1] ?? '', /the folder feed\.xml\/, at the path of the RSS feed/);
+    assert.match(problems[2] ?? '', /posts\/hello\/index\.html\/, at the path of the page of/);
+  });
+});

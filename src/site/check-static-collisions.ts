@@ -1,5 +1,7 @@
 // Index: files of static/ at a path Folio generates a document at — in the static export the
-// generated one would silently replace the author's file, and `serve` would never show it.
+// generated one would silently replace the author's file, and `serve` would never show it — and
+// files whose folder stands where Folio writes a file (`static/robots.txt/a.txt`), which no build
+// could write at all.
 import type { SiteConfig } from '../config/schema.js';
 import { exportFileOf, normalizeSitePath } from '../urls/url-paths.js';
 import type { MarkdownDocument, Post } from '../content/post.js';
@@ -35,9 +37,33 @@ export function checkStaticCollisions(
   let listings: Map<string, string> | undefined;
   let documents: Map<string, string> | undefined;
   const diagnostics: Diagnostic[] = [];
+  const folders = new Set<string>();
   for (const path of staticPaths) {
     // Lower-cased, as on many disks two names that differ only in case are one file.
     const name = path.normalize('NFC').slice(1).toLowerCase();
+    // A folder of static/ where Folio writes a file: named once, by the first file in it.
+    const parts = name.split('/');
+    let inBlockedFolder = false;
+    for (let depth = 1; depth < parts.length && !inBlockedFolder; depth++) {
+      const folder = parts.slice(0, depth).join('/');
+      const owner =
+        FIXED_DOCUMENTS.get(folder) ??
+        (documents ??= claimedFiles(documentPaths(config, [...posts, ...pages]))).get(folder);
+      if (owner === undefined) continue;
+      if (!folders.has(folder))
+        diagnostics.push(
+          error(
+            'static-collision',
+            `${staticDir}${path}`,
+            1,
+            `this file of static/ is in the folder ${folder}/, at the path of ${owner}, which Folio writes there as a file: no build can write both`,
+            `move the files of static/${folder}/ elsewhere`,
+          ),
+        );
+      folders.add(folder);
+      inBlockedFolder = true;
+    }
+    if (inBlockedFolder) continue;
     const file = name.replace(PRECOMPRESSED, '');
     // Posts may be anywhere the permalink puts them: their paths are worked out once. Listings
     // only ever write `index.html` and `feed.xml`, and finding them takes every post's terms,
