@@ -41,7 +41,7 @@ module.exports = function (eleventyConfig) {
     '---\ntitle: Second\ndate: 2020-01-09\ntags: [ruby, Rails]\n---\nAfter the [first](/2019/05/first-steps/).\n',
   'src/site/posts/2020-03-04-draft.md': '---\ntitle: Not yet\ndraft: true\n---\nLater.\n',
   'src/site/about.md':
-    '---js\nconst title = "About";\nconst eleventyNavigation = { key: "About", order: 2 };\n---\nWho writes here.\n',
+    '---js\nconst title = "About";\nconst eleventyNavigation = { key: "About", order: 2 };\n---\nWho writes here, since [the first post](posts/2019-05-03-first-steps.md).\n\n{% filename "me.txt" %}\n',
   'src/site/index.njk':
     '---\nlayout: default\npagination:\n  data: collections.posts\n  size: 1\n---\n{% for post in pagination.items %}{{ post.url }}{% endfor %}\n',
   'src/site/rubies.njk':
@@ -152,6 +152,8 @@ describe('importing an Eleventy blog of a CommonJS config and layouts', () => {
   it('keeps a page with its menu place, and its old feed', async () => {
     const about = await readFile(join(result.target, 'content/pages/about.md'), 'utf8');
     assert.match(about, /^title: About\nnav: true\norder: 2$/m);
+    assert.match(about, /since \[the first post\]\(\/2019\/05\/first-steps\/\)/);
+    assert.match(about, /<div class="code-filename">me\.txt<\/div>/);
     assert.match(result.answers.get('/atom.xml') ?? '', /<feed/);
   });
 });

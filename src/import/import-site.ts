@@ -768,12 +768,7 @@ function convertPosts(
         ...(servedIn ? { base: decodeForHumans(servedIn) } : {}),
         ...(plan.mediaPath ? { imageBase: posix.join('/', plan.mediaPath, '/') } : {}),
         ...(plan.source.assets ? { ownFolder: basename(plan.source.assets) } : {}),
-        ...(plan.source.eleventy
-          ? {
-              fileLink: inputLink(plan.source.eleventy.template, blog),
-              shortcode: ownShortcode(eleventyProjectOf(blog.config)),
-            }
-          : {}),
+        ...eleventyLinks(plan.source.eleventy?.template, blog),
       },
       body: (body) => moreMarker(body, plan, blog.config),
       check: (written) =>
@@ -810,6 +805,24 @@ function inputLink(
       ? path.slice(1)
       : posix.normalize(posix.join(posix.dirname(from.inInput), path));
     return blog.post(inInput)?.url;
+  };
+}
+
+/**
+ * What an Eleventy body's links and tags lead to beyond other engines': Markdown files named by
+ * their paths, from the file at `from` (see `inputLink`), and the blog's template shortcodes.
+ */
+function eleventyLinks(
+  from: { readonly inInput: string } | undefined,
+  blog: {
+    readonly config: Record<string, unknown>;
+    readonly post: (reference: string) => LinkedPost | undefined;
+  },
+): Pick<BodyLinks, 'fileLink' | 'shortcode'> {
+  if (from === undefined) return {};
+  return {
+    fileLink: inputLink(from, blog),
+    shortcode: ownShortcode(eleventyProjectOf(blog.config)),
   };
 }
 
@@ -1206,7 +1219,11 @@ function convertPages(
     const servedIn = (plan.oldUrl ?? `/${plan.slug}/`).replace(/[^/]*$/, '');
     const file = `content/pages/${plan.slug}.md`;
     const text = documentText(plan, blog, {
-      links: { ...blogLinks(blog), base: decodeForHumans(servedIn) },
+      links: {
+        ...blogLinks(blog),
+        base: decodeForHumans(servedIn),
+        ...eleventyLinks(plan.source.eleventy, blog),
+      },
       body: (body) => body,
       check: (written) => parsePage(written, file, plan.slug).diagnostics,
     });
