@@ -62,6 +62,8 @@ export interface EleventyProject {
   readonly lineBreaks: boolean;
   /** Feeds a plugin writes (`feedPlugin`'s `outputPath`), with their format. */
   readonly feeds: readonly { readonly url: string; readonly format: 'rss' | 'atom' }[];
+  /** The paths its `.eleventyignore` names, as patterns of paths from the blog's folder. */
+  readonly ignored: readonly RegExp[];
   /** Why the config could not be read, where it could not. */
   readonly problem: { readonly line: number; readonly text: string } | undefined;
 }
@@ -198,9 +200,33 @@ export function readEleventyProject(source: string): EleventyProject {
     layoutAliases,
     feeds,
     shortcodes,
+    ignored: ignoredPaths(source),
     lineBreaks,
     problem: defaults.problem,
   };
+}
+
+/**
+ * The paths `.eleventyignore` names, a glob or a path to a line (`src/drafts`, `**\/*.draft.md`):
+ * a folder's every file, and the files a glob matches.
+ */
+function ignoredPaths(source: string): RegExp[] {
+  let text: string;
+  try {
+    text = readFileSync(join(source, '.eleventyignore'), 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#') && !line.startsWith('!'))
+    .flatMap((line) => {
+      const path = clean(line);
+      if (path === '') return [];
+      const glob = globPattern(path);
+      return [new RegExp(`${glob.source.slice(0, -1)}(?:/.*)?$`)];
+    });
 }
 
 /** The local files a config imports or requires (`./_config/filters.js`). */
@@ -259,6 +285,13 @@ function functionsOf(program: Node): Map<string, Node> {
   return functions;
 }
 
+/** Whether a call is a method of a page's `inputPath` (`item.inputPath.startsWith(…)`). */
+function onInputPath(call: Node): boolean {
+  const callee = (call as unknown as { callee?: { object?: { property?: { name?: unknown } } } })
+    .callee;
+  return callee?.object?.property?.name === 'inputPath';
+}
+
 /**
  * The globs and tags the function that makes a collection filters by, in its own code or in the
  * file's functions it calls.
@@ -286,6 +319,11 @@ function collectionFilters(
         (item): item is string => typeof item === 'string',
       );
       if (method === 'getFilteredByGlob') globs.push(...values.map(clean));
+      // A filter of every page by its input path: `item.inputPath.startsWith("./content/notes/")`.
+      if ((method === 'startsWith' || method === 'includes') && onInputPath(node))
+        globs.push(
+          ...values.map((path) => `${method === 'includes' ? '**/' : ''}${clean(path)}/**`),
+        );
       if (method === 'getFilteredByTag' || method === 'getFilteredByTags') tags.push(...values);
     }
   }
@@ -894,7 +932,9 @@ export function readEleventyConfig(source: string): {
     ...metadata,
     title: stringOf(metadata.title) ?? stringOf(metadata.name),
     description: stringOf(metadata.description) ?? stringOf(metadata.subtitle),
-    url: stringOf(metadata.url) ?? stringOf(metadata.baseUrl) ?? stringOf(metadata.base),
+    url: ['url', 'baseUrl', 'base', 'fullUrl', 'siteUrl']
+      .map((key) => stringOf(metadata[key]))
+      .find((url) => url !== undefined),
     language: stringOf(metadata.language) ?? stringOf(metadata.lang) ?? stringOf(metadata.locale),
     root: project.pathPrefix,
     ...(project.excerptSeparator ? { excerpt_separator: project.excerptSeparator } : {}),

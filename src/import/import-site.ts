@@ -1186,6 +1186,8 @@ function placePages(
  * page at the top of the blog.
  */
 function enclosingFolder(page: SourcePage): string | undefined {
+  // An Eleventy page of a folder of many (`weeknotes/99.md`) is told apart by its folder too.
+  if (page.eleventy !== undefined) return page.inRoot.split('/').slice(0, -1).at(-1);
   if (page.inSection === undefined) return undefined;
   const folders = page.inRoot.split('/').slice(0, -1);
   // A list page or a page with its files is named after the folder it is in: the one above.
@@ -1929,12 +1931,7 @@ function imagesFoundByName(
   if (wanted.size === 0) return 0;
   const output = eleventyProjectOf(config).output;
   const byName = new Map<string, BlogFile[]>();
-  const all = walk(
-    source,
-    source,
-    (name) => isHiddenName(name) || name === 'node_modules' || name === output,
-    [],
-  );
+  const all = walk(source, source, (name) => isEleventySkipped(name) || name === output, []);
   for (const file of all) {
     const name = basename(file.relative);
     byName.set(name, [...(byName.get(name) ?? []), file]);
@@ -1974,7 +1971,11 @@ function eleventyCollections(source: string, config: Record<string, unknown>): s
   return [...new Set(['all', ...collectionTags, ...project.collections.keys(), ...marks])];
 }
 
-/** The files of an Eleventy blog's input folder. */
+/** What Eleventy never reads: hidden files and packages; a folder of `_` is read as any other. */
+const isEleventySkipped = (name: string): boolean =>
+  name.startsWith('.') || name === 'node_modules';
+
+/** The files of an Eleventy blog's input folder, but those its `.eleventyignore` names. */
 function eleventyInputFiles(
   source: string,
   config: Record<string, unknown>,
@@ -1982,7 +1983,10 @@ function eleventyInputFiles(
 ): BlogFile[] {
   const root = join(source, eleventyProjectOf(config).input);
   if (!existsSync(root)) return [];
-  return walk(source, root, (name) => isHiddenName(name) || name === 'node_modules', passedOver);
+  const project = eleventyProjectOf(config);
+  return walk(source, root, isEleventySkipped, passedOver).filter(
+    ({ relative }) => !project.ignored.some((ignored) => ignored.test(relative)),
+  );
 }
 
 /**
@@ -2431,7 +2435,7 @@ function passedThrough(
     const path = join(source, base);
     if (base === '' || !existsSync(path)) continue;
     const files = statSync(path).isDirectory()
-      ? walk(source, path, (name) => isHiddenName(name) || name === 'node_modules', passedOver)
+      ? walk(source, path, isEleventySkipped, passedOver)
       : [{ relative: base, file: path }];
     for (const file of files) {
       if (!isCopied(copy, file.relative)) continue;
