@@ -3,6 +3,7 @@
 // (an ES module config, directory data files, links to Markdown files by their paths): the site
 // it writes passes `folio check`, and every old URL answers on `folio serve`.
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
@@ -81,6 +82,14 @@ export const config = { dir: { input: "content", includes: "../_includes", data:
     '---js\nconst eleventyNavigation = { key: "Archive", order: 2 };\n---\n<h1>Archive</h1>\n{% set postslist = collections.posts %}\n{% include "postslist.njk" %}\n',
   'content/sitemap.xml.njk':
     '---\npermalink: /sitemap.xml\neleventyExcludeFromCollections: true\n---\n<?xml version="1.0"?>\n<urlset>{% for page in collections.all %}<url>{{ page.url }}</url>{% endfor %}</urlset>\n',
+  // Eleventy reads a folder of `_` as any other, and leaves what .eleventyignore names.
+  'content/_notes/_notes.11tydata.json': '{ "tags": ["posts"] }\n',
+  'content/_notes/short.md': '---\ntitle: A short note\ndate: 2018-10-01\n---\nShort.\n',
+  'content/_notes/unfinished.md': '---\ntitle: Unfinished\ndate: 2018-10-02\n---\nNot yet.\n',
+  '.eleventyignore': 'content/_notes/unfinished.md\n',
+  // Two folders of numbered pages: the second is told apart by its folder.
+  'content/weeknotes/1.md': '---\ntitle: Week 1\n---\nA week.\n',
+  'content/readinglogs/1.md': '---\ntitle: Reading 1\n---\nA book.\n',
   'public/favicon.ico': 'ico',
 };
 
@@ -168,6 +177,9 @@ describe('importing an Eleventy 3 blog of directory data files', () => {
       '/favicon.ico',
       '/feed/feed.xml',
       '/blog/',
+      '/_notes/short/',
+      '/weeknotes/1/',
+      '/readinglogs/1/',
     ]);
   });
 
@@ -190,11 +202,23 @@ describe('importing an Eleventy 3 blog of directory data files', () => {
     assert.match(result.answers.get('/blog/secondpost/') ?? '', /href="\/blog\/firstpost\/"/);
   });
 
+  it('reads the posts of a folder of _, but for the one .eleventyignore names', () => {
+    assert.match(result.imported.stdout, /5 of 5 posts imported/);
+    assert.ok(existsSync(join(result.target, 'content/posts/_notes/short.md')));
+    assert.doesNotMatch(result.report, /unfinished/);
+  });
+
+  it('names a page whose name another took after its folder', () => {
+    assert.match(result.report, /weeknotes\/1\.md:1`: imported as the page \/weeknotes-1\//);
+    assert.ok(existsSync(join(result.target, 'content/pages/weeknotes-1.md')));
+    assert.ok(existsSync(join(result.target, 'content/pages/1.md')));
+  });
+
   it("brings a post's folder of its own with its files", async () => {
-    const trip = await readFile(join(result.target, 'content/posts/trip/index.md'), 'utf8');
+    const trip = await readFile(join(result.target, 'content/posts/blog/trip/index.md'), 'utf8');
     assert.match(trip, /!\[A possum\]\(possum\.png\)/);
     assert.equal(
-      await readFile(join(result.target, 'content/posts/trip/possum.png'), 'utf8'),
+      await readFile(join(result.target, 'content/posts/blog/trip/possum.png'), 'utf8'),
       'possum',
     );
   });

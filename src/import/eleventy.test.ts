@@ -37,6 +37,7 @@ module.exports = function (eleventyConfig) {
   eleventyConfig.addPassthroughCopy("src/img");
   eleventyConfig.addPassthroughCopy({ "src/robots.txt": "/robots.txt", "public/": "/", "src/fonts/*.woff2": "fonts/" });
   eleventyConfig.addCollection("posts", (api) => api.getFilteredByGlob(POSTS));
+  eleventyConfig.addCollection("notes", (api) => api.getAllSorted().filter((item) => item.inputPath.startsWith("./src/_notes/")));
   return { dir: { input: "src", output: "dist" }, pathPrefix: "/blog/" };
 };
 `;
@@ -50,6 +51,7 @@ describe("an Eleventy blog's config, read without running it", () => {
     assert.equal(read.output, 'dist');
     assert.equal(read.pathPrefix, '/blog');
     assert.deepEqual(read.collections.get('posts'), { globs: ['src/posts/*.md'], tags: [] });
+    assert.deepEqual(read.collections.get('notes'), { globs: ['src/_notes/**'], tags: [] });
     assert.equal(read.dateFilters.get('slugDate'), 'y/MM');
     assert.ok(read.shortcodes.has('hotlink'));
     assert.ok(!read.shortcodes.has('year'), 'a shortcode that computes is not one of templates');
@@ -59,6 +61,20 @@ describe("an Eleventy blog's config, read without running it", () => {
     assert.equal(copiedTo(robots, 'src/robots.txt', read.input), 'robots.txt');
     assert.equal(copiedTo(pub, 'public/favicon.ico', read.input), 'favicon.ico');
     assert.equal(copiedTo(fonts, 'src/fonts/a.woff2', read.input), 'fonts/a.woff2');
+  });
+
+  it('leaves out the files its .eleventyignore names, folders and globs', () => {
+    const read = readEleventyProject(
+      project({
+        '.eleventy.js': CONFIG,
+        '.eleventyignore': '# not yet\nsrc/drafts\n**/*.wip.md\n',
+      }),
+    );
+    const ignored = (path: string): boolean => read.ignored.some((pattern) => pattern.test(path));
+    assert.ok(ignored('src/drafts/a.md'));
+    assert.ok(ignored('src/posts/b.wip.md'));
+    assert.ok(!ignored('src/posts/b.md'));
+    assert.ok(!ignored('src/drafts-old/c.md'));
   });
 
   it('reads the folders of a config that exports them, and of one that sets them', () => {
