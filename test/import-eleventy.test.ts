@@ -4,7 +4,7 @@
 // it writes passes `folio check`, and every old URL answers on `folio serve`.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { importAndServe as importAndServeIn, writeBlog } from './support/import-blog.js';
@@ -27,7 +27,7 @@ module.exports = function (eleventyConfig) {
   eleventyConfig.addShortcode("now", () => new Date().toISOString());
   eleventyConfig.setFrontMatterParsingOptions({ excerpt: true, excerpt_separator: "<!--excerpt-->" });
   eleventyConfig.addPassthroughCopy("src/site/uploads");
-  eleventyConfig.addPassthroughCopy({ "src/site/humans.txt": "/humans.txt" });
+  eleventyConfig.addPassthroughCopy({ "src/site/humans.txt": "/humans.txt", "src/site/linked.txt": "/linked.txt" });
   return { dir: { input: "src/site", output: "dist" }, markdownTemplateEngine: "njk" };
 };
 `,
@@ -100,7 +100,11 @@ async function importAndServe(source: string, name: string, oldUrls: readonly st
 describe('importing an Eleventy blog of a CommonJS config and layouts', () => {
   let result: Awaited<ReturnType<typeof importAndServe>>;
   before(async () => {
-    result = await importAndServe(await blog('eleventy-1', ELEVENTY_1), 'eleventy-1', [
+    const source = await blog('eleventy-1', ELEVENTY_1);
+    // A file the config copies that links out of the blog's folder.
+    await writeFile(join(root, 'outside.txt'), 'not the blog');
+    await symlink(join(root, 'outside.txt'), join(source, 'src/site/linked.txt'));
+    result = await importAndServe(source, 'eleventy-1', [
       '/2019/05/first-steps/',
       '/2020/01/second/',
       '/about/',
@@ -155,6 +159,8 @@ describe('importing an Eleventy blog of a CommonJS config and layouts', () => {
   });
 
   it('copies what the config copies, and an image a build step published, found by name', () => {
+    assert.match(result.report, /`src\/site\/linked\.txt:1`: a link out of the blog folder/);
+    assert.ok(!existsSync(join(result.target, 'static/linked.txt')));
     assert.match(result.report, /`src\/images:1`: 1 image the posts name from the site's root/);
   });
 

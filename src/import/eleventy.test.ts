@@ -63,6 +63,18 @@ describe("an Eleventy blog's config, read without running it", () => {
     assert.equal(copiedTo(fonts, 'src/fonts/a.woff2', read.input), 'fonts/a.woff2');
   });
 
+  it('reads no file outside the blog that its config imports', () => {
+    const dir = project({
+      'blog/.eleventy.js':
+        'const filters = require("../outside/filters.js");\nmodule.exports = () => ({ dir: { input: "src" } });\n',
+      'outside/filters.js':
+        'module.exports = (c) => c.addFilter("secretDate", (d) => DateTime.fromJSDate(d).toFormat("y"));\n',
+    });
+    const read = readEleventyProject(join(dir, 'blog'));
+    assert.equal(read.input, 'src');
+    assert.ok(!read.dateFilters.has('secretDate'));
+  });
+
   it('leaves out the files its .eleventyignore names, folders and globs', () => {
     const read = readEleventyProject(
       project({

@@ -1,7 +1,7 @@
 // Import: an Eleventy blog as Eleventy reads it — its config's folders and copies, its data
 // cascade (directory data files, layouts' front matter), the collection of its posts, and the
 // permalinks their templates write — from the files alone, without running the blog's code.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, posix, sep } from 'node:path';
 import { DateTime } from 'luxon';
 import type { Node } from 'acorn';
@@ -68,6 +68,22 @@ export interface EleventyProject {
   readonly problem: { readonly line: number; readonly text: string } | undefined;
 }
 
+/**
+ * The text of a file the blog's config or templates name (a data file, a layout, a module the
+ * config imports), unless it is not there or is, by a link or `../`, outside the blog's folder,
+ * which an import never reads.
+ */
+function readInside(source: string, file: string): string | undefined {
+  try {
+    const root = realpathSync(source);
+    const real = realpathSync(file);
+    if (real !== root && !real.startsWith(root + sep)) return undefined;
+    return readFileSync(real, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 const clean = (path: string): string =>
   posix
     .normalize(path.replace(/\\/g, '/'))
@@ -87,13 +103,13 @@ export function readEleventyProject(source: string): EleventyProject {
   };
   const scripts: Node[] = [];
   if (name) {
-    const parsed = parseScript(readFileSync(join(source, name), 'utf8'));
+    const parsed = parseScript(readInside(source, join(source, name)) ?? '');
     if (parsed.problem === undefined) {
       scripts.push(parsed.program);
       defaults.known = declaredStrings(parsed.program);
       // Filters and collections kept in files of their own, imported by a relative path.
       for (const file of localImports(parsed.program, source, name)) {
-        const more = parseScript(readFileSync(file, 'utf8'));
+        const more = parseScript(readInside(source, file) ?? '');
         if (more.problem === undefined) scripts.push(more.program);
       }
     } else
@@ -213,7 +229,7 @@ export function readEleventyProject(source: string): EleventyProject {
 function ignoredPaths(source: string): RegExp[] {
   let text: string;
   try {
-    text = readFileSync(join(source, '.eleventyignore'), 'utf8');
+    text = readInside(source, join(source, '.eleventyignore')) ?? '';
   } catch {
     return [];
   }
@@ -517,13 +533,12 @@ export interface CascadeData {
 }
 
 /** Reads a data file's value: JSON, or a script's literals. */
-export function readDataValue(file: string): { value: unknown; computed: boolean } | undefined {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+export function readDataValue(
+  source: string,
+  file: string,
+): { value: unknown; computed: boolean } | undefined {
+  const text = readInside(source, file);
+  if (text === undefined) return undefined;
   if (file.endsWith('.json')) {
     try {
       return { value: JSON.parse(text) as unknown, computed: false };
@@ -611,7 +626,7 @@ export function cascadeOf(
   const data: Record<string, unknown> = {};
   let permalinkCode: string | undefined;
   for (const file of dataFilesOf(source, project, relative)) {
-    const read = readDataValue(file);
+    const read = readDataValue(source, file);
     if (!read || !isRecord(read.value)) continue;
     const value: Record<string, unknown> = { ...read.value, tags: asTags(read.value.tags) };
     if (isRecord(value.eleventyComputed)) {
@@ -652,7 +667,9 @@ function layoutFields(
     for (const extension of ['', '.njk', '.liquid', '.html', '.md', '.11ty.js']) {
       const file = join(source, folder, `${aliased}${extension}`);
       if (!existsSync(file) || !statSync(file).isFile()) continue;
-      const document = readForeignDocument(readFileSync(file, 'utf8'));
+      const text = readInside(source, file);
+      if (text === undefined) return undefined;
+      const document = readForeignDocument(text);
       return 'problem' in document ? {} : { ...document.fields };
     }
   }
@@ -919,7 +936,7 @@ export function readEleventyConfig(source: string): {
   let metadata: Record<string, unknown> = {};
   for (const name of METADATA_NAMES) {
     for (const extension of ['.json', '.js', '.cjs', '.mjs']) {
-      const read = readDataValue(join(source, project.data, `${name}${extension}`));
+      const read = readDataValue(source, join(source, project.data, `${name}${extension}`));
       if (read && isRecord(read.value) && (read.value.title ?? read.value.url) !== undefined) {
         metadata = read.value;
         break;
@@ -947,8 +964,9 @@ export function readEleventyConfig(source: string): {
 function templateMetadata(source: string, project: EleventyProject): Record<string, unknown> {
   for (const name of ['feed.njk', 'feed.liquid', 'atom.njk', 'rss.njk', 'feed.xml.njk']) {
     const file = join(source, project.input, name);
-    if (!existsSync(file)) continue;
-    const document = readForeignDocument(readFileSync(file, 'utf8'));
+    const text = readInside(source, file);
+    if (text === undefined) continue;
+    const document = readForeignDocument(text);
     if (!('problem' in document) && isRecord(document.fields.metadata))
       return document.fields.metadata;
   }

@@ -6,6 +6,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   rmSync,
   statSync,
   lstatSync,
@@ -2434,6 +2435,13 @@ function passedThrough(
     const base = copy.matches ? globBase(copy.from) : copy.from;
     const path = join(source, base);
     if (base === '' || !existsSync(path)) continue;
+    // A file copied on its own is read only from inside the blog, as `walk` reads a folder's.
+    const real = realpathSync(path);
+    const root = realpathSync(source);
+    if (real !== root && !real.startsWith(root + sep)) {
+      passedOver.push({ relative: base, why: 'outside' });
+      continue;
+    }
     const files = statSync(path).isDirectory()
       ? walk(source, path, isEleventySkipped, passedOver)
       : [{ relative: base, file: path }];
