@@ -41,6 +41,10 @@ module.exports = function (eleventyConfig) {
   'src/site/posts/2020-01-02-second.md':
     '---\ntitle: Second\ndate: 2020-01-09\ntags: [ruby, Rails]\n---\nAfter the [first](/2019/05/first-steps/).\n',
   'src/site/posts/2020-03-04-draft.md': '---\ntitle: Not yet\ndraft: true\n---\nLater.\n',
+  // Not a template format of this blog's: Eleventy published nothing of it.
+  'src/site/posts/2020-04-05.md-notes.markdown': '---\ntitle: Notes\n---\nUnread.\n',
+  // A slug of a dot would make a hidden file, which Folio reads no post from.
+  'src/site/posts/2020-05-06-dotnet.md': '---\ntitle: .NET\nslug: .net\n---\nTips.\n',
   'src/site/about.md':
     '---js\nconst title = "About";\nconst eleventyNavigation = { key: "About", order: 2 };\n---\nWho writes here, since [the first post](posts/2019-05-03-first-steps.md).\n\n{% filename "me.txt" %}\n',
   'src/site/index.njk':
@@ -123,7 +127,8 @@ describe('importing an Eleventy blog of a CommonJS config and layouts', () => {
   it('finds the posts its layout tags, with the date of their names, and the site of its data', () => {
     assert.equal(result.imported.code, 0, result.imported.stderr);
     assert.match(result.imported.stdout, /^Imported an Eleventy blog into /);
-    assert.match(result.imported.stdout, /3 of 3 posts imported \(1 draft,/);
+    assert.match(result.imported.stdout, /4 of 4 posts imported \(1 draft,/);
+    assert.ok(existsSync(join(result.target, 'content/posts/net.md')));
     assert.match(result.config, /^title: The Pug Notes$/m);
     assert.match(result.config, /^url: https:\/\/pug\.example$/m);
     assert.match(result.config, /^ {2}name: Henrietta$/m);

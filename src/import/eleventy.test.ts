@@ -160,6 +160,7 @@ describe('an Eleventy permalink', () => {
     assert.equal(defaultUrl('about.md'), '/about/');
     assert.equal(fileSlugOf('blog/2018-01-01-myfile.md'), 'myfile');
     assert.equal(fileSlugOf('blog/trip/index.md'), 'trip');
+    assert.equal(fileSlugOf('notes/2018-01-01.md'), '2018-01-01');
   });
 });
 

@@ -62,6 +62,8 @@ export interface EleventyProject {
   readonly lineBreaks: boolean;
   /** Feeds a plugin writes (`feedPlugin`'s `outputPath`), with their format. */
   readonly feeds: readonly { readonly url: string; readonly format: 'rss' | 'atom' }[];
+  /** Whether it renders `.markdown` files as it does `.md` (`templateFormats` naming it). */
+  readonly markdownExtension: boolean;
   /** The paths its `.eleventyignore` names, as patterns of paths from the blog's folder. */
   readonly ignored: readonly RegExp[];
   /** Why the config could not be read, where it could not. */
@@ -121,6 +123,7 @@ export function readEleventyProject(source: string): EleventyProject {
   let dir: Record<string, unknown> = {};
   let pathPrefix = '/';
   let lineBreaks = false;
+  let markdownExtension = false;
   let excerptSeparator: string | undefined;
   const passthrough: PassthroughCopy[] = [];
   const collections = new Map<string, { globs: string[]; tags: string[] }>();
@@ -154,6 +157,8 @@ export function readEleventyProject(source: string): EleventyProject {
         if (key === 'dir' && isRecord(value) && Object.keys(dir).length === 0) dir = value;
         if (key === 'pathPrefix' && typeof value === 'string') pathPrefix = value;
         if (key === 'breaks' && value === true) lineBreaks = true;
+        if (key === 'templateFormats' && formatsOf(value).includes('markdown'))
+          markdownExtension = true;
         continue;
       }
       if (node.type !== 'CallExpression') continue;
@@ -162,6 +167,8 @@ export function readEleventyProject(source: string): EleventyProject {
       const first = literalValue(args[0], known);
       if (method && Object.hasOwn(setters, method) && typeof first === 'string') {
         dir[setters[method] ?? ''] = first;
+      } else if (method === 'setTemplateFormats' || method === 'addTemplateFormats') {
+        if (formatsOf(first).includes('markdown')) markdownExtension = true;
       } else if (method === 'addPassthroughCopy') {
         passthrough.push(...passthroughOf(first));
       } else if (method === 'setFrontMatterParsingOptions' && isRecord(first)) {
@@ -216,6 +223,7 @@ export function readEleventyProject(source: string): EleventyProject {
     layoutAliases,
     feeds,
     shortcodes,
+    markdownExtension,
     ignored: ignoredPaths(source),
     lineBreaks,
     problem: defaults.problem,
@@ -243,6 +251,12 @@ function ignoredPaths(source: string): RegExp[] {
       const glob = globPattern(path);
       return [new RegExp(`${glob.source.slice(0, -1)}(?:/.*)?$`)];
     });
+}
+
+/** Template formats as a config writes them: a list, or names with commas between. */
+function formatsOf(value: unknown): string[] {
+  const list = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : [];
+  return list.flatMap((format) => (typeof format === 'string' ? [format.trim()] : []));
 }
 
 /** The local files a config imports or requires (`./_config/filters.js`). */
@@ -691,7 +705,7 @@ export interface PermalinkInputs {
 /** Eleventy's `page.fileSlug`: the file's name without a date before it, or its folder's for an index. */
 export function fileSlugOf(inInput: string): string {
   const name = posix.basename(inInput).replace(/\.[^.]+$/, '');
-  const slug = name.replace(/^\d{4}-\d{2}-\d{2}-?/, '');
+  const slug = name.replace(/^\d{4}-\d{2}-\d{2}-/, '');
   if (name === 'index') {
     const folder = posix.dirname(inInput);
     return folder === '.' ? '' : posix.basename(folder);
@@ -1025,7 +1039,8 @@ export function eleventyTemplates(
   files: readonly FileOfBlog[],
 ): EleventyTemplate[] {
   const templates: EleventyTemplate[] = [];
-  for (const { file, inInput, document } of readTemplates(project, files, /\.(?:md|markdown)$/i)) {
+  const markdown = project.markdownExtension ? /\.(?:md|markdown)$/i : /\.md$/i;
+  for (const { file, inInput, document } of readTemplates(project, files, markdown)) {
     if (/^(?:README|CHANGELOG|LICENSE)\.md$/i.test(file.relative)) continue;
     const front = 'problem' in document ? {} : document.fields;
     templates.push({

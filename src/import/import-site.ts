@@ -1731,10 +1731,15 @@ function postSlug(post: SourcePost, fields: Record<string, unknown>, engine: Eng
   return ownSlug(base, 'post');
 }
 
-/** A name as a Folio slug: as written when Folio takes it, else slugified, else `fallback`. */
+/**
+ * A name as a Folio slug: as written when Folio takes it, else slugified, else `fallback`. A name
+ * that begins with a dot would make a hidden file, which Folio reads no post or page from.
+ */
 function ownSlug(name: string, fallback: string): string {
   const trimmed = name.normalize('NFC').trim();
-  return isUsableSlug(trimmed) ? trimmed : slugify(trimmed) || fallback;
+  return isUsableSlug(trimmed) && !trimmed.startsWith('.')
+    ? trimmed
+    : slugify(trimmed).replace(/^\.+/, '') || fallback;
 }
 
 function uniqueSlug(slug: string, taken: Set<string>): string {
