@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
+import { run } from './support/folio-cli.js';
 import { importAndServe as importAndServeIn, writeBlog } from './support/import-blog.js';
 import { tempRoot } from './support/temp-root.js';
 
@@ -37,7 +38,8 @@ module.exports = function (eleventyConfig) {
     '---\nlayout: default\npermalink: "/{{ page.date | slugDate }}/{{ page.fileSlug }}/index.html"\ntags: posts\n---\n<article>{{ content | safe }}</article>\n',
   'src/site/posts/posts.11tydata.json': '{ "layout": "post" }\n',
   'src/site/posts/2019-05-03-first-steps.md':
-    '---\ntitle: First steps\ntags:\n  - Ruby\n---\nIntro.\n\n<!--excerpt-->\n\n{% filename "app.rb" %}\n```ruby\nputs 1\n```\n\nBuilt {% now %}.\n\n![Logo](/uploads/logo.png) and ![Chart](/chart.png)\n',
+    '---\ntitle: First steps\ntags:\n  - Ruby\n---\nIntro.\n\n<!--excerpt-->\n\n{% filename "app.rb" %}\n```ruby\nputs 1\n```\n\nBuilt {% now %}.\n\n![Logo](/uploads/logo.png) and ![Chart](/chart.png)\n\n<img src="/%2e%2e/%2e%2e/%2e%2e/climbed.png">\n',
+  'src/images/climbed.png': 'climbed',
   'src/site/posts/2020-01-02-second.md':
     '---\ntitle: Second\ndate: 2020-01-09\ntags: [ruby, Rails]\n---\nAfter the [first](/2019/05/first-steps/).\n',
   'src/site/posts/2020-03-04-draft.md': '---\ntitle: Not yet\ndraft: true\n---\nLater.\n',
@@ -167,6 +169,9 @@ describe('importing an Eleventy blog of a CommonJS config and layouts', () => {
     assert.match(result.report, /`src\/site\/linked\.txt:1`: a link out of the blog folder/);
     assert.ok(!existsSync(join(result.target, 'static/linked.txt')));
     assert.match(result.report, /`src\/images:1`: 1 image the posts name from the site's root/);
+    // A path that climbs out of the site is no image of it: nothing is written beside the site.
+    assert.ok(!existsSync(join(root, 'climbed.png')));
+    assert.ok(!existsSync(join(root, '..', 'climbed.png')));
   });
 
   it('keeps a page with its menu place, and its old feed', async () => {
@@ -175,6 +180,24 @@ describe('importing an Eleventy blog of a CommonJS config and layouts', () => {
     assert.match(about, /since \[the first post\]\(\/2019\/05\/first-steps\/\)/);
     assert.match(about, /<div class="code-filename">me\.txt<\/div>/);
     assert.match(result.answers.get('/atom.xml') ?? '', /<feed/);
+  });
+});
+
+describe('importing an Eleventy blog whose input folder links out of it', () => {
+  it('reads nothing there, refuses, and writes nothing', async () => {
+    const elsewhere = await blog('elsewhere', {
+      'posts/outside.md':
+        '---\ntitle: Outside\ndate: 2020-01-01\ntags: posts\n---\nNot the blog.\n',
+    });
+    const source = await blog('eleventy-linked', {
+      '.eleventy.js': 'module.exports = () => ({ dir: { input: "src" } });\n',
+    });
+    await symlink(elsewhere, join(source, 'src'));
+    const target = join(root, 'eleventy-linked-site');
+    const imported = await run(['import', source, target]);
+    assert.equal(imported.code, 1);
+    assert.match(imported.stderr, /has no posts where an Eleventy blog keeps them/);
+    assert.ok(!existsSync(target));
   });
 });
 

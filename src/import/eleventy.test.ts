@@ -63,6 +63,29 @@ describe("an Eleventy blog's config, read without running it", () => {
     assert.equal(copiedTo(fonts, 'src/fonts/a.woff2', read.input), 'fonts/a.woff2');
   });
 
+  it('copies nothing from or to above its folders, and keeps the dot of a hidden name', () => {
+    const read = readEleventyProject(
+      project({
+        '.eleventy.js': `module.exports = (c) => {
+  c.addPassthroughCopy({ "evil.txt": "../../../evil.txt", "src/wk": ".well-known", "../up": "up" });
+  c.addPassthroughCopy(".htaccess");
+  c.addPassthroughCopy("img/{a,?}");
+  c.addFilter("readableDate", (d, format) => DateTime.fromJSDate(d).toFormat(format || "dd LLLL yyyy"));
+};`,
+      }),
+    );
+    assert.deepEqual(
+      read.passthrough.map(({ from, to }) => [from, to]),
+      [
+        ['src/wk', '.well-known'],
+        ['.htaccess', undefined],
+        ['img/{a,?}', undefined],
+      ],
+    );
+    assert.ok(read.passthrough[2]?.matches?.test('img/b'), 'a glob of marks in braces is read');
+    assert.ok(!read.dateFilters.has('readableDate'), 'a format given by the call is not known');
+  });
+
   it('reads no file outside the blog that its config imports', () => {
     const dir = project({
       'blog/.eleventy.js':
@@ -161,6 +184,7 @@ describe('an Eleventy permalink', () => {
     assert.equal(fileSlugOf('blog/2018-01-01-myfile.md'), 'myfile');
     assert.equal(fileSlugOf('blog/trip/index.md'), 'trip');
     assert.equal(fileSlugOf('notes/2018-01-01.md'), '2018-01-01');
+    assert.equal(fileSlugOf('posts/2021-03-04-trip/index.md'), 'trip');
   });
 });
 

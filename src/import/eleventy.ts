@@ -1,15 +1,16 @@
 // Import: an Eleventy blog as Eleventy reads it — its config's folders and copies, its data
 // cascade (directory data files, layouts' front matter), the collection of its posts, and the
 // permalinks their templates write — from the files alone, without running the blog's code.
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, posix, sep } from 'node:path';
 import { DateTime } from 'luxon';
 import type { Node } from 'acorn';
 import { isRecord, readForeignDocument, stringOf } from './foreign-document.js';
+import { readInsideBlog } from './read-blog.js';
 import {
   argumentsOf,
   calleeName,
-  declaredStrings,
+  declaredValues,
   exportedValue,
   literalValue,
   nodesOf,
@@ -71,27 +72,20 @@ export interface EleventyProject {
 }
 
 /**
- * The text of a file the blog's config or templates name (a data file, a layout, a module the
- * config imports), unless it is not there or is, by a link or `../`, outside the blog's folder,
- * which an import never reads.
+ * A path the config writes, from the blog's folder or the site's root, `/`-separated, without
+ * `./` before it or `/` around it (`.well-known` keeps its dot). A path that climbs out of where
+ * it starts (`../x`) is '' — no path: Eleventy copies and reads nothing from above its folders,
+ * and the import writes nothing outside the new site.
  */
-function readInside(source: string, file: string): string | undefined {
-  try {
-    const root = realpathSync(source);
-    const real = realpathSync(file);
-    if (real !== root && !real.startsWith(root + sep)) return undefined;
-    return readFileSync(real, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-const clean = (path: string): string =>
-  posix
+const clean = (path: string): string => {
+  const normal = posix
     .normalize(path.replace(/\\/g, '/'))
-    .replace(/^\.\/?/, '')
+    .replace(/^(?:\.\/)+/, '')
     .replace(/^\/+/, '')
     .replace(/\/+$/, '');
+  if (normal === '.') return '';
+  return normal.split('/').includes('..') ? '' : normal;
+};
 
 /** The Eleventy config of `source`, read as far as its literals say. */
 export function readEleventyProject(source: string): EleventyProject {
@@ -105,13 +99,13 @@ export function readEleventyProject(source: string): EleventyProject {
   };
   const scripts: Node[] = [];
   if (name) {
-    const parsed = parseScript(readInside(source, join(source, name)) ?? '');
+    const parsed = parseScript(readInsideBlog(source, join(source, name)) ?? '');
     if (parsed.problem === undefined) {
       scripts.push(parsed.program);
-      defaults.known = declaredStrings(parsed.program);
+      defaults.known = declaredValues(parsed.program);
       // Filters and collections kept in files of their own, imported by a relative path.
       for (const file of localImports(parsed.program, source, name)) {
-        const more = parseScript(readInside(source, file) ?? '');
+        const more = parseScript(readInsideBlog(source, file) ?? '');
         if (more.problem === undefined) scripts.push(more.program);
       }
     } else
@@ -139,7 +133,7 @@ export function readEleventyProject(source: string): EleventyProject {
     setOutputDirectory: 'output',
   };
   for (const program of scripts) {
-    const known = new Map([...defaults.known, ...declaredStrings(program)]);
+    const known = new Map([...defaults.known, ...declaredValues(program)]);
     for (const node of nodesOf(program)) {
       if (node.type === 'ObjectExpression') {
         const settings = literalValue(node, known);
@@ -237,7 +231,7 @@ export function readEleventyProject(source: string): EleventyProject {
 function ignoredPaths(source: string): RegExp[] {
   let text: string;
   try {
-    text = readInside(source, join(source, '.eleventyignore')) ?? '';
+    text = readInsideBlog(source, join(source, '.eleventyignore')) ?? '';
   } catch {
     return [];
   }
@@ -251,6 +245,11 @@ function ignoredPaths(source: string): RegExp[] {
       const glob = globPattern(path);
       return [new RegExp(`${glob.source.slice(0, -1)}(?:/.*)?$`)];
     });
+}
+
+/** Whether a path climbs above where it starts (`../x`, `a/../../x`). */
+function climbsOut(path: string): boolean {
+  return posix.normalize(path.replace(/\\/g, '/').replace(/^\/+/, '')).split('/').includes('..');
 }
 
 /** Template formats as a config writes them: a list, or names with commas between. */
@@ -288,13 +287,18 @@ function passthroughOf(value: unknown): PassthroughCopy[] {
           )
         : isRecord(value)
           ? Object.entries(value).flatMap(([from, to]): [string, string, boolean][] =>
-              typeof to === 'string' ? [[from, clean(to), /\/$/.test(to) || clean(to) === '']] : [],
+              typeof to === 'string' && climbsOut(to)
+                ? []
+                : typeof to === 'string'
+                  ? [[from, clean(to), /\/$/.test(to) || clean(to) === '']]
+                  : [],
             )
           : [];
-  return copies.map(([from, to, toFolder]) => {
+  return copies.flatMap(([from, to, toFolder]) => {
     const path = clean(from);
+    if (path === '') return [];
     const matches = /[*?{[]/.test(path) ? globPattern(path) : undefined;
-    return { from: path, to, toFolder, matches };
+    return [{ from: path, to, toFolder, matches }];
   });
 }
 
@@ -458,15 +462,25 @@ function luxonFormat(fn: unknown): string | undefined {
     const method = calleeName(node);
     if (method === 'toISODate') formats.add('yyyy-MM-dd');
     if (method !== 'toFormat') continue;
-    const format = literalValue(argumentsOf(node)[0], new Map());
+    // A format the filter is given (`toFormat(format || "…")`) depends on its call: not known.
+    const [argument] = argumentsOf(node);
+    const kind = (argument as { type?: unknown } | undefined)?.type;
+    if (kind !== 'Literal' && kind !== 'TemplateLiteral') return undefined;
+    const format = literalValue(argument, new Map());
     if (typeof format === 'string') formats.add(format);
   }
   // A filter that formats in more than one way depends on its arguments: not known.
   return formats.size === 1 ? [...formats][0] : undefined;
 }
 
-/** A glob (`**`, `*`, `?`, `{a,b}`, `[…]`) as a pattern of whole paths. */
+/**
+ * A glob (`**`, `*`, `?`, `{a,b}`, `[…]`) as a pattern of whole paths; one no pattern can be made
+ * of (`[z-a]`) matches only the path written so.
+ */
 export function globPattern(glob: string): RegExp {
+  const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const wildcards = (text: string): string =>
+    escape(text).replace(/\\\*/g, '[^/]*').replace(/\\\?/g, '[^/]');
   let pattern = '';
   for (let i = 0; i < glob.length; i++) {
     const char = glob[i] ?? '';
@@ -476,27 +490,29 @@ export function globPattern(glob: string): RegExp {
       i += slash ? 2 : 1;
     } else if (char === '*') pattern += '[^/]*';
     else if (char === '?') pattern += '[^/]';
-    else if (char === '{') {
+    else if (char === '{' && glob.indexOf('}', i) !== -1) {
       const end = glob.indexOf('}', i);
-      if (end === -1) pattern += '\\{';
-      else {
-        const options = glob.slice(i + 1, end).split(',');
-        pattern += `(?:${options.map((option) => option.replace(/[.+^$()|\\]/g, '\\$&').replace(/\*/g, '[^/]*')).join('|')})`;
-        i = end;
-      }
-    } else if (char === '[') {
+      pattern += `(?:${glob
+        .slice(i + 1, end)
+        .split(',')
+        .map(wildcards)
+        .join('|')})`;
+      i = end;
+    } else if (char === '[' && glob.indexOf(']', i) !== -1) {
       const end = glob.indexOf(']', i);
-      if (end === -1) pattern += '\\[';
-      else {
-        pattern += `[${glob
-          .slice(i + 1, end)
-          .replace(/^!/, '^')
-          .replace(/\\/g, '\\\\')}]`;
-        i = end;
-      }
-    } else pattern += char.replace(/[.+^$()|\\\]}]/g, '\\$&');
+      const set = glob
+        .slice(i + 1, end)
+        .replace(/^!/, '^')
+        .replace(/[\\\]]/g, '\\$&');
+      pattern += `[${set}]`;
+      i = end;
+    } else pattern += escape(char);
   }
-  return new RegExp(`^${pattern}$`);
+  try {
+    return new RegExp(`^${pattern}$`);
+  } catch {
+    return new RegExp(`^${escape(glob)}$`);
+  }
 }
 
 /** The folder a glob's matches are all under: its path before the first pattern. */
@@ -547,11 +563,11 @@ export interface CascadeData {
 }
 
 /** Reads a data file's value: JSON, or a script's literals. */
-export function readDataValue(
+function readDataValue(
   source: string,
   file: string,
 ): { value: unknown; computed: boolean } | undefined {
-  const text = readInside(source, file);
+  const text = readInsideBlog(source, file);
   if (text === undefined) return undefined;
   if (file.endsWith('.json')) {
     try {
@@ -574,11 +590,13 @@ function isStringComputed(value: Record<string, unknown>): boolean {
   return isRecord(computed) && typeof computed.permalink === 'string';
 }
 
+// A template's or a folder's data files, the highest ranked first: Eleventy ranks a script above
+// JSON, and its own name above a bare `.json`.
 const DATA_EXTENSIONS = [
-  '.11tydata.json',
   '.11tydata.js',
   '.11tydata.cjs',
   '.11tydata.mjs',
+  '.11tydata.json',
   '.json',
 ];
 
@@ -631,7 +649,7 @@ const asTags = (value: unknown): string[] =>
  * The data a template gets from outside its front matter: its folders' data files and its own,
  * then its layouts' front matter below them all, as Eleventy's cascade ranks them.
  */
-export function cascadeOf(
+function cascadeOf(
   source: string,
   project: EleventyProject,
   relative: string,
@@ -681,7 +699,7 @@ function layoutFields(
     for (const extension of ['', '.njk', '.liquid', '.html', '.md', '.11ty.js']) {
       const file = join(source, folder, `${aliased}${extension}`);
       if (!existsSync(file) || !statSync(file).isFile()) continue;
-      const text = readInside(source, file);
+      const text = readInsideBlog(source, file);
       if (text === undefined) return undefined;
       const document = readForeignDocument(text);
       return 'problem' in document ? {} : { ...document.fields };
@@ -708,7 +726,9 @@ export function fileSlugOf(inInput: string): string {
   const slug = name.replace(/^\d{4}-\d{2}-\d{2}-/, '');
   if (name === 'index') {
     const folder = posix.dirname(inInput);
-    return folder === '.' ? '' : posix.basename(folder);
+    // A folder's name loses its date as a file's does (`2021-03-04-trip/index.md` is `trip`).
+    const named = posix.basename(folder);
+    return folder === '.' ? '' : named.replace(/^\d{4}-\d{2}-\d{2}-/, '') || named;
   }
   return slug || name;
 }
@@ -930,7 +950,9 @@ const projects = new WeakMap<object, EleventyProject>();
 
 /** The project of a config `readEleventyConfig` gave. */
 export function eleventyProjectOf(config: object): EleventyProject {
-  return projects.get(config) ?? readEleventyProject('.');
+  const project = projects.get(config);
+  if (project === undefined) throw new Error('an Eleventy config not read by readEleventyConfig');
+  return project;
 }
 
 // The global data files blogs keep their title and address in, most common first.
@@ -978,7 +1000,7 @@ export function readEleventyConfig(source: string): {
 function templateMetadata(source: string, project: EleventyProject): Record<string, unknown> {
   for (const name of ['feed.njk', 'feed.liquid', 'atom.njk', 'rss.njk', 'feed.xml.njk']) {
     const file = join(source, project.input, name);
-    const text = readInside(source, file);
+    const text = readInsideBlog(source, file);
     if (text === undefined) continue;
     const document = readForeignDocument(text);
     if (!('problem' in document) && isRecord(document.fields.metadata))

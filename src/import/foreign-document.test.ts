@@ -41,6 +41,12 @@ describe("a template of Eleventy's whose front matter names its language", () =>
     assert.equal(js.bodyLine, 6);
   });
 
+  it('reads `---js` written as one object, as Eleventy before 3 read it', () => {
+    const read = readForeignDocument('---js\n{ title: "T", permalink: "/x/" }\n---\nBody\n');
+    assert.ok('fields' in read);
+    assert.deepEqual(read.fields, { title: 'T', permalink: '/x/' });
+  });
+
   it('says where JavaScript front matter cannot be read', () => {
     const read = readForeignDocument('---js\nconst = ;\n---\nBody\n');
     assert.ok('problem' in read);

@@ -4,7 +4,12 @@
 import { CORE_SCHEMA, load, Type } from 'js-yaml';
 import { parse as parseToml } from 'smol-toml';
 import type { Node } from 'acorn';
-import { declaredStrings, exportedValue, parseScript } from './javascript-values.js';
+import {
+  declaredValues,
+  exportedValue,
+  expressionValue,
+  parseScript,
+} from './javascript-values.js';
 
 export type FrontMatterFormat = 'yaml' | 'toml' | 'json' | 'none';
 
@@ -46,7 +51,8 @@ export function readForeignDocument(text: string): ForeignDocument | UnreadableD
     const head = lines.slice(top + 1, end).join('\n');
     if (language === 'json' || language === 'yaml')
       return fromFenced(language, head, lines, end + 1);
-    const parsed = parseScript(head);
+    // Eleventy before 3 read an object written alone (`{ title: "About" }`) as the front matter.
+    const parsed = parseScript(head.trim().startsWith('{') ? `(${head})` : head);
     if (parsed.problem !== undefined)
       return {
         problem: `its JavaScript front matter cannot be read: ${parsed.problem}`,
@@ -82,9 +88,9 @@ export function readForeignDocument(text: string): ForeignDocument | UnreadableD
  * declarations name (`const title = "About"`), or the object it exports.
  */
 function scriptFrontMatter(program: Node): Record<string, unknown> {
-  const named = Object.fromEntries(declaredStrings(program));
+  const named = Object.fromEntries(declaredValues(program));
   if (Object.keys(named).length > 0) return named;
-  const value = exportedValue(program);
+  const value = exportedValue(program) ?? expressionValue(program);
   return isRecord(value) ? value : {};
 }
 

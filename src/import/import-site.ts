@@ -109,6 +109,7 @@ import {
   isHiddenName,
   readable,
   readBlogConfig,
+  readInsideBlog,
   walk,
   type BlogFile,
   type PassedOver,
@@ -1820,7 +1821,7 @@ function cnameOf(
           ? eleventyProjectOf(config).input
           : 'static';
   try {
-    const host = readFileSync(join(source, folder, 'CNAME'), 'utf8')
+    const host = (readInsideBlog(source, join(source, folder, 'CNAME')) ?? '')
       .trim()
       .split(/\s+/)[0];
     return host && /^[a-z0-9.-]+\.[a-z]{2,}$/i.test(host) ? host.toLowerCase() : undefined;
@@ -1931,6 +1932,8 @@ function imagesFoundByName(
       } catch {
         // A malformed escape: the path as written.
       }
+      const normal = posix.normalize(decoded);
+      if (normal.split('/').includes('..') || normal !== decoded) continue;
       if (!files.has(`static${decoded}`)) wanted.add(decoded);
     }
   }
@@ -2013,7 +2016,8 @@ function patternShown(plans: readonly PlannedPost[], timezone: string): string |
       .split('/')
       .map((part) => values[part.replace(/\.html$/, '').toLowerCase()] ?? part)
       .join('/');
-    return shape.includes(':slug') ? [shape] : [];
+    // A shape of spaces or other marks is no URL pattern (a date written out, `02 January 2020`).
+    return shape.includes(':slug') && /^[\w\-./:~%]+$/.test(shape) ? [shape] : [];
   });
   return folioPattern(mostCommon(shapes));
 }
@@ -3705,6 +3709,16 @@ function writeSite(target: string, files: SiteFiles): void {
     dirname(target),
     `.${basename(target)}.importing-${process.pid}-${Date.now().toString(36)}`,
   );
+  // Every path is the site's own, made by the import; one that would climb out of the new site
+  // (`static/../../x`, from a blog's crafted path) is refused before anything is written.
+  const outside = [...files.keys()].find((path) => {
+    const to = resolve(staging, path);
+    return !to.startsWith(staging + sep);
+  });
+  if (outside !== undefined)
+    throw new ImportRefused(
+      `the blog names a file the import would write outside the new site (${outside}); correct the path in the blog`,
+    );
   try {
     for (const [path, content] of files) {
       const to = join(staging, path);

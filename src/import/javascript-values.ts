@@ -9,7 +9,7 @@ export type ParsedScript =
   | { readonly problem: string; readonly line: number };
 
 export function parseScript(text: string): ParsedScript {
-  // A hashbang, and TypeScript's type-only syntax, are what blogs' configs add most often.
+  // A hashbang before the code, as an executable config starts.
   const source = text.replace(/^#!.*/, '');
   for (const sourceType of ['module', 'script'] as const) {
     try {
@@ -67,8 +67,8 @@ function field(node: unknown, key: string): unknown {
     : undefined;
 }
 
-/** The strings the file's top-level `const` and `let` declarations give names (`POST_GLOB`). */
-export function declaredStrings(program: Node): Map<string, unknown> {
+/** The literals the file's top-level `const` and `let` declarations give names (`POST_GLOB`). */
+export function declaredValues(program: Node): Map<string, unknown> {
   const names = new Map<string, unknown>();
   for (const statement of asArray(field(program, 'body'))) {
     const declaration =
@@ -145,7 +145,7 @@ export function propertyName(property: unknown): string | undefined {
  * What a module gives as its value: `export default …`, `module.exports = …`, or the object a
  * function given so returns (`module.exports = function () { return { … } }`).
  */
-export function exportedNode(program: Node): unknown {
+function exportedNode(program: Node): unknown {
   for (const statement of asArray(field(program, 'body'))) {
     if (field(statement, 'type') === 'ExportDefaultDeclaration')
       return field(statement, 'declaration');
@@ -161,9 +161,17 @@ export function exportedNode(program: Node): unknown {
   return undefined;
 }
 
+/** The value a script that is one expression writes (`({ title: "About" })`), as literals. */
+export function expressionValue(program: Node): unknown {
+  const [statement] = asArray(field(program, 'body'));
+  return field(statement, 'type') === 'ExpressionStatement'
+    ? literalValue(field(statement, 'expression'), new Map())
+    : undefined;
+}
+
 /** The value of a data file's export, read as literals: functions give what they return, if written so. */
 export function exportedValue(program: Node): unknown {
-  const known = declaredStrings(program);
+  const known = declaredValues(program);
   const node = exportedNode(program);
   const kind = field(node, 'type');
   if (kind === 'Identifier') return known.get(String(field(node, 'name')));

@@ -61,8 +61,34 @@ export function walk(
       else if (info.isFile()) found.push({ relative: fromRoot(path), file: path });
     }
   };
-  visit(folder);
+  // The folder itself may be a link (`src` linked elsewhere): it is read only inside `root`.
+  let realFolder: string | undefined;
+  try {
+    realFolder = realpathSync(folder);
+  } catch {
+    realFolder = undefined;
+  }
+  if (realFolder === undefined) passedOver.push({ relative: fromRoot(folder), why: 'unreadable' });
+  else if (realFolder !== realRoot && !realFolder.startsWith(realRoot + sep))
+    passedOver.push({ relative: fromRoot(folder), why: 'outside' });
+  else visit(folder);
   return found;
+}
+
+/**
+ * The text of a file of the blog that its settings or templates name (a data file, a layout, a
+ * module a config imports, `CNAME`), unless it is not there or is, by a link or `../`, outside
+ * the blog's folder, which an import never reads.
+ */
+export function readInsideBlog(source: string, file: string): string | undefined {
+  try {
+    const root = realpathSync(source);
+    const real = realpathSync(file);
+    if (real !== root && !real.startsWith(root + sep)) return undefined;
+    return readFileSync(real, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether this user may read the file: one that cannot be read is left out, not copied. */
