@@ -332,7 +332,7 @@ export function importSite(options: ImportOptions): ImportSummary {
   // An Eleventy home page that paged the posts: Folio shows as many to a page, and its later
   // pages (`/1/` was the second) lead to Folio's.
   if (engine === 'eleventy') {
-    const perPage = homePaging(eleventyProjectOf(config), eleventyInputFiles(source, config));
+    const perPage = homePaging(eleventyProjectOf(config), eleventyReading(source, config).files);
     if (perPage !== undefined) {
       config.paginate = perPage;
       const published = read.filter(({ post }) => !post.draft).length;
@@ -426,7 +426,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     for (const list of eleventyListPages(
       source,
       eleventyProjectOf(config),
-      eleventyInputFiles(source, config),
+      eleventyReading(source, config).files,
     )) {
       if ('tag' in list) context.termPages.push({ kind: 'tag', name: list.tag, oldUrl: list.url });
       else context.lists.set(list.url, list.index);
@@ -507,11 +507,11 @@ export function importSite(options: ImportOptions): ImportSummary {
     urlPrefix,
     templates:
       engine === 'eleventy'
-        ? eleventyFeeds(eleventyProjectOf(config), eleventyInputFiles(source, config))
+        ? eleventyFeeds(eleventyProjectOf(config), eleventyReading(source, config).files)
         : feedTemplates(engine, blogFiles),
     termPages:
       engine === 'eleventy'
-        ? eleventyTermPages(eleventyProjectOf(config), eleventyInputFiles(source, config))
+        ? eleventyTermPages(eleventyProjectOf(config), eleventyReading(source, config).files)
         : [],
     collections: engine === 'eleventy' ? eleventyCollections(source, config) : [],
   });
@@ -918,10 +918,9 @@ function listPages(
  * is published on its own (`about.md`, `pages/uses.md`).
  */
 function listEleventyPages(source: string, config: Record<string, unknown>): SourcePage[] {
-  const project = eleventyProjectOf(config);
-  const templates = eleventyTemplates(source, project, eleventyInputFiles(source, config));
-  const posts = new Set(postCollection(templates, project).posts.map(({ file }) => file));
-  return templates
+  const reading = eleventyReading(source, config);
+  const posts = new Set(reading.posts.map(({ file }) => file));
+  return reading.templates
     .filter(({ file, inInput }) => !posts.has(file) && !NOT_PAGES.test(inInput))
     .map((template) => {
       const stem = basename(template.inInput).replace(/\.[^.]*$/, '');
@@ -1866,13 +1865,7 @@ function listEleventyPosts(
   config: Record<string, unknown>,
   passedOver: PassedOver[],
 ): SourcePost[] {
-  const project = eleventyProjectOf(config);
-  const templates = eleventyTemplates(
-    source,
-    project,
-    eleventyInputFiles(source, config, passedOver),
-  );
-  const { posts, collectionTags } = postCollection(templates, project);
+  const { templates, posts, collectionTags } = eleventyReading(source, config, passedOver);
   const folders = posts.map(({ inInput }) => posix.dirname(inInput).split('/'));
   const shared: string[] = [];
   for (const [i, part] of (folders[0] ?? []).entries()) {
@@ -1970,8 +1963,7 @@ function imagesFoundByName(
  */
 function eleventyCollections(source: string, config: Record<string, unknown>): string[] {
   const project = eleventyProjectOf(config);
-  const templates = eleventyTemplates(source, project, eleventyInputFiles(source, config));
-  const { posts, collectionTags } = postCollection(templates, project);
+  const { templates, posts, collectionTags } = eleventyReading(source, config);
   const postTags = new Set(posts.flatMap(({ cascade }) => cascade.tags));
   for (const tag of collectionTags) postTags.delete(tag);
   const marks = templates
@@ -1984,18 +1976,42 @@ function eleventyCollections(source: string, config: Record<string, unknown>): s
 const isEleventySkipped = (name: string): boolean =>
   name.startsWith('.') || name === 'node_modules';
 
-/** The files of an Eleventy blog's input folder, but those its `.eleventyignore` names. */
-function eleventyInputFiles(
+/** What an import reads of an Eleventy blog's input folder, once (see `eleventyReading`). */
+interface EleventyReading {
+  /** Its files, but those its `.eleventyignore` names. */
+  readonly files: readonly BlogFile[];
+  /** Its Markdown templates, each with its data cascade. */
+  readonly templates: readonly EleventyTemplate[];
+  readonly posts: readonly EleventyTemplate[];
+  readonly collectionTags: ReadonlySet<string>;
+}
+
+const eleventyReadings = new WeakMap<object, EleventyReading>();
+
+/**
+ * The input folder of the Eleventy blog whose config is `config`, walked and its templates read
+ * once per import: posts, pages, lists, feeds and tag pages all ask for it. A link out of the
+ * blog met on the walk is added to `passedOver`.
+ */
+function eleventyReading(
   source: string,
   config: Record<string, unknown>,
   passedOver: PassedOver[] = [],
-): BlogFile[] {
-  const root = join(source, eleventyProjectOf(config).input);
-  if (!existsSync(root)) return [];
+): EleventyReading {
+  const kept = eleventyReadings.get(config);
+  if (kept) return kept;
   const project = eleventyProjectOf(config);
-  return walk(source, root, isEleventySkipped, passedOver).filter(
-    ({ relative }) => !project.ignored.some((ignored) => ignored.test(relative)),
-  );
+  const root = join(source, project.input);
+  const files = existsSync(root)
+    ? walk(source, root, isEleventySkipped, passedOver).filter(
+        ({ relative }) => !project.ignored.some((ignored) => ignored.test(relative)),
+      )
+    : [];
+  const templates = eleventyTemplates(source, project, files);
+  const { posts, collectionTags } = postCollection(templates, project);
+  const reading = { files, templates, posts, collectionTags };
+  eleventyReadings.set(config, reading);
+  return reading;
 }
 
 /**
