@@ -10,6 +10,7 @@ import {
   eleventySlugify,
   fileSlugOf,
   globPattern,
+  isCopied,
   permalinkUrl,
   eleventyTermPages,
   readEleventyProject,
@@ -35,7 +36,8 @@ module.exports = function (eleventyConfig) {
   eleventyConfig.addShortcode("hotlink", (url, title, target = "_blank") => \`<a href="\${url}" target=\${target}>\${title}</a>\`);
   eleventyConfig.addShortcode("year", () => \`\${new Date().getFullYear()}\`);
   eleventyConfig.addPassthroughCopy("src/img");
-  eleventyConfig.addPassthroughCopy({ "src/robots.txt": "/robots.txt", "public/": "/", "src/fonts/*.woff2": "fonts/" });
+  eleventyConfig.addPassthroughCopy({ "src/robots.txt": "/robots.txt", "public/": "/", "src/fonts/*.woff2": "fonts/", "src/icons/**/*.svg": "icons" });
+  eleventyConfig.addPassthroughCopy("*.png");
   eleventyConfig.addCollection("posts", (api) => api.getFilteredByGlob(POSTS));
   eleventyConfig.addCollection("notes", (api) => api.getAllSorted().filter((item) => item.inputPath.startsWith("./src/_notes/")));
   return { dir: { input: "src", output: "dist" }, pathPrefix: "/blog/" };
@@ -55,12 +57,16 @@ describe("an Eleventy blog's config, read without running it", () => {
     assert.equal(read.dateFilters.get('slugDate'), 'y/MM');
     assert.ok(read.shortcodes.has('hotlink'));
     assert.ok(!read.shortcodes.has('year'), 'a shortcode that computes is not one of templates');
-    const [img, robots, pub, fonts] = read.passthrough;
-    assert.ok(img && robots && pub && fonts);
+    const [img, robots, pub, fonts, icons, png] = read.passthrough;
+    assert.ok(img && robots && pub && fonts && icons && png);
     assert.equal(copiedTo(img, 'src/img/a.png', read.input), 'img/a.png');
     assert.equal(copiedTo(robots, 'src/robots.txt', read.input), 'robots.txt');
     assert.equal(copiedTo(pub, 'public/favicon.ico', read.input), 'favicon.ico');
     assert.equal(copiedTo(fonts, 'src/fonts/a.woff2', read.input), 'fonts/a.woff2');
+    // Eleventy drops the folders a glob found a file in when it copies into a folder it names.
+    assert.equal(copiedTo(icons, 'src/icons/brands/x.svg', read.input), 'icons/x.svg');
+    assert.ok(isCopied(png, 'logo.png') && !isCopied(png, 'src/img/a.png'));
+    assert.equal(copiedTo(png, 'logo.png', read.input), 'logo.png');
   });
 
   it('copies nothing from or to above its folders, and keeps the dot of a hidden name', () => {

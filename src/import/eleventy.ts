@@ -532,11 +532,12 @@ export function globBase(glob: string): string {
  */
 export function copiedTo(copy: PassthroughCopy, relative: string, input: string): string {
   if (copy.to !== undefined) {
-    const base = copy.matches ? globBase(copy.from) : copy.from;
+    // Each file a glob finds goes straight into the folder named, leaving its own folders behind.
+    if (copy.matches) return clean(posix.join(copy.to, basename(relative)));
     // A file copied on its own goes to the path named, or into the folder named.
-    if (relative === base)
+    if (relative === copy.from)
       return copy.toFolder ? clean(posix.join(copy.to, basename(relative))) : copy.to;
-    return clean(posix.join(copy.to, relative.slice(base.length + 1)));
+    return clean(posix.join(copy.to, relative.slice(copy.from.length + 1)));
   }
   return input !== '' && relative.startsWith(`${input}/`)
     ? relative.slice(input.length + 1)

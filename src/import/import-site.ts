@@ -28,6 +28,7 @@ import { parsePage } from '../content/parse-page.js';
 import { isImagePath, parsePost } from '../content/parse-post.js';
 import { permalinkPath } from '../content/permalink.js';
 import { parsePostDate } from '../content/post-date.js';
+import { isHiddenStaticName } from '../content/read-sources.js';
 import { isUsableSlug, slugify } from '../content/slugify.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { count } from '../text/count.js';
@@ -67,6 +68,7 @@ import {
   renderShortcode,
   eleventyFeeds,
   globBase,
+  globPattern,
   isCopied,
   type EleventyProject,
   eleventyProjectOf,
@@ -458,6 +460,17 @@ export function importSite(options: ImportOptions): ImportSummary {
     staticCount++;
   }
   for (const file of servedFiles) {
+    if (isHiddenFromReaders(file.to)) {
+      skipped.push({
+        file: file.relative,
+        line: 1,
+        text:
+          basename(file.to) === '.nojekyll'
+            ? 'left out: not needed, as the GitHub Pages workflow of folio init publishes the built site with no Jekyll step to turn off'
+            : `left out: Folio publishes no hidden file but those in .well-known/ (put what ${basename(file.to)} sets into your server's or host's settings)`,
+      });
+      continue;
+    }
     if (FOLIO_FILES.has(file.to)) {
       // The author's own words, which Folio's file replaces: said, so that they can be carried.
       const own = OWN_FILES_REPLACED[file.to];
@@ -2428,22 +2441,51 @@ function publishedFiles(
   });
   if (engine === 'eleventy') return passedThrough(source, eleventyProjectOf(config), passedOver);
   if (engine === 'hugo') {
+    // Hugo copies all of static/, hidden files too (`.well-known/`, `.htaccess`).
     const root = join(source, stringOf(config.staticDir) ?? 'static');
     if (!existsSync(root)) return [];
-    return walk(source, root, (name) => name.startsWith('.'), passedOver).map(to(root));
+    return walk(source, root, isJunkName, passedOver).map(to(root));
   }
   const root = engine === 'hexo' ? join(source, 'source') : source;
   const excluded = new Set([...NOT_PUBLISHED, ...namesOf(config.exclude, false)]);
+  // Jekyll's own default publishes an `.htaccess`; a blog's `include` replaces it.
+  const included = includedNames(
+    engine === 'jekyll' && config.include === undefined ? ['.htaccess'] : config.include,
+  );
   const files = walk(
     source,
     root,
     (name, isFolder) =>
-      isHiddenName(name) ||
+      (isHiddenName(name) && !(included(name) && !(isFolder && name.startsWith('_')))) ||
       (engine === 'jekyll' && excluded.has(name)) ||
       (!isFolder && /^_config\./.test(name)),
     passedOver,
   );
   return files.map(to(root));
+}
+
+/** Files no engine means to publish, though some copy them: a folder's own git, macOS's notes. */
+const isJunkName = (name: string): boolean => name === '.git' || name === '.DS_Store';
+
+/**
+ * Whether a hidden name is one that Jekyll's or Hexo's `include` publishes (`.well-known`,
+ * `.htaccess`, `_redirects`, or a pattern such as `.well-known/**`), by the first part of each path
+ * it lists.
+ */
+function includedNames(include: unknown): (name: string) => boolean {
+  const firsts = namesOf(include, false).map(
+    (entry) => entry.replace(/^(?:\.\/)+|^\/+/, '').split('/')[0] ?? '',
+  );
+  const patterns = firsts.filter((first) => first !== '').map((first) => globPattern(first));
+  return (name) => patterns.some((pattern) => pattern.test(name));
+}
+
+/**
+ * Whether a file the blog publishes is one Folio keeps from readers, as it does every hidden file
+ * of static/ but those in `.well-known/`.
+ */
+function isHiddenFromReaders(to: string): boolean {
+  return to.split('/').some(isHiddenStaticName);
 }
 
 /**
@@ -2459,7 +2501,8 @@ function passedThrough(
   for (const copy of project.passthrough) {
     const base = copy.matches ? globBase(copy.from) : copy.from;
     const path = join(source, base);
-    if (base === '' || !existsSync(path)) continue;
+    // A glob with no folder before it (`*.png`) looks through the whole blog.
+    if ((base === '' && !copy.matches) || !existsSync(path)) continue;
     // A file copied on its own is read only from inside the blog, as `walk` reads a folder's.
     const real = realpathSync(path);
     const root = realpathSync(source);
@@ -2467,8 +2510,14 @@ function passedThrough(
       passedOver.push({ relative: base, why: 'outside' });
       continue;
     }
+    // Eleventy copies hidden files too (`.well-known/`), but never its own output back in.
     const files = statSync(path).isDirectory()
-      ? walk(source, path, isEleventySkipped, passedOver)
+      ? walk(
+          source,
+          path,
+          (name) => isJunkName(name) || name === 'node_modules',
+          passedOver,
+        ).filter(({ relative }) => !relative.startsWith(`${project.output}/`))
       : [{ relative: base, file: path }];
     for (const file of files) {
       if (!isCopied(copy, file.relative)) continue;

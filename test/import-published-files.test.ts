@@ -1,0 +1,87 @@
+// `folio import` brings over the files each engine publishes beside its pages, hidden ones
+// included: a domain's `.well-known/` files come over and answer, and a hidden file Folio does not
+// publish (`.htaccess`) is named in the report rather than dropped without a word.
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { importAndServe, writeBlog } from './support/import-blog.js';
+
+const POST = '---\ntitle: A first post\ndate: 2024-01-02\n---\n\nHello.\n';
+const SECURITY = 'Contact: mailto:security@example.org\n';
+const HTACCESS_LEFT_OUT =
+  /\.htaccess:1`: left out: Folio publishes no hidden file but those in \.well-known\//;
+
+describe('folio import: the files a blog publishes beside its pages', () => {
+  let root: string;
+  before(async () => {
+    root = await mkdtemp(join(tmpdir(), 'folio-published-'));
+  });
+  after(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("keeps a Hugo blog's hidden files of static/: .well-known/ answers, .htaccess is named", async () => {
+    const source = await writeBlog(root, 'hugo', {
+      'hugo.toml': 'baseURL = "https://example.org/"\ntitle = "Notes"\n',
+      'content/posts/first.md': POST,
+      'static/.well-known/security.txt': SECURITY,
+      'static/.htaccess': 'Redirect 301 /old /new\n',
+      'static/.DS_Store': 'junk',
+    });
+    const { answers, report } = await importAndServe(root, source, 'hugo', [
+      '/.well-known/security.txt',
+    ]);
+    assert.equal(answers.get('/.well-known/security.txt'), SECURITY);
+    assert.match(report, HTACCESS_LEFT_OUT);
+    assert.doesNotMatch(report, /DS_Store/, 'a file no one meant to publish is not reported');
+  });
+
+  it("publishes what a Jekyll blog's include names, as Jekyll does, and nothing else hidden", async () => {
+    const source = await writeBlog(root, 'jekyll', {
+      '_config.yml': 'title: Notes\ninclude: [".well-known", "_redirects"]\n',
+      '_posts/2024-01-02-first.md': POST,
+      '.well-known/security.txt': SECURITY,
+      _redirects: '/talks /speaking 301\n',
+      '.htaccess': 'Redirect 301 /old /new\n',
+    });
+    const { answers, report, target } = await importAndServe(root, source, 'jekyll', [
+      '/.well-known/security.txt',
+    ]);
+    assert.equal(answers.get('/.well-known/security.txt'), SECURITY);
+    // Not in `include`, so Jekyll never published it: nothing to bring over, nothing to report.
+    assert.doesNotMatch(report, /htaccess/);
+    assert.equal(
+      await readFile(join(target, 'static/_redirects'), 'utf8'),
+      '/talks /speaking 301\n',
+    );
+  });
+
+  it('copies what an Eleventy config copies: globs at the root, globs into a folder, hidden files', async () => {
+    const source = await writeBlog(root, 'eleventy', {
+      '.eleventy.js': `module.exports = function (eleventyConfig) {
+  eleventyConfig.addPassthroughCopy("*.png");
+  eleventyConfig.addPassthroughCopy({ "src/static": "/" });
+  eleventyConfig.addPassthroughCopy({ "src/icons/**/*.svg": "icons" });
+  return { dir: { input: "src", output: "_site" } };
+};
+`,
+      'src/posts/first.md':
+        '---\ntitle: A first post\ndate: 2024-01-02\ntags: posts\n---\n\nHello.\n',
+      'logo.png': 'not really a PNG',
+      'src/static/.well-known/security.txt': SECURITY,
+      'src/static/.htaccess': 'Redirect 301 /old /new\n',
+      'src/icons/brands/mastodon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n',
+      '_site/logo.png': 'an old build, never copied back in',
+    });
+    const { answers, report } = await importAndServe(root, source, 'eleventy', [
+      '/logo.png',
+      '/icons/mastodon.svg',
+      '/.well-known/security.txt',
+    ]);
+    assert.equal(answers.get('/logo.png'), 'not really a PNG');
+    assert.equal(answers.get('/.well-known/security.txt'), SECURITY);
+    assert.match(report, HTACCESS_LEFT_OUT);
+  });
+});
