@@ -85,3 +85,61 @@ describe('folio import: the files a blog publishes beside its pages', () => {
     assert.match(report, HTACCESS_LEFT_OUT);
   });
 });
+
+describe('folio import: pages written in HTML or a template language', () => {
+  let root: string;
+  before(async () => {
+    root = await mkdtemp(join(tmpdir(), 'folio-html-pages-'));
+  });
+  after(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  const ABOUT = `---
+title: About
+---
+
+<h1>About</h1>
+<section>
+\t<p>
+\t\tHi, I am Jane, and I write about databases.
+\t</p>
+
+\t<p>
+\t\tI live by the sea.
+\t</p>
+</section>
+`;
+
+  it("shows a Jekyll blog's HTML page as its HTML showed, indented lines and all", async () => {
+    const source = await writeBlog(root, 'jekyll', {
+      '_config.yml': 'title: Notes\n',
+      '_posts/2024-01-02-first.md': POST,
+      'about.html': ABOUT,
+    });
+    const { answers } = await importAndServe(root, source, 'jekyll', ['/about.html']);
+    const page = answers.get('/about.html') ?? '';
+    assert.match(page, /<p>\s*I live by the sea\.\s*<\/p>/);
+    assert.doesNotMatch(page, /<pre|I live by the sea\.\s*<\/code>/, 'no line became code');
+    assert.equal(page.match(/<h1\b/g)?.length, 1, 'the title is said once');
+  });
+
+  it("brings an Eleventy blog's Nunjucks page of plain HTML over, and names one made by code", async () => {
+    const source = await writeBlog(root, 'eleventy', {
+      '.eleventy.js': 'module.exports = () => ({ dir: { input: "src" } });\n',
+      'src/posts/first.md':
+        '---\ntitle: A first post\ndate: 2024-01-02\ntags: posts\n---\n\nHello.\n',
+      'src/about.njk': ABOUT.replace('title: About', 'title: About\nlayout: page.njk'),
+      'src/now.njk':
+        '---\ntitle: Now\n---\n<ul>{% for book in books.reading %}<li>{{ book.title }}</li>{% endfor %}</ul>\n',
+      'src/feed.njk': '---\npermalink: /feed.xml\n---\n<?xml version="1.0"?><rss></rss>\n',
+    });
+    const { answers, report } = await importAndServe(root, source, 'eleventy', ['/about/']);
+    assert.match(answers.get('/about/') ?? '', /<p>\s*I live by the sea\.\s*<\/p>/);
+    assert.match(
+      report,
+      /src\/now\.njk:1`: left out: a page made with Nunjucks code, which Folio does not run \(write it again in Markdown as content\/pages\/now\.md/,
+    );
+    assert.doesNotMatch(report, /feed\.njk`: left out/, 'a feed is no page to leave out');
+  });
+});

@@ -1034,15 +1034,32 @@ function* readTemplates(
   for (const file of files) {
     if (!kinds.test(file.relative) || !file.relative.startsWith(prefix)) continue;
     if (outside.some((folder) => file.relative.startsWith(folder))) continue;
-    let text: string;
-    try {
-      text = readFileSync(file.file, 'utf8');
-    } catch {
-      continue;
-    }
-    const inInput = file.relative.slice(prefix.length);
-    yield { file, inInput, text, document: readForeignDocument(text) };
+    const read = readTemplate(file);
+    if (read === undefined) continue;
+    yield { file, inInput: file.relative.slice(prefix.length), ...read };
   }
+}
+
+type TemplateRead = {
+  readonly text: string;
+  readonly document: ReturnType<typeof readForeignDocument>;
+};
+
+// Feeds, lists, tag pages and pages each look through the same templates: read once an import.
+const templatesRead = new WeakMap<FileOfBlog, TemplateRead | null>();
+
+function readTemplate(file: FileOfBlog): TemplateRead | undefined {
+  let read = templatesRead.get(file);
+  if (read === undefined) {
+    try {
+      const text = readFileSync(file.file, 'utf8');
+      read = { text, document: readForeignDocument(text) };
+    } catch {
+      read = null;
+    }
+    templatesRead.set(file, read);
+  }
+  return read ?? undefined;
 }
 
 /** A Markdown template of the blog, with what the data cascade gives it. */
@@ -1259,6 +1276,74 @@ export function eleventyListPages(
     else lists.push({ url, tag: loop });
   }
   return lists;
+}
+
+/** A page of the blog written in a template language other than Markdown. */
+export interface TemplatePage {
+  readonly relative: string;
+  readonly file: string;
+  /** From the input folder. */
+  readonly inInput: string;
+  /** The template language it is written in: `Nunjucks`. */
+  readonly language: string;
+  readonly cascade: CascadeData;
+}
+
+const TEMPLATE_LANGUAGES: Readonly<Record<string, string>> = {
+  njk: 'Nunjucks',
+  liquid: 'Liquid',
+  html: 'Liquid',
+  hbs: 'Handlebars',
+  ejs: 'EJS',
+  pug: 'Pug',
+  mustache: 'Mustache',
+  haml: 'Haml',
+};
+
+/**
+ * The pages of the blog written in Nunjucks, Liquid, HTML and the like (`contact.njk`,
+ * `about.html`), but those Folio makes itself: its home and 404 pages, its lists of posts or
+ * tags, its feeds, sitemaps and other files that are no page, and pages made by paging.
+ */
+export function eleventyTemplatePages(
+  source: string,
+  project: EleventyProject,
+  files: readonly FileOfBlog[],
+): TemplatePage[] {
+  const pages: TemplatePage[] = [];
+  const kinds = new RegExp(`\\.(?:${Object.keys(TEMPLATE_LANGUAGES).join('|')})$`, 'i');
+  for (const { file, inInput, document } of readTemplates(project, files, kinds)) {
+    if (/^(?:index|404)\.\w+$/.test(inInput) || /\.(?:xml|json|txt)\.\w+$/i.test(inInput)) continue;
+    // Without front matter, an HTML file is a page only to Eleventy, whose layout it never had.
+    if ('problem' in document || document.format === 'none') continue;
+    const cascade = cascadeOf(source, project, file.relative, document.fields);
+    const fields = { ...cascade.fields, ...document.fields };
+    if (fields.permalink === false || isRecord(fields.pagination)) continue;
+    const body = document.body;
+    if (
+      POSTS_LOOP.test(body) ||
+      TAGS_LOOP.test(body) ||
+      /^\s*<(?:\?xml|rss|feed|urlset)\b/.test(body)
+    )
+      continue;
+    const reading = eleventyUrl(
+      project,
+      { inInput, permalinkCode: cascade.permalinkCode },
+      fields,
+      0,
+    );
+    // A template that writes a file which is no page (`.htaccess`, `_redirects`, `robots.txt`).
+    if ('url' in reading && !/(?:\/|\.html?)$/i.test(reading.url)) continue;
+    const extension = /\.(\w+)$/.exec(inInput)?.[1]?.toLowerCase() ?? '';
+    pages.push({
+      relative: file.relative,
+      file: file.file,
+      inInput,
+      language: TEMPLATE_LANGUAGES[extension] ?? extension,
+      cascade,
+    });
+  }
+  return pages;
 }
 
 /**

@@ -40,6 +40,7 @@ import {
   RESERVED_SECTIONS,
 } from '../urls/url-paths.js';
 import { convertBody, readFromRoot, type BodyLinks, type BodyNote } from './convert-body.js';
+import { htmlAsMarkdown } from './html-body.js';
 import {
   folioPattern,
   folioPatterns,
@@ -62,6 +63,7 @@ import {
   copiedTo,
   homePaging,
   eleventyListPages,
+  eleventyTemplatePages,
   eleventyTermPages,
   termPageUrl,
   type TermPageTemplate,
@@ -70,6 +72,7 @@ import {
   globBase,
   globPattern,
   isCopied,
+  type CascadeData,
   type EleventyProject,
   eleventyProjectOf,
   eleventyTemplates,
@@ -927,31 +930,41 @@ function listPages(
 }
 
 /**
- * An Eleventy blog's Markdown templates that are not posts, but for its home and 404 pages: each
- * is published on its own (`about.md`, `pages/uses.md`).
+ * An Eleventy blog's templates that are not posts, but for its home and 404 pages: each is
+ * published on its own (`about.md`, `pages/uses.md`, `contact.njk`).
  */
 function listEleventyPages(source: string, config: Record<string, unknown>): SourcePage[] {
   const reading = eleventyReading(source, config);
   const posts = new Set(reading.posts.map(({ file }) => file));
-  return reading.templates
-    .filter(({ file, inInput }) => !posts.has(file) && !NOT_PAGES.test(inInput))
-    .map((template) => {
-      const stem = basename(template.inInput).replace(/\.[^.]*$/, '');
-      return {
-        relative: template.relative,
-        file: template.file,
-        inRoot: template.inInput,
-        name: stem === 'index' ? basename(dirname(template.inInput)) : stem,
-        collection: undefined,
-        assets: undefined,
-        html: false,
-        eleventy: {
-          inInput: template.inInput,
-          permalinkCode: template.cascade.permalinkCode,
-          fields: template.cascade.fields,
-        },
-      };
-    });
+  const page = (
+    template: { relative: string; file: string; inInput: string; cascade: CascadeData },
+    language: string | undefined,
+  ): SourcePage => {
+    const stem = basename(template.inInput).replace(/\.[^.]*$/, '');
+    return {
+      relative: template.relative,
+      file: template.file,
+      inRoot: template.inInput,
+      name: stem === 'index' ? basename(dirname(template.inInput)) : stem,
+      collection: undefined,
+      assets: undefined,
+      html: language !== undefined,
+      eleventy: {
+        inInput: template.inInput,
+        permalinkCode: template.cascade.permalinkCode,
+        fields: template.cascade.fields,
+        ...(language === undefined ? {} : { language }),
+      },
+    };
+  };
+  return [
+    ...reading.templates
+      .filter(({ file, inInput }) => !posts.has(file) && !NOT_PAGES.test(inInput))
+      .map((template) => page(template, undefined)),
+    ...eleventyTemplatePages(source, eleventyProjectOf(config), reading.files).map((template) =>
+      page(template, template.language),
+    ),
+  ];
 }
 
 /**
@@ -1099,6 +1112,10 @@ function planPage(
       : read;
   const verdict = judgePage(ctx.engine, ctx.config, page, document, ctx);
   if (verdict.kind === 'file') return undefined;
+  if (verdict.kind === 'left out') {
+    ctx.skipped.push({ file: page.relative, line: 1, text: verdict.why });
+    return undefined;
+  }
   if (verdict.kind === 'theme') {
     if (verdict.index) {
       ctx.lists.set(verdict.index.oldUrl, verdict.index.name);
@@ -1240,7 +1257,7 @@ function convertPages(
         base: decodeForHumans(servedIn),
         ...eleventyLinks(plan.source.eleventy, blog),
       },
-      body: (body) => body,
+      body: (body) => (plan.source.html ? htmlAsMarkdown(body, stringOf(plan.front.title)) : body),
       check: (written) => parsePage(written, file, plan.slug).diagnostics,
     });
     if (text === undefined) continue;

@@ -27,7 +27,7 @@ export interface SourcePage extends BlogFile {
   readonly collection: string | undefined;
   /** The folder of files that go with it (a Hugo leaf bundle), or nothing. */
   readonly assets: string | undefined;
-  /** Whether it is an HTML file rather than Markdown (Jekyll). */
+  /** Whether it is written in HTML rather than Markdown (Jekyll's `.html`, Eleventy's `.njk`). */
   readonly html: boolean;
   /**
    * What it is in a Hugo section other than the posts': the section's list page (`_index.md`,
@@ -40,6 +40,8 @@ export interface SourcePage extends BlogFile {
     readonly permalinkCode: string | undefined;
     /** What its folders' data files and layouts give it, below its front matter. */
     readonly fields?: Readonly<Record<string, unknown>>;
+    /** The template language it is written in, when not Markdown (`Nunjucks`). */
+    readonly language?: string;
   };
 }
 
@@ -54,6 +56,8 @@ export type PageVerdict =
     }
   /** Not a page of the blog at all (Jekyll copies a file without front matter as it is). */
   | { readonly kind: 'file' }
+  /** A page of the blog that Folio cannot make: why, and what the author can do. */
+  | { readonly kind: 'left out'; readonly why: string }
   /**
    * A page the theme fills (tags, archives, search, a list of posts): why it is not imported,
    * and, for a list Folio has an index of its own for, which one and the page's old URL.
@@ -65,6 +69,14 @@ export type PageVerdict =
       /** For the list of one tag's or category's posts, which Folio makes too: which, and where. */
       readonly term?: TermPage | undefined;
     };
+
+/** A page whose text is made by template code as it is published, which Folio does not run. */
+function templatePageLeftOut(page: SourcePage, language: string): PageVerdict {
+  return {
+    kind: 'left out',
+    why: `left out: a page made with ${language} code, which Folio does not run (write it again in Markdown as content/pages/${page.name}.md; HTML without the code can stay as it is)`,
+  };
+}
 
 /** A theme's page of one tag's or category's posts, at its old URL. */
 export interface TermPage {
@@ -195,12 +207,7 @@ function judgeByEngine(
         term,
       };
     }
-    if (page.html && /\{[{%]/.test(document.body)) {
-      return {
-        kind: 'theme',
-        why: 'an HTML page made with Liquid, which Folio does not run (write it in Markdown under content/pages/)',
-      };
-    }
+    if (page.html && /\{[{%]/.test(document.body)) return templatePageLeftOut(page, 'Liquid');
     return {
       kind: 'page',
       oldUrl,
@@ -211,6 +218,8 @@ function judgeByEngine(
   if (engine === 'eleventy' && page.eleventy) {
     if (fields.permalink === false || fields.permalink === 'false')
       return { kind: 'theme', why: 'permalink: false: Eleventy published no page of it' };
+    if (page.html && /\{[{%]/.test(document.body))
+      return templatePageLeftOut(page, page.eleventy.language ?? 'a template language');
     if (COLLECTION_LIST.test(document.body))
       return {
         kind: 'theme',
