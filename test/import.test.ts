@@ -976,7 +976,14 @@ describe('importing a Hexo blog published under a path', () => {
         'source/about/index.md': '---\ntitle: About\n---\nWho writes here.\n',
       }),
       'hexo-under-path',
-      ['/notes/2020/02/03/sub/nested/', '/notes/images/logo.png', '/notes/about/'],
+      [
+        '/notes/2020/02/03/sub/nested/',
+        '/notes/images/logo.png',
+        '/notes/about/',
+        // Hexo's lists, which lead to Folio's under the same path.
+        '/notes/tags/Go/',
+        '/notes/archives/2020/02/',
+      ],
     );
     assert.equal(result.imported.code, 0, result.imported.stderr);
     const config = await readFile(join(result.target, 'folio.config.yaml'), 'utf8');
@@ -1552,5 +1559,24 @@ describe('importing the standalone pages of a blog', () => {
     assert.match(result.imported.stdout, /, 3 pages/);
     assert.match(result.report, /`content\/_index\.md:1`: the home page's text/);
     assert.match(result.report, /`content\/search\/index\.md:1`: its layout is search/);
+  });
+});
+
+describe("importing a Jekyll blog's redirects and comments", () => {
+  it('keeps the old URLs of redirect_from, and never shows what a comment hid', async () => {
+    const result = await importAndServe(
+      await blog('jekyll-redirect-from', {
+        '_config.yml': 'title: Notes\nplugins: [jekyll-redirect-from]\n',
+        '_posts/2024-01-02-part-one.md':
+          '---\ntitle: Part one\nredirect_from:\n  - /2024/01/02/old-name.html\n  - /old/\n---\nShown.\n\n{::comment}\nA note to self.\n{:/comment}\n\n{% comment %}\nAnother.\n{% endcomment %}\n',
+        'about.md': '---\ntitle: About\nredirect_from: /me/\n---\nWho writes here.\n',
+      }),
+      'jekyll-redirect-from',
+      ['/2024/01/02/old-name.html', '/old/', '/me/', '/2024/01/02/part-one.html'],
+    );
+    const post = result.answers.get('/old/') ?? '';
+    assert.match(post, /Shown\./);
+    assert.doesNotMatch(post, /note to self|Another/);
+    assert.match(result.answers.get('/me/') ?? '', /Who writes here\./);
   });
 });

@@ -87,6 +87,8 @@ const ELEMENT_LINE = / {0,3}<(\/)?([A-Za-z][\w-]*)[\s>]/y;
 // kramdown's attribute list, `{: .class}`, `{:target="_blank"}`, `{:#id}`: on a line of its own
 // after a block, or right after a span (a link, an image, emphasis).
 const ATTRIBUTE_LIST = /\{:(?:[^}"'\n]|"[^"\n]*"|'[^'\n]*')*\}/y;
+// kramdown's extensions: `{::comment}`, `{::nomarkdown}`, `{::options key="value" /}`.
+const KRAMDOWN_EXTENSION = /\{::(comment|nomarkdown|options)\b[^}\n]*?(\/)?\}/y;
 // An alert's first line as Hugo and Obsidian write it: a type, maybe folded (`+`, `-`), a title.
 const TITLED_ALERT = /([ \t]{0,3}(?:>[ \t]?)+)\[!(\w+)\]([+-]?)([^\n]*)/y;
 // Ends a quote made of a block, which a quote on the next line would otherwise run on into.
@@ -200,7 +202,12 @@ class Converter {
         continue;
       }
       if (char === '{' && this.tags && this.#tag()) continue;
-      if (char === '{' && this.dialect === 'jekyll' && this.#attributeList()) continue;
+      if (
+        char === '{' &&
+        this.dialect === 'jekyll' &&
+        (this.#kramdownExtension() || this.#attributeList())
+      )
+        continue;
       if (char === '$' && this.dialect === 'jekyll' && this.#kramdownMath()) continue;
       if (char === '$' && this.reading.markdownBeforeMath && this.#mathReadAsMarkdown()) continue;
       if (char === '\\' && this.reading.bracketsReadAsMarkdown && this.#bracketsReadAsMarkdown())
@@ -386,6 +393,40 @@ class Converter {
     if (/^[ \t]*[^\s<]/.test(this.text.slice(lineEnd + 1, lineEnd + 200))) {
       this.#blankBefore = lineEnd + 1;
     }
+  }
+
+  /**
+   * A kramdown extension: `{::comment}…{:/comment}`, whose text kramdown never shows, goes;
+   * `{::nomarkdown}…{:/}` keeps what it holds as it is; `{::options … /}` goes.
+   */
+  #kramdownExtension(): boolean {
+    KRAMDOWN_EXTENSION.lastIndex = this.#at;
+    const opened = KRAMDOWN_EXTENSION.exec(this.text);
+    if (!opened) return false;
+    const [whole, name = '', alone] = opened;
+    const line = this.#line();
+    let after = this.#at + whole.length;
+    let inner = '';
+    if (alone === undefined) {
+      const end = new RegExp(`\\{:/(?:${name})?\\}`, 'g');
+      end.lastIndex = after;
+      const closed = end.exec(this.text);
+      if (!closed) return false;
+      inner = this.text.slice(after, closed.index);
+      after = closed.index + closed[0].length;
+    }
+    this.#at = after;
+    if (name === 'nomarkdown') {
+      this.#out += inner;
+      this.notes.push({ line, kind: 'converted', what: '{::nomarkdown} into HTML as it is' });
+    } else
+      this.notes.push({
+        line,
+        kind: 'removed',
+        what: `{::${name}}`,
+        hint: name === 'comment' ? 'what it held was never shown' : 'a setting of kramdown',
+      });
+    return true;
   }
 
   /**
@@ -800,6 +841,10 @@ class Converter {
         this.#out += this.dialect === 'jekyll' ? this.#converted(inside, false) : inner;
         this.notes.push({ line, kind: 'converted', what });
         return;
+      case 'hidden':
+        // A comment, or a value captured for later: the engine never showed what it holds.
+        this.notes.push({ line, kind: 'removed', what, hint: 'what it held was never shown' });
+        return;
       case 'quote': {
         const quoted = this.#quoted(inside);
         const source = quoteSource(splitArgs(args));
@@ -993,7 +1038,7 @@ function rooted(written: string, base: string | undefined): string {
 
 const MARKDOWN_FILE = /\.(?:md|markdown)$/i;
 
-type BlockKind = 'code' | 'diagram' | 'raw' | 'quote' | 'alert' | 'other';
+type BlockKind = 'code' | 'diagram' | 'raw' | 'quote' | 'alert' | 'hidden' | 'other';
 
 // Tags with an end tag, and what each is.
 const BLOCKS: Record<string, BlockKind> = {
@@ -1005,8 +1050,8 @@ const BLOCKS: Record<string, BlockKind> = {
   blockquote: 'quote',
   quote: 'quote',
   pullquote: 'quote',
-  comment: 'other',
-  capture: 'other',
+  comment: 'hidden',
+  capture: 'hidden',
   if: 'other',
   unless: 'other',
   for: 'other',

@@ -120,11 +120,10 @@ function hexoFeeds(
   if (settings === undefined && !packages.has('hexo-generator-feed')) return [];
   const types = namesOf(settings?.type ?? 'atom', false).map((type) => type.toLowerCase());
   const paths = namesOf(settings?.path, false);
-  const root = (stringOf(config.root) ?? '/').replace(/\/?$/, '/');
   return types.flatMap((type, i): [string, string][] => {
     if (type !== 'atom' && type !== 'rss2') return [];
     const path = paths[i] ?? (type === 'atom' ? 'atom.xml' : 'rss2.xml');
-    return [[`${root}${path.replace(/^\//, '')}`, type === 'atom' ? ATOM_PATH : FEED_PATH]];
+    return [[`/${path.replace(/^\//, '')}`, type === 'atom' ? ATOM_PATH : FEED_PATH]];
   });
 }
 

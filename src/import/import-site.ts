@@ -650,6 +650,18 @@ class UrlClaims {
   }
 }
 
+/**
+ * The old paths a front matter asks to lead to its page: Hugo's `aliases`, and the
+ * `redirect_from` of jekyll-redirect-from, a path or a list of them.
+ */
+function aliasesWritten(fields: Readonly<Record<string, unknown>>): string[] {
+  return [fields.aliases, fields.redirect_from].flatMap((value) =>
+    (Array.isArray(value) ? value : [value]).filter(
+      (path): path is string => typeof path === 'string' && path.trim() !== '',
+    ),
+  );
+}
+
 /** The old paths written in front matter (Hugo's `aliases`), as Folio matches them. */
 function writtenAliases(front: Record<string, unknown>): string[] {
   return namesOf(front.aliases, false).flatMap((alias) => normalizeSitePath(alias) ?? []);
@@ -1137,7 +1149,8 @@ function planPage(
   }
   if (verdict.draft) front.draft = true;
   if (turnsMathOn(fields)) front.math = true;
-  if (Array.isArray(fields.aliases)) front.aliases = fields.aliases;
+  const aliases = aliasesWritten(fields);
+  if (aliases.length > 0) front.aliases = aliases;
   // Hugo listed a page under its tags and categories, each a page of its own.
   if (ctx.engine === 'hugo' && !verdict.draft) {
     for (const name of namesOf(fields.tags ?? fields.tag, false))
@@ -1627,7 +1640,8 @@ function planPost(
   // `pinned` and `sticky` of Hugo's and Jekyll's themes.
   const pin = ctx.engine === 'hexo' ? [fields.sticky, fields.top] : [fields.pinned, fields.sticky];
   if (pin.some(pins)) front.pinned = true;
-  if (Array.isArray(fields.aliases)) front.aliases = fields.aliases;
+  const aliases = aliasesWritten(fields);
+  if (aliases.length > 0) front.aliases = aliases;
   // Hugo's `series` taxonomy is a list, where a post is mostly in one series: the first is kept.
   const series = stringOf(
     Array.isArray(fields.series) ? (fields.series[0] as unknown) : fields.series,
@@ -2951,18 +2965,18 @@ function termRedirects(
     }
   }
   if (engine === 'hexo') {
-    const root = (stringOf(config.root) ?? '/').replace(/\/?$/, '/');
+    // Old URLs below the blog's `root`, which Folio's `url` carries (see `blogAddress`).
     const categoryDir = stringOf(config.category_dir) ?? 'categories';
     const tagDir = stringOf(config.tag_dir) ?? 'tags';
     const categoryMap = isRecord(config.category_map) ? config.category_map : {};
     const tagMap = isRecord(config.tag_map) ? config.tag_map : {};
     for (const name of categories)
       add(
-        `${root}${categoryDir}/${hexoSlug(stringOf(categoryMap[name]) ?? name)}/`,
+        `/${categoryDir}/${hexoSlug(stringOf(categoryMap[name]) ?? name)}/`,
         folioTerm('categories', name),
       );
     for (const name of tags)
-      add(`${root}${tagDir}/${hexoSlug(stringOf(tagMap[name]) ?? name)}/`, folioTerm('tags', name));
+      add(`/${tagDir}/${hexoSlug(stringOf(tagMap[name]) ?? name)}/`, folioTerm('tags', name));
     // Each generator's `per_page`, else the blog's (10); 0 lists every post on one page.
     const perPage = (generator: string): number | undefined => {
       const own = isRecord(config[generator]) ? config[generator].per_page : undefined;
@@ -2977,13 +2991,13 @@ function termRedirects(
       const pageSize = perPage(kind === 'tags' ? 'tag_generator' : 'category_generator');
       for (const [name, posts] of counts) {
         const slug = hexoSlug(stringOf(map[name]) ?? name);
-        laterPages(`${root}${dir}/${slug}/`, posts, pageSize, folder, folioTerm(kind, name));
+        laterPages(`/${dir}/${slug}/`, posts, pageSize, folder, folioTerm(kind, name));
       }
     }
     // Hexo's archives of a year and a month, `/archives/2019/05/`: Folio's one archive.
     const archiveDir = stringOf(config.archive_dir) ?? 'archives';
     laterPages(
-      `${root}${archiveDir}/`,
+      `/${archiveDir}/`,
       published.length,
       perPage('archive_generator'),
       folder,
@@ -2995,9 +3009,9 @@ function termRedirects(
       return [`${year}/`, `${year}/${String(month).padStart(2, '0')}/`];
     });
     for (const [period, posts] of postsByPeriod) {
-      add(`${root}${archiveDir}/${period}`, '/archives/');
+      add(`/${archiveDir}/${period}`, '/archives/');
       laterPages(
-        `${root}${archiveDir}/${period}`,
+        `/${archiveDir}/${period}`,
         posts,
         perPage('archive_generator'),
         folder,
@@ -3010,7 +3024,7 @@ function termRedirects(
     for (const plan of published) {
       const slugs = plan.categories.map((name) => hexoSlug(stringOf(categoryMap[name]) ?? name));
       for (let depth = 2; depth <= slugs.length; depth++) {
-        const path = `${root}${categoryDir}/${slugs.slice(0, depth).join('/')}/`;
+        const path = `/${categoryDir}/${slugs.slice(0, depth).join('/')}/`;
         const name = plan.categories[depth - 1] ?? '';
         postsByPath.set(path, { posts: (postsByPath.get(path)?.posts ?? 0) + 1, name });
       }

@@ -371,11 +371,10 @@ function hexoNavOrder(
   const themeConfig = isRecord(config.theme_config) ? config.theme_config : {};
   const menu = isRecord(themeConfig.menu) ? themeConfig.menu : config.menu;
   if (!isRecord(menu)) return undefined;
-  const root = (stringOf(config.root) ?? '/').replace(/\/?$/, '/');
-  const links = Object.values(menu).map((value) => {
-    const path = (stringOf(value) ?? '').split('||')[0]?.trim() ?? '';
-    return path.startsWith('/') ? `${root}${path.slice(1)}` : path;
-  });
+  // A menu's links are written below the blog's `root`, as the pages' old URLs are.
+  const links = Object.values(menu).map(
+    (value) => (stringOf(value) ?? '').split('||')[0]?.trim() ?? '',
+  );
   const index = links.findIndex((link) => samePage(link, oldUrl));
   return index === -1 ? undefined : index + 1;
 }
