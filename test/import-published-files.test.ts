@@ -29,11 +29,17 @@ describe('folio import: the files a blog publishes beside its pages', () => {
       'static/.well-known/security.txt': SECURITY,
       'static/.htaccess': 'Redirect 301 /old /new\n',
       'static/.DS_Store': 'junk',
+      // A file beside a post in a folder that is no bundle: Hugo published it at its path.
+      'content/posts/trip/trip.md':
+        '---\ntitle: A trip\ndate: 2024-02-03\n---\n\n![The sea](sea.jpg)\n',
+      'content/posts/trip/sea.jpg': 'not really a JPEG',
     });
     const { answers, report } = await importAndServe(root, source, 'hugo', [
       '/.well-known/security.txt',
+      '/posts/trip/sea.jpg',
     ]);
     assert.equal(answers.get('/.well-known/security.txt'), SECURITY);
+    assert.equal(answers.get('/posts/trip/sea.jpg'), 'not really a JPEG');
     assert.match(report, HTACCESS_LEFT_OUT);
     assert.doesNotMatch(report, /DS_Store/, 'a file no one meant to publish is not reported');
   });

@@ -470,7 +470,9 @@ export function importSite(options: ImportOptions): ImportSummary {
         text:
           basename(file.to) === '.nojekyll'
             ? 'left out: not needed, as the GitHub Pages workflow of folio init publishes the built site with no Jekyll step to turn off'
-            : `left out: Folio publishes no hidden file but those in .well-known/ (put what ${basename(file.to)} sets into your server's or host's settings)`,
+            : basename(file.to) === '.htaccess'
+              ? "left out: Folio publishes no hidden file but those in .well-known/ (put what .htaccess sets into your server's or host's settings)"
+              : 'left out: Folio publishes no hidden file but those in .well-known/',
       });
       continue;
     }
@@ -2473,9 +2475,12 @@ function publishedFiles(
   if (engine === 'eleventy') return passedThrough(source, eleventyProjectOf(config), passedOver);
   if (engine === 'hugo') {
     // Hugo copies all of static/, hidden files too (`.well-known/`, `.htaccess`).
-    const root = join(source, stringOf(config.staticDir) ?? 'static');
-    if (!existsSync(root)) return [];
-    return walk(source, root, isJunkName, passedOver).map(to(root));
+    // `staticDir` may name several folders, copied one over the other.
+    const folders = namesOf(config.staticDir ?? 'static', false).map((dir) => join(source, dir));
+    const copied = folders.flatMap((root) =>
+      existsSync(root) ? walk(source, root, isJunkName, passedOver).map(to(root)) : [],
+    );
+    return [...copied, ...hugoLooseFiles(source, config, passedOver)];
   }
   const root = engine === 'hexo' ? join(source, 'source') : source;
   const excluded = new Set([...NOT_PUBLISHED, ...namesOf(config.exclude, false)]);
@@ -2487,6 +2492,7 @@ function publishedFiles(
     source,
     root,
     (name, isFolder) =>
+      isJunkName(name) ||
       (isHiddenName(name) && !(included(name) && !(isFolder && name.startsWith('_')))) ||
       (engine === 'jekyll' && excluded.has(name)) ||
       (!isFolder && /^_config\./.test(name)),
@@ -2495,8 +2501,47 @@ function publishedFiles(
   return files.map(to(root));
 }
 
-/** Files no engine means to publish, though some copy them: a folder's own git, macOS's notes. */
-const isJunkName = (name: string): boolean => name === '.git' || name === '.DS_Store';
+// The files Hugo renders as pages, rather than copying.
+const HUGO_CONTENT = /\.(?:md|markdown|mdown|mkd|mkdn|html?|org|adoc|asciidoc|ad|rst|pandoc|pdc)$/i;
+
+/**
+ * The files of content/ that are no page and in no leaf bundle (whose files go with its page):
+ * Hugo publishes each at its path, `content/posts/first/photo.png` at `/posts/first/photo.png`,
+ * where a post beside it links to it.
+ */
+function hugoLooseFiles(
+  source: string,
+  config: Record<string, unknown>,
+  passedOver: PassedOver[],
+): PublishedFile[] {
+  const root = join(source, stringOf(config.contentDir) ?? 'content');
+  if (!existsSync(root)) return [];
+  const files = walk(source, root, (name) => name.startsWith('.'), passedOver);
+  const bundles = files
+    .filter((file) => HUGO_CONTENT.test(file.file) && /^index\./.test(basename(file.file)))
+    .map((file) => dirname(file.file) + sep);
+  return files
+    .filter(
+      (file) =>
+        !HUGO_CONTENT.test(file.file) && !bundles.some((folder) => file.file.startsWith(folder)),
+    )
+    .map((file) => ({ ...file, to: relative(root, file.file).split(sep).join('/') }));
+}
+
+/**
+ * Files no engine means to publish, though some copy them: a folder's own git and the files that
+ * keep an empty folder in it, macOS's notes, Jekyll's cache.
+ */
+const isJunkName = (name: string): boolean =>
+  [
+    '.git',
+    '.gitkeep',
+    '.keep',
+    '.gitignore',
+    '.gitattributes',
+    '.DS_Store',
+    '.jekyll-cache',
+  ].includes(name);
 
 /**
  * Whether a hidden name is one that Jekyll's or Hexo's `include` publishes (`.well-known`,
