@@ -2,7 +2,7 @@
 // included: a domain's `.well-known/` files come over and answer, and a hidden file Folio does not
 // publish (`.htaccess`) is named in the report rather than dropped without a word.
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -132,7 +132,13 @@ title: About
 
   it("brings an Eleventy blog's Nunjucks page of plain HTML over, and names one made by code", async () => {
     const source = await writeBlog(root, 'eleventy', {
-      '.eleventy.js': 'module.exports = () => ({ dir: { input: "src" } });\n',
+      '.eleventy.js':
+        'module.exports = (config) => {\n  config.addPassthroughCopy("src/demos");\n  return { dir: { input: "src" } };\n};\n',
+      'src/posts/second.njk':
+        '---\ntitle: A second post\ndate: 2024-02-03\ntags: posts\n---\n<p>Written in HTML.</p>\n',
+      'src/demos/grid.html': '---\ntitle: A demo\n---\n<p>Copied as it is.</p>\n',
+      'src/standalone.html':
+        '---\ntitle: Slides\n---\n<!DOCTYPE html>\n<html><head><style>body { margin: 0 }</style></head><body>Slides</body></html>\n',
       'src/posts/first.md':
         '---\ntitle: A first post\ndate: 2024-01-02\ntags: posts\n---\n\nHello.\n',
       'src/about.njk': ABOUT.replace('title: About', 'title: About\nlayout: page.njk'),
@@ -140,8 +146,18 @@ title: About
         '---\ntitle: Now\n---\n<ul>{% for book in books.reading %}<li>{{ book.title }}</li>{% endfor %}</ul>\n',
       'src/feed.njk': '---\npermalink: /feed.xml\n---\n<?xml version="1.0"?><rss></rss>\n',
     });
-    const { answers, report } = await importAndServe(root, source, 'eleventy', ['/about/']);
+    const { answers, report, target } = await importAndServe(root, source, 'eleventy', [
+      '/about/',
+      '/demos/grid.html',
+    ]);
     assert.match(answers.get('/about/') ?? '', /<p>\s*I live by the sea\.\s*<\/p>/);
+    assert.equal(
+      answers.get('/demos/grid.html'),
+      '---\ntitle: A demo\n---\n<p>Copied as it is.</p>\n',
+    );
+    assert.deepEqual((await readdir(join(target, 'content/pages'))).sort(), ['about.md']);
+    assert.match(report, /src\/posts\/second\.njk:1`: left out: a post written in Nunjucks/);
+    assert.match(report, /src\/standalone\.html:1`: left out: a whole HTML document/);
     assert.match(
       report,
       /src\/now\.njk:1`: left out: a page made with Nunjucks code, which Folio does not run \(write it again in Markdown as content\/pages\/now\.md/,

@@ -1569,7 +1569,7 @@ describe("importing a Jekyll blog's redirects and comments", () => {
         '_config.yml': 'title: Notes\nplugins: [jekyll-redirect-from]\n',
         '_posts/2024-01-02-part-one.md':
           '---\ntitle: Part one\nredirect_from:\n  - /2024/01/02/old-name.html\n  - /old/\n---\nShown.\n\n{::comment}\nA note to self.\n{:/comment}\n\n{% comment %}\nAnother.\n{% endcomment %}\n',
-        'about.md': '---\ntitle: About\nredirect_from: /me/\n---\nWho writes here.\n',
+        'about.md': '---\ntitle: About\nredirect_from: me/\n---\nWho writes here.\n',
       }),
       'jekyll-redirect-from',
       ['/2024/01/02/old-name.html', '/old/', '/me/', '/2024/01/02/part-one.html'],

@@ -87,8 +87,8 @@ const ELEMENT_LINE = / {0,3}<(\/)?([A-Za-z][\w-]*)[\s>]/y;
 // kramdown's attribute list, `{: .class}`, `{:target="_blank"}`, `{:#id}`: on a line of its own
 // after a block, or right after a span (a link, an image, emphasis).
 const ATTRIBUTE_LIST = /\{:(?:[^}"'\n]|"[^"\n]*"|'[^'\n]*')*\}/y;
-// kramdown's extensions: `{::comment}`, `{::nomarkdown}`, `{::options key="value" /}`.
-const KRAMDOWN_EXTENSION = /\{::(comment|nomarkdown|options)\b[^}\n]*?(\/)?\}/y;
+// kramdown's extensions that show nothing: `{::comment}`, `{::options key="value" /}`.
+const KRAMDOWN_EXTENSION = /\{::(comment|options)\b[^}\n]*?(\/)?\}/y;
 // An alert's first line as Hugo and Obsidian write it: a type, maybe folded (`+`, `-`), a title.
 const TITLED_ALERT = /([ \t]{0,3}(?:>[ \t]?)+)\[!(\w+)\]([+-]?)([^\n]*)/y;
 // Ends a quote made of a block, which a quote on the next line would otherwise run on into.
@@ -396,36 +396,29 @@ class Converter {
   }
 
   /**
-   * A kramdown extension: `{::comment}…{:/comment}`, whose text kramdown never shows, goes;
-   * `{::nomarkdown}…{:/}` keeps what it holds as it is; `{::options … /}` goes.
+   * kramdown's comment, `{::comment}…{:/comment}` (or `{:/}`), whose text kramdown never showed;
+   * and `{::options … /}`, a setting of kramdown's. Both go.
    */
   #kramdownExtension(): boolean {
     KRAMDOWN_EXTENSION.lastIndex = this.#at;
     const opened = KRAMDOWN_EXTENSION.exec(this.text);
     if (!opened) return false;
     const [whole, name = '', alone] = opened;
-    const line = this.#line();
     let after = this.#at + whole.length;
-    let inner = '';
     if (alone === undefined) {
       const end = new RegExp(`\\{:/(?:${name})?\\}`, 'g');
       end.lastIndex = after;
       const closed = end.exec(this.text);
       if (!closed) return false;
-      inner = this.text.slice(after, closed.index);
       after = closed.index + closed[0].length;
     }
+    this.notes.push({
+      line: this.#line(),
+      kind: 'removed',
+      what: `{::${name}}`,
+      hint: name === 'comment' ? 'what it held was never shown' : 'a setting of kramdown',
+    });
     this.#at = after;
-    if (name === 'nomarkdown') {
-      this.#out += inner;
-      this.notes.push({ line, kind: 'converted', what: '{::nomarkdown} into HTML as it is' });
-    } else
-      this.notes.push({
-        line,
-        kind: 'removed',
-        what: `{::${name}}`,
-        hint: name === 'comment' ? 'what it held was never shown' : 'a setting of kramdown',
-      });
     return true;
   }
 
@@ -842,7 +835,7 @@ class Converter {
         this.notes.push({ line, kind: 'converted', what });
         return;
       case 'hidden':
-        // A comment, or a value captured for later: the engine never showed what it holds.
+        // A comment: the engine never showed what it holds.
         this.notes.push({ line, kind: 'removed', what, hint: 'what it held was never shown' });
         return;
       case 'quote': {
@@ -1051,7 +1044,7 @@ const BLOCKS: Record<string, BlockKind> = {
   quote: 'quote',
   pullquote: 'quote',
   comment: 'hidden',
-  capture: 'hidden',
+  capture: 'other',
   if: 'other',
   unless: 'other',
   for: 'other',

@@ -69,6 +69,19 @@ describe("an Eleventy blog's config, read without running it", () => {
     assert.equal(copiedTo(png, 'logo.png', read.input), 'logo.png');
   });
 
+  it('knows which kinds of file it renders', () => {
+    const set = readEleventyProject(
+      project({
+        '.eleventy.js': 'module.exports = (c) => { c.setTemplateFormats(["md", "njk"]); };\n',
+      }),
+    );
+    assert.deepEqual(set.templateFormats, ['md', 'njk']);
+    const added = readEleventyProject(
+      project({ '.eleventy.js': 'module.exports = (c) => { c.addTemplateFormats("scss"); };\n' }),
+    );
+    assert.ok(added.templateFormats.includes('html') && added.templateFormats.includes('scss'));
+  });
+
   it('copies nothing from or to above its folders, and keeps the dot of a hidden name', () => {
     const read = readEleventyProject(
       project({

@@ -65,6 +65,8 @@ export interface EleventyProject {
   readonly feeds: readonly { readonly url: string; readonly format: 'rss' | 'atom' }[];
   /** Whether it renders `.markdown` files as it does `.md` (`templateFormats` naming it). */
   readonly markdownExtension: boolean;
+  /** The kinds of file it renders (`templateFormats`): `md`, `njk`, `html`… */
+  readonly templateFormats: readonly string[];
   /** The paths its `.eleventyignore` names, as patterns of paths from the blog's folder. */
   readonly ignored: readonly RegExp[];
   /** Why the config could not be read, where it could not. */
@@ -118,6 +120,8 @@ export function readEleventyProject(source: string): EleventyProject {
   let pathPrefix = '/';
   let lineBreaks = false;
   let markdownExtension = false;
+  let formats: string[] | undefined;
+  const addedFormats: string[] = [];
   let excerptSeparator: string | undefined;
   const passthrough: PassthroughCopy[] = [];
   const collections = new Map<string, { globs: string[]; tags: string[] }>();
@@ -151,6 +155,7 @@ export function readEleventyProject(source: string): EleventyProject {
         if (key === 'dir' && isRecord(value) && Object.keys(dir).length === 0) dir = value;
         if (key === 'pathPrefix' && typeof value === 'string') pathPrefix = value;
         if (key === 'breaks' && value === true) lineBreaks = true;
+        if (key === 'templateFormats') formats = formatsOf(value);
         if (key === 'templateFormats' && formatsOf(value).includes('markdown'))
           markdownExtension = true;
         continue;
@@ -162,6 +167,8 @@ export function readEleventyProject(source: string): EleventyProject {
       if (method && Object.hasOwn(setters, method) && typeof first === 'string') {
         dir[setters[method] ?? ''] = first;
       } else if (method === 'setTemplateFormats' || method === 'addTemplateFormats') {
+        if (method === 'setTemplateFormats') formats = formatsOf(first);
+        else addedFormats.push(...formatsOf(first));
         if (formatsOf(first).includes('markdown')) markdownExtension = true;
       } else if (method === 'addPassthroughCopy') {
         passthrough.push(...passthroughOf(first));
@@ -218,6 +225,7 @@ export function readEleventyProject(source: string): EleventyProject {
     feeds,
     shortcodes,
     markdownExtension,
+    templateFormats: [...(formats ?? DEFAULT_FORMATS), ...addedFormats],
     ignored: ignoredPaths(source),
     lineBreaks,
     problem: defaults.problem,
@@ -253,6 +261,20 @@ function climbsOut(path: string): boolean {
 }
 
 /** Template formats as a config writes them: a list, or names with commas between. */
+// What Eleventy renders unless its config says otherwise.
+const DEFAULT_FORMATS = [
+  'html',
+  'liquid',
+  'ejs',
+  'md',
+  'hbs',
+  'mustache',
+  'haml',
+  'pug',
+  'njk',
+  '11ty.js',
+];
+
 function formatsOf(value: unknown): string[] {
   const list = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : [];
   return list.flatMap((format) => (typeof format === 'string' ? [format.trim()] : []));
@@ -1279,14 +1301,9 @@ export function eleventyListPages(
 }
 
 /** A page of the blog written in a template language other than Markdown. */
-export interface TemplatePage {
-  readonly relative: string;
-  readonly file: string;
-  /** From the input folder. */
-  readonly inInput: string;
+export interface TemplatePage extends EleventyTemplate {
   /** The template language it is written in: `Nunjucks`. */
   readonly language: string;
-  readonly cascade: CascadeData;
 }
 
 const TEMPLATE_LANGUAGES: Readonly<Record<string, string>> = {
@@ -1311,8 +1328,14 @@ export function eleventyTemplatePages(
   files: readonly FileOfBlog[],
 ): TemplatePage[] {
   const pages: TemplatePage[] = [];
-  const kinds = new RegExp(`\\.(?:${Object.keys(TEMPLATE_LANGUAGES).join('|')})$`, 'i');
+  const rendered = Object.keys(TEMPLATE_LANGUAGES).filter((kind) =>
+    project.templateFormats.includes(kind),
+  );
+  if (rendered.length === 0) return [];
+  const kinds = new RegExp(`\\.(?:${rendered.join('|')})$`, 'i');
   for (const { file, inInput, document } of readTemplates(project, files, kinds)) {
+    // Eleventy copies what a passthrough copy names, and renders none of it.
+    if (project.passthrough.some((copy) => isCopied(copy, file.relative))) continue;
     if (/^(?:index|404)\.\w+$/.test(inInput) || /\.(?:xml|json|txt)\.\w+$/i.test(inInput)) continue;
     // Without front matter, an HTML file is a page only to Eleventy, whose layout it never had.
     if ('problem' in document || document.format === 'none') continue;
@@ -1340,6 +1363,7 @@ export function eleventyTemplatePages(
       file: file.file,
       inInput,
       language: TEMPLATE_LANGUAGES[extension] ?? extension,
+      front: document.fields,
       cascade,
     });
   }

@@ -25,7 +25,7 @@ describe('an HTML page made into a Markdown body', () => {
     const html = '<script>\n  const a = 1;\n\n  const b = 2;\n</script>\n';
     assert.equal(
       htmlAsMarkdown(html, undefined),
-      '\n<script>\n  const a = 1;\n  const b = 2;\n</script>\n',
+      '\n<div>\n<script>\n  const a = 1;\n  const b = 2;\n</script>\n</div>\n',
     );
   });
 
@@ -35,5 +35,24 @@ describe('an HTML page made into a Markdown body', () => {
       htmlAsMarkdown('<h1>About me</h1>\n<p>Hi</p>', 'About'),
       '\n<h1>About me</h1>\n<p>Hi</p>\n',
     );
+  });
+
+  it('reads no line of text as Markdown, whatever the body opens with', () => {
+    const html = '<h1>Contact</h1>\nWrite to me, any time:\n    1. by mail,\n    2. by phone.\n';
+    const rendered = render(htmlAsMarkdown(html, 'Contact'));
+    assert.doesNotMatch(rendered, /<ol|<li/);
+    assert.match(rendered, /1\. by mail,\n2\. by phone\./);
+  });
+
+  it('keeps the empty lines of a <textarea>, and reads no <pre> in a comment', () => {
+    const textarea = render(
+      htmlAsMarkdown('<form>\n<textarea>\nDear sir,\n\nRegards\n</textarea>\n</form>', undefined),
+    );
+    assert.match(textarea, /Dear sir,&#10;\nRegards/);
+    const commented = render(
+      htmlAsMarkdown('<div>\n<!-- an old <pre> -->\n\n    <p>Still HTML</p>\n</div>', undefined),
+    );
+    assert.doesNotMatch(commented, /<code/);
+    assert.match(commented, /\n<p>Still HTML<\/p>\n/);
   });
 });

@@ -658,9 +658,13 @@ class UrlClaims {
  */
 function aliasesWritten(fields: Readonly<Record<string, unknown>>): string[] {
   return [fields.aliases, fields.redirect_from].flatMap((value) =>
-    (Array.isArray(value) ? value : [value]).filter(
-      (path): path is string => typeof path === 'string' && path.trim() !== '',
-    ),
+    (Array.isArray(value) ? value : [value]).flatMap((path) => {
+      if (typeof path !== 'string' || path.trim() === '') return [];
+      // As jekyll-redirect-from reads them: a path from the site's root, with or without its
+      // first slash; of an address, its path.
+      const written = path.trim().replace(/^[a-z][a-z\d+.-]*:\/\/[^/]*/i, '');
+      return [written.startsWith('/') ? written : `/${written}`];
+    }),
   );
 }
 
@@ -950,6 +954,13 @@ function listPages(
 function listEleventyPages(source: string, config: Record<string, unknown>): SourcePage[] {
   const reading = eleventyReading(source, config);
   const posts = new Set(reading.posts.map(({ file }) => file));
+  const templated = eleventyTemplatePages(source, eleventyProjectOf(config), reading.files);
+  // A template of the posts' collection written in HTML is a post, which Folio reads in Markdown.
+  const posted = new Set(
+    postCollection([...reading.templates, ...templated], eleventyProjectOf(config)).posts.map(
+      ({ file }) => file,
+    ),
+  );
   const page = (
     template: { relative: string; file: string; inInput: string; cascade: CascadeData },
     language: string | undefined,
@@ -967,7 +978,7 @@ function listEleventyPages(source: string, config: Record<string, unknown>): Sou
         inInput: template.inInput,
         permalinkCode: template.cascade.permalinkCode,
         fields: template.cascade.fields,
-        ...(language === undefined ? {} : { language }),
+        ...(language === undefined ? {} : { language, post: posted.has(template.file) }),
       },
     };
   };
@@ -975,9 +986,7 @@ function listEleventyPages(source: string, config: Record<string, unknown>): Sou
     ...reading.templates
       .filter(({ file, inInput }) => !posts.has(file) && !NOT_PAGES.test(inInput))
       .map((template) => page(template, undefined)),
-    ...eleventyTemplatePages(source, eleventyProjectOf(config), reading.files).map((template) =>
-      page(template, template.language),
-    ),
+    ...templated.map((template) => page(template, template.language)),
   ];
 }
 

@@ -42,6 +42,8 @@ export interface SourcePage extends BlogFile {
     readonly fields?: Readonly<Record<string, unknown>>;
     /** The template language it is written in, when not Markdown (`Nunjucks`). */
     readonly language?: string;
+    /** Whether it is one of the posts, written in that language. */
+    readonly post?: boolean;
   };
 }
 
@@ -70,12 +72,27 @@ export type PageVerdict =
       readonly term?: TermPage | undefined;
     };
 
-/** A page whose text is made by template code as it is published, which Folio does not run. */
-function templatePageLeftOut(page: SourcePage, language: string): PageVerdict {
-  return {
-    kind: 'left out',
-    why: `left out: a page made with ${language} code, which Folio does not run (write it again in Markdown as content/pages/${page.name}.md; HTML without the code can stay as it is)`,
-  };
+/**
+ * Why a page written in HTML cannot come over, if it cannot: template code makes its text as it
+ * is published, which Folio does not run; or it is a whole document, with a head and styles of its
+ * own, which Folio's page would hold inside its own.
+ */
+function htmlPageLeftOut(
+  page: SourcePage,
+  body: string,
+  language: string,
+): PageVerdict | undefined {
+  if (/\{[{%]/.test(body))
+    return {
+      kind: 'left out',
+      why: `left out: a page made with ${language} code, which Folio does not run (write it again in Markdown as content/pages/${page.name}.md; HTML without the code can stay as it is)`,
+    };
+  if (/<!doctype\s+html|<html[\s>]|<head[\s>]/i.test(body))
+    return {
+      kind: 'left out',
+      why: `left out: a whole HTML document, with a head of its own (to publish it as it was, copy the page the blog built into static/, at the path it had)`,
+    };
+  return undefined;
 }
 
 /** A theme's page of one tag's or category's posts, at its old URL. */
@@ -207,7 +224,10 @@ function judgeByEngine(
         term,
       };
     }
-    if (page.html && /\{[{%]/.test(document.body)) return templatePageLeftOut(page, 'Liquid');
+    if (page.html) {
+      const leftOut = htmlPageLeftOut(page, document.body, 'Liquid');
+      if (leftOut) return leftOut;
+    }
     return {
       kind: 'page',
       oldUrl,
@@ -218,8 +238,22 @@ function judgeByEngine(
   if (engine === 'eleventy' && page.eleventy) {
     if (fields.permalink === false || fields.permalink === 'false')
       return { kind: 'theme', why: 'permalink: false: Eleventy published no page of it' };
-    if (page.html && /\{[{%]/.test(document.body))
-      return templatePageLeftOut(page, page.eleventy.language ?? 'a template language');
+    if (page.html) {
+      const language = page.eleventy.language ?? 'a template language';
+      if (page.eleventy.post)
+        return {
+          kind: 'left out',
+          why: `left out: a post written in ${language}, where Folio reads posts written in Markdown (write it again as content/posts/${page.name}.md; its HTML can stay as it is)`,
+        };
+      const leftOut = htmlPageLeftOut(page, document.body, language);
+      if (leftOut) return leftOut;
+      // A page its layout makes whole from its data (a redirect to `target`, a gallery).
+      if (document.body.trim() === '')
+        return {
+          kind: 'left out',
+          why: `left out: it has no text of its own, only what its layout ${stringOf(fields.layout) ?? ''} made of its data`,
+        };
+    }
     if (COLLECTION_LIST.test(document.body))
       return {
         kind: 'theme',
