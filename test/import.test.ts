@@ -1580,3 +1580,20 @@ describe("importing a Jekyll blog's redirects and comments", () => {
     assert.match(result.answers.get('/me/') ?? '', /Who writes here\./);
   });
 });
+
+describe('importing a Hexo blog as Hexo read it', () => {
+  it('reads front matter indented with tabs, and lower-cases its tags as filename_case did', async () => {
+    const result = await importAndServe(
+      await blog('hexo-as-read', {
+        '_config.yml':
+          'title: Notes\nurl: https://hexo.example\npermalink: :year/:month/:day/:title/\nfilename_case: 1\n',
+        'source/_posts/debug.md':
+          '---\ntitle: Debugging\ndate: 2023-03-17 19:19:10\ntags:\n\t- Vue.js\ncategories:\n\t- Tools\n---\nA breakpoint.\n',
+      }),
+      'hexo-as-read',
+      ['/2023/03/17/debug/', '/tags/vue-js/', '/categories/tools/'],
+    );
+    assert.match(result.answers.get('/2023/03/17/debug/') ?? '', /A breakpoint\./);
+    assert.match(result.answers.get('/tags/vue-js/') ?? '', /Debugging/);
+  });
+});

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { folioPatterns, localeOf, hugoUrl, withJekyllDefaults } from './engines.js';
+import {
+  folioPatterns,
+  hexoSlug,
+  hexoUrl,
+  localeOf,
+  hugoUrl,
+  withJekyllDefaults,
+} from './engines.js';
 
 describe("a blog's language", () => {
   it('is the locale of its pages: Traditional Chinese for Taiwan, Hong Kong and Macau', () => {
@@ -117,5 +124,30 @@ describe("the front matter Jekyll's defaults give a file", () => {
     assert.deepEqual(withJekyllDefaults({}, 'posts', '_posts/a.md', { title: 'A' }), {
       title: 'A',
     });
+  });
+});
+
+describe("Hexo's slug of a tag or category", () => {
+  it('keeps the case unless filename_case changes it, as Hexo writes the URL of its page', () => {
+    assert.equal(hexoSlug('Vue.js'), 'Vue-js');
+    assert.equal(hexoSlug('Vue.js', 1), 'vue-js');
+    assert.equal(hexoSlug('Vue.js', '2'), 'VUE-JS');
+  });
+});
+
+describe("a Hexo post's old URL", () => {
+  const wall = { year: 2024, month: 1, day: 2, hour: 3, minute: 4, second: 5 };
+  const post = (fields: Record<string, unknown>) => ({
+    relative: 'a.md',
+    fileTitle: 'a',
+    fields,
+    wall,
+    categories: [],
+    bundle: false,
+  });
+  it('fills the names of its permalink from the front matter, and says which one it lacks', () => {
+    const config = { permalink: 'posts/:abbrlink.html' };
+    assert.equal(hexoUrl(config, post({ abbrlink: 'c0ffee' })), '/posts/c0ffee.html');
+    assert.deepEqual(hexoUrl(config, post({})), { missing: ':abbrlink' });
   });
 });

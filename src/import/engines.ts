@@ -48,13 +48,18 @@ export function jekyllSlug(text: string, cased: boolean): string {
   return cased ? slug : slug.toLowerCase();
 }
 
-/** Hexo's `slugize`: separators for spaces and ASCII punctuation, case kept. */
-export function hexoSlug(text: string): string {
-  return text
+/**
+ * Hexo's `slugize`: separators for spaces and ASCII punctuation, case kept, or, as the slug of a
+ * tag or category is made, changed by the blog's `filename_case` (1 lower, 2 upper).
+ */
+export function hexoSlug(text: string, filenameCase?: unknown): string {
+  const slug = text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'<>,.?/]+/g, '-')
     .replace(/^-+|-+$/g, '');
+  const transform = Number(filenameCase);
+  return transform === 1 ? slug.toLowerCase() : transform === 2 ? slug.toUpperCase() : slug;
 }
 
 /** Hugo's `urlize` of a title: its path sanitized (see `hugoPath`), lower-case. */
@@ -302,8 +307,15 @@ const HEXO_NAME_TOKENS: Readonly<Record<string, string>> = {
   title: '.+',
 };
 
-/** The URL Hexo gives a post, read from the site's root (below `root`), as Folio keeps paths. */
-export function hexoUrl(config: Readonly<Record<string, unknown>>, input: UrlInputs): string {
+/**
+ * The URL Hexo gave a post by the blog's `permalink`, read from the site's root (below `root`),
+ * as Folio keeps paths; or, where the post has no value for one of its names (`:abbrlink`, which
+ * a plugin writes into the front matter), that name.
+ */
+export function hexoUrl(
+  config: Readonly<Record<string, unknown>>,
+  input: UrlInputs,
+): string | { readonly missing: string } {
   const own = input.fields.permalink;
   const pattern =
     typeof own === 'string'
@@ -316,7 +328,10 @@ export function hexoUrl(config: Readonly<Record<string, unknown>>, input: UrlInp
   const title = typeof input.fields.slug === 'string' ? input.fields.slug : input.fileTitle;
   const categoryMap = isRecord(config.category_map) ? config.category_map : {};
   const categorySlug = (name: string): string =>
-    hexoSlug(typeof categoryMap[name] === 'string' ? categoryMap[name] : name);
+    hexoSlug(
+      typeof categoryMap[name] === 'string' ? categoryMap[name] : name,
+      config.filename_case,
+    );
   const defaultCategory =
     typeof config.default_category === 'string' ? config.default_category : 'uncategorized';
   const values: Record<string, string> = {
@@ -327,16 +342,18 @@ export function hexoUrl(config: Readonly<Record<string, unknown>>, input: UrlInp
     category:
       input.categories.length > 0 ? input.categories.map(categorySlug).join('/') : defaultCategory,
   };
+  let missing: string | undefined;
   const filled = pattern.replace(/:(\w+)/g, (token, name: string) => {
     const fromFields = input.fields[name];
-    return (
+    const value =
       values[name] ??
       (typeof fromFields === 'string' || typeof fromFields === 'number'
         ? String(fromFields)
-        : token)
-    );
+        : undefined);
+    missing ??= value === undefined ? token : undefined;
+    return value ?? token;
   });
-  return `/${filled}`.replace(/\/{2,}/g, '/');
+  return missing !== undefined ? { missing } : `/${filled}`.replace(/\/{2,}/g, '/');
 }
 
 export function hugoUrl(

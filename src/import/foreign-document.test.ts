@@ -54,3 +54,13 @@ describe("a template of Eleventy's whose front matter names its language", () =>
     assert.equal(read.line, 2);
   });
 });
+
+describe('front matter indented with tabs', () => {
+  it('is read as Hexo reads it, each tab two spaces, and refused as YAML refuses it elsewhere', () => {
+    const text = '---\ntitle: Tabs\ntags:\n\t- vscode\ncategories:\n\t- debug\n---\nBody\n';
+    const hexo = readForeignDocument(text, { tabsIndent: true });
+    assert.ok(!('problem' in hexo));
+    assert.deepEqual(hexo.fields, { title: 'Tabs', tags: ['vscode'], categories: ['debug'] });
+    assert.ok('problem' in readForeignDocument(text));
+  });
+});

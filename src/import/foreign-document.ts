@@ -33,7 +33,10 @@ const FENCES = { '---': 'yaml', '+++': 'toml' } as const;
  * timestamps are not read: Jekyll and Hexo read a date without an offset in the site's zone, not
  * in UTC); TOML's dates become ISO 8601 text, with their offset when they have one.
  */
-export function readForeignDocument(text: string): ForeignDocument | UnreadableDocument {
+export function readForeignDocument(
+  text: string,
+  options: ReadOptions = {},
+): ForeignDocument | UnreadableDocument {
   const source = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const lines = source.split('\n');
   // Blank lines before the fence: Hexo and Hugo read the front matter after them all the same.
@@ -50,7 +53,7 @@ export function readForeignDocument(text: string): ForeignDocument | UnreadableD
       return { problem: `the front matter opened by ${fence} is never closed`, line: top + 1 };
     const head = lines.slice(top + 1, end).join('\n');
     if (language === 'json' || language === 'yaml')
-      return fromFenced(language, head, lines, end + 1);
+      return fromFenced(language, head, lines, end + 1, options);
     // Eleventy before 3 read an object written alone (`{ title: "About" }`) as the front matter.
     const parsed = parseScript(head.trim().startsWith('{') ? `(${head})` : head);
     if (parsed.problem !== undefined)
@@ -69,7 +72,7 @@ export function readForeignDocument(text: string): ForeignDocument | UnreadableD
     const end = lines.findIndex((line, i) => i > top && line.trimEnd() === fence);
     if (end === -1)
       return { problem: `the front matter opened by ${fence} is never closed`, line: top + 1 };
-    return fromFenced(FENCES[fence], lines.slice(top + 1, end).join('\n'), lines, end + 1);
+    return fromFenced(FENCES[fence], lines.slice(top + 1, end).join('\n'), lines, end + 1, options);
   }
   const first = lines[0]?.trimEnd() ?? '';
   if (first.startsWith('{')) return fromJson(source);
@@ -78,7 +81,7 @@ export function readForeignDocument(text: string): ForeignDocument | UnreadableD
   if (end > 0 && /^[\w-]+:/.test(first)) {
     const format = lines[end]?.trimEnd() === ';;;' ? 'json' : 'yaml';
     const head = lines.slice(0, end).join('\n');
-    return fromFenced(format, format === 'json' ? `{${head}}` : head, lines, end + 1);
+    return fromFenced(format, format === 'json' ? `{${head}}` : head, lines, end + 1, options);
   }
   return { fields: {}, format: 'none', body: source, bodyLine: 1 };
 }
@@ -94,14 +97,26 @@ function scriptFrontMatter(program: Node): Record<string, unknown> {
   return isRecord(value) ? value : {};
 }
 
+/** How an engine reads front matter where YAML would not. */
+export interface ReadOptions {
+  /** Hexo's reader takes each tab that indents a line of YAML as two spaces. */
+  readonly tabsIndent?: boolean;
+}
+
 function fromFenced(
   format: 'yaml' | 'toml' | 'json',
   head: string,
   lines: readonly string[],
   bodyIndex: number,
+  options: ReadOptions,
 ): ForeignDocument | UnreadableDocument {
   try {
-    const value = parseHead(format, head);
+    const value = parseHead(
+      format,
+      options.tabsIndent && format === 'yaml'
+        ? head.replace(/^\t+/gm, (tabs) => '  '.repeat(tabs.length))
+        : head,
+    );
     if (value !== undefined && !isRecord(value)) {
       return { problem: 'the front matter is not a mapping of keys to values', line: 2 };
     }

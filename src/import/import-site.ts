@@ -299,7 +299,7 @@ export function importSite(options: ImportOptions): ImportSummary {
   const enginePath = enginePattern(engine, config);
   const blogPattern = urlPrefix ? `${urlPrefix}/${enginePath ?? DEFAULT_PERMALINK}` : enginePath;
   const read = sources.flatMap((post) => {
-    const document = readBlogDocument(post, { skipped, warnings });
+    const document = readBlogDocument(post, engine, { skipped, warnings });
     if (!document) return [];
     // Eleventy gives a post what its folders' data files and its layouts say (`tags: posts`, a
     // `permalink`), below its own front matter; the tags that only make it a post are left out.
@@ -1116,7 +1116,7 @@ function planPage(
   ctx: PlanContext,
   themePages: ImportNote[],
 ): PlannedPage | undefined {
-  const read = readBlogDocument(page, ctx);
+  const read = readBlogDocument(page, ctx.engine, ctx);
   if (read === undefined) return undefined;
   // Jekyll gives a page what the config's `defaults` say pages of its collection have; a file
   // without front matter it copies as it is.
@@ -1479,6 +1479,7 @@ function jekyllLayouts(source: string): (layout: string) => string | undefined {
  */
 function readBlogDocument(
   file: BlogFile,
+  engine: EngineName,
   notes: { readonly skipped: ImportNote[]; readonly warnings: ImportNote[] },
 ): ForeignDocument | undefined {
   let bytes: Buffer;
@@ -1507,7 +1508,7 @@ function readBlogDocument(
     text = text.replaceAll('\0', '');
     notes.warnings.push({ file: file.relative, line: 1, text: 'NUL characters removed' });
   }
-  const document = readForeignDocument(text);
+  const document = readForeignDocument(text, { tabsIndent: engine === 'hexo' });
   if ('problem' in document) {
     notes.skipped.push({
       file: file.relative,
@@ -1835,7 +1836,16 @@ function oldUrlOf(ctx: PlanContext, post: SourcePost, input: UrlInputs): string 
     return undefined;
   }
   if (ctx.engine === 'jekyll') return jekyllUrl(jekyllPattern(ctx.config, input.fields), input);
-  if (ctx.engine === 'hexo') return hexoUrl(ctx.config, input);
+  if (ctx.engine === 'hexo') {
+    const url = hexoUrl(ctx.config, input);
+    if (typeof url === 'string') return url;
+    ctx.warnings.push({
+      file: post.relative,
+      line: 1,
+      text: `its old URL cannot be worked out: the blog's permalink names ${url.missing}, which its front matter does not give (add its old URL under aliases: in the imported post)`,
+    });
+    return undefined;
+  }
   const url = hugoUrl(ctx.config, post.section, input);
   // A post's own `url` is from the site's root; the others are under the language's.
   return typeof input.fields.url === 'string' ? url : `${ctx.urlPrefix}${url}`;
@@ -3026,11 +3036,14 @@ function termRedirects(
     const tagMap = isRecord(config.tag_map) ? config.tag_map : {};
     for (const name of categories)
       add(
-        `/${categoryDir}/${hexoSlug(stringOf(categoryMap[name]) ?? name)}/`,
+        `/${categoryDir}/${hexoSlug(stringOf(categoryMap[name]) ?? name, config.filename_case)}/`,
         folioTerm('categories', name),
       );
     for (const name of tags)
-      add(`/${tagDir}/${hexoSlug(stringOf(tagMap[name]) ?? name)}/`, folioTerm('tags', name));
+      add(
+        `/${tagDir}/${hexoSlug(stringOf(tagMap[name]) ?? name, config.filename_case)}/`,
+        folioTerm('tags', name),
+      );
     // Each generator's `per_page`, else the blog's (10); 0 lists every post on one page.
     const perPage = (generator: string): number | undefined => {
       const own = isRecord(config[generator]) ? config[generator].per_page : undefined;
@@ -3044,7 +3057,7 @@ function termRedirects(
     ] as const) {
       const pageSize = perPage(kind === 'tags' ? 'tag_generator' : 'category_generator');
       for (const [name, posts] of counts) {
-        const slug = hexoSlug(stringOf(map[name]) ?? name);
+        const slug = hexoSlug(stringOf(map[name]) ?? name, config.filename_case);
         laterPages(`/${dir}/${slug}/`, posts, pageSize, folder, folioTerm(kind, name));
       }
     }
@@ -3076,7 +3089,9 @@ function termRedirects(
     // later pages too.
     const postsByPath = new Map<string, { posts: number; name: string }>();
     for (const plan of published) {
-      const slugs = plan.categories.map((name) => hexoSlug(stringOf(categoryMap[name]) ?? name));
+      const slugs = plan.categories.map((name) =>
+        hexoSlug(stringOf(categoryMap[name]) ?? name, config.filename_case),
+      );
       for (let depth = 2; depth <= slugs.length; depth++) {
         const path = `/${categoryDir}/${slugs.slice(0, depth).join('/')}/`;
         const name = plan.categories[depth - 1] ?? '';
