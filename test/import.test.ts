@@ -1597,3 +1597,21 @@ describe('importing a Hexo blog as Hexo read it', () => {
     assert.match(result.answers.get('/tags/vue-js/') ?? '', /Debugging/);
   });
 });
+
+describe('importing a Jekyll blog kept in a folder its config names (source: src)', () => {
+  it('reads its posts, pages and collections there, at the URLs Jekyll gave them', async () => {
+    const result = await importAndServe(
+      await blog('jekyll-source', {
+        '_config.yml': 'title: Notes\nsource: src\ncollections:\n  notes:\n    output: true\n',
+        'src/_posts/2024-01-02-first.md':
+          '---\ntitle: First\ncategories: [C++]\n---\nSee [the notes](/notes/gdb/).\n',
+        'src/_notes/gdb.md': '---\ntitle: GDB\n---\nBreak here.\n',
+        'src/about.md': '---\ntitle: About\n---\nWho writes here.\n',
+      }),
+      'jekyll-source',
+      ['/c++/2024/01/02/first.html', '/notes/gdb.html', '/about.html'],
+    );
+    assert.match(result.answers.get('/notes/gdb.html') ?? '', /Break here\./);
+    assert.doesNotMatch(result.config, /\bsrc\b/);
+  });
+});

@@ -252,16 +252,16 @@ const NOT_PUBLISHED = new Set([
 ]);
 
 export function importSite(options: ImportOptions): ImportSummary {
-  const source = resolve(options.source);
+  const blogDir = resolve(options.source);
   const target = resolve(options.target);
-  if (!existsSync(source) || !statSync(source).isDirectory())
+  if (!existsSync(blogDir) || !statSync(blogDir).isDirectory())
     throw new ImportRefused(`${options.source} is not a folder`);
-  if (target === source || target.startsWith(source + sep)) {
+  if (target === blogDir || target.startsWith(blogDir + sep)) {
     throw new ImportRefused(
       `the new site must be outside the blog it comes from (${options.source}), which import never changes`,
     );
   }
-  const engine = options.from ?? detectEngine(source);
+  const engine = options.from ?? detectEngine(blogDir);
   if (!engine) {
     throw new ImportRefused(
       `${options.source} is no blog Folio knows: it has no _config.yml with _posts/ (Jekyll) or source/_posts/ (Hexo), no hugo.toml or config.toml with content/ (Hugo), and no eleventy.config.js or .eleventy.js (Eleventy); name the engine with --from jekyll|hexo|hugo|eleventy`,
@@ -269,7 +269,7 @@ export function importSite(options: ImportOptions): ImportSummary {
   }
   let blogConfig;
   try {
-    blogConfig = readBlogConfig(source, engine);
+    blogConfig = readBlogConfig(blogDir, engine);
   } catch (cause) {
     if (!(cause instanceof BlogConfigProblem)) throw cause;
     throw new ImportRefused(
@@ -277,8 +277,10 @@ export function importSite(options: ImportOptions): ImportSummary {
     );
   }
   const { config } = blogConfig;
+  // Jekyll reads the blog from the folder its config's `source` names, if it names one.
+  const source = engine === 'jekyll' ? jekyllSourceFolder(blogDir, config) : blogDir;
   // Notes name the config as they name posts: by its path in the blog's folder.
-  const configFile = blogConfig.file ? relative(source, blogConfig.file) : undefined;
+  const configFile = blogConfig.file ? relative(blogDir, blogConfig.file) : undefined;
   const now = options.now ?? Date.now();
   const skipped: ImportNote[] = [];
   const warnings: ImportNote[] = [];
@@ -2545,6 +2547,17 @@ function hugoLooseFiles(
         !HUGO_CONTENT.test(file.file) && !bundles.some((folder) => file.file.startsWith(folder)),
     )
     .map((file) => ({ ...file, to: relative(root, file.file).split(sep).join('/') }));
+}
+
+/** The folder Jekyll reads a blog from: its config's `source`, when that is a folder inside it. */
+function jekyllSourceFolder(blogDir: string, config: Record<string, unknown>): string {
+  const named = stringOf(config.source);
+  if (named === undefined) return blogDir;
+  const folder = resolve(blogDir, named);
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) return blogDir;
+  // Read only inside the blog, as every file of it is, a link named so included.
+  const [real, root] = [realpathSync(folder), realpathSync(blogDir)];
+  return real === root || real.startsWith(root + sep) ? folder : blogDir;
 }
 
 /**
