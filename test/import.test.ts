@@ -1582,17 +1582,28 @@ describe("importing a Jekyll blog's redirects and comments", () => {
 });
 
 describe('importing a Hexo blog as Hexo read it', () => {
-  it('reads front matter indented with tabs, and lower-cases its tags as filename_case did', async () => {
+  it('reads tabs in front matter, lower-cases its terms as filename_case did, and keeps each path of categories', async () => {
     const result = await importAndServe(
       await blog('hexo-as-read', {
         '_config.yml':
           'title: Notes\nurl: https://hexo.example\npermalink: :year/:month/:day/:title/\nfilename_case: 1\n',
         'source/_posts/debug.md':
           '---\ntitle: Debugging\ndate: 2023-03-17 19:19:10\ntags:\n\t- Vue.js\ncategories:\n\t- Tools\n---\nA breakpoint.\n',
+        // Two paths of categories, each a page of Hexo's: /categories/gpu/cuda/ and /categories/wiki/.
+        'source/_posts/cuda.md':
+          '---\ntitle: CUDA notes\ndate: 2019-07-31 19:16:45\ncategories:\n- [GPU, CUDA]\n- [wiki]\n---\nKernels.\n',
       }),
       'hexo-as-read',
-      ['/2023/03/17/debug/', '/tags/vue-js/', '/categories/tools/'],
+      [
+        '/2023/03/17/debug/',
+        '/tags/vue-js/',
+        '/categories/tools/',
+        '/categories/gpu/',
+        '/categories/gpu/cuda/',
+        '/categories/wiki/',
+      ],
     );
+    assert.match(result.answers.get('/categories/wiki/') ?? '', /CUDA notes/);
     assert.match(result.answers.get('/2023/03/17/debug/') ?? '', /A breakpoint\./);
     assert.match(result.answers.get('/tags/vue-js/') ?? '', /Debugging/);
   });

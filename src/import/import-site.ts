@@ -198,6 +198,11 @@ interface PlannedPost {
   /** Its categories as the blog gave them: the first is its category, the others tags. */
   readonly categories: readonly string[];
   /**
+   * The same as paths, each under the one before it (Hexo's `/categories/GPU/CUDA/`): one path,
+   * or, where Hexo's front matter lists lists (`- [GPU, CUDA]`, `- [wiki]`), one each.
+   */
+  readonly categoryPaths: readonly (readonly string[])[];
+  /**
    * Its tags as the blog wrote them, and its later categories: the names its old URLs have, where
    * Folio may write one as another post did (`Java` for `java`).
    */
@@ -1580,10 +1585,12 @@ function planPost(
     return undefined;
   }
   const title = stringOf(fields.title) ?? titleFromName(post.fileTitle);
-  const categories = [
-    ...post.folderCategories,
-    ...namesOf(fields.categories ?? fields.category, ctx.engine === 'jekyll'),
-  ];
+  const categoryPaths = categoryPathsOf(
+    ctx.engine,
+    post.folderCategories,
+    fields.categories ?? fields.category,
+  );
+  const categories = [...new Set(categoryPaths.flat())];
   let tags = namesOf(fields.tags ?? fields.tag, ctx.engine === 'jekyll');
   if (tags.length === 0) tags = namesOf(fields.keywords, false);
   const category = categories[0] ?? post.sectionCategory;
@@ -1679,6 +1686,7 @@ function planPost(
     fallbackTagged: fallback,
     mediaPath,
     categories,
+    categoryPaths,
     blogTags: allTags,
     joinedTerms: [
       ...joinedNames(fields.categories ?? fields.category).map((name) => ({
@@ -2549,6 +2557,22 @@ function hugoLooseFiles(
     .map((file) => ({ ...file, to: relative(root, file.file).split(sep).join('/') }));
 }
 
+/**
+ * A post's categories as paths: those of its folders, then its front matter's (Jekyll splits a
+ * string of them at spaces); Hexo reads a list of lists as one path each.
+ */
+function categoryPathsOf(
+  engine: EngineName,
+  folderCategories: readonly string[],
+  written: unknown,
+): string[][] {
+  if (engine === 'hexo' && Array.isArray(written) && written.some(Array.isArray)) {
+    const paths = written.map((item) => namesOf(item, false)).filter((path) => path.length > 0);
+    return folderCategories.length > 0 ? [[...folderCategories], ...paths] : paths;
+  }
+  return [[...folderCategories, ...namesOf(written, engine === 'jekyll')]];
+}
+
 /** The folder Jekyll reads a blog from: its config's `source`, when that is a folder inside it. */
 function jekyllSourceFolder(blogDir: string, config: Record<string, unknown>): string {
   const named = stringOf(config.source);
@@ -3102,13 +3126,17 @@ function termRedirects(
     // later pages too.
     const postsByPath = new Map<string, { posts: number; name: string }>();
     for (const plan of published) {
-      const slugs = plan.categories.map((name) =>
-        hexoSlug(stringOf(categoryMap[name]) ?? name, config.filename_case),
-      );
-      for (let depth = 2; depth <= slugs.length; depth++) {
-        const path = `/${categoryDir}/${slugs.slice(0, depth).join('/')}/`;
-        const name = plan.categories[depth - 1] ?? '';
-        postsByPath.set(path, { posts: (postsByPath.get(path)?.posts ?? 0) + 1, name });
+      for (const [index, names] of plan.categoryPaths.entries()) {
+        const slugs = names.map((name) =>
+          hexoSlug(stringOf(categoryMap[name]) ?? name, config.filename_case),
+        );
+        // The first of a later path is a page of its own too, unless a category of Folio's.
+        const from = index > 0 && !categories.has(names[0] ?? '') ? 1 : 2;
+        for (let depth = from; depth <= slugs.length; depth++) {
+          const path = `/${categoryDir}/${slugs.slice(0, depth).join('/')}/`;
+          const name = names[depth - 1] ?? '';
+          postsByPath.set(path, { posts: (postsByPath.get(path)?.posts ?? 0) + 1, name });
+        }
       }
     }
     const categoryPageSize = perPage('category_generator');
