@@ -1570,6 +1570,9 @@ describe("importing a Jekyll blog's redirects and comments", () => {
         '_posts/2024-01-02-part-one.md':
           '---\ntitle: Part one\nredirect_from:\n  - /2024/01/02/old-name.html\n  - /old/\n---\nShown.\n\n{::comment}\nA note to self.\n{:/comment}\n\n{% comment %}\nAnother.\n{% endcomment %}\n',
         'about.md': '---\ntitle: About\nredirect_from: me/\n---\nWho writes here.\n',
+        // A list of the tags made by Liquid, which Folio makes itself.
+        'tags.md':
+          '---\nlayout: page\npermalink: /tags/\ntitle: Tags\n---\n{% assign sorted = site.tags | sort %}\n<ul>{% for tag in sorted %}<li>{{ tag | first }}</li>{% endfor %}</ul>\n',
       }),
       'jekyll-redirect-from',
       ['/2024/01/02/old-name.html', '/old/', '/me/', '/2024/01/02/part-one.html'],
@@ -1578,6 +1581,8 @@ describe("importing a Jekyll blog's redirects and comments", () => {
     assert.match(post, /Shown\./);
     assert.doesNotMatch(post, /note to self|Another/);
     assert.match(result.answers.get('/me/') ?? '', /Who writes here\./);
+    assert.match(result.report, /`tags\.md:1`: Liquid builds it from the site/);
+    assert.deepEqual(await readdir(join(result.target, 'content/pages')), ['about.md']);
   });
 });
 

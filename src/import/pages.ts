@@ -138,8 +138,9 @@ const THEME_PAGES: Readonly<Record<string, string>> = {
   none: 'written without a layout: the file as it is, not a page',
 };
 
-// Liquid that loops over the site's posts, tags or data: a page built of it is a theme's list.
-const LIQUID_LIST = /\{%-?\s*for\s+\w+\s+in\s+(?:site\.|paginator\b)/;
+// Liquid that loops over the site's posts, tags or data, or takes them to loop over later
+// (`{% assign sorted = site.tags | sort %}`): a page built of it is a theme's list.
+const LIQUID_LIST = /\{%-?\s*(?:for\s+\w+\s+in|assign\s+\w+\s*=)\s*(?:site\.|paginator\b)/;
 // Nunjucks or Liquid that loops over Eleventy's collections (`{% for post in collections.posts %}`).
 const COLLECTION_LIST = /\{%-?\s*for\s+\w+\s+in\s+collections\b/;
 
