@@ -471,16 +471,7 @@ export function importSite(options: ImportOptions): ImportSummary {
   }
   for (const file of servedFiles) {
     if (isHiddenFromReaders(file.to)) {
-      skipped.push({
-        file: file.relative,
-        line: 1,
-        text:
-          basename(file.to) === '.nojekyll'
-            ? 'left out: not needed, as the GitHub Pages workflow of folio init publishes the built site with no Jekyll step to turn off'
-            : basename(file.to) === '.htaccess'
-              ? "left out: Folio publishes no hidden file but those in .well-known/ (put what .htaccess sets into your server's or host's settings)"
-              : 'left out: Folio publishes no hidden file but those in .well-known/',
-      });
+      skipped.push({ file: file.relative, line: 1, text: hiddenFileLeftOut(basename(file.to)) });
       continue;
     }
     if (FOLIO_FILES.has(file.to)) {
@@ -663,7 +654,7 @@ class UrlClaims {
  * The old paths a front matter asks to lead to its page: Hugo's `aliases`, and the
  * `redirect_from` of jekyll-redirect-from, a path or a list of them.
  */
-function aliasesWritten(fields: Readonly<Record<string, unknown>>): string[] {
+function oldPathsAskedFor(fields: Readonly<Record<string, unknown>>): string[] {
   return [fields.aliases, fields.redirect_from].flatMap((value) =>
     (Array.isArray(value) ? value : [value]).flatMap((path) => {
       if (typeof path !== 'string' || path.trim() === '') return [];
@@ -1167,7 +1158,7 @@ function planPage(
   }
   if (verdict.draft) front.draft = true;
   if (turnsMathOn(fields)) front.math = true;
-  const aliases = aliasesWritten(fields);
+  const aliases = oldPathsAskedFor(fields);
   if (aliases.length > 0) front.aliases = aliases;
   // Hugo listed a page under its tags and categories, each a page of its own.
   if (ctx.engine === 'hugo' && !verdict.draft) {
@@ -1661,7 +1652,7 @@ function planPost(
   // `pinned` and `sticky` of Hugo's and Jekyll's themes.
   const pin = ctx.engine === 'hexo' ? [fields.sticky, fields.top] : [fields.pinned, fields.sticky];
   if (pin.some(pins)) front.pinned = true;
-  const aliases = aliasesWritten(fields);
+  const aliases = oldPathsAskedFor(fields);
   if (aliases.length > 0) front.aliases = aliases;
   // Hugo's `series` taxonomy is a list, where a post is mostly in one series: the first is kept.
   const series = stringOf(
@@ -2610,6 +2601,15 @@ function includedNames(include: unknown): (name: string) => boolean {
   );
   const patterns = firsts.filter((first) => first !== '').map((first) => globPattern(first));
   return (name) => patterns.some((pattern) => pattern.test(name));
+}
+
+/** Why a hidden file the blog published is left out, and what to do instead, if anything. */
+function hiddenFileLeftOut(name: string): string {
+  if (name === '.nojekyll')
+    return 'left out: not needed, as the GitHub Pages workflow of folio init publishes the built site with no Jekyll step to turn off';
+  const hint =
+    name === '.htaccess' ? " (put what .htaccess sets into your server's or host's settings)" : '';
+  return `left out: Folio publishes no hidden file but those in .well-known/${hint}`;
 }
 
 /**
