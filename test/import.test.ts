@@ -410,6 +410,29 @@ describe("importing a blog's taxonomy pages", () => {
     assert.doesNotMatch(page, /math-error/);
   });
 
+  it("keeps the math of a Hugo theme's rawhtml shortcode as KaTeX read it, rows and braces", async () => {
+    const source = await blog('hugo-rawhtml', {
+      'hugo.toml':
+        'title = "Notes"\nbaseURL = "https://notes.example/"\ntheme = "PaperMod"\n[params]\nmath = true\n',
+      'themes/PaperMod/layouts/shortcodes/rawhtml.html': '<!-- raw html -->\n{{- .Inner -}}',
+      'content/posts/matrix.md':
+        '---\ntitle: Matrix\ndate: 2024-01-02\ntags: [math]\n---\nEscaped for Markdown: $\\{a\\}$.\n\n{{< rawhtml >}}\n$$\n\\begin{aligned}\na &= 1 \\\\\nb &= \\Big\\{ 2 \\Big\\}\n\\end{aligned}\n$$\n{{< /rawhtml >}}\n',
+    });
+    const { target, report } = await importAndServe(source, 'hugo-rawhtml', ['/posts/matrix/']);
+    assert.match(report, /converted \{\{< rawhtml >\}\}, its text as written/);
+    const page = await pageOf(target, '/posts/matrix/');
+    assert.doesNotMatch(page, /math-error/);
+    // KaTeX keeps the TeX it typeset: outside the shortcode, as Markdown left it; inside, two rows
+    // and braces drawn, not a group.
+    const tex = [...page.matchAll(/<annotation encoding="application\/x-tex">([^<]*)</g)].map(
+      (found) => found[1],
+    );
+    assert.deepEqual(tex, [
+      '{a}',
+      '\\begin{aligned}\na &amp;= 1 \\\\\nb &amp;= \\Big\\{ 2 \\Big\\}\n\\end{aligned}\n',
+    ]);
+  });
+
   it("imports a Hugo section's pages besides the posts', each answering at its old URL", async () => {
     const source = await blog('hugo-sections', {
       'hugo.toml': 'title = "Sections"\nbaseURL = "https://sections.example/"\n',
@@ -695,6 +718,53 @@ describe('importing posts that turn math on by the keys their themes read', () =
       assert.match(await pageOf(target, `/posts/${slug}/`), /class="katex-display"/, slug);
     }
     assert.doesNotMatch(await pageOf(target, '/posts/plain/'), /class="katex/);
+  });
+});
+
+describe('importing a blog whose theme or plugin typesets math on every page', () => {
+  const HEXO_POST = 'title: Euler\ndate: 2020-01-02\ntags: [x]\n---\n$$\ne^{i\\pi} + 1 = 0\n$$\n';
+
+  it("turns math on for NexT's every_page, Butterfly's per_page and jekyll-spaceship", async () => {
+    const blogs = {
+      next: {
+        '_config.yml': 'title: NexT\nurl: https://next.example\npermalink: :title/\ntheme: next\n',
+        'themes/next/_config.yml':
+          'math:\n  every_page: true\n  mathjax:\n    enable: true\n  katex:\n    enable: false\n',
+        'source/_posts/euler.md': HEXO_POST,
+      },
+      butterfly: {
+        '_config.yml':
+          'title: Butterfly\nurl: https://b.example\npermalink: :title/\ntheme: butterfly\n',
+        // The blog's own settings for its theme, over the theme's defaults.
+        'themes/butterfly/_config.yml': 'mathjax:\n  enable: false\n  per_page: false\n',
+        '_config.butterfly.yml': 'mathjax:\n  enable: true\n  per_page: true\n',
+        'source/_posts/euler.md': HEXO_POST,
+      },
+      spaceship: {
+        '_config.yml':
+          'title: Spaceship\nurl: https://s.example\npermalink: /:title/\nplugins:\n  - jekyll-spaceship\n',
+        '_posts/2020-01-02-euler.md': `---\n${HEXO_POST}`,
+      },
+    };
+    for (const [name, files] of Object.entries(blogs)) {
+      const source = await blog(`math-${name}`, files);
+      const { target, report } = await importAndServe(source, `math-${name}`, ['/euler/']);
+      assert.match(report, /typesets math on every page[^\n]*: math is on/, name);
+      assert.match(await pageOf(target, '/euler/'), /class="katex-display"/, name);
+    }
+  });
+
+  it("leaves math off where NexT's older per_page keeps it to the posts that ask", async () => {
+    const source = await blog('math-next-per-page', {
+      '_config.yml': 'title: NexT\nurl: https://next.example\npermalink: :title/\ntheme: next\n',
+      'themes/next/_config.yml': 'math:\n  enable: true\n  per_page: true\n',
+      'source/_posts/euler.md': HEXO_POST,
+      'source/_posts/prices.md':
+        'title: Prices\ndate: 2020-01-03\ntags: [x]\n---\nFrom $5 to $10.\n',
+    });
+    const { target, report } = await importAndServe(source, 'math-next-per-page', ['/euler/']);
+    assert.doesNotMatch(report, /typesets math on every page/);
+    assert.doesNotMatch(await pageOf(target, '/euler/'), /class="katex/);
   });
 });
 

@@ -653,6 +653,110 @@ describe('math that Hugo read as Markdown first', () => {
   });
 });
 
+describe("a Hugo shortcode of the blog's that writes what it encloses as written", () => {
+  const read = (body: string) =>
+    convertBody(
+      body,
+      'hugo',
+      1,
+      { postUrl: () => undefined, base: '/posts/a/' },
+      { markdownBeforeMath: true, rawShortcodes: new Set(['rawhtml']) },
+    );
+
+  it('keeps its math as the script that typeset it saw it, escapes and all', () => {
+    const { body, notes } = read(
+      'Rows:\n\n{{< rawhtml >}}\n$$\n\\begin{align*}\na &= 1 \\\\\nb &= \\Big\\{ 2 \\Big\\}\n\\end{align*}\n$$\n{{< /rawhtml >}}\n',
+    );
+    assert.equal(
+      body,
+      'Rows:\n\n\n$$\n\\begin{align*}\na &= 1 \\\\\nb &= \\Big\\{ 2 \\Big\\}\n\\end{align*}\n$$\n\n',
+    );
+    assert.deepEqual(notes, [
+      { line: 3, kind: 'converted', what: '{{< rawhtml >}}, its text as written' },
+    ]);
+    // Outside it, math is read as Hugo's Markdown had escaped it.
+    assert.equal(read('$$a \\\\ b$$').body, '$$a \\ b$$');
+  });
+
+  it('makes HTML on lines of its own one block, its relative paths from the root', () => {
+    const { body } = read(
+      'Before.\n\n{{< rawhtml >}}\n<figure>\n\n    <img src="a.png">\n</figure>\n{{< /rawhtml >}}\n\nAfter.',
+    );
+    assert.equal(body, 'Before.\n\n<figure>\n<img src="/posts/a/a.png">\n</figure>\n\n\nAfter.');
+  });
+
+  it('leaves text inside a line where it stood, and other shortcodes as they were read', () => {
+    assert.equal(
+      read('A {{< rawhtml >}}<kbd>Ctrl</kbd>{{< /rawhtml >}} key.').body,
+      'A <kbd>Ctrl</kbd> key.',
+    );
+    // `{{% %}}` hands what the shortcode writes to Markdown, which reads the escapes.
+    assert.equal(read('{{% rawhtml %}}$a\\_1${{% /rawhtml %}}').body, '$a_1$');
+    assert.equal(
+      convertBody(
+        '{{< rawhtml >}}$a\\_1${{< /rawhtml >}}',
+        'hugo',
+        1,
+        { postUrl: () => undefined },
+        {
+          markdownBeforeMath: true,
+        },
+      ).body,
+      '$a_1$',
+    );
+  });
+});
+
+describe('an environment of displayed equations between single dollars', () => {
+  it('alone in its paragraph, becomes display math, as MathJax showed it', () => {
+    for (const dialect of ['jekyll', 'hugo', 'liquid'] as const) {
+      const { body, notes } = convert(
+        'So:\n\n$ \\begin{equation} n = q \\cdot d + r \\end{equation} $\n\nand\n\n$\n\\begin{align*} a &= 1 \\\\ b &= 2 \\end{align*}\n$',
+        dialect,
+      );
+      assert.equal(
+        body,
+        'So:\n\n$$\n\\begin{equation} n = q \\cdot d + r \\end{equation}\n$$\n\nand\n\n$$\n\\begin{align*} a &= 1 \\\\ b &= 2 \\end{align*}\n$$',
+      );
+      assert.deepEqual(
+        notes.map((note) => note.what),
+        ['$\\begin{equation}…$ into display math', '$\\begin{align*}…$ into display math'],
+      );
+    }
+  });
+
+  it('bare, becomes display math where a script typeset the math, which found it so', () => {
+    const body = 'So:\n\n\\begin{equation}\n\\label{sum}\na = b\n\\end{equation}\n\nDone.';
+    const scripted = convertBody(
+      body,
+      'jekyll',
+      1,
+      { postUrl: () => undefined },
+      { bracketsReadAsMarkdown: true },
+    );
+    assert.equal(
+      scripted.body,
+      'So:\n\n$$\n\\begin{equation}\n\\label{sum}\na = b\n\\end{equation}\n$$\n\nDone.',
+    );
+    assert.deepEqual(
+      scripted.notes.map((note) => note.what),
+      ['\\begin{equation}… into display math'],
+    );
+    assert.equal(convert(body, 'jekyll').body, body);
+  });
+
+  it('inside a sentence, with other math or in code, stays as written', () => {
+    for (const body of [
+      'Where $\\begin{equation} a \\end{equation}$ holds.',
+      '$\\begin{equation} a \\end{equation}$ and $b$',
+      '```tex\n$\\begin{equation} a \\end{equation}$\n```\n',
+      '$\\begin{matrix} a \\end{matrix}$',
+    ]) {
+      assert.equal(convert(body, 'jekyll').body, body);
+    }
+  });
+});
+
 describe('math in brackets that a script typeset once Markdown was read', () => {
   it('is written in the brackets Folio reads, every escape of Markdown inside undone', () => {
     const read = (body: string, dialect: Dialect = 'jekyll') =>

@@ -3,6 +3,7 @@
 // that no reader ever sees `{% … %}` or `{{< … >}}`. Code blocks and inline code stay as written.
 import { posix } from 'node:path';
 import { escapeHtml } from 'markdown-it/lib/common/utils.mjs';
+import { htmlAsMarkdown } from './html-body.js';
 
 /**
  * How a body's tags are written: Liquid as Jekyll runs it over kramdown (`jekyll`), Liquid-like
@@ -110,6 +111,16 @@ const PARAGRAPH_END = /[ \t]*(?:\n[ \t]*(?:\n|$)|$)/y;
 // CommonMark reads it: a heading, a fence, a quote, a list item (an ordered one from 1).
 const BLANK_LINE = /\n[ \t]*\n/;
 const BLOCK_START = /\n {0,3}(?:#{1,6}(?:[ \t]|$)|`{3}|~{3}|>|[-*+][ \t]+\S|1[.)][ \t]+\S)/;
+// An environment of displayed equations, `\begin{align*} … \end{align*}`, and the blank line (or
+// the end) after a paragraph of one: between single dollars, or bare.
+const ENVIRONMENT =
+  '(\\\\begin\\{((?:equation|align|alignat|gather|multline|flalign|eqnarray)\\*?)\\}[^$]*?\\\\end\\{\\2\\})';
+const PARAGRAPH_ENDS = '[ \\t]*(?=\\n[ \\t]*\\n|\\n?$)';
+const DOLLAR_ENVIRONMENT = new RegExp(
+  `\\$[ \\t]*\\n?[ \\t]*${ENVIRONMENT}[ \\t]*\\n?[ \\t]*\\$${PARAGRAPH_ENDS}`,
+  'y',
+);
+const BARE_ENVIRONMENT = new RegExp(`${ENVIRONMENT}${PARAGRAPH_ENDS}`, 'y');
 // A backslash escape of CommonMark: a backslash before ASCII punctuation.
 const MARKDOWN_ESCAPE = /\\([!-/:-@[-`{-~])/g;
 
@@ -127,6 +138,12 @@ export interface BodyReading {
    * for Markdown to leave one, and Folio, which reads math first, reads `\(…\)` as math.
    */
   readonly bracketsReadAsMarkdown?: boolean;
+  /**
+   * The blog's Hugo shortcodes that write what they enclose as it is written (`{{ .Inner }}`, as
+   * PaperMod's `rawhtml` does): called with `{{< >}}`, that text reaches the page untouched by
+   * Markdown, so it is kept as written, its math as a script saw it.
+   */
+  readonly rawShortcodes?: ReadonlySet<string>;
 }
 
 /**
@@ -208,6 +225,7 @@ class Converter {
         (this.#kramdownExtension() || this.#attributeList())
       )
         continue;
+      if ((char === '$' || char === '\\') && this.#displayEnvironment()) continue;
       if (char === '$' && this.dialect === 'jekyll' && this.#kramdownMath()) continue;
       if (char === '$' && this.reading.markdownBeforeMath && this.#mathReadAsMarkdown()) continue;
       if (char === '\\' && this.reading.bracketsReadAsMarkdown && this.#bracketsReadAsMarkdown())
@@ -599,6 +617,32 @@ class Converter {
   }
 
   /**
+   * A paragraph of nothing but an environment of displayed equations between single dollars,
+   * `$ \begin{equation} … \end{equation} $`, as display math: MathJax typesets such an
+   * environment wherever it stands, KaTeX only in display math.
+   */
+  #displayEnvironment(): boolean {
+    if (this.#out !== '' && !/\n[ \t]*\n$/.test(this.#out)) return false;
+    // Without dollars, only where a script typeset the page's math: MathJax and KaTeX's
+    // auto-render find these environments on their own.
+    const pattern = this.text[this.#at] === '$' ? DOLLAR_ENVIRONMENT : BARE_ENVIRONMENT;
+    if (pattern === BARE_ENVIRONMENT && this.reading.bracketsReadAsMarkdown !== true) return false;
+    pattern.lastIndex = this.#at;
+    const found = pattern.exec(this.text);
+    if (!found) return false;
+    const written = found[1] ?? '';
+    const tex = this.reading.markdownBeforeMath ? written.replace(MARKDOWN_ESCAPE, '$1') : written;
+    this.#out += `$$\n${tex}\n$$`;
+    this.notes.push({
+      line: this.#line(),
+      kind: 'converted',
+      what: `${pattern === BARE_ENVIRONMENT ? '' : '$'}\\begin{${found[2] ?? ''}}…${pattern === BARE_ENVIRONMENT ? '' : '$'} into display math`,
+    });
+    this.#at += found[0].length;
+    return true;
+  }
+
+  /**
    * Math between `$` or `$$` as its readers saw it when Markdown was read first: every backslash
    * escape of Markdown undone (`\\{` is `\{`, `\\\\` is `\\`, `\_` is `_`), within its paragraph.
    */
@@ -787,7 +831,8 @@ class Converter {
       return true;
     }
     const args = rawArgs.trim().replace(/\/$/, '').trim();
-    if (BLOCKS[name] || HUGO_BLOCKS.has(name)) {
+    const raw = match[1] === '<' && this.reading.rawShortcodes?.has(name) === true;
+    if (BLOCKS[name] || HUGO_BLOCKS.has(name) || raw) {
       const end = new RegExp(`\\{\\{[<%]\\s*/${name.replace(/[.]/g, '\\.')}\\s*[>%]\\}\\}`, 'g');
       end.lastIndex = after;
       const found = end.exec(this.text);
@@ -795,13 +840,36 @@ class Converter {
         const inner = this.text.slice(after, found.index);
         const innerLine = this.#line(after);
         this.#at = found.index + found[0].length;
-        this.#emitBlock(name, args, { text: inner, line: innerLine }, line);
+        if (raw) this.#emitRaw(name, { text: inner, line: innerLine }, line);
+        else this.#emitBlock(name, args, { text: inner, line: innerLine }, line);
         return true;
       }
     }
     this.#at = after;
     this.#emitInline(name, splitArgs(args), line, `{{< ${name} >}}`);
     return true;
+  }
+
+  /**
+   * What a shortcode of the blog's that writes its text as written encloses: kept so, its links
+   * made paths from the root but its math not read as Markdown had escaped it. Standing on lines
+   * of their own, as most such blocks do, HTML becomes one block Markdown passes through whole.
+   */
+  #emitRaw(
+    name: string,
+    inside: { readonly text: string; readonly line: number },
+    line: number,
+  ): void {
+    const nested = new Converter(inside.text, this.dialect, inside.line, this.links, false, {});
+    const text = nested.run();
+    this.notes.push(...nested.notes);
+    const ownLines =
+      /(?:^|\n)[ \t]*$/.test(this.#out) && /^[ \t]*(?:\n|$)/.test(this.text.slice(this.#at));
+    this.#out +=
+      ownLines && text.trim().startsWith('<')
+        ? `${htmlAsMarkdown(text, undefined).trim()}\n`
+        : text;
+    this.notes.push({ line, kind: 'converted', what: `{{< ${name} >}}, its text as written` });
   }
 
   #emitBlock(

@@ -41,6 +41,8 @@ import {
 } from '../urls/url-paths.js';
 import { convertBody, readFromRoot, type BodyLinks, type BodyNote } from './convert-body.js';
 import { htmlAsMarkdown } from './html-body.js';
+import { rawShortcodes } from './hugo-shortcodes.js';
+import { themeMath } from './theme-math.js';
 import {
   folioPattern,
   folioPatterns,
@@ -445,12 +447,15 @@ export function importSite(options: ImportOptions): ImportSummary {
     }
   const placedPages = placePages(plannedPages, pattern, claims, warnings);
   const assetImages = engine === 'hugo' ? hugoAssetImages(source, config) : undefined;
-  const layoutMath = engine === 'hexo' ? undefined : layoutLoadingMath(source, engine, config);
+  const layoutMath =
+    (engine === 'hexo' ? undefined : layoutLoadingMath(source, engine, config)) ??
+    themeMath(source, engine, config);
   const blog = {
     source,
     engine,
     config,
     mathEverywhere: blogUsesMath(config) || layoutMath !== undefined,
+    rawShortcodes: engine === 'hugo' ? rawShortcodes(source, config) : undefined,
     pattern,
     timezone,
     skipped,
@@ -775,6 +780,7 @@ function convertPosts(
     engine: EngineName;
     config: Record<string, unknown>;
     mathEverywhere: boolean;
+    rawShortcodes: ReadonlySet<string> | undefined;
     pattern: string;
     timezone: string;
     skipped: ImportNote[];
@@ -1262,6 +1268,7 @@ function convertPages(
     engine: EngineName;
     config: Record<string, unknown>;
     mathEverywhere: boolean;
+    rawShortcodes: ReadonlySet<string> | undefined;
     skipped: ImportNote[];
     passedOver: PassedOver[];
     post: (reference: string) => LinkedPost | undefined;
@@ -1309,6 +1316,8 @@ function documentText(
     readonly config: Record<string, unknown>;
     /** Whether math is typeset on every page, as the config or the layout turns it on. */
     readonly mathEverywhere: boolean;
+    /** The blog's shortcodes that write what they enclose as written (Hugo's `rawhtml`). */
+    readonly rawShortcodes: ReadonlySet<string> | undefined;
     readonly skipped: ImportNote[];
   },
   how: {
@@ -1326,6 +1335,7 @@ function documentText(
     bracketsReadAsMarkdown:
       (plan.front.math === true || blog.mathEverywhere) &&
       !(blog.engine === 'hugo' && goldmarkPassthrough(blog.config)),
+    ...(blog.rawShortcodes && { rawShortcodes: blog.rawShortcodes }),
   });
   const text = `---\n${dump(plan.front, { lineWidth: -1, noRefs: true, quotingType: '"' })}---\n${how.body(converted.body)}`;
   const problem = how.check(text).find((d) => d.severity === 'error');
@@ -3353,7 +3363,7 @@ function folioConfig(
     postsAuthor: string | undefined;
     /** The host the blog's CNAME file names, if it has one. */
     cname: string | undefined;
-    /** Where the blog's own layout loads MathJax or KaTeX on every page, if it does. */
+    /** Where the blog's own layout, its theme or a plugin typesets math on every page, if one does. */
     layoutMath: ImportNote | undefined;
     /** Whether the blog's Markdown kept each line break of a paragraph. */
     lineBreaks: boolean;

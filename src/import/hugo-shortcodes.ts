@@ -1,0 +1,53 @@
+// Import: what a Hugo blog's own shortcodes do with the text they enclose, read from their
+// templates in the blog's layouts and its themes'.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { namesOf } from './engines.js';
+
+// Comments of HTML and of Go templates, which write nothing a reader sees.
+const TEMPLATE_COMMENT = /<!--[\s\S]*?-->|\{\{-?\s*\/\*[\s\S]*?\*\/\s*-?\}\}/g;
+// `{{ .Inner }}`, trimmed or not (`{{- .Inner -}}`), or marked safe (`{{ .Inner | safeHTML }}`,
+// `{{ safeHTML .Inner }}`).
+const INNER_AS_WRITTEN =
+  /^\{\{-?\s*(?:\.Inner(?:\s*\|\s*safeHTML)?|safeHTML\s+\.Inner|\(\s*\.Inner\s*\|\s*safeHTML\s*\))\s*-?\}\}$/;
+
+/**
+ * Whether a shortcode's template writes the text it encloses as it is written and nothing else
+ * but comments: PaperMod's `rawhtml` (`<!-- raw html -->{{- .Inner -}}`) and the many copies of it.
+ */
+export function writesInnerAsWritten(template: string): boolean {
+  return INNER_AS_WRITTEN.test(template.replace(TEMPLATE_COMMENT, '').trim());
+}
+
+/**
+ * The names of the blog's shortcodes that write what they enclose as written: its own in
+ * `layouts/shortcodes/` (or `_shortcodes/`), then its themes' where it has none of that name, as Hugo looks them up.
+ */
+export function rawShortcodes(source: string, config: Record<string, unknown>): Set<string> {
+  // Hugo 0.146 reads `_shortcodes/`, and `shortcodes/` as before.
+  const folders = [
+    'layouts',
+    ...namesOf(config.theme, false).map((theme) => join('themes', theme, 'layouts')),
+  ].flatMap((layouts) => ['_shortcodes', 'shortcodes'].map((kind) => join(source, layouts, kind)));
+  const seen = new Set<string>();
+  const raw = new Set<string>();
+  for (const folder of folders) {
+    let names: string[];
+    try {
+      names = readdirSync(folder);
+    } catch {
+      continue;
+    }
+    for (const file of names) {
+      const name = /^(.+)\.html$/.exec(file)?.[1];
+      if (name === undefined || seen.has(name)) continue;
+      seen.add(name);
+      try {
+        if (writesInnerAsWritten(readFileSync(join(folder, file), 'utf8'))) raw.add(name);
+      } catch {
+        // Unreadable (or a folder of that name): Hugo could not have used it either.
+      }
+    }
+  }
+  return raw;
+}
