@@ -721,6 +721,27 @@ describe('importing posts that turn math on by the keys their themes read', () =
   });
 });
 
+describe('importing a Hexo blog that shows files of its code folder', () => {
+  it('shows each as a block of code, the file still served where Hexo put it', async () => {
+    const source = await blog('hexo-include-code', {
+      '_config.yml':
+        'title: Code\nurl: https://code.example\npermalink: :title/\ncode_dir: snippets\n',
+      'source/snippets/hello.py': 'def hello():\n    return "<hi>"\n',
+      'source/_posts/hello.md':
+        'title: Hello\ndate: 2020-01-02\ntags: [py]\n---\nThe program:\n\n{% include_code Greeting hello.py %}\n',
+    });
+    const { target, report } = await importAndServe(source, 'hexo-include-code', [
+      '/hello/',
+      '/snippets/hello.py',
+    ]);
+    assert.match(report, /converted \{% include_code %\}/);
+    const page = await pageOf(target, '/hello/');
+    assert.match(page, /Greeting/);
+    assert.match(page, /&lt;hi&gt;/);
+    assert.match(page, /<code class="[^"]*language-py/);
+  });
+});
+
 describe('importing a blog whose theme or plugin typesets math on every page', () => {
   const HEXO_POST = 'title: Euler\ndate: 2020-01-02\ntags: [x]\n---\n$$\ne^{i\\pi} + 1 = 0\n$$\n';
 

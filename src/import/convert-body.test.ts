@@ -707,6 +707,42 @@ describe("a Hugo shortcode of the blog's that writes what it encloses as written
   });
 });
 
+describe("Hexo's include_code", () => {
+  const files: Record<string, string> = {
+    'hello.js': 'const a = 1;\nconst b = 2;\nconsole.log(a + b);\n',
+    'docs/run.sh': 'echo ```\n',
+  };
+  const read = (body: string) =>
+    convertBody(body, 'liquid', 3, {
+      postUrl: () => undefined,
+      codeFile: (path) => files[path],
+    });
+
+  it('shows the file of the code folder as a block of code, titled as Hexo captioned it', () => {
+    const { body, notes } = read(
+      '{% include_code hello.js %}\n\n{% include_code Sum lang:javascript from:2 to:3 /hello.js %}\n\n{% include_code docs/run.sh %}',
+    );
+    assert.equal(
+      body,
+      '```js title="hello.js"\nconst a = 1;\nconst b = 2;\nconsole.log(a + b);\n```\n\n```javascript title="Sum"\nconst b = 2;\nconsole.log(a + b);\n```\n\n~~~~sh title="run.sh"\necho ```\n~~~~',
+    );
+    assert.deepEqual(
+      notes.map((note) => [note.line, note.kind]),
+      [
+        [3, 'converted'],
+        [5, 'converted'],
+        [7, 'converted'],
+      ],
+    );
+  });
+
+  it('of a file the folder lacks, is removed and named, with what to do', () => {
+    const { body, notes } = read('{% include_code missing.py %}');
+    assert.equal(body, '');
+    assert.match(notes[0]?.hint ?? '', /no file of that name is in the code folder/);
+  });
+});
+
 describe('an environment of displayed equations between single dollars', () => {
   it('alone in its paragraph, becomes display math, as MathJax showed it', () => {
     for (const dialect of ['jekyll', 'hugo', 'liquid'] as const) {

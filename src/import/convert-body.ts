@@ -62,6 +62,11 @@ export interface BodyLinks {
   readonly fileLink?: (path: string) => string | undefined;
   /** What a tag of the blog's own writes for its arguments as written, where that is known. */
   readonly shortcode?: (name: string, args: string) => string | undefined;
+  /**
+   * The text of a file of the blog's folder of code (Hexo's `code_dir`), by its path there, which
+   * `{% include_code %}` shows; none when there is no such file.
+   */
+  readonly codeFile?: (path: string) => string | undefined;
 }
 
 export interface ConvertedBody {
@@ -1255,7 +1260,41 @@ const HINTS: Record<string, string> = {
   post_link: 'no post of the blog has that slug: write the link by hand',
   ref: 'no post of the blog is at that path: write the link by hand',
   relref: 'no post of the blog is at that path: write the link by hand',
+  include_code: 'no file of that name is in the code folder: paste the code in a fenced block',
 };
+
+/**
+ * Hexo's `{% include_code [title] [lang:name] [from:n] [to:n] path %}`: the lines of that file of
+ * the code folder as a block of code, in the language named or its extension's, titled as Hexo
+ * captioned it (by the file's name, unless a title is given).
+ */
+function includedCode(written: string, links: BodyLinks): string | undefined {
+  let rest = written;
+  const take = (pattern: RegExp): string | undefined => {
+    let value: string | undefined;
+    rest = rest.replace(pattern, (_, found: string) => {
+      value = found;
+      return '';
+    });
+    return value;
+  };
+  const language = take(/\s*lang:(\w+)/i);
+  const from = Number(take(/\s*from:(\d+)/i) ?? 0);
+  const to = Number(take(/\s*to:(\d+)/i) ?? Number.MAX_SAFE_INTEGER);
+  const found = /(.*)?(?:\s+|^)(\/*\S+)/.exec(rest.trim());
+  const path = found?.[2];
+  const code = path === undefined ? undefined : links.codeFile?.(path.replace(/^\/+/, ''));
+  if (path === undefined || code === undefined) return undefined;
+  const lines = code
+    .split(/\r?\n/)
+    .slice(Math.max(from - 1, 0), to)
+    .join('\n')
+    .replace(/\n+$/, '');
+  const title = (found?.[1]?.trim() || posix.basename(path)).replace(/"/g, "'");
+  const fence = lines.includes('```') ? '~~~~' : '```';
+  const name = language ?? posix.extname(path).slice(1);
+  return `${fence}${name} title="${title}"\n${lines}\n${fence}`;
+}
 
 /** The Markdown for an inline tag, or undefined when Folio has nothing for it. */
 function inlineReplacement(
@@ -1297,6 +1336,8 @@ function inlineReplacement(
     case 'asset_img':
     case 'asset_image':
       return image(name, named, positional, links);
+    case 'include_code':
+      return includedCode(args.join(' '), links);
     case 'asset_path':
       return positional[0];
     case 'asset_link':

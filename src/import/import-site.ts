@@ -2705,11 +2705,12 @@ interface LinkedPost {
  * the images of the blog's own shortcodes.
  */
 function blogLinks(blog: {
+  source: string;
   engine: EngineName;
   config: Record<string, unknown>;
   post: (reference: string) => LinkedPost | undefined;
   shortcodeImage: BodyLinks['shortcodeImage'];
-}): Pick<BodyLinks, 'postUrl' | 'postTitle' | 'shortcodeImage' | 'setting'> {
+}): Pick<BodyLinks, 'postUrl' | 'postTitle' | 'shortcodeImage' | 'setting' | 'codeFile'> {
   return {
     postUrl: (reference) => blog.post(reference)?.url,
     postTitle: (reference) => blog.post(reference)?.title,
@@ -2718,6 +2719,22 @@ function blogLinks(blog: {
     ...(blog.engine === 'jekyll'
       ? { setting: (path: string) => settingText(blog.config, path) }
       : {}),
+    ...(blog.engine === 'hexo' ? { codeFile: hexoCodeFile(blog.source, blog.config) } : {}),
+  };
+}
+
+/**
+ * The text of a file of a Hexo blog's folder of code (`code_dir` under `source/`, by default
+ * `downloads/code`), by its path there; none for a path that leads out of the blog's folder.
+ */
+function hexoCodeFile(
+  source: string,
+  config: Record<string, unknown>,
+): (path: string) => string | undefined {
+  const folder = join(source, 'source', stringOf(config.code_dir) ?? 'downloads/code');
+  return (path) => {
+    const file = resolve(folder, path);
+    return file.startsWith(resolve(source) + sep) ? readTextOrUndefined(file) : undefined;
   };
 }
 
