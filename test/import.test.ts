@@ -6,7 +6,11 @@ import { chmod, chown, mkdir, readdir, readFile, symlink, writeFile } from 'node
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { folio, run, serverUrl, snapshot, unprivileged } from './support/folio-cli.js';
-import { importAndServe as importAndServeIn, writeBlog } from './support/import-blog.js';
+import {
+  assertRedirects,
+  importAndServe as importAndServeIn,
+  writeBlog,
+} from './support/import-blog.js';
 import { tempRoot } from './support/temp-root.js';
 
 const root = tempRoot('folio-import-');
@@ -842,26 +846,56 @@ describe('importing a Hugo blog of notes by topic, one section to a topic', () =
     );
     // A section with a page that has no date is a section of pages.
     assert.match(report, /the section links\/ is not one of the posts' \(java, vim\)/);
-    const child = folio(['serve', target, '--port', '0']);
-    try {
-      const base = await serverUrl(child);
-      for (const [from, to] of [
-        ['/java/', '/categories/java/'],
-        ['/java/index.xml', '/categories/java/feed.xml'],
-        ['/vim/', '/categories/vim/'],
-      ]) {
-        const response = await fetch(`${base}${from}`, { redirect: 'manual' });
-        assert.equal(response.status, 301, from);
-        assert.equal(new URL(response.headers.get('location') ?? '', base).pathname, to, from);
-      }
-      const found = await (await fetch(`${base}/search/?q=getStackTrace`)).text();
-      assert.match(found, /Call stacks/);
-      const listed = await (await fetch(`${base}/categories/java/`)).text();
-      assert.match(listed, /Call stacks/);
-      assert.doesNotMatch(listed, /Threads/);
-    } finally {
-      child.kill('SIGTERM');
-    }
+    await assertRedirects(target, [
+      ['/java/', '/categories/java/'],
+      ['/java/index.xml', '/categories/java/feed.xml'],
+      ['/vim/', '/categories/vim/'],
+    ]);
+    assert.match(await pageOf(target, '/search/?q=getStackTrace'), /Call stacks/);
+    const listed = await pageOf(target, '/categories/java/');
+    assert.match(listed, /Call stacks/);
+    assert.doesNotMatch(listed, /Threads/);
+  });
+});
+
+describe('importing a Hugo blog whose section of posts holds sections', () => {
+  it('puts the posts of each in its category, its old list and feed leading there', async () => {
+    const source = await blog('hugo-nested-sections', {
+      'hugo.toml': 'title = "Blog"\nbaseURL = "https://nested.example/"\npaginate = 1\n',
+      'content/posts/_index.md': '---\ntitle: Blog\n---\n',
+      'content/posts/tech/_index.md': '---\ntitle: Technology\n---\n',
+      'content/posts/tech/ssh.md': '---\ntitle: SSH\ndate: 2024-02-03\ntags: [ssh]\n---\nKeys.\n',
+      'content/posts/tech/git.md':
+        '---\ntitle: Git\ndate: 2024-02-04\ncategories: [Tools]\n---\nCommits.\n',
+      'content/posts/tech/deep/_index.md': '---\ntitle: Deep dives\n---\n',
+      'content/posts/tech/deep/tcp.md': '---\ntitle: TCP\ndate: 2024-02-05\n---\nAcks.\n',
+      // Its posts all name another category, whose page its list now leads to.
+      'content/posts/misc/_index.md': '---\ntitle: Misc\n---\n',
+      'content/posts/misc/vim.md':
+        '---\ntitle: Vim\ndate: 2024-02-06\ncategories: [Tools]\n---\nModes.\n',
+      // A folder without a list page is no section of Hugo's: its posts are its parent's.
+      'content/posts/life/2023/review.md': '---\ntitle: Review\ndate: 2024-01-02\n---\nA year.\n',
+    });
+    const { target } = await importAndServe(source, 'hugo-nested-sections', [
+      '/posts/tech/ssh/',
+      '/posts/tech/deep/tcp/',
+      '/posts/life/2023/review/',
+    ]);
+    const category = async (file: string) =>
+      /^category: (.*)$/m.exec(await readFile(join(target, 'content/posts', file), 'utf8'))?.[1];
+    assert.equal(await category('tech/ssh.md'), 'Technology');
+    assert.equal(await category('tech/git.md'), 'Tools');
+    assert.equal(await category('tech/deep/tcp.md'), 'Deep dives');
+    assert.equal(await category('life/2023/review.md'), undefined);
+    await assertRedirects(target, [
+      ['/posts/tech/', '/categories/technology/'],
+      ['/posts/tech/page/2/', '/categories/technology/'],
+      ['/posts/tech/index.xml', '/categories/technology/feed.xml'],
+      ['/posts/tech/deep/', '/categories/deep-dives/'],
+      ['/posts/misc/', '/categories/tools/'],
+      ['/posts/misc/index.xml', '/categories/tools/feed.xml'],
+    ]);
+    assert.match(await pageOf(target, '/categories/technology/'), /SSH/);
   });
 });
 

@@ -33,6 +33,8 @@ export interface FeedSources {
   readonly sections: readonly string[];
   /** The category the posts of each section took, where they came from several. */
   readonly sectionCategories: ReadonlyMap<string, string>;
+  /** Sections inside those, by their path (`posts/life`), and the category their list leads to. */
+  readonly nestedSections: ReadonlyMap<string, string>;
   /** The path a Hugo blog's language is published under (`/en`), or ''. */
   readonly urlPrefix: string;
   readonly templates: readonly FeedTemplate[];
@@ -73,7 +75,7 @@ function hugoFeeds(
   config: Readonly<Record<string, unknown>>,
   terms: BlogTerms,
   termFeed: TermFeed,
-  { sections, sectionCategories, urlPrefix }: FeedSources,
+  { sections, sectionCategories, nestedSections, urlPrefix }: FeedSources,
 ): [string, string][] {
   const settings = lowerKeys(config);
   const disabled = new Set(namesOf(settings.disablekinds, false).map((kind) => kind.toLowerCase()));
@@ -96,6 +98,8 @@ function hugoFeeds(
       const to = category === undefined ? FEED_PATH : termFeed('category', category);
       feeds.push([`${urlPrefix}/${section}/${file}`, to]);
     }
+    for (const [path, category] of nestedSections)
+      feeds.push([`${urlPrefix}/${path}/${file}`, termFeed('category', category)]);
   }
   // Hugo before 0.73 called a term's page `taxonomy` and the list of terms `taxonomyTerm`.
   const termKind = outputs.term === undefined && 'taxonomyterm' in outputs ? 'taxonomy' : 'term';

@@ -525,6 +525,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     packages,
     sections: content?.main ?? [],
     sectionCategories: content?.sectionCategories ?? new Map(),
+    nestedSections: nestedListCategories(content?.nestedSections ?? new Map(), published),
     urlPrefix,
     templates:
       engine === 'eleventy'
@@ -2207,6 +2208,12 @@ interface HugoContent {
   readonly main: readonly string[];
   /** Each section of posts and the category its posts take, where there are several. */
   readonly sectionCategories: ReadonlyMap<string, string>;
+  /**
+   * The sections inside sections of posts (`posts/life/`, a folder with an `_index.md`), by their
+   * path under the content folder, and the category the posts under each take: Hugo served each
+   * as a list of its own.
+   */
+  readonly nestedSections: ReadonlyMap<string, string>;
   /** The language of files that name none (`post.md`). */
   readonly unmarkedLanguage: string;
 }
@@ -2264,7 +2271,31 @@ function hugoContent(
       ? main.map((section) => [section, sectionTitle(content, section, language)])
       : [],
   );
-  return { ...content, sectionCategories };
+  return { ...content, sectionCategories, nestedSections: nestedSections(content, language) };
+}
+
+/**
+ * The sections inside the main sections of a Hugo blog: every folder below one that has an
+ * `_index.md` in the imported language (a folder without one is no section in Hugo, and its pages
+ * are its parent's), by its path under the content folder, with the title of its list page.
+ */
+function nestedSections(
+  content: Pick<HugoContent, 'contentDir' | 'main' | 'unmarkedLanguage'>,
+  language: string,
+): Map<string, string> {
+  const nested = new Map<string, string>();
+  for (const section of content.main) {
+    const root = join(content.contentDir, section);
+    for (const file of walk(root, root, (name) => name.startsWith('.'), [])) {
+      const folder = dirname(file.file);
+      if (folder === root || !MARKDOWN.test(file.file)) continue;
+      const { bare, language: own } = hugoFileName(file.file, content);
+      if (bare !== '_index' || own !== language) continue;
+      const path = relative(content.contentDir, folder).split(sep).join('/');
+      nested.set(path, sectionTitle(content, path, language));
+    }
+  }
+  return nested;
 }
 
 /**
@@ -2407,11 +2438,49 @@ function listHugoPosts(
         assets: bundle ? dirname(file.file) : undefined,
         bundle,
         section,
-        sectionCategory: content.sectionCategories.get(section),
+        sectionCategory:
+          innermostSection(content, file.file) ?? content.sectionCategories.get(section),
       });
     }
   }
   return posts;
+}
+
+/**
+ * The category each section inside a section of posts now leads to: the one most of the posts
+ * under it are in (its own, unless they name others), for the sections with posts published.
+ */
+function nestedListCategories(
+  nested: ReadonlyMap<string, string>,
+  published: readonly PlannedPost[],
+): Map<string, string> {
+  const lists = new Map<string, string>();
+  for (const [path, own] of nested) {
+    const counts = new Map<string, number>();
+    for (const plan of published) {
+      const category = plan.categories[0] ?? plan.source.sectionCategory;
+      if (category === undefined) continue;
+      if (!`${plan.source.section}/${plan.source.inPosts}`.startsWith(`${path}/`)) continue;
+      counts.set(category, (counts.get(category) ?? 0) + 1);
+    }
+    let best: string | undefined;
+    for (const [category, posts] of counts) {
+      const most = best === undefined ? 0 : (counts.get(best) ?? 0);
+      if (posts > most || (posts === most && category === own)) best = category;
+    }
+    if (best !== undefined) lists.set(path, best);
+  }
+  return lists;
+}
+
+/** The category of the innermost section inside a main section that `file` is under, if any. */
+function innermostSection(content: HugoContent, file: string): string | undefined {
+  const folders = relative(content.contentDir, dirname(file)).split(sep);
+  for (let depth = folders.length; depth > 1; depth--) {
+    const category = content.nestedSections.get(folders.slice(0, depth).join('/'));
+    if (category !== undefined) return category;
+  }
+  return undefined;
 }
 
 /** Whether a Hugo section's `_index.md` makes it a draft, itself or by its `cascade`. */
@@ -3243,6 +3312,17 @@ function termRedirects(
           : published.filter((plan) => plan.source.section === section).length;
       add(served(section, `${feeds.urlPrefix}/${section}/`), to);
       laterPages(`${feeds.urlPrefix}/${section}/`, posts, perPage, folder, to, pagesOf(section));
+    }
+    // A section inside one, `posts/life/`: the list of the posts under it, which now leads to
+    // the category most of them are in.
+    for (const [path, category] of feeds.nestedSections) {
+      const to = folioTerm('categories', category);
+      const posts = published.filter((plan) =>
+        `${plan.source.section}/${plan.source.inPosts}`.startsWith(`${path}/`),
+      ).length;
+      const section = path.split('/')[0] ?? path;
+      add(served(section, `${feeds.urlPrefix}/${path}/`), to);
+      laterPages(`${feeds.urlPrefix}/${path}/`, posts, perPage, folder, to, pagesOf(section));
     }
     // The home page's later pages, which Folio keeps at `/page/2/` as folders: under another
     // folder (coderzh's `paginator`) or as files, they lead there.

@@ -55,3 +55,21 @@ export async function importAndServe(
     config: await readFile(join(target, 'folio.config.yaml'), 'utf8'),
   };
 }
+
+/** Holds that `folio serve` of the site in `target` answers each `from` with a 301 to `to`. */
+export async function assertRedirects(
+  target: string,
+  redirects: readonly (readonly [from: string, to: string])[],
+): Promise<void> {
+  const child = folio(['serve', target, '--port', '0']);
+  try {
+    const base = await serverUrl(child);
+    for (const [from, to] of redirects) {
+      const response = await fetch(`${base}${from}`, { redirect: 'manual' });
+      assert.equal(response.status, 301, from);
+      assert.equal(new URL(response.headers.get('location') ?? '', base).pathname, to, from);
+    }
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
