@@ -731,9 +731,13 @@ describe('importing a Hexo blog that shows files of its code folder', () => {
       '_config.yml':
         'title: Code\nurl: https://code.example\npermalink: :title/\ncode_dir: snippets\n',
       'source/snippets/hello.py': 'def hello():\n    return "<hi>"\n',
+      '.env': 'SECRET=hunter2\n',
       'source/_posts/hello.md':
-        'title: Hello\ndate: 2020-01-02\ntags: [py]\n---\nThe program:\n\n{% include_code Greeting hello.py %}\n',
+        'title: Hello\ndate: 2020-01-02\ntags: [py]\n---\nThe program:\n\n{% include_code Greeting hello.py %}\n\n{% include_code ../../.env %}\n\n{% include_code outside.txt %}\n',
     });
+    // A link out of the folder of code leads to a file of the machine's.
+    await writeFile(join(root, 'outside-secret.txt'), 'SECRET=swordfish\n');
+    await symlink(join(root, 'outside-secret.txt'), join(source, 'source/snippets/outside.txt'));
     const { target, report } = await importAndServe(source, 'hexo-include-code', [
       '/hello/',
       '/snippets/hello.py',
@@ -743,6 +747,8 @@ describe('importing a Hexo blog that shows files of its code folder', () => {
     assert.match(page, /Greeting/);
     assert.match(page, /&lt;hi&gt;/);
     assert.match(page, /<code class="[^"]*language-py/);
+    assert.doesNotMatch(page, /SECRET/);
+    assert.equal((report.match(/removed \{% include_code %\}/g) ?? []).length, 2);
   });
 });
 
@@ -763,6 +769,18 @@ describe('importing a blog whose theme or plugin typesets math on every page', (
         // The blog's own settings for its theme, over the theme's defaults.
         'themes/butterfly/_config.yml': 'mathjax:\n  enable: false\n  per_page: false\n',
         '_config.butterfly.yml': 'mathjax:\n  enable: true\n  per_page: true\n',
+        'source/_posts/euler.md': HEXO_POST,
+      },
+      'next-7': {
+        '_config.yml': 'title: NexT\nurl: https://next.example\npermalink: :title/\ntheme: next\n',
+        'themes/next/_config.yml':
+          'math:\n  per_page: false\n  mathjax:\n    enable: true\n  katex:\n    enable: false\n',
+        'source/_posts/euler.md': HEXO_POST,
+      },
+      'butterfly-5': {
+        '_config.yml':
+          'title: Butterfly\nurl: https://b.example\npermalink: :title/\ntheme: butterfly\n',
+        'themes/butterfly/_config.yml': 'math:\n  use: katex\n  per_page: true\n',
         'source/_posts/euler.md': HEXO_POST,
       },
       spaceship: {

@@ -685,6 +685,30 @@ describe("a Hugo shortcode of the blog's that writes what it encloses as written
     assert.equal(body, 'Before.\n\n<figure>\n<img src="/posts/a/a.png">\n</figure>\n\n\nAfter.');
   });
 
+  it('in a list item, or holding math among its HTML, keeps its lines as written', () => {
+    const listed =
+      '1. First\n   {{< rawhtml >}}\n   <div class="note">\n   <p>Careful</p>\n   </div>\n   {{< /rawhtml >}}\n2. Second';
+    assert.equal(
+      read(listed).body,
+      '1. First\n   \n   <div class="note">\n   <p>Careful</p>\n   </div>\n   \n2. Second',
+    );
+    const centred =
+      '{{< rawhtml >}}\n<div align="center">\n\n$$\na \\\\ b\n$$\n\n</div>\n{{< /rawhtml >}}\n';
+    assert.equal(read(centred).body, '\n<div align="center">\n\n$$\na \\\\ b\n$$\n\n</div>\n\n');
+  });
+
+  it('has the shortcodes inside it read, and encloses nothing when closed where it opens', () => {
+    assert.equal(
+      read('{{< rawhtml >}}\n<div>\n\n{{< figure src="a.png" >}}\n\n</div>\n{{< /rawhtml >}}\n')
+        .body,
+      '<div>\n![](/posts/a/a.png)\n</div>\n\n',
+    );
+    assert.equal(
+      read('A {{< rawhtml />}} b\n\n{{< rawhtml >}}<b>x</b>{{< /rawhtml >}}').body,
+      'A  b\n\n<div>\n<b>x</b>\n</div>\n',
+    );
+  });
+
   it('leaves text inside a line where it stood, and other shortcodes as they were read', () => {
     assert.equal(
       read('A {{< rawhtml >}}<kbd>Ctrl</kbd>{{< /rawhtml >}} key.').body,
@@ -710,7 +734,7 @@ describe("a Hugo shortcode of the blog's that writes what it encloses as written
 describe("Hexo's include_code", () => {
   const files: Record<string, string> = {
     'hello.js': 'const a = 1;\nconst b = 2;\nconsole.log(a + b);\n',
-    'docs/run.sh': 'echo ```\n',
+    'docs/run.md': '```sh\necho\n```\n',
   };
   const read = (body: string) =>
     convertBody(body, 'liquid', 3, {
@@ -720,11 +744,11 @@ describe("Hexo's include_code", () => {
 
   it('shows the file of the code folder as a block of code, titled as Hexo captioned it', () => {
     const { body, notes } = read(
-      '{% include_code hello.js %}\n\n{% include_code Sum lang:javascript from:2 to:3 /hello.js %}\n\n{% include_code docs/run.sh %}',
+      '{% include_code hello.js %}\n\n{% include_code Sum lang:javascript from:2 to:3 /hello.js %}\n\n{% include_code docs/run.md %}',
     );
     assert.equal(
       body,
-      '```js title="hello.js"\nconst a = 1;\nconst b = 2;\nconsole.log(a + b);\n```\n\n```javascript title="Sum"\nconst b = 2;\nconsole.log(a + b);\n```\n\n~~~~sh title="run.sh"\necho ```\n~~~~',
+      '```js title="hello.js"\nconst a = 1;\nconst b = 2;\nconsole.log(a + b);\n```\n\n```javascript title="Sum"\nconst b = 2;\nconsole.log(a + b);\n```\n\n````md title="run.md"\n```sh\necho\n```\n````',
     );
     assert.deepEqual(
       notes.map((note) => [note.line, note.kind]),
@@ -733,6 +757,17 @@ describe("Hexo's include_code", () => {
         [5, 'converted'],
         [7, 'converted'],
       ],
+    );
+  });
+
+  it('in a list item or a quote, goes on inside it', () => {
+    assert.equal(
+      read('1. Save this:\n\n   {% include_code from:3 hello.js %}\n\n2. Run it.').body,
+      '1. Save this:\n\n   ```js title="hello.js"\n   console.log(a + b);\n   ```\n\n2. Run it.',
+    );
+    assert.equal(
+      read('> {% include_code to:1 hello.js %}').body,
+      '> ```js title="hello.js"\n> const a = 1;\n> ```',
     );
   });
 
@@ -779,6 +814,18 @@ describe('an environment of displayed equations between single dollars', () => {
       ['\\begin{equation}… into display math'],
     );
     assert.equal(convert(body, 'jekyll').body, body);
+    const prose =
+      '\\begin{equation} E \\end{equation}\nwhich, with\n\\begin{equation} p \\end{equation}';
+    assert.equal(
+      convertBody(
+        prose,
+        'jekyll',
+        1,
+        { postUrl: () => undefined },
+        { bracketsReadAsMarkdown: true },
+      ).body,
+      prose,
+    );
   });
 
   it('inside a sentence, with other math or in code, stays as written', () => {
@@ -787,6 +834,10 @@ describe('an environment of displayed equations between single dollars', () => {
       '$\\begin{equation} a \\end{equation}$ and $b$',
       '```tex\n$\\begin{equation} a \\end{equation}$\n```\n',
       '$\\begin{matrix} a \\end{matrix}$',
+      // Prose between two of them, a blank line inside one, a listing of LaTeX.
+      '$\\begin{equation} E \\end{equation}\nwhich, with\n\\begin{equation} p \\end{equation}$',
+      '$ \\begin{equation}\na\n\nb\n\\end{equation} $',
+      '<pre>\n\\begin{document}\n\n$\\begin{equation} E \\end{equation}$\n\n\\end{document}\n</pre>',
     ]) {
       assert.equal(convert(body, 'jekyll').body, body);
     }

@@ -119,13 +119,41 @@ const BLOCK_START = /\n {0,3}(?:#{1,6}(?:[ \t]|$)|`{3}|~{3}|>|[-*+][ \t]+\S|1[.)
 // An environment of displayed equations, `\begin{align*} … \end{align*}`, and the blank line (or
 // the end) after a paragraph of one: between single dollars, or bare.
 const ENVIRONMENT =
-  '(\\\\begin\\{((?:equation|align|alignat|gather|multline|flalign|eqnarray)\\*?)\\}[^$]*?\\\\end\\{\\2\\})';
+  '(\\\\begin\\{((?:equation|align|alignat|gather|multline|flalign|eqnarray)\\*?)\\}(?:(?!\\\\end\\{\\2\\}|\\n[ \\t]*\\n)[^$])*\\\\end\\{\\2\\})';
 const PARAGRAPH_ENDS = '[ \\t]*(?=\\n[ \\t]*\\n|\\n?$)';
 const DOLLAR_ENVIRONMENT = new RegExp(
   `\\$[ \\t]*\\n?[ \\t]*${ENVIRONMENT}[ \\t]*\\n?[ \\t]*\\$${PARAGRAPH_ENDS}`,
   'y',
 );
 const BARE_ENVIRONMENT = new RegExp(`${ENVIRONMENT}${PARAGRAPH_ENDS}`, 'y');
+/** Whether `at` starts a line of `text` after a blank line, or the text itself. */
+function startsParagraph(text: string, at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && (text[i] === ' ' || text[i] === '\t')) i--;
+  if (i < 0) return true;
+  if (text[i] !== '\n') return false;
+  i--;
+  while (i >= 0 && (text[i] === ' ' || text[i] === '\t')) i--;
+  return i < 0 || text[i] === '\n';
+}
+
+// An element whose text HTML shows as written, or a script's: no math is read in it.
+const RAW_HTML_ELEMENT = /<(\/?)(pre|code|script|style|textarea)\b/gi;
+
+/** Whether `at` is inside a `<pre>`, `<code>`, `<script>`, `<style>` or `<textarea>` of `text`. */
+function insideRawHtml(text: string, at: number): boolean {
+  const open = new Map<string, number>();
+  for (const found of text.slice(0, at).matchAll(RAW_HTML_ELEMENT)) {
+    const name = (found[2] ?? '').toLowerCase();
+    open.set(name, Math.max(0, (open.get(name) ?? 0) + (found[1] ? -1 : 1)));
+  }
+  return [...open.values()].some((depth) => depth > 0);
+}
+
+// Nothing but spaces up to the end of the line.
+const LINE_REST = /[ \t]*(?:\n|$)/y;
+// Where a script would have found math: `$`, `\(` or `\[`.
+const MATH_DELIMITER = /\$|\\[([]/;
 // A backslash escape of CommonMark: a backslash before ASCII punctuation.
 const MARKDOWN_ESCAPE = /\\([!-/:-@[-`{-~])/g;
 
@@ -627,14 +655,14 @@ class Converter {
    * environment wherever it stands, KaTeX only in display math.
    */
   #displayEnvironment(): boolean {
-    if (this.#out !== '' && !/\n[ \t]*\n$/.test(this.#out)) return false;
+    if (!startsParagraph(this.text, this.#at)) return false;
     // Without dollars, only where a script typeset the page's math: MathJax and KaTeX's
     // auto-render find these environments on their own.
     const pattern = this.text[this.#at] === '$' ? DOLLAR_ENVIRONMENT : BARE_ENVIRONMENT;
     if (pattern === BARE_ENVIRONMENT && this.reading.bracketsReadAsMarkdown !== true) return false;
     pattern.lastIndex = this.#at;
     const found = pattern.exec(this.text);
-    if (!found) return false;
+    if (!found || insideRawHtml(this.text, this.#at)) return false;
     const written = found[1] ?? '';
     const tex = this.reading.markdownBeforeMath ? written.replace(MARKDOWN_ESCAPE, '$1') : written;
     this.#out += `$$\n${tex}\n$$`;
@@ -836,7 +864,9 @@ class Converter {
       return true;
     }
     const args = rawArgs.trim().replace(/\/$/, '').trim();
-    const raw = match[1] === '<' && this.reading.rawShortcodes?.has(name) === true;
+    // A shortcode closed where it opens (`{{< rawhtml />}}`) encloses nothing.
+    const raw =
+      match[1] === '<' && !/\/\s*$/.test(rawArgs) && this.reading.rawShortcodes?.has(name) === true;
     if (BLOCKS[name] || HUGO_BLOCKS.has(name) || raw) {
       const end = new RegExp(`\\{\\{[<%]\\s*/${name.replace(/[.]/g, '\\.')}\\s*[>%]\\}\\}`, 'g');
       end.lastIndex = after;
@@ -865,15 +895,20 @@ class Converter {
     inside: { readonly text: string; readonly line: number },
     line: number,
   ): void {
-    const nested = new Converter(inside.text, this.dialect, inside.line, this.links, false, {});
+    // Hugo renders the shortcodes it holds before handing it over.
+    const { rawShortcodes } = this.reading;
+    const nested = new Converter(inside.text, this.dialect, inside.line, this.links, true, {
+      ...(rawShortcodes && { rawShortcodes }),
+    });
     const text = nested.run();
     this.notes.push(...nested.notes);
-    const ownLines =
-      /(?:^|\n)[ \t]*$/.test(this.#out) && /^[ \t]*(?:\n|$)/.test(this.text.slice(this.#at));
-    this.#out +=
-      ownLines && text.trim().startsWith('<')
-        ? `${htmlAsMarkdown(text, undefined).trim()}\n`
-        : text;
+    // On lines of their own at the margin, not in a list item or a quote; and with no math in
+    // it, which Markdown would not read inside a block of HTML.
+    const tagStart = this.#out.lastIndexOf('\n') + 1;
+    LINE_REST.lastIndex = this.#at;
+    const ownLines = this.#out.length === tagStart && LINE_REST.test(this.text);
+    const html = text.trim().startsWith('<') && !MATH_DELIMITER.test(text);
+    this.#out += ownLines && html ? `${htmlAsMarkdown(text, undefined).trim()}\n` : text;
     this.notes.push({ line, kind: 'converted', what: `{{< ${name} >}}, its text as written` });
   }
 
@@ -891,7 +926,7 @@ class Converter {
         const caption = name === 'highlight' ? undefined : codeCaption(splitArgs(args));
         const title = caption ? ` title="${caption}"` : '';
         const code = inner.replace(/^\n/, '').replace(/\n?$/, '\n');
-        const fence = code.includes('```') ? '~~~~' : '```';
+        const fence = fenceFor(code);
         this.#out += `${fence}${language}${title}\n${code}${fence}`;
         this.notes.push({ line, kind: 'converted', what });
         return;
@@ -993,10 +1028,18 @@ class Converter {
       });
       return;
     }
-    this.#out += text.replace(
-      /(\]\()([^)\s]+)/g,
-      (_, before: string, target: string) => before + rooted(target, this.links.base),
-    );
+    // A file's code is shown as written; links elsewhere lead where the blog's readers went.
+    const written =
+      name === 'include_code'
+        ? text
+        : text.replace(
+            /(\]\()([^)\s]+)/g,
+            (_, before: string, target: string) => before + rooted(target, this.links.base),
+          );
+    // Lines after the first go on inside the list item or the quote the tag stood in.
+    const lineStart = this.#out.slice(this.#out.lastIndexOf('\n') + 1);
+    const inside = /^[ \t>]*$/.test(lineStart) ? lineStart.replace(/[^\t>]/g, ' ') : '';
+    this.#out += inside === '' ? written : written.replace(/\n/g, `\n${inside}`);
     this.notes.push({ line, kind: 'converted', what });
   }
 
@@ -1291,9 +1334,17 @@ function includedCode(written: string, links: BodyLinks): string | undefined {
     .join('\n')
     .replace(/\n+$/, '');
   const title = (found?.[1]?.trim() || posix.basename(path)).replace(/"/g, "'");
-  const fence = lines.includes('```') ? '~~~~' : '```';
+  const fence = fenceFor(lines);
   const name = language ?? posix.extname(path).slice(1);
   return `${fence}${name} title="${title}"\n${lines}\n${fence}`;
+}
+
+/** A fence of backticks longer than any run of them that starts a line of `code`. */
+function fenceFor(code: string): string {
+  let longest = 2;
+  for (const run of code.matchAll(/^[ \t]*(`+)/gm))
+    longest = Math.max(longest, run[1]?.length ?? 0);
+  return '`'.repeat(longest + 1);
 }
 
 /** The Markdown for an inline tag, or undefined when Folio has nothing for it. */

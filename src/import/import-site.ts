@@ -2794,7 +2794,9 @@ function blogLinks(blog: {
 
 /**
  * The text of a file of a Hexo blog's folder of code (`code_dir` under `source/`, by default
- * `downloads/code`), by its path there; none for a path that leads out of the blog's folder.
+ * `downloads/code`), by its path there. None for a path that leads out of that folder, by `..` or
+ * by a link, whatever else the blog holds (its settings, `.env`) or the machine: an import never
+ * publishes it.
  */
 function hexoCodeFile(
   source: string,
@@ -2802,8 +2804,14 @@ function hexoCodeFile(
 ): (path: string) => string | undefined {
   const folder = join(source, 'source', stringOf(config.code_dir) ?? 'downloads/code');
   return (path) => {
-    const file = resolve(folder, path);
-    return file.startsWith(resolve(source) + sep) ? readTextOrUndefined(file) : undefined;
+    try {
+      const file = realpathSync(resolve(folder, path));
+      return file.startsWith(realpathSync(folder) + sep) && statSync(file).isFile()
+        ? readFileSync(file, 'utf8')
+        : undefined;
+    } catch {
+      return undefined;
+    }
   };
 }
 

@@ -56,9 +56,17 @@ function hexoImportNote(source: string, config: Record<string, unknown>): Import
     return undefined;
   };
   const on = (...path: string[]): boolean => setting(...path)?.value === true;
-  const found = (where: Settings, key: string, what: string): ImportNote => ({
+  // A group of settings that loads a typesetter: `enable: true` (NexT 6, Butterfly 4), or under
+  // `math` an enabled `mathjax` or `katex` (NexT 7) or one named by `use` (Butterfly 5).
+  const typesets = (group: string): boolean =>
+    on(group, 'enable') ||
+    (group === 'math' &&
+      (on('math', 'mathjax', 'enable') ||
+        on('math', 'katex', 'enable') ||
+        ['mathjax', 'katex'].includes(String(setting('math', 'use')?.value))));
+  const found = (where: Settings, path: readonly string[], what: string): ImportNote => ({
     file: where.file,
-    line: lineOf(where.text, key),
+    line: lineOf(where.text, path),
     text: `${what}: math is on (\`math: true\`), and \`$$\` in posts is typeset`,
   });
 
@@ -70,16 +78,18 @@ function hexoImportNote(source: string, config: Record<string, unknown>): Import
   ): ImportNote | undefined => {
     for (const group of groups) {
       const value = setting(group, 'per_page');
-      if (on(group, 'enable') && value?.value === everyPage) {
+      if (typesets(group) && value?.value === everyPage) {
         const what = `${name} typesets math on every page (\`${group}.per_page: ${everyPage}\`)`;
-        return found(value.where, 'per_page', what);
+        return found(value.where, [group, 'per_page'], what);
       }
     }
     return undefined;
   };
 
-  const theme = themes.join(' ').toLowerCase();
-  if (theme.includes('next')) {
+  // The theme by its name, as a folder or as the package `hexo-theme-<name>` names it.
+  const is = (name: string): boolean =>
+    themes.some((theme) => theme.toLowerCase().replace(/^hexo-theme-/, '') === name);
+  if (is('next')) {
     // NexT 8: `math.every_page`, with MathJax or KaTeX enabled.
     const everyPage = setting('math', 'every_page');
     if (
@@ -88,23 +98,28 @@ function hexoImportNote(source: string, config: Record<string, unknown>): Import
     )
       return found(
         everyPage.where,
-        'every_page',
+        ['math', 'every_page'],
         'NexT typesets math on every page (`math.every_page`)',
       );
-    // NexT 6 and 7 (`math`) and NexT 5 (`mathjax`): `true` kept it to the posts that ask.
+    // NexT 6 and 7 (`math`, enabled itself or by its typesetter) and NexT 5 (`mathjax`): `true`
+    // kept it to the posts that ask.
     const older = perPage('NexT', ['math', 'mathjax'], false);
     if (older) return older;
   }
   // Butterfly reads `per_page` the other way: `true` is every page.
-  if (theme.includes('butterfly')) {
-    const butterfly = perPage('Butterfly', ['mathjax', 'katex'], true);
+  if (is('butterfly')) {
+    const butterfly = perPage('Butterfly', ['math', 'mathjax', 'katex'], true);
     if (butterfly) return butterfly;
   }
-  if (theme.includes('fluid')) {
+  if (is('fluid')) {
     // Fluid: `post.math.enable` without `specific`, which keeps it to the posts that ask.
     const enabled = setting('post', 'math', 'enable');
     if (enabled?.value === true && setting('post', 'math', 'specific')?.value !== true)
-      return found(enabled.where, 'math', 'Fluid typesets math in every post (`post.math`)');
+      return found(
+        enabled.where,
+        ['post', 'math'],
+        'Fluid typesets math in every post (`post.math`)',
+      );
   }
   return undefined;
 }
@@ -114,14 +129,19 @@ function spaceshipMath(source: string, config: Record<string, unknown>): ImportN
   const loaded =
     usesJekyllPlugin(config, 'jekyll-spaceship') ||
     /^\s*gem\s+["']jekyll-spaceship["']/m.test(gemfile);
-  if (!loaded) return undefined;
+  // GitHub Pages' own build (the `github-pages` gem) runs only the plugins it allows, and
+  // jekyll-spaceship is not one of them.
+  if (!loaded || /^\s*gem\s+["']github-pages["']/m.test(gemfile)) return undefined;
   const settings = config['jekyll-spaceship'];
   const processors = isRecord(settings) ? settings.processors : undefined;
   if (Array.isArray(processors) && !processors.includes('mathjax-processor')) return undefined;
   const text = readText(join(source, '_config.yml')) ?? '';
   return {
     file: '_config.yml',
-    line: lineOf(text, Array.isArray(processors) ? 'mathjax-processor' : 'jekyll-spaceship'),
+    line: lineOf(
+      text,
+      Array.isArray(processors) ? ['jekyll-spaceship', 'mathjax-processor'] : ['jekyll-spaceship'],
+    ),
     text: 'jekyll-spaceship typesets math on every page (its `mathjax-processor`): math is on (`math: true`), and `$$` in posts is typeset',
   };
 }
@@ -152,8 +172,17 @@ function valueAt(values: Record<string, unknown>, path: readonly string[]): unkn
   return value;
 }
 
-/** The line of `text` where `key` is first written as a key, or 1. */
-function lineOf(text: string, key: string): number {
-  const at = text.search(new RegExp(`^[ \\t]*(?:-[ \\t]*)?${key.replace(/-/g, '\\-')}\\b`, 'm'));
-  return at === -1 ? 1 : text.slice(0, at).split('\n').length;
+/**
+ * The line of `text` where the last of `path` is written, each key looked for after the one
+ * before it (`per_page` under `katex`, not the first `per_page`); 1 when one is not found.
+ */
+function lineOf(text: string, path: readonly string[]): number {
+  let at = 0;
+  for (const key of path) {
+    const written = new RegExp(`^[ \\t]*(?:-[ \\t]*)?${key.replace(/-/g, '\\-')}\\b`, 'm');
+    const found = text.slice(at).search(written);
+    if (found === -1) return 1;
+    at += found;
+  }
+  return text.slice(0, at).split('\n').length;
 }
