@@ -891,6 +891,9 @@ describe('importing a Hugo blog whose section of posts holds sections', () => {
       'content/posts/misc/_index.md': '---\ntitle: Misc\n---\n',
       'content/posts/misc/vim.md':
         '---\ntitle: Vim\ndate: 2024-02-06\ncategories: [Tools]\n---\nModes.\n',
+      // A list page without a title: the folder's name, which Hugo's URL writes in lower case.
+      'content/posts/Life Notes/_index.md': '---\nweight: 2\n---\n',
+      'content/posts/Life Notes/walk.md': '---\ntitle: Walk\ndate: 2024-02-07\n---\nSteps.\n',
       // A folder without a list page is no section of Hugo's: its posts are its parent's.
       'content/posts/life/2023/review.md': '---\ntitle: Review\ndate: 2024-01-02\n---\nA year.\n',
     });
@@ -905,6 +908,7 @@ describe('importing a Hugo blog whose section of posts holds sections', () => {
     assert.equal(await category('tech/git.md'), 'Tools');
     assert.equal(await category('tech/deep/tcp.md'), 'Deep dives');
     assert.equal(await category('life/2023/review.md'), undefined);
+    assert.equal(await category('Life Notes/walk.md'), 'Life Notes');
     await assertRedirects(target, [
       ['/posts/tech/', '/categories/technology/'],
       ['/posts/tech/page/2/', '/categories/technology/'],
@@ -912,8 +916,35 @@ describe('importing a Hugo blog whose section of posts holds sections', () => {
       ['/posts/tech/deep/', '/categories/deep-dives/'],
       ['/posts/misc/', '/categories/tools/'],
       ['/posts/misc/index.xml', '/categories/tools/feed.xml'],
+      ['/posts/life-notes/', '/categories/life-notes/'],
     ]);
     assert.match(await pageOf(target, '/categories/technology/'), /SSH/);
+  });
+});
+
+describe('importing a Hugo blog of several sections of posts, each of sections', () => {
+  it("leads a section's list to a category its posts are in", async () => {
+    const source = await blog('hugo-sections-of-sections', {
+      'hugo.toml':
+        'title = "Blog"\nbaseURL = "https://sections.example/"\n[params]\nmainSections = ["posts", "notes"]\n',
+      'content/posts/_index.md': '---\ntitle: Articles\n---\n',
+      'content/posts/life/_index.md': '---\ntitle: Life\n---\n',
+      'content/posts/life/a.md': '---\ntitle: A\ndate: 2024-01-01\n---\nA.\n',
+      'content/posts/life/b.md': '---\ntitle: B\ndate: 2024-01-02\n---\nB.\n',
+      'content/posts/tech/_index.md': '---\ntitle: Tech\n---\n',
+      'content/posts/tech/c.md': '---\ntitle: C\ndate: 2024-01-03\n---\nC.\n',
+      'content/notes/_index.md': '---\ntitle: Notes\n---\n',
+      'content/notes/d.md': '---\ntitle: D\ndate: 2024-01-04\n---\nD.\n',
+    });
+    const { target } = await importAndServe(source, 'hugo-sections-of-sections', [
+      '/posts/life/a/',
+    ]);
+    // No post is left in Articles: the list of posts/ leads to the category most of them are in.
+    await assertRedirects(target, [
+      ['/posts/', '/categories/life/'],
+      ['/posts/index.xml', '/categories/life/feed.xml'],
+      ['/notes/', '/categories/notes/'],
+    ]);
   });
 });
 

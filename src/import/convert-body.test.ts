@@ -697,11 +697,20 @@ describe("a Hugo shortcode of the blog's that writes what it encloses as written
     assert.equal(read(centred).body, '\n<div align="center">\n\n$$\na \\\\ b\n$$\n\n</div>\n\n');
   });
 
+  it('keeps HTML with a price in it one block, and math in one as written', () => {
+    assert.equal(
+      read(
+        '{{< rawhtml >}}\n<div class="price">\n    <p>Only $5</p>\n\n    <p>Buy</p>\n</div>\n{{< /rawhtml >}}\n',
+      ).body,
+      '<div class="price">\n<p>Only $5</p>\n<p>Buy</p>\n</div>\n\n',
+    );
+  });
+
   it('has the shortcodes inside it read, and encloses nothing when closed where it opens', () => {
     assert.equal(
       read('{{< rawhtml >}}\n<div>\n\n{{< figure src="a.png" >}}\n\n</div>\n{{< /rawhtml >}}\n')
         .body,
-      '<div>\n![](/posts/a/a.png)\n</div>\n\n',
+      '\n<div>\n\n![](/posts/a/a.png)\n\n</div>\n\n',
     );
     assert.equal(
       read('A {{< rawhtml />}} b\n\n{{< rawhtml >}}<b>x</b>{{< /rawhtml >}}').body,
@@ -761,6 +770,10 @@ describe("Hexo's include_code", () => {
   });
 
   it('in a list item or a quote, goes on inside it', () => {
+    assert.equal(
+      read('- {% include_code to:1 hello.js %}\n- Next').body,
+      '- ```js title="hello.js"\n  const a = 1;\n  ```\n- Next',
+    );
     assert.equal(
       read('1. Save this:\n\n   {% include_code from:3 hello.js %}\n\n2. Run it.').body,
       '1. Save this:\n\n   ```js title="hello.js"\n   console.log(a + b);\n   ```\n\n2. Run it.',
@@ -828,6 +841,13 @@ describe('an environment of displayed equations between single dollars', () => {
     );
   });
 
+  it('after a <pre> named in a sentence or in code, becomes display math all the same', () => {
+    assert.equal(
+      convert('Wrap it in `<pre>` tags.\n\n$\\begin{align}\na &= b\n\\end{align}$', 'jekyll').body,
+      'Wrap it in `<pre>` tags.\n\n$$\n\\begin{align}\na &= b\n\\end{align}\n$$',
+    );
+  });
+
   it('inside a sentence, with other math or in code, stays as written', () => {
     for (const body of [
       'Where $\\begin{equation} a \\end{equation}$ holds.',
@@ -838,6 +858,9 @@ describe('an environment of displayed equations between single dollars', () => {
       '$\\begin{equation} E \\end{equation}\nwhich, with\n\\begin{equation} p \\end{equation}$',
       '$ \\begin{equation}\na\n\nb\n\\end{equation} $',
       '<pre>\n\\begin{document}\n\n$\\begin{equation} E \\end{equation}$\n\n\\end{document}\n</pre>',
+      // Indented: a list item's, or code.
+      '- item\n\n  $\\begin{align}\n  a &= b\n  \\end{align}$\n\n  more',
+      'Example:\n\n    $\\begin{equation} E \\end{equation}$\n\nDone.',
     ]) {
       assert.equal(convert(body, 'jekyll').body, body);
     }

@@ -126,34 +126,38 @@ const DOLLAR_ENVIRONMENT = new RegExp(
   'y',
 );
 const BARE_ENVIRONMENT = new RegExp(`${ENVIRONMENT}${PARAGRAPH_ENDS}`, 'y');
-/** Whether `at` starts a line of `text` after a blank line, or the text itself. */
+/**
+ * Whether `at` starts a paragraph of `text` at the margin: the text's start, or a line after a
+ * blank one. An indented line is a list item's, or code.
+ */
 function startsParagraph(text: string, at: number): boolean {
-  let i = at - 1;
-  while (i >= 0 && (text[i] === ' ' || text[i] === '\t')) i--;
-  if (i < 0) return true;
-  if (text[i] !== '\n') return false;
-  i--;
+  if (at === 0) return true;
+  if (text[at - 1] !== '\n') return false;
+  let i = at - 2;
   while (i >= 0 && (text[i] === ' ' || text[i] === '\t')) i--;
   return i < 0 || text[i] === '\n';
 }
 
-// An element whose text HTML shows as written, or a script's: no math is read in it.
-const RAW_HTML_ELEMENT = /<(\/?)(pre|code|script|style|textarea)\b/gi;
+// An element whose text HTML shows as written, or a script's, opened at the start of a line (not
+// named in a sentence or in code), or closed: no math is read in it.
+const RAW_HTML_ELEMENT =
+  /(?:^|\n)[ \t]*<(pre|code|script|style|textarea)[\s>]|<\/(pre|code|script|style|textarea)>/gi;
 
 /** Whether `at` is inside a `<pre>`, `<code>`, `<script>`, `<style>` or `<textarea>` of `text`. */
 function insideRawHtml(text: string, at: number): boolean {
   const open = new Map<string, number>();
   for (const found of text.slice(0, at).matchAll(RAW_HTML_ELEMENT)) {
-    const name = (found[2] ?? '').toLowerCase();
-    open.set(name, Math.max(0, (open.get(name) ?? 0) + (found[1] ? -1 : 1)));
+    const name = (found[1] ?? found[2] ?? '').toLowerCase();
+    open.set(name, Math.max(0, (open.get(name) ?? 0) + (found[1] ? 1 : -1)));
   }
   return [...open.values()].some((depth) => depth > 0);
 }
 
 // Nothing but spaces up to the end of the line.
 const LINE_REST = /[ \t]*(?:\n|$)/y;
-// Where a script would have found math: `$`, `\(` or `\[`.
-const MATH_DELIMITER = /\$|\\[([]/;
+// Where a script would have found math: `$$`, `\(`, `\[` or an environment; a lone `$` is as
+// often a price.
+const MATH_DELIMITER = /\$\$|\\[([]|\\begin\{/;
 // A backslash escape of CommonMark: a backslash before ASCII punctuation.
 const MARKDOWN_ESCAPE = /\\([!-/:-@[-`{-~])/g;
 
@@ -902,12 +906,14 @@ class Converter {
     });
     const text = nested.run();
     this.notes.push(...nested.notes);
-    // On lines of their own at the margin, not in a list item or a quote; and with no math in
-    // it, which Markdown would not read inside a block of HTML.
+    // On lines of their own at the margin, not in a list item or a quote; and with no math nor
+    // Markdown made of the shortcodes inside it, which Markdown would not read inside a block of
+    // HTML.
     const tagStart = this.#out.lastIndexOf('\n') + 1;
     LINE_REST.lastIndex = this.#at;
     const ownLines = this.#out.length === tagStart && LINE_REST.test(this.text);
-    const html = text.trim().startsWith('<') && !MATH_DELIMITER.test(text);
+    const html =
+      text.trim().startsWith('<') && !MATH_DELIMITER.test(text) && nested.notes.length === 0;
     this.#out += ownLines && html ? `${htmlAsMarkdown(text, undefined).trim()}\n` : text;
     this.notes.push({ line, kind: 'converted', what: `{{< ${name} >}}, its text as written` });
   }
@@ -1036,9 +1042,12 @@ class Converter {
             /(\]\()([^)\s]+)/g,
             (_, before: string, target: string) => before + rooted(target, this.links.base),
           );
-    // Lines after the first go on inside the list item or the quote the tag stood in.
+    // Lines after the first go on inside the list item or the quote the tag stood in: under its
+    // text, past a list marker (`- `, `1. `).
     const lineStart = this.#out.slice(this.#out.lastIndexOf('\n') + 1);
-    const inside = /^[ \t>]*$/.test(lineStart) ? lineStart.replace(/[^\t>]/g, ' ') : '';
+    const inside = /^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?$/.test(lineStart)
+      ? lineStart.replace(/[^\t>]/g, ' ')
+      : '';
     this.#out += inside === '' ? written : written.replace(/\n/g, `\n${inside}`);
     this.notes.push({ line, kind: 'converted', what });
   }

@@ -406,6 +406,19 @@ export function hugoUrl(
 }
 
 /**
+ * The path of the list of the section at `folders` under the content folder (`posts/Life Notes`)
+ * as Hugo made it, before `hugoServed`: `/posts/life-notes/`, in lower case unless
+ * `disablePathToLower`.
+ */
+export function hugoSectionPath(
+  config: Readonly<Record<string, unknown>>,
+  folders: string,
+): string {
+  const path = hugoPath(`/${folders}/`);
+  return config.disablePathToLower === true ? path : path.toLowerCase();
+}
+
+/**
  * The path Hugo served a page of `section` (a section of posts, a taxonomy) at: with `uglyURLs`,
  * for every section or by its name, a file, `/posts/a.html` for `/posts/a/`.
  */

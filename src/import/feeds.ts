@@ -1,7 +1,7 @@
 // Import: where the blog published its feeds. A reader subscribed at an old feed address keeps
 // the subscription only if that address still answers with a feed, so each one leads to the
 // Folio feed of the same posts.
-import { hugoSlug, namesOf } from './engines.js';
+import { hugoSectionPath, hugoSlug, namesOf } from './engines.js';
 import type { EngineName } from './engine-names.js';
 import { isRecord, lowerKeys, stringOf } from './foreign-document.js';
 
@@ -99,7 +99,10 @@ function hugoFeeds(
       feeds.push([`${urlPrefix}/${section}/${file}`, to]);
     }
     for (const [path, category] of nestedSections)
-      feeds.push([`${urlPrefix}/${path}/${file}`, termFeed('category', category)]);
+      feeds.push([
+        `${urlPrefix}${hugoSectionPath(config, path)}${file}`,
+        termFeed('category', category),
+      ]);
   }
   // Hugo before 0.73 called a term's page `taxonomy` and the list of terms `taxonomyTerm`.
   const termKind = outputs.term === undefined && 'taxonomyterm' in outputs ? 'taxonomy' : 'term';

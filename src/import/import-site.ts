@@ -49,6 +49,7 @@ import {
   hexoSlug,
   hexoFileNames,
   hexoUrl,
+  hugoSectionPath,
   hugoSlug,
   hugoServed,
   hugoUrl,
@@ -524,8 +525,8 @@ export function importSite(options: ImportOptions): ImportSummary {
   const redirects = termRedirects(engine, config, written, published, timezone, {
     packages,
     sections: content?.main ?? [],
-    sectionCategories: content?.sectionCategories ?? new Map(),
-    nestedSections: nestedListCategories(content?.nestedSections ?? new Map(), published),
+    sectionCategories: listCategories(content?.sectionCategories ?? new Map(), published),
+    nestedSections: listCategories(content?.nestedSections ?? new Map(), published),
     urlPrefix,
     templates:
       engine === 'eleventy'
@@ -2366,7 +2367,7 @@ function isTrue(value: unknown): boolean {
 
 /**
  * The category the posts of a Hugo section take when they name none: the title of the section's
- * list page (`java/_index.md`), else the section's name.
+ * list page (`java/_index.md`), else the folder's name (`posts/life` is `life`).
  */
 function sectionTitle(
   content: Pick<HugoContent, 'contentDir' | 'unmarkedLanguage'>,
@@ -2374,11 +2375,12 @@ function sectionTitle(
   language: string,
 ): string {
   const folder = join(content.contentDir, section);
+  const folderName = basename(folder);
   let names: string[];
   try {
     names = readdirSync(folder);
   } catch {
-    return section;
+    return folderName;
   }
   for (const name of names.sort()) {
     if (!MARKDOWN.test(name)) continue;
@@ -2387,7 +2389,7 @@ function sectionTitle(
     const title = stringOf(frontFields(join(folder, name))?.title);
     if (title !== undefined && slugify(title) !== '') return title.trim();
   }
-  return section;
+  return folderName;
 }
 
 /** A Hugo content file's name without its extension and language, and that language. */
@@ -2447,10 +2449,11 @@ function listHugoPosts(
 }
 
 /**
- * The category each section inside a section of posts now leads to: the one most of the posts
- * under it are in (its own, unless they name others), for the sections with posts published.
+ * The category the list of each section of posts (`java/`) or section inside one (`posts/life/`)
+ * now leads to: the one most of the posts under it are in, its own unless they name others or
+ * sections inside it gave them theirs; none for a section without posts published.
  */
-function nestedListCategories(
+function listCategories(
   nested: ReadonlyMap<string, string>,
   published: readonly PlannedPost[],
 ): Map<string, string> {
@@ -3329,8 +3332,9 @@ function termRedirects(
         `${plan.source.section}/${plan.source.inPosts}`.startsWith(`${path}/`),
       ).length;
       const section = path.split('/')[0] ?? path;
-      add(served(section, `${feeds.urlPrefix}/${path}/`), to);
-      laterPages(`${feeds.urlPrefix}/${path}/`, posts, perPage, folder, to, pagesOf(section));
+      const list = `${feeds.urlPrefix}${hugoSectionPath(config, path)}`;
+      add(served(section, list), to);
+      laterPages(list, posts, perPage, folder, to, pagesOf(section));
     }
     // The home page's later pages, which Folio keeps at `/page/2/` as folders: under another
     // folder (coderzh's `paginator`) or as files, they lead there.
