@@ -740,6 +740,28 @@ describe("a Hugo shortcode of the blog's that writes what it encloses as written
   });
 });
 
+describe('the marked lines and line numbers of a code tag', () => {
+  it('are written in the fence, as Folio marks and numbers them', () => {
+    for (const [body, dialect, opening] of [
+      ['{% highlight ruby hl_lines="2 3" %}\na\n{% endhighlight %}', 'jekyll', '```ruby {2,3}'],
+      ['{% highlight ruby linenos %}\na\n{% endhighlight %}', 'jekyll', '```ruby showLineNumbers'],
+      [
+        '{{< highlight go "linenos=table,hl_lines=8 15-17,linenostart=199" >}}\na\n{{< /highlight >}}',
+        'hugo',
+        '```go {8,15-17} showLineNumbers',
+      ],
+      ['{{< highlight go "linenos=false" >}}\na\n{{< /highlight >}}', 'hugo', '```go'],
+      [
+        '{% codeblock app.js lang:js mark:1,3-4 %}\na\n{% endcodeblock %}',
+        'liquid',
+        '```js title="app.js" {1,3-4}',
+      ],
+    ] as const) {
+      assert.equal(convert(body, dialect).body, `${opening}\na\n\`\`\``, body);
+    }
+  });
+});
+
 describe("Hexo's include_code", () => {
   const files: Record<string, string> = {
     'hello.js': 'const a = 1;\nconst b = 2;\nconsole.log(a + b);\n',

@@ -933,7 +933,8 @@ class Converter {
         const title = caption ? ` title="${caption}"` : '';
         const code = inner.replace(/^\n/, '').replace(/\n?$/, '\n');
         const fence = fenceFor(code);
-        this.#out += `${fence}${language}${title}\n${code}${fence}`;
+        const marks = codeMarks(splitArgs(args));
+        this.#out += `${fence}${language}${title}${marks}\n${code}${fence}`;
         this.notes.push({ line, kind: 'converted', what });
         return;
       }
@@ -1569,6 +1570,30 @@ function codeLanguage(name: string, args: readonly string[]): string {
   const lang = args.find((arg) => arg.startsWith('lang:'));
   if (lang) return lang.slice('lang:'.length);
   return firstNamed(args, ['lang', 'language']) ?? '';
+}
+
+/**
+ * The lines a code tag marks and whether it numbers them, as a fence's info string writes them
+ * (` {2,5-7} showLineNumbers`): Jekyll's `hl_lines="2 5-7"` (or `mark_lines=`) and `linenos`,
+ * Hugo's `"linenos=table,hl_lines=2 5-7"`, Hexo's `mark:2,5-7`.
+ */
+function codeMarks(args: readonly string[]): string {
+  const options = args.flatMap((arg) => arg.split(/,(?=\s*[a-z_]+[=:])/i));
+  let lines: string[] = [];
+  let numbered = false;
+  for (const option of options) {
+    const [, key = option, value = ''] = /^\s*([a-z_]+)\s*[=:]\s*(.*)$/i.exec(option) ?? [];
+    const name = key.toLowerCase();
+    if (name === 'hl_lines' || name === 'mark_lines' || name === 'mark') {
+      lines = value
+        .replace(/["'[\]]/g, '')
+        .split(/[\s,]+/)
+        .filter((range) => /^\d+(?:-\d+)?$/.test(range));
+    } else if (name === 'linenos') {
+      numbered = value === '' || /^(?:true|table|inline)$/i.test(value);
+    }
+  }
+  return `${lines.length > 0 ? ` {${lines.join(',')}}` : ''}${numbered ? ' showLineNumbers' : ''}`;
 }
 
 /** `a "b c" d='e f'` → `a`, `b c`, `d=e f`. */
