@@ -1,8 +1,9 @@
 // Import: what a Hugo blog's own shortcodes do with the text they enclose, read from their
 // templates in the blog's layouts and its themes'.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { namesOf } from './engines.js';
+import { readInsideBlog } from './read-blog.js';
 
 // Comments of HTML and of Go templates, which write nothing a reader sees.
 const TEMPLATE_COMMENT = /<!--[\s\S]*?-->|\{\{-?\s*\/\*[\s\S]*?\*\/\s*-?\}\}/g;
@@ -42,11 +43,9 @@ export function rawShortcodes(source: string, config: Record<string, unknown>): 
       const name = /^(.+)\.html$/.exec(file)?.[1];
       if (name === undefined || seen.has(name)) continue;
       seen.add(name);
-      try {
-        if (writesInnerAsWritten(readFileSync(join(folder, file), 'utf8'))) raw.add(name);
-      } catch {
-        // Unreadable (or a folder of that name): Hugo could not have used it either.
-      }
+      // Unreadable, a folder of that name, or a link out of the blog: none the import reads.
+      const template = readInsideBlog(source, join(folder, file));
+      if (template !== undefined && writesInnerAsWritten(template)) raw.add(name);
     }
   }
   return raw;

@@ -2806,16 +2806,8 @@ function hexoCodeFile(
   config: Record<string, unknown>,
 ): (path: string) => string | undefined {
   const folder = join(source, 'source', stringOf(config.code_dir) ?? 'downloads/code');
-  return (path) => {
-    try {
-      const file = realpathSync(resolve(folder, path));
-      return file.startsWith(realpathSync(folder) + sep) && statSync(file).isFile()
-        ? readFileSync(file, 'utf8')
-        : undefined;
-    } catch {
-      return undefined;
-    }
-  };
+  // The code folder is the folder it reads inside of.
+  return (path) => readInsideBlog(folder, resolve(folder, path));
 }
 
 /** The setting at a dotted `path` of `config`, when it is a string or a number. */

@@ -1,12 +1,12 @@
 // Import: math a blog's theme or plugin typesets on every page by a setting of its own, read
 // where the theme reads it: Hexo's NexT, Butterfly and Fluid, and Jekyll's jekyll-spaceship.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EngineName } from './engine-names.js';
 import { namesOf } from './engines.js';
 import { isRecord, loadBlogYaml } from './foreign-document.js';
 import { usesJekyllPlugin } from './feeds.js';
 import type { ImportNote } from './import-site.js';
+import { readInsideBlog } from './read-blog.js';
 
 /** A file of settings: its path from the blog's folder, its text, and what it holds. */
 interface Settings {
@@ -125,7 +125,7 @@ function hexoImportNote(source: string, config: Record<string, unknown>): Import
 }
 
 function spaceshipMath(source: string, config: Record<string, unknown>): ImportNote | undefined {
-  const gemfile = readText(join(source, 'Gemfile')) ?? '';
+  const gemfile = readInsideBlog(source, join(source, 'Gemfile')) ?? '';
   const loaded =
     usesJekyllPlugin(config, 'jekyll-spaceship') ||
     /^\s*gem\s+["']jekyll-spaceship["']/m.test(gemfile);
@@ -135,7 +135,7 @@ function spaceshipMath(source: string, config: Record<string, unknown>): ImportN
   const settings = config['jekyll-spaceship'];
   const processors = isRecord(settings) ? settings.processors : undefined;
   if (Array.isArray(processors) && !processors.includes('mathjax-processor')) return undefined;
-  const text = readText(join(source, '_config.yml')) ?? '';
+  const text = readInsideBlog(source, join(source, '_config.yml')) ?? '';
   return {
     file: '_config.yml',
     line: lineOf(
@@ -146,16 +146,8 @@ function spaceshipMath(source: string, config: Record<string, unknown>): ImportN
   };
 }
 
-function readText(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
 function readSettings(source: string, file: string): Settings | undefined {
-  const text = readText(join(source, file));
+  const text = readInsideBlog(source, join(source, file));
   if (text === undefined) return undefined;
   try {
     const values = loadBlogYaml(text);
