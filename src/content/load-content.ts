@@ -127,9 +127,15 @@ export interface LoadContentOptions {
   readonly changed?: readonly string[] | undefined;
   /**
    * What an earlier run read, when there is no `previous`: files whose stamp is unchanged are not
-   * read again. The folders are listed anew.
+   * read again. The folders are listed anew, but for `listed`.
    */
   readonly known?: KnownReads | undefined;
+  /**
+   * The post files as an earlier load of this process listed them, with the paths a watcher saw
+   * change since it began: the listing is brought up to date from those paths rather than walked
+   * again (a build run again and again, `folio build --watch`). Only without `previous`.
+   */
+  readonly listed?: ListedPostFiles | undefined;
   /**
    * Hash each post as its file is read (`PostResult.front`), for a build that keys its documents
    * by what they show and keeps what was read for the next build.
@@ -145,6 +151,12 @@ export interface LoadContentOptions {
    * one. Only for a load that does not keep bodies: the others hand over no texts.
    */
   readonly share?: ReadShare | undefined;
+}
+
+/** The post files an earlier load listed, and the paths a watcher saw change since it began. */
+export interface ListedPostFiles {
+  readonly listing: PostFilesResult;
+  readonly changed: readonly string[];
 }
 
 /**
@@ -172,10 +184,15 @@ export async function loadContent(
   const before: KnownReads | undefined = previous ?? options.known;
   const configResult = loadConfig(siteDir);
   const within = (folder: string) => (path: string) => isWithin(siteDir, folder, path);
+  const { listed } = options;
   const listing =
     (previous && changed?.every(within(POSTS_DIR))
       ? updatePostFiles(siteDir, previous.listing, changed)
-      : undefined) ?? (await listPostFiles(siteDir));
+      : undefined) ??
+    (!previous && listed?.changed.every(within(POSTS_DIR))
+      ? updatePostFiles(siteDir, listed.listing, listed.changed)
+      : undefined) ??
+    (await listPostFiles(siteDir));
   const assets =
     previous && changed && !changed.some(within(STATIC_DIR))
       ? previous.assets

@@ -482,12 +482,26 @@ export function imageFacts(
   return JSON.stringify([imageSize(src) ?? null, responsive?.(src) ?? null]);
 }
 
+// Each version's fingerprint, worked out once: the code that runs in a process is the code it
+// loaded, whatever becomes of its files later; a process that builds again and again
+// (`folio build --watch`) then hashes them once, not before each build.
+const fingerprints = new Map<string, string>();
+
 /**
  * A hash of the code that renders bodies: the Folio version, every file of Folio's own code, and
  * the list of packages installed with it. A new version, an edited checkout or updated packages
  * then never read an entry that older code wrote.
  */
 export function rendererFingerprint(version: string): string {
+  let fingerprint = fingerprints.get(version);
+  if (fingerprint === undefined) {
+    fingerprint = codeFingerprint(version);
+    fingerprints.set(version, fingerprint);
+  }
+  return fingerprint;
+}
+
+function codeFingerprint(version: string): string {
   const hash = createHash('sha256').update(version);
   // The code that runs: `dist/bundle/` as bundled, which holds this file; `src/` under a
   // TypeScript loader or `dist/` as compiled, which hold the folder this file is in.

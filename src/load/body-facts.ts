@@ -3,12 +3,11 @@
 // and the settings it was read with, so that a build into its own output checks and lists every
 // unchanged post without reading its file: at 10,000 posts, reading each file and its rendered
 // body again for these alone cost each export thread two seconds.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { BodyMistake, Reference } from '../content/post.js';
 import { BODY_CACHE_DIR, rendererFolder } from './body-cache.js';
-import { STALE_ENTRIES_KEPT, writeCacheFile } from './site-cache.js';
+import { readCacheFile, STALE_ENTRIES_KEPT, writeCacheFile } from './site-cache.js';
 
 /** Raised whenever what the file holds changes meaning: an older file is then never read. */
 const FORMAT = 1;
@@ -45,10 +44,10 @@ export class BodyFactsCache {
 
   read(): ReadonlyMap<string, BodyFacts> {
     try {
-      const stored = deserialize(readFileSync(this.#file)) as {
-        format?: unknown;
-        facts?: unknown;
-      };
+      const stored = readCacheFile(
+        this.#file,
+        (bytes) => deserialize(bytes) as { format?: unknown; facts?: unknown },
+      );
       if (stored.format === FORMAT && stored.facts instanceof Map) {
         return stored.facts as ReadonlyMap<string, BodyFacts>;
       }
@@ -77,7 +76,8 @@ export class BodyFactsCache {
       const entry = known.get(key);
       if (entry && !facts.has(key)) facts.set(key, entry);
     }
-    writeCacheFile(this.#file, serialize({ format: FORMAT, facts }));
+    const stored = { format: FORMAT, facts };
+    writeCacheFile(this.#file, serialize(stored), stored);
   }
 }
 

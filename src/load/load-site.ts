@@ -4,6 +4,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { pathKey } from '../urls/url-paths.js';
 import type { SiteConfig } from '../config/schema.js';
 import {
+  type ListedPostFiles,
   loadContent,
   type Progress,
   type ReadFolder,
@@ -74,6 +75,8 @@ export interface LoadOptions {
   readonly previous?: ReusableLoad | undefined;
   /** Paths a watcher saw change since the load that found `previous`. */
   readonly changed?: readonly string[] | undefined;
+  /** Without `previous`, the post files an earlier load listed and what changed since. */
+  readonly listed?: ListedPostFiles | undefined;
   readonly onProgress?: Progress | undefined;
   /**
    * Also check every post body's links and images (default true). Bodies are otherwise parsed
@@ -248,6 +251,7 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     hashPosts: readCache !== undefined,
     onProgress: options.onProgress,
     changed: options.changed,
+    listed: options.listed,
     share: reread && !previous ? options.share : undefined,
   });
   const { excerptLength, imageSizes, locale, toc, math, lineBreaks, equationNumbers } =

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { CONFIG_YAML } from '../../test/support/site-fixtures.js';
@@ -124,5 +124,21 @@ describe('the cache of what reading each post file gave', () => {
     // What is kept now is what the last build read: a file forged at its stamp is not read.
     forgeKeepingStamp(first, post('First, edited twicE'));
     assert.ok((await titles(dir)).includes('First, edited twice'));
+  });
+
+  it('is taken from memory by a later build of the same process while its file is unchanged', async () => {
+    const { dir } = site('in-memory');
+    await titles(dir);
+    const kept = new ReadCache(dir, 'reader').read();
+    assert.ok(kept);
+    assert.equal(new ReadCache(dir, 'reader').read()?.results, kept.results);
+    // Another process writes the file anew, here with the same bytes: it is read again.
+    const file = join(dir, READ_CACHE_FILE);
+    writeFileSync(`${file}.other`, readFileSync(file));
+    renameSync(`${file}.other`, file);
+    const again = new ReadCache(dir, 'reader').read();
+    assert.ok(again);
+    assert.notEqual(again.results, kept.results);
+    assert.deepEqual(again.results, kept.results);
   });
 });

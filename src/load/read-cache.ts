@@ -8,7 +8,13 @@ import { deserialize, serialize } from 'node:v8';
 import type { KnownReads, ReadEntry, ReadFolder } from '../content/load-content.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { stampChangedAt } from '../content/site-layout.js';
-import { keepOutOfGit, SITE_CACHE_DIR, STALE_ENTRIES_KEPT, writeCacheFile } from './site-cache.js';
+import {
+  keepOutOfGit,
+  readCacheFile,
+  SITE_CACHE_DIR,
+  STALE_ENTRIES_KEPT,
+  writeCacheFile,
+} from './site-cache.js';
 
 export const READ_CACHE_FILE = join(SITE_CACHE_DIR, 'reads.bin');
 
@@ -71,7 +77,7 @@ export class ReadCache {
   /** What the last build of this code read, if it kept it. */
   read(): KnownReads | undefined {
     try {
-      const stored = deserialize(readFileSync(this.#file)) as Partial<Stored>;
+      const stored = readCacheFile(this.#file, (bytes) => deserialize(bytes) as Partial<Stored>);
       if (stored.format !== FORMAT || stored.reader !== this.#reader) return undefined;
       const { settings, results, pageResults } = stored;
       if (!(results instanceof Map) || !(pageResults instanceof Map) || !settings) return undefined;
@@ -139,7 +145,7 @@ export class ReadCache {
       results,
       pageResults,
     };
-    if (writeCacheFile(this.#file, serialize(stored))) {
+    if (writeCacheFile(this.#file, serialize(stored), stored)) {
       keepOutOfGit(dirname(this.#file), 'What reading each post file gave');
     }
   }

@@ -3,7 +3,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { MANIFEST_FILE, MANIFEST_FORMAT, readManifest } from './build-manifest.js';
+import {
+  type DocumentRecord,
+  forgetReadManifests,
+  type Manifest,
+  type ManifestEntry,
+  MANIFEST_FILE,
+  MANIFEST_FORMAT,
+  readManifest,
+  rememberManifest,
+  writeManifest,
+} from './build-manifest.js';
 
 let dir: string;
 
@@ -59,5 +69,60 @@ describe('a manifest read from an output folder', () => {
     ]) {
       assert.equal(await readListing(path), false, JSON.stringify(path));
     }
+  });
+});
+
+describe('a manifest remembered as written', () => {
+  it('is what reading its file gives, and is read again once the file changes', async () => {
+    const written: Manifest = {
+      format: MANIFEST_FORMAT,
+      folio: '0.0.0',
+      node: process.versions.node,
+      site: { dir: '/site', url: 'https://example.com/' },
+      precompress: true,
+      // As a build hands them over: written files carry their path and whether they were written.
+      files: new Map<string, ManifestEntry>([
+        [
+          'index.html',
+          {
+            hash: 'a',
+            size: 10,
+            mtime: 1733491234567.125,
+            path: 'index.html',
+            written: true,
+          } as ManifestEntry,
+        ],
+        ['index.html.br', { hash: 'b', size: 4, mtime: 1733491234567.5 }],
+        ['logo.png', { hash: 'c', size: 99, mtime: 1, source: '99:1:7' }],
+      ]),
+      documents: new Map([
+        [
+          '/',
+          {
+            key: 'k',
+            files: ['index.html', 'index.html.br'],
+            features: ['math'],
+            path: '/',
+          } as DocumentRecord,
+        ],
+      ]),
+      frame: { key: 'f', bodies: new Map([['content/posts/a.md', 'h']]) },
+    };
+    await writeManifest(dir, written);
+    rememberManifest(dir, written);
+    const remembered = await readManifest(dir);
+    assert.ok('manifest' in remembered);
+    const again = await readManifest(dir);
+    assert.ok('manifest' in again);
+    assert.equal(again.manifest, remembered.manifest);
+    forgetReadManifests();
+    const read = await readManifest(dir);
+    assert.ok('manifest' in read);
+    assert.deepStrictEqual(remembered.manifest, read.manifest);
+    assert.notEqual(remembered.manifest, read.manifest);
+
+    rememberManifest(dir, written);
+    writeFileSync(join(dir, MANIFEST_FILE), 'edited by hand');
+    assert.ok('unreadable' in (await readManifest(dir)));
   });
 });

@@ -143,6 +143,33 @@ export function forgetReadManifests(): void {
   lastRead.clear();
 }
 
+/**
+ * Remembers `manifest` as the one the file `name` of `folder` holds, as written there just now: a
+ * build run again in the same process (`folio build --watch`) then takes it from memory while the
+ * file stands as it was. Kept as a read would give it back: only what the file records.
+ */
+export function rememberManifest(folder: string, manifest: Manifest, name = MANIFEST_FILE): void {
+  const file = join(folder, name);
+  const info = statSync(file, { throwIfNoEntry: false });
+  if (!info) return;
+  const files = new Map<string, ManifestEntry>();
+  for (const [path, { hash, size, mtime, source }] of manifest.files) {
+    files.set(path, source === undefined ? { hash, size, mtime } : { hash, size, mtime, source });
+  }
+  const documents = new Map<string, DocumentRecord>();
+  for (const [path, { key, files: written, features }] of manifest.documents) {
+    documents.set(path, { key, files: written, features });
+  }
+  const { frame } = manifest;
+  const kept = manifestWith(
+    manifest,
+    files,
+    documents,
+    frame && { key: frame.key, bodies: frame.bodies },
+  );
+  lastRead.set(file, { stamp: stampOf(info), manifest: kept });
+}
+
 /** Reads the manifest of `folder` (or the file `name` there), checking its shape. */
 export function readManifest(folder: string, name = MANIFEST_FILE): Promise<ManifestRead> {
   return Promise.resolve(readManifestFile(join(folder, name)));
@@ -292,6 +319,18 @@ function decodeManifest(value: unknown): Manifest | undefined {
   const documents = files && decodeDocuments(value.documents, value.files.paths as string[]);
   const frame = value.frame === undefined ? undefined : decodeFrame(value.frame);
   if (!files || !documents || frame === null) return undefined;
+  const fields = { format, folio, node, site: { dir: site.dir, url: site.url }, precompress };
+  return manifestWith(fields, files, documents, frame);
+}
+
+/** A manifest of these fields, files, documents and frame, holding nothing else. */
+function manifestWith(
+  fields: Pick<Manifest, 'format' | 'folio' | 'node' | 'site' | 'precompress'>,
+  files: ReadonlyMap<string, ManifestEntry>,
+  documents: ReadonlyMap<string, DocumentRecord>,
+  frame: DocumentFrame | undefined,
+): Manifest {
+  const { format, folio, node, site, precompress } = fields;
   return {
     format,
     folio,

@@ -1,7 +1,9 @@
 // Deliver: one share of a static export. Each share loads the site for itself — on a thread of
 // its own when the export runs on several — and writes the documents it is handed, rendered by
 // the core the server answers from, so that every share writes the bytes the server would send.
+import type { ListedPostFiles } from '../../content/load-content.js';
 import type { BodyFeature, MarkdownDocument, Post } from '../../content/post.js';
+import type { PostFilesResult } from '../../content/read-sources.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { buildSite, type Redirect, type Site } from '../../site/build-site.js';
 import { listRoutes, pathOf, type Route, SEARCH_PATH } from '../../site/routes.js';
@@ -59,6 +61,11 @@ export interface ShardOptions {
    * threads of their own: each reads its part and takes the others' parts from them.
    */
   readonly readPart?: ReadPart | undefined;
+  /**
+   * The post files the last build of this process listed, and what changed since (see
+   * `LoadContentOptions.listed`): for the share on the exporting thread of `folio build --watch`.
+   */
+  readonly listed?: ListedPostFiles | undefined;
 }
 
 /** Where a share writes, once the output folder is found fit to write. */
@@ -202,6 +209,7 @@ export class ExportShard {
   // Keeps the related posts this share worked out, for the share that keeps reads.
   #keepRelated: () => void = () => undefined;
   #bodyCache: BodyCache | undefined;
+  #listing: PostFilesResult | undefined;
 
   constructor(options: ShardOptions) {
     this.#options = options;
@@ -228,6 +236,11 @@ export class ExportShard {
     return Promise.resolve();
   }
 
+  /** The post files as this share's load listed them; none until it has loaded. */
+  get listing(): PostFilesResult | undefined {
+    return this.#listing;
+  }
+
   get #out(): DocumentWriter {
     if (!this.#writer) throw new Error('an export share writes nowhere until it is given a target');
     return this.#writer;
@@ -248,7 +261,9 @@ export class ExportShard {
       // Kept when the exporting thread asks (`keepReads`).
       readCache: reads,
       share: this.#options.readPart && readShareOf(this.#options.readPart),
+      listed: this.#options.listed,
     });
+    this.#listing = reusable.folder.listing;
     if (reads && keepsReads === true) {
       this.#keepReads = () => reads.write(reusable.folder, startedAt);
     }

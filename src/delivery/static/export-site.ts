@@ -9,7 +9,12 @@ import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { namedUnder, realSiteFolder } from '../../load/site-folder.js';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { countPostFiles, listStaticFiles } from '../../content/read-sources.js';
+import {
+  countPostFiles,
+  listStaticFiles,
+  type PostFilesResult,
+} from '../../content/read-sources.js';
+import type { ListedPostFiles } from '../../content/load-content.js';
 import { STATIC_DIR } from '../../content/site-layout.js';
 import { servedBesidePost } from '../../site/routes.js';
 import type { KnownTerms } from '../../search/search-index.js';
@@ -50,13 +55,15 @@ import {
   lookThrough,
   type OutputLook,
 } from './output-folder.js';
-import { OutputLooker } from './output-look.js';
+import { type KeptLookers, OutputLooker } from './output-look.js';
 import { lockOutput } from './output-lock.js';
 import {
   agreedFrame,
   COMMIT_FILE,
   MANIFEST_FILE,
   MANIFEST_FORMAT,
+  readManifest,
+  rememberManifest,
   STAGING_PREFIX,
   writeManifest,
   type DocumentFrame,
@@ -93,6 +100,17 @@ export interface ExportOptions {
   readonly full?: boolean;
   /** The version of Folio the manifest records, and trusts; by default this package's. */
   readonly version?: string;
+  /**
+   * The lookers through output folders kept by a process that builds again and again, which
+   * closes them; by default each build starts its own and closes it.
+   */
+  readonly lookers?: KeptLookers | undefined;
+  /**
+   * The post files as the last build of this process listed them (`ExportResult.listing`), and
+   * the paths a watcher saw change since that build began: the build then lists the post files
+   * from those paths rather than walk the folder (`folio build --watch`).
+   */
+  readonly listed?: ListedPostFiles | undefined;
   /** Called once the output folder is found fit to replace, before anything is loaded. */
   readonly onOutputPlanned?: (output: OutputFolder) => void;
   /** Worker threads to share the pages between; by default as many as the site's size pays for. */
@@ -125,6 +143,11 @@ export interface ExportResult {
   readonly bodyWarnings: readonly Diagnostic[];
   /** Absent when the site has errors and nothing was written. */
   readonly summary: ExportSummary | undefined;
+  /**
+   * The post files as this build listed them on the exporting thread, for the next build of the
+   * same process (`ExportOptions.listed`); none when only threads loaded the site.
+   */
+  readonly listing?: PostFilesResult | undefined;
 }
 
 export interface ExportSummary {
@@ -186,7 +209,9 @@ export async function exportSite(given: ExportOptions): Promise<ExportResult> {
   let looker: OutputLooker | undefined;
   let loading: Loading | undefined;
   try {
-    looker = target.exists ? new OutputLooker(target.path) : undefined;
+    looker = target.exists
+      ? (options.lookers?.lookerFor(target.path) ?? new OutputLooker(target.path))
+      : undefined;
     const look = looker && awaitedLater(looker.look(!options.full));
     loading = await startLoading(options);
     const output = await planOutput(
@@ -210,15 +235,23 @@ export async function exportSite(given: ExportOptions): Promise<ExportResult> {
     const result = await (output.previous
       ? exportChanges(options, output, output.previous, built, loading)
       : exportWhole(options, output.path, built, loading, looker));
+    // A looker kept for the next build is handed the manifest this one wrote and remembered,
+    // once this build has answered: copying it to the thread takes a few hundredths of a second.
+    const kept = options.lookers && looker;
+    if (kept && output.previous && result.summary) {
+      const written = await readManifest(output.path);
+      if ('manifest' in written) setImmediate(() => kept.remember(written.manifest));
+    }
     return {
       ...result,
+      listing: loading.listing(),
       diagnostics: result.diagnostics.map(named),
       bodyWarnings: result.bodyWarnings.map(named),
     };
   } finally {
     await loading?.close();
     if (loading?.renderer) compactBodyCache(options.siteDir, loading.renderer);
-    await looker?.close();
+    if (!options.lookers) await looker?.close();
     await lock.release();
   }
 }
@@ -247,6 +280,8 @@ interface Loading {
   readonly plans: Promise<ShardPlan[]>;
   /** Reports the loading's progress from now on: once what the build does was told. */
   report(): void;
+  /** The post files as the share on this thread listed them, if there is one and it loaded. */
+  listing(): PostFilesResult | undefined;
   close(): Promise<void>;
 }
 
@@ -302,7 +337,7 @@ async function startLoading(options: ExportOptions): Promise<Loading> {
   let alone: ExportShard | undefined;
   if (threads <= 1 || aloneUntil) {
     const { ExportShard } = await import('./export-shard.js');
-    alone = new ExportShard({ ...shardOptions, keepsReads: true });
+    alone = new ExportShard({ ...shardOptions, keepsReads: true, listed: options.listed });
     shards.push(alone);
   } else await startThreads(threads, true);
   let reporting = false;
@@ -326,6 +361,7 @@ async function startLoading(options: ExportOptions): Promise<Loading> {
             join: async () => startThreads((await aloneUntil.threads()) - 1, false),
           }
         : undefined,
+    listing: () => alone?.listing,
     report: () => {
       reporting = true;
       if (last) options.onLoadProgress?.(...last);
@@ -480,6 +516,7 @@ async function commit(
     await writeMarker(outDir, next.files.keys());
     // In one step, the commit is done and the manifest is the next one.
     await rename(join(outDir, COMMIT_FILE), join(outDir, MANIFEST_FILE));
+    rememberManifest(outDir, next);
     return gone.length;
   } catch (cause) {
     const { message } = cause as Error;
