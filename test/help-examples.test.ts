@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
-import { run, serveOnce } from './support/folio-cli.js';
+import { run, serveOnce, watchOnce } from './support/folio-cli.js';
 
 /** The commands `folio --help` lists, but `help` itself. */
 async function commandNames(): Promise<string[]> {
@@ -112,6 +112,10 @@ describe('every example of every folio --help', () => {
               assert.equal(served.status, 200, served.stderr);
               assert.match(served.page, /My Blog/);
               assert.equal(served.code, 0, served.stderr);
+            } else if (args.includes('--watch')) {
+              const watched = await watchOnce(args, { cwd });
+              assert.equal(watched.code, 0, watched.stderr);
+              assert.match(watched.stdout, /^Built \d+ pages/m);
             } else {
               const { code, stderr } = await run(args, { cwd });
               assert.equal(code, 0, `${args.join(' ')} in ${cwd}: ${stderr}`);

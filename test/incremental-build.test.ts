@@ -22,7 +22,7 @@ import { exportSite } from '../src/delivery/static/export-site.js';
 import { BODY_CACHE_DIR } from '../src/load/body-cache.js';
 import { READ_CACHE_FILE } from '../src/load/read-cache.js';
 import { SEGMENT_CACHE_DIR, TERM_LIST_FILE } from '../src/load/segment-cache.js';
-import { run as folio, snapshot } from './support/folio-cli.js';
+import { assertSameAsFullBuild, run as folio, snapshot } from './support/folio-cli.js';
 import { FIXTURES } from './support/serve-fixture.js';
 import { tempRoot } from './support/temp-root.js';
 import { forgeBodyEntries } from './support/body-packs.js';
@@ -51,17 +51,6 @@ async function mtimes(dir: string): Promise<Map<string, number>> {
 }
 
 const MANIFEST = '.folio-manifest.json';
-
-/** Asserts that the output holds the very files a build from nothing writes, its records aside. */
-async function assertSameAsFullBuild(): Promise<void> {
-  const whole = join(site, '..', 'whole');
-  await rm(whole, { recursive: true, force: true });
-  const full = await folio(['build', site, '--out', whole, '--full']);
-  assert.equal(full.code, 0, full.stderr);
-  const outputOnly = (files: Map<string, string>) =>
-    new Map([...files].filter(([path]) => !path.startsWith('.folio')));
-  assert.deepEqual(outputOnly(await snapshot(out)), outputOnly(await snapshot(whole)));
-}
 
 async function editManifest(change: (manifest: Record<string, unknown>) => void): Promise<void> {
   const manifest = JSON.parse(await readFile(join(out, MANIFEST), 'utf8')) as Record<
@@ -165,7 +154,7 @@ describe('folio build into its own output', () => {
     assert.equal(built.code, 0, built.stderr);
     assert.match(built.stdout, INCREMENTAL);
 
-    await assertSameAsFullBuild();
+    await assertSameAsFullBuild(site, out);
     assert.match(
       await readFile(join(out, 'posts', 'short', 'index.html'), 'utf8'),
       /A new title for a short post/,
@@ -213,7 +202,7 @@ describe('folio build into its own output', () => {
       ).length;
       assert.equal(sameNumbers, same, 'each kept batch is taken by its numbers');
       last = now;
-      await assertSameAsFullBuild();
+      await assertSameAsFullBuild(site, out);
       return same;
     };
 
@@ -235,7 +224,7 @@ describe('folio build into its own output', () => {
     assert.equal(threaded.code, 0, threaded.stderr);
     const taken = [...(await kept())].filter(([path, time]) => last.get(path) === time);
     assert.equal(taken.length, 3, 'every batch is taken as kept');
-    await assertSameAsFullBuild();
+    await assertSameAsFullBuild(site, out);
   });
 
   it('renders again only the documents that show what changed', async () => {
@@ -285,7 +274,7 @@ describe('folio build into its own output', () => {
     assert.notEqual(afterPast.post, before.post);
     assert.deepEqual(afterPast.listings, before.listings);
     assert.match(await page('posts/binary-search'), /A last paragraph/);
-    await assertSameAsFullBuild();
+    await assertSameAsFullBuild(site, out);
 
     // The first words changed: every listing that shows the entry is rendered again.
     await writeFile(
@@ -299,7 +288,7 @@ describe('folio build into its own output', () => {
     for (const listing of ['categories/algorithm', 'tags/search']) {
       assert.match(await page(listing), /Bisection halves/);
     }
-    await assertSameAsFullBuild();
+    await assertSameAsFullBuild(site, out);
 
     // Where entries show the minutes to read, words past the excerpt that change them show there.
     const config = join(site, 'folio.config.yaml');
@@ -311,7 +300,7 @@ describe('folio build into its own output', () => {
     const longer = await build();
     assert.equal(longer.code, 0, longer.stderr);
     assert.equal(await minutes(), '3');
-    await assertSameAsFullBuild();
+    await assertSameAsFullBuild(site, out);
   });
 
   it('finds a clash across posts, static files or the config that came after a build found none', async () => {
@@ -436,7 +425,7 @@ describe('folio build into its own output', () => {
     // The newest file of entries, the lengths, and the few runs holding the new post's words.
     assert.ok(before.size >= 40, `${before.size} search files`);
     assert.ok(changed.length <= after.size / 4, `${changed.length} of ${after.size} changed`);
-    await assertSameAsFullBuild();
+    await assertSameAsFullBuild(site, out);
   });
 
   it('checks and lists unchanged bodies by what the last build kept of them, and reads an edited one', async () => {
@@ -555,7 +544,7 @@ describe('folio build into its own output', () => {
     // Again with nothing changed: every body taken from what the threads kept.
     const again = await build('--threads', '2');
     assert.match(again.stdout, /: 0 files written, 0 deleted/);
-    await assertSameAsFullBuild();
+    await assertSameAsFullBuild(site, out);
   });
 
   it('starts on its own thread into its output, and lets a thread join it when many documents change', async () => {
@@ -568,7 +557,7 @@ describe('folio build into its own output', () => {
     const few = await exportCompiled({ siteDir: site, outDir: out, startAlone });
     assert.equal(few.summary?.incremental, true);
     assert.equal(few.summary.threads, 0);
-    await assertSameAsFullBuild();
+    await assertSameAsFullBuild(site, out);
 
     const config = join(site, 'folio.config.yaml');
     await writeFile(
@@ -579,7 +568,7 @@ describe('folio build into its own output', () => {
     assert.equal(many.summary?.incremental, true);
     assert.equal(many.summary.threads, 1);
     assert.ok(many.summary.written > before.documents / 2, `${many.summary.written} written`);
-    await assertSameAsFullBuild();
+    await assertSameAsFullBuild(site, out);
   });
 
   it('keeps no frame of its documents when a thread loaded the site after a file changed, so that the next build puts right what that thread rendered', async () => {
@@ -616,7 +605,7 @@ describe('folio build into its own output', () => {
     await writeFile(footer, '<p>Footer, first.</p>\n');
     const after = await exportCompiled({ siteDir: site, outDir: out, threads: 1 });
     assert.equal(after.summary?.incremental, true);
-    await assertSameAsFullBuild();
+    await assertSameAsFullBuild(site, out);
   });
 
   it('names the file that changed and broke while the build ran, when a thread joining it finds the error, and leaves the output as it was', async () => {
@@ -651,7 +640,7 @@ describe('folio build into its own output', () => {
     assert.equal(built.code, 0, built.stderr);
     assert.match(built.stdout, INCREMENTAL);
     assert.equal(await readFile(join(out, 'notes', 'today.txt'), 'utf8'), 'then a folder');
-    await assertSameAsFullBuild();
+    await assertSameAsFullBuild(site, out);
   });
 
   it('leaves the output byte for byte as it was when the site has an error', async () => {

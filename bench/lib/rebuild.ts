@@ -5,32 +5,47 @@
 // counted from a snapshot of the tree before and after it (path → size and mtime in ns): files
 // written again, created and deleted. Every change is undone right after its build, so that each
 // round starts from the same site, and every rebuild's output is checked for the change it had
-// to show: a build that skipped it would be fast for nothing.
-import { readdirSync, statSync } from 'node:fs';
+// to show: a build that skipped it would be fast for nothing. Last, one `folio build --watch` is
+// started on the same output, and each save of the post is timed from the write to the line the
+// process prints once the output holds it, as an author waiting on it sees it.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { corpusPost } from '../corpus.js';
 import {
   asideIn,
   BuildFailure,
+  type Builder,
   type BuildRun,
   type BuildTools,
   builderFor,
   type Medium,
   timeBuild,
 } from './build.js';
-import { setAside } from './processes.js';
+import { setAside, settle } from './processes.js';
 import { pageSet, verifyPages } from './sites.js';
 import { formatBytes, formatCount, formatMs, formatPosts } from './stats.js';
 
-export type RebuildKind = 'full' | 'unchanged' | 'post' | 'config';
-export const REBUILD_KINDS: readonly RebuildKind[] = ['full', 'unchanged', 'post', 'config'];
+export type RebuildKind = 'full' | 'unchanged' | 'post' | 'config' | 'watched';
+export const REBUILD_KINDS: readonly RebuildKind[] = [
+  'full',
+  'unchanged',
+  'post',
+  'config',
+  'watched',
+];
 export const REBUILD_NAMES: Readonly<Record<RebuildKind, string>> = {
   full: 'full build into an empty folder',
   unchanged: 'rebuild, nothing changed',
   post: "rebuild after one post's body changed",
   config: "rebuild after the site's title changed (every page)",
+  watched: "folio build --watch, from saving one post's body to the line that says it is built",
 };
+
+/** Saves of the post timed in one `folio build --watch`, for each round of the other rebuilds. */
+const WATCHED_SAVES_A_ROUND = 4;
 
 /** What a build did to the output folder, from snapshots before and after it. */
 export interface OutputChanges {
@@ -128,7 +143,7 @@ export async function benchRebuilds(options: RebuildOptions): Promise<RebuildRes
     posts,
     medium: 'disk',
     changedPost: middle.file,
-    runs: { full: [], unchanged: [], post: [], config: [] },
+    runs: { full: [], unchanged: [], post: [], config: [], watched: [] },
     notes: [],
   };
   try {
@@ -198,6 +213,18 @@ export async function benchRebuilds(options: RebuildOptions): Promise<RebuildRes
         }
       }
     }
+    const saves = Array.from({ length: options.rounds * WATCHED_SAVES_A_ROUND }, (_, i) =>
+      i % 2 === 0 ? `${post.trimEnd()} ${ADDED_SENTENCE}\n` : post,
+    );
+    const postPage = join('posts', middle.slug, 'index.html');
+    await watchedRebuilds(builder, postFile, saves, timeoutMs, async (i, run) => {
+      result.runs.watched.push(run);
+      log('watched', i + 1, run);
+      // Every other save adds the sentence, and the one after takes it away.
+      if ((await page(postPage)).includes(ADDED_SENTENCE) !== (i % 2 === 0)) {
+        result.notes.push(`${REBUILD_NAMES.watched}, save ${i + 1}: the output did not show it`);
+      }
+    });
   } catch (cause) {
     result.failure = cause instanceof Error ? cause.message : String(cause);
     if (cause instanceof BuildFailure) result.failure = `a build ${result.failure}`;
@@ -206,4 +233,78 @@ export async function benchRebuilds(options: RebuildOptions): Promise<RebuildRes
     await rm(work, { recursive: true, force: true });
   }
   return result;
+}
+
+/**
+ * Starts `folio build --watch` on the builder's site and output, and writes each of `saves` into
+ * `postFile` in turn, once the last is built: each run is the time from the write to the line
+ * that says it is built, and what that build did to the output, handed to `onBuilt`. The peak RSS is the process's
+ * own, from its start.
+ */
+async function watchedRebuilds(
+  builder: Builder,
+  postFile: string,
+  saves: readonly string[],
+  timeoutMs: number,
+  /** Called once each save is built, before the next is written. */
+  onBuilt: (save: number, run: RebuildRun) => Promise<void>,
+): Promise<void> {
+  const child = spawn(builder.command, [...builder.args, '--watch'], {
+    cwd: builder.cwd,
+    env: { ...process.env, TMPDIR: builder.tmpDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  let waiting: { readonly test: () => boolean; readonly resolve: () => void } | undefined;
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    if (waiting?.test()) waiting.resolve();
+  });
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const closed = once(child, 'close');
+  const until = (test: () => boolean, what: string): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`folio build --watch: no ${what}`)),
+        timeoutMs,
+      );
+      const done = (): void => {
+        clearTimeout(timer);
+        waiting = undefined;
+        resolve();
+      };
+      waiting = { test, resolve: done };
+      if (test()) done();
+      void closed.then(() => reject(new Error(`folio build --watch stopped: ${stderr.trim()}`)));
+    });
+  const built = (): number => stdout.match(/^\d\d:\d\d:\d\d Built /gm)?.length ?? 0;
+  try {
+    await until(() => stdout.includes('Watching for changes'), 'first build');
+    for (const [i, text] of saves.entries()) {
+      await settle();
+      const before = snapshot(builder.outDir);
+      const count = built();
+      const started = performance.now();
+      const seen = until(() => built() > count, 'build after a save');
+      await writeFile(postFile, text);
+      await seen;
+      const ms = performance.now() - started;
+      const after = snapshot(builder.outDir);
+      await onBuilt(i, { ms, peakRss: peakRssOf(child.pid), ...outputChanges(before, after) });
+    }
+  } finally {
+    child.kill('SIGINT');
+    await closed;
+  }
+}
+
+/** The peak resident set size of a running process, in bytes, as Linux reports it. */
+function peakRssOf(pid: number | undefined): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1]) * 1024;
+  } catch {
+    return Number.NaN;
+  }
 }

@@ -100,9 +100,13 @@ export function createProgram(): Command {
       '--precompress',
       "also write a .br and a .gz file beside each text file of 1 KB or more, for nginx or Caddy (default: the config's precompress, off)",
     )
+    .option(
+      '-w, --watch',
+      'stay running and build again after each change to the site folder, writing only what it changed (Ctrl+C stops)',
+    )
     .addHelpText(
       'after',
-      "\nA later build into the same folder writes only the files whose bytes change and deletes the\nfiles it wrote that are gone; the folder's .folio-* files record what it wrote (leave them out\nof a deploy: rsync --exclude '.folio*'). It builds whole, and says why, when that record is\nmissing, from another Folio, Node or site, or the last build was stopped. One build at a time\nwrites a folder: it holds .DIR.lock beside it, and a second build is refused until it ends.\n\nExamples:\n  folio build   # into dist/\n  folio build my-blog --out public   # then copy public/ to any web server\n  folio build --precompress   # for nginx with gzip_static\n  folio build --full   # every file anew\n  folio build --threads 1",
+      "\nA later build into the same folder writes only the files whose bytes change and deletes the\nfiles it wrote that are gone; the folder's .folio-* files record what it wrote (leave them out\nof a deploy: rsync --exclude '.folio*'). It builds whole, and says why, when that record is\nmissing, from another Folio, Node or site, or the last build was stopped. One build at a time\nwrites a folder: it holds .DIR.lock beside it, and a second build is refused until it ends.\n\nExamples:\n  folio build   # into dist/\n  folio build my-blog --out public   # then copy public/ to any web server\n  folio build --precompress   # for nginx with gzip_static\n  folio build --full   # every file anew\n  folio build --watch   # again after each save, each in about a second at 10,000 posts\n  folio build --threads 1",
     )
     .action(
       async (
@@ -113,6 +117,7 @@ export function createProgram(): Command {
           full?: boolean;
           threads?: number;
           precompress?: boolean;
+          watch?: boolean;
         },
       ) => {
         const { buildCommand } = await import('./commands/build.js');

@@ -1,7 +1,8 @@
 // Test support: the `folio` command as a user runs it, from the built bin/folio.js.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
-import { chown, readdir, readFile } from 'node:fs/promises';
+import assert from 'node:assert/strict';
+import { chown, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { REPO_ROOT } from './serve-fixture.js';
@@ -108,6 +109,35 @@ export async function serveOnce(
 }
 
 /**
+ * Runs `folio ARGS` — a command that watches, `build --watch` — until it says it is watching, then
+ * stops it as Ctrl+C does: what it printed, and how it ended.
+ */
+export async function watchOnce(
+  args: readonly string[],
+  options: RunOptions = {},
+): Promise<Finished> {
+  const child = folio(args, options);
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const closed = once(child, 'close');
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        if (stdout.includes('Watching for changes')) resolve();
+      });
+      void closed.then(() => reject(new Error(`it stopped before watching: ${stdout}${stderr}`)));
+    });
+    child.kill('SIGINT');
+    const [code] = (await closed) as [number | null];
+    return { code, stdout, stderr };
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
+/**
  * Polls until `check` holds, as a watching server reloads on its own within moments; fails with
  * `explain()` (e.g. what the server printed) when it never does.
  */
@@ -133,4 +163,18 @@ export async function snapshot(root: string): Promise<Map<string, string>> {
     files.set(path.slice(root.length + 1), (await readFile(path)).toString('base64'));
   }
   return files;
+}
+
+/**
+ * Asserts that the output `out` of the site `site` holds the very files a build from nothing
+ * writes (into `whole` beside the site), the build's own `.folio…` records aside.
+ */
+export async function assertSameAsFullBuild(site: string, out: string): Promise<void> {
+  const whole = join(site, '..', 'whole');
+  await rm(whole, { recursive: true, force: true });
+  const full = await run(['build', site, '--out', whole, '--full']);
+  assert.equal(full.code, 0, full.stderr);
+  const outputOnly = (files: Map<string, string>) =>
+    new Map([...files].filter(([path]) => !path.startsWith('.folio')));
+  assert.deepEqual(outputOnly(await snapshot(out)), outputOnly(await snapshot(whole)));
 }

@@ -1,8 +1,15 @@
 // CLI: `folio build` — writes the static site, changing the previous export only once the new one
-// is complete, and then only the files whose bytes change.
+// is complete, and then only the files whose bytes change; with `--watch`, again after each edit.
 import { join, relative } from 'node:path';
 import { CommitFailed, exportSite } from '../../delivery/static/export-site.js';
 import { listPaths, OutputRefused } from '../../delivery/static/output-folder.js';
+import { KeptLookers } from '../../delivery/static/output-look.js';
+import { watchBuilds } from '../../delivery/static/watch-build.js';
+import { formatDiagnostic } from '../../diagnostics/diagnostic.js';
+import { clockTime } from '../clock.js';
+import { stopSignal } from '../stop-signal.js';
+import type { ListedPostFiles } from '../../content/load-content.js';
+import type { PostFilesResult } from '../../content/read-sources.js';
 import { printDiagnostics, summarize } from '../print-diagnostics.js';
 import { count } from '../../text/count.js';
 import { progressLine } from '../progress.js';
@@ -18,9 +25,61 @@ export interface BuildOptions {
   readonly threads?: number | undefined;
   /** Write `.br` and `.gz` forms beside text files, whatever the config says. */
   readonly precompress?: boolean | undefined;
+  /** Build again after each change to the site folder, until stopped (Ctrl+C). */
+  readonly watch?: boolean | undefined;
+}
+
+/**
+ * How one build ended — written, not written for the site's problems or a failure, or refused —
+ * and the post files as it listed them, for the next build of a watch.
+ */
+interface BuildEnd {
+  readonly end: 'built' | 'not built' | 'refused';
+  readonly listing?: PostFilesResult | undefined;
 }
 
 export async function buildCommand(siteDir: string, options: BuildOptions = {}): Promise<number> {
+  if (options.watch !== true) return (await buildOnce(siteDir, options)).end === 'built' ? 0 : 1;
+  const lookers = new KeptLookers();
+  try {
+    const first = await buildOnce(siteDir, options, lookers);
+    // A folder refused once is refused again: nothing the site's author edits changes that.
+    if (first.end === 'refused') return 1;
+    const out = options.out ?? join(siteDir, 'dist');
+    const outInside = relative(siteDir, out).split(/[\\/]/)[0];
+    // Only the first build is whole when asked: each later one writes what its edit changed.
+    const later: BuildOptions = { ...options, full: false };
+    let { listing } = first;
+    const stopWatching = watchBuilds({
+      siteDir,
+      ignore: outInside && outInside !== '..' ? [outInside] : [],
+      build: async (changed) => {
+        const listed = listing && changed ? { listing, changed } : undefined;
+        ({ listing } = await buildOnce(siteDir, { ...later, listed }, lookers, `${clockTime()} `));
+      },
+      onFailure: (cause) => console.error(`${clockTime()} The build failed: ${String(cause)}`),
+      onFoldersLost: (problem) =>
+        console.error(
+          `${clockTime()} ${formatDiagnostic(problem)}\n${out} stays as it is until the folder is back.`,
+        ),
+    });
+    console.log('Watching for changes. Press Ctrl+C to stop.');
+    const signal = await stopSignal();
+    console.log(`\n${signal}: stopping once the build under way, if any, has ended.`);
+    await stopWatching();
+    return 0;
+  } finally {
+    await lookers.close();
+  }
+}
+
+/** Builds the site once, telling what it did; `prefix` begins the line that sums it up. */
+async function buildOnce(
+  siteDir: string,
+  options: BuildOptions & { readonly listed?: ListedPostFiles | undefined },
+  lookers?: KeptLookers,
+  prefix = '',
+): Promise<BuildEnd> {
   const started = performance.now();
   const out = options.out ?? join(siteDir, 'dist');
   const loading = progressLine('Loading posts');
@@ -28,13 +87,15 @@ export async function buildCommand(siteDir: string, options: BuildOptions = {}):
   const resizing = progressLine('Resizing images', 1);
   let loaded = false;
   try {
-    const { diagnostics, bodyWarnings, summary } = await exportSite({
+    const { diagnostics, bodyWarnings, summary, listing } = await exportSite({
       siteDir,
       outDir: out,
       clean: options.clean === true,
       full: options.full === true,
       threads: options.threads,
       precompress: options.precompress,
+      lookers,
+      listed: options.listed,
       onOutputPlanned: ({ foreign, fullBuild }) => {
         if (fullBuild) console.log(`Full build: ${fullBuild}`);
         if (foreign.length === 0) return;
@@ -59,8 +120,10 @@ export async function buildCommand(siteDir: string, options: BuildOptions = {}):
     if (!summary) {
       loading.end();
       printDiagnostics(diagnostics);
-      console.error(`\n${summarize(diagnostics)}: nothing was built, and ${out} is as it was.`);
-      return 1;
+      console.error(
+        `\n${prefix}${summarize(diagnostics)}: nothing was built, and ${out} is as it was.`,
+      );
+      return { end: 'not built', listing };
     }
     printDiagnostics(bodyWarnings);
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
@@ -68,29 +131,30 @@ export async function buildCommand(siteDir: string, options: BuildOptions = {}):
     const { resized, processed } = summary.images;
     const into = relative(process.cwd(), out) || '.';
     console.log(
-      summary.incremental
-        ? `Built ${count(summary.documents, 'page')} into ${into} in ${seconds} s: ${count(summary.written, 'file')} written, ${summary.deleted} deleted, ${summary.files - summary.written} unchanged.`
-        : `Built ${count(summary.documents, 'page')} (${count(summary.files, 'file')}, ${megabytes} MB) into ${into} in ${seconds} s.`,
+      prefix +
+        (summary.incremental
+          ? `Built ${count(summary.documents, 'page')} into ${into} in ${seconds} s: ${count(summary.written, 'file')} written, ${summary.deleted} deleted, ${summary.files - summary.written} unchanged.`
+          : `Built ${count(summary.documents, 'page')} (${count(summary.files, 'file')}, ${megabytes} MB) into ${into} in ${seconds} s.`),
     );
     if (resized > 0) {
       console.log(
         `Images: ${count(resized, 'image')} in smaller sizes, ${processed} processed now, ${resized - processed} from ${relative(process.cwd(), join(siteDir, IMAGE_CACHE_DIR))}.`,
       );
     }
-    return 0;
+    return { end: 'built', listing };
   } catch (cause) {
     if (!loaded) loading.end();
     writing.end();
     if (cause instanceof OutputRefused) {
-      console.error(`Nothing was built: ${cause.message}`);
-      return 1;
+      console.error(`${prefix}Nothing was built: ${cause.message}`);
+      return { end: 'refused' };
     }
     const after =
       cause instanceof CommitFailed
         ? `${out} holds part of the new build; the next folio build writes it whole.`
         : `${out} is as it was before.`;
-    console.error(`The build failed: ${buildError(cause)}\n${after}`);
-    return 1;
+    console.error(`${prefix}The build failed: ${buildError(cause)}\n${after}`);
+    return { end: 'not built' };
   }
 }
 

@@ -17,6 +17,8 @@ import { displayDiagnostic, displayPath, ProblemLog, summarize } from '../print-
 import { count } from '../../text/count.js';
 import { ScheduleLog } from '../print-scheduled.js';
 import { WatchWarnings } from '../watch-warnings.js';
+import { clockTime } from '../clock.js';
+import { stopSignal } from '../stop-signal.js';
 import { fileUnder, namedUnder, realSiteFolder } from '../../load/site-folder.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { ReadCache } from '../../load/read-cache.js';
@@ -116,16 +118,7 @@ export async function serveCommand(given: string, options: ServeOptions): Promis
     );
   }
 
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
-    const stop = (received: NodeJS.Signals): void => {
-      // From now on a second signal of either kind ends the process at once, as Node does by default.
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve(received);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  const signal = await stopSignal();
   const started = performance.now();
   const requests = server.requestsInFlight;
   const connections = server.openConnections;
@@ -167,7 +160,7 @@ async function watchContent(watched: Watched): Promise<() => Promise<void>> {
       warnings.loaded(session.content, diagnostics, checkBodies);
       liveReload.notify();
       console.log(
-        `${time()} reloaded: ${count(session.site.posts.length, 'post')} online${goneNote(gone.map(fileNamed))}.`,
+        `${clockTime()} reloaded: ${count(session.site.posts.length, 'post')} online${goneNote(gone.map(fileNamed))}.`,
       );
       schedule.report(session.content, Date.now());
     },
@@ -180,7 +173,7 @@ async function watchContent(watched: Watched): Promise<() => Promise<void>> {
       );
       liveReload.notify();
       console.error(
-        `${time()} ${summarize(diagnostics)}: the last good version stays online until they are fixed.`,
+        `${clockTime()} ${summarize(diagnostics)}: the last good version stays online until they are fixed.`,
       );
     },
   });
@@ -199,10 +192,6 @@ function goneNote(gone: readonly string[]): string {
   const named = gone.slice(0, GONE_NAMED).map(displayPath).join(', ');
   const more = gone.length > GONE_NAMED ? ` and ${gone.length - GONE_NAMED} more` : '';
   return `; ${count(gone.length, 'post file')} no longer there: ${named}${more}`;
-}
-
-function time(): string {
-  return new Date().toTimeString().slice(0, 8);
 }
 
 function listenError(cause: unknown, options: ServeOptions): string {

@@ -28,33 +28,50 @@ export interface WatchOptions {
 
 // A save by renaming a whole new file over the post goes online once the folder has been quiet
 // this long. Kept short, as it adds to every edit's way online.
-const SETTLE_MS = 10;
+export const SETTLE_MS = 10;
 // A file written where it is may be written in several parts (an editor's chunks, an upload over
 // the network): what was written goes online only once the file has been quiet this long. It is
 // read meanwhile, so the wait costs an edit's way online little more than the wait itself.
-const WRITE_QUIET_MS = 60;
+export const WRITE_QUIET_MS = 60;
 // A burst — a folder come or gone, more paths than a save touches — waits for a longer quiet:
 // a checkout or a sync writes for a while, and a reload in between would publish part of it.
 const BURST_QUIET_MS = 50;
 // A save touches the post, and perhaps a temporary file and a backup beside it.
-const SAVE_PATHS = 3;
+export const SAVE_PATHS = 3;
 // Changes that never go quiet are still reloaded this long after the first of them...
-const MAX_WAIT_MS = 1000;
+export const MAX_WAIT_MS = 1000;
 // ...except a version that lacks a post file of the one online: it goes online only once the
 // folder has been quiet this long and a full listing then lacks the same files. A folder being
 // deleted file by file or copied back, a checkout between two commands, or an editor that renames
 // the post to a backup before writing the new one, all look like posts deleted until they end;
 // an author deleting a post can wait.
-const LOSS_QUIET_MS = 250;
+export const LOSS_QUIET_MS = 250;
 // The site's own folders are input even if a copied export left its marker in one.
 const INPUT_FOLDERS = new Set([POSTS_DIR.split(sep)[0], STATIC_DIR]);
 // How often the folders are looked at besides the watcher's events.
-const FOLDERS_CHECK_MS = 1000;
+export const FOLDERS_CHECK_MS = 1000;
+
+/**
+ * Whether a path below `siteDir` is not the site's input: hidden (the site's own `.folio` cache,
+ * `.git`), installed packages, or a build's output — `dist`, the folders of `ignore`, and any
+ * other folder a build wrote into.
+ */
+export function notInput(siteDir: string, ignore?: readonly string[]): (path: string) => boolean {
+  const ignored = ['dist', 'node_modules', ...(ignore ?? [])];
+  return (path) => {
+    const first = relative(siteDir, path).split(sep)[0] ?? '';
+    // A build's output under another name than dist (`--out public`) is output all the same.
+    return (
+      first.startsWith('.') ||
+      ignored.includes(first) ||
+      (!INPUT_FOLDERS.has(first) && existsSync(join(siteDir, first, OUTPUT_MARKER)))
+    );
+  };
+}
 
 /** Starts watching and resolves once every folder is watched; the result stops it. */
 export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
   const { session, siteDir } = options;
-  const ignored = ['dist', 'node_modules', ...(options.ignore ?? [])];
   let timer: NodeJS.Timeout | undefined;
   // Paths changed since the last reload began: a reload looks only at these.
   let changed = new Set<string>();
@@ -113,15 +130,7 @@ export function watchSite(options: WatchOptions): Promise<() => Promise<void>> {
 
   const startWatcher = (): FolderWatcher =>
     watchFolders(siteDir, {
-      ignored: (path) => {
-        const first = relative(siteDir, path).split(sep)[0] ?? '';
-        // A build's output under another name than dist (`--out public`) is output all the same.
-        return (
-          first.startsWith('.') ||
-          ignored.includes(first) ||
-          (!INPUT_FOLDERS.has(first) && existsSync(join(siteDir, first, OUTPUT_MARKER)))
-        );
-      },
+      ignored: notInput(siteDir, options.ignore),
       onChange(path, kind) {
         if (kind === 'folder') listAll = true;
         if (kind === 'written') writes.set(path, performance.now());
@@ -272,7 +281,7 @@ function goneFiles(before: readonly Post[], after: readonly PostFile[]): string[
  * mistake in progress rather than an author taking every post offline, so it is a problem that
  * keeps the last good version online, not a site without posts.
  */
-function foldersProblem(siteDir: string): Diagnostic | undefined {
+export function foldersProblem(siteDir: string): Diagnostic | undefined {
   const hint = 'put it back; the last good version stays online until then';
   let folder = siteDir;
   for (const name of ['', ...POSTS_DIR.split(sep)]) {

@@ -1,0 +1,156 @@
+// `folio build --watch`: one process that builds the site, then builds it again after each change
+// to its folder, writing only what the change altered, and keeping the last good output through
+// errors and a posts folder gone for a moment.
+import assert from 'node:assert/strict';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
+import { appendFile, cp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { assertSameAsFullBuild, eventually, folio, run, snapshot } from './support/folio-cli.js';
+import { FIXTURES } from './support/serve-fixture.js';
+import { tempRoot } from './support/temp-root.js';
+
+const root = tempRoot('folio-build-watch-');
+let cases = 0;
+
+const REBUILT = /^\d\d:\d\d:\d\d Built \d+ pages into .* in [\d.]+ s: (\d+) files? written/gm;
+
+interface Watching {
+  readonly site: string;
+  readonly out: string;
+  readonly child: ChildProcessWithoutNullStreams;
+  readonly printed: { stdout: string; stderr: string };
+  /** Waits until the process has printed `count` rebuilds in all. */
+  readonly rebuilds: (count: number) => Promise<void>;
+  /** Waits until it has printed `text` on either stream. */
+  readonly prints: (text: string) => Promise<void>;
+}
+
+async function watching(): Promise<Watching> {
+  const dir = join(root, `case-${cases++}`);
+  const site = join(dir, 'blog');
+  const out = join(dir, 'out');
+  await cp(join(FIXTURES, 'basic'), site, { recursive: true });
+  const child = folio(['build', site, '--out', out, '--watch']);
+  const printed = { stdout: '', stderr: '' };
+  child.stdout.on('data', (chunk: Buffer) => (printed.stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (printed.stderr += chunk.toString()));
+  const explain = () => `it printed: ${printed.stdout}${printed.stderr}`;
+  const prints = (text: string) =>
+    eventually(
+      () => Promise.resolve((printed.stdout + printed.stderr).includes(text)),
+      explain,
+      15000,
+    );
+  const rebuilds = (count: number) =>
+    eventually(
+      () => Promise.resolve([...printed.stdout.matchAll(REBUILT)].length >= count),
+      explain,
+      15000,
+    );
+  await prints('Watching for changes');
+  return { site, out, child, printed, rebuilds, prints };
+}
+
+/** Stops the process as Ctrl+C does; answers its exit code. */
+async function stop(child: ChildProcessWithoutNullStreams): Promise<number | null> {
+  const closed = once(child, 'close');
+  child.kill('SIGINT');
+  const [code] = (await closed) as [number | null];
+  return code;
+}
+
+const post = (title: string, date = '2024-05-01') =>
+  `---\ntitle: ${title}\ndate: ${date}\ntags: [notes]\n---\n\nThe body of ${title}.\n`;
+
+after(() => rm(root, { recursive: true, force: true }));
+
+describe('folio build --watch', () => {
+  it('builds again after each save, writing only what it changed, until Ctrl+C', async () => {
+    const { site, out, child, printed, rebuilds } = await watching();
+    try {
+      assert.match(printed.stdout, /^Built \d+ pages \(\d+ files/m);
+      await appendFile(join(site, 'content', 'posts', '2024', 'short.md'), '\nA line saved.\n');
+      await rebuilds(1);
+      const [first] = [...printed.stdout.matchAll(REBUILT)];
+      const written = Number(first?.[1]);
+      assert.ok(written >= 1 && written <= 16, `${written} files written`);
+      assert.match(await readFile(join(out, 'posts/short/index.html'), 'utf8'), /A line saved/);
+      // A new post adds files the next builds must know as their own, not refuse as foreign.
+      await writeFile(join(site, 'content', 'posts', 'arrival.md'), post('Arrival'));
+      await rebuilds(2);
+      await appendFile(join(site, 'content', 'posts', 'arrival.md'), '\nMore.\n');
+      await rebuilds(3);
+      assert.match(await readFile(join(out, 'posts/arrival/index.html'), 'utf8'), /More\./);
+      // A page of its own edited by hand is put back by the next build.
+      const graphs = join(out, 'posts', 'graphs', 'index.html');
+      const original = await readFile(graphs);
+      await writeFile(graphs, 'edited by hand');
+      await appendFile(join(site, 'content', 'posts', 'arrival.md'), '\nAnd more.\n');
+      await rebuilds(4);
+      assert.ok((await readFile(graphs)).equals(original));
+      assert.equal(printed.stderr, '');
+      assert.equal(await stop(child), 0);
+      assert.match(printed.stdout, /SIGINT: stopping/);
+      await assertSameAsFullBuild(site, out);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('keeps the output as it was while the site has an error, and builds once it is fixed', async () => {
+    const { site, out, child, printed, rebuilds, prints } = await watching();
+    try {
+      const before = await snapshot(out);
+      const broken = join(site, 'content', 'posts', 'broken.md');
+      await writeFile(broken, post('Broken', 'not a date'));
+      await prints('nothing was built');
+      assert.match(printed.stderr, /broken\.md:3: `date` "not a date" is not a date/);
+      assert.deepEqual(await snapshot(out), before);
+      await writeFile(broken, post('Broken no more'));
+      await rebuilds(1);
+      assert.match(await readFile(join(out, 'posts/broken/index.html'), 'utf8'), /Broken no more/);
+      assert.equal(await stop(child), 0);
+      await assertSameAsFullBuild(site, out);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('leaves every page in place while the posts folder is gone, and builds once it is back', async () => {
+    const { site, out, child, printed, rebuilds, prints } = await watching();
+    try {
+      const before = await snapshot(out);
+      const posts = join(site, 'content', 'posts');
+      await rename(posts, join(site, 'posts-away'));
+      await prints('stays as it is until the folder is back');
+      assert.match(printed.stderr, /the folder is gone/);
+      assert.deepEqual(await snapshot(out), before);
+      await rename(join(site, 'posts-away'), posts);
+      await appendFile(join(posts, '2024', 'short.md'), '\nBack.\n');
+      await rebuilds(1);
+      assert.match(await readFile(join(out, 'posts/short/index.html'), 'utf8'), /Back\./);
+      assert.equal(await stop(child), 0);
+      await assertSameAsFullBuild(site, out);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('stops at once, without watching, when the output folder is refused', async () => {
+    const dir = join(root, `case-${cases++}`);
+    const site = join(dir, 'blog');
+    const out = join(dir, 'out');
+    await cp(join(FIXTURES, 'basic'), site, { recursive: true });
+    await cp(join(FIXTURES, 'basic', 'folio.config.yaml'), join(out, 'notes.yaml'));
+    const built = await run(['build', site, '--out', out, '--watch']);
+    assert.equal(built.code, 1);
+    assert.match(built.stderr, /notes\.yaml/);
+    assert.doesNotMatch(built.stdout, /Watching/);
+    assert.equal(
+      await readFile(join(out, 'notes.yaml'), 'utf8'),
+      await readFile(join(site, 'folio.config.yaml'), 'utf8'),
+    );
+  });
+});
