@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
-import { appendFile, cp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { assertSameAsFullBuild, eventually, folio, run, snapshot } from './support/folio-cli.js';
@@ -27,12 +28,18 @@ interface Watching {
   readonly prints: (text: string) => Promise<void>;
 }
 
-async function watching(): Promise<Watching> {
+async function watching(
+  options: {
+    readonly args?: readonly string[];
+    readonly whileFirstBuild?: (site: string) => Promise<void>;
+  } = {},
+): Promise<Watching> {
   const dir = join(root, `case-${cases++}`);
   const site = join(dir, 'blog');
   const out = join(dir, 'out');
   await cp(join(FIXTURES, 'basic'), site, { recursive: true });
-  const child = folio(['build', site, '--out', out, '--watch']);
+  await mkdir(out, { recursive: true });
+  const child = folio(['build', site, '--out', out, '--watch', ...(options.args ?? [])]);
   const printed = { stdout: '', stderr: '' };
   child.stdout.on('data', (chunk: Buffer) => (printed.stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (printed.stderr += chunk.toString()));
@@ -49,6 +56,7 @@ async function watching(): Promise<Watching> {
       explain,
       15000,
     );
+  await options.whileFirstBuild?.(site);
   await prints('Watching for changes');
   return { site, out, child, printed, rebuilds, prints };
 }
@@ -131,6 +139,92 @@ describe('folio build --watch', () => {
       await appendFile(join(posts, '2024', 'short.md'), '\nBack.\n');
       await rebuilds(1);
       assert.match(await readFile(join(out, 'posts/short/index.html'), 'utf8'), /Back\./);
+      assert.equal(await stop(child), 0);
+      await assertSameAsFullBuild(site, out);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('builds an edit saved while its first build runs', async () => {
+    const { site, out, child, printed } = await watching({
+      whileFirstBuild: (dir) =>
+        appendFile(join(dir, 'content', 'posts', '2024', 'short.md'), '\nSaved early.\n'),
+    });
+    try {
+      await eventually(
+        async () =>
+          (await readFile(join(out, 'posts/short/index.html'), 'utf8').catch(() => '')).includes(
+            'Saved early.',
+          ),
+        () => printed.stdout + printed.stderr,
+        15000,
+      );
+      assert.equal(await stop(child), 0);
+      await assertSameAsFullBuild(site, out);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('lets Ctrl+C during the first build end it, and leaves no lock', async () => {
+    const dir = join(root, `case-${cases++}`);
+    const site = join(dir, 'blog');
+    await cp(join(FIXTURES, 'basic'), site, { recursive: true });
+    const child = folio(['build', site, '--out', join(dir, 'out'), '--watch']);
+    // The lock beside the output stands while the first build runs.
+    await eventually(
+      async () => (await readdir(dir)).includes('.out.lock'),
+      () => 'the first build took no lock',
+      15000,
+    );
+    assert.equal(await stop(child), 0);
+    assert.deepEqual(
+      (await readdir(dir)).filter((name) => name.endsWith('.lock')),
+      [],
+    );
+  });
+
+  it('deletes no file that came into the output later, even when started with --clean', async () => {
+    const { site, out, child, printed, prints } = await watching({ args: ['--clean'] });
+    try {
+      await writeFile(join(out, 'CNAME'), 'blog.example.com\n');
+      await appendFile(join(site, 'content', 'posts', '2024', 'short.md'), '\nAn edit.\n');
+      await prints('Nothing was built');
+      assert.match(printed.stderr, /CNAME/);
+      assert.equal(await readFile(join(out, 'CNAME'), 'utf8'), 'blog.example.com\n');
+      assert.equal(await stop(child), 0);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('builds a posts folder copied back file by file once, when the copy ends', async () => {
+    const { site, out, child, printed, rebuilds, prints } = await watching();
+    try {
+      const before = await snapshot(out);
+      const posts = join(site, 'content', 'posts');
+      const away = join(site, 'posts-away');
+      await rename(posts, away);
+      await prints('stays as it is until the folder is back');
+      await mkdir(posts);
+      // Slower than the longest wait of a save, faster than the quiet a burst waits for.
+      for (const entry of await readdir(away, { recursive: true, withFileTypes: true })) {
+        const from = join(entry.parentPath, entry.name);
+        const to = join(posts, from.slice(away.length + 1));
+        if (entry.isDirectory()) await mkdir(to, { recursive: true });
+        else await cp(from, to);
+        await sleep(120);
+      }
+      await rebuilds(1);
+      await sleep(1500);
+      assert.equal([...printed.stdout.matchAll(REBUILT)].length, 1, printed.stdout);
+      assert.deepEqual(
+        [...(await snapshot(out)).keys()].filter(
+          (path) => !before.has(path) && !path.startsWith('assets/search/'),
+        ),
+        [],
+      );
       assert.equal(await stop(child), 0);
       await assertSameAsFullBuild(site, out);
     } finally {

@@ -30,44 +30,65 @@ export interface BuildOptions {
 }
 
 /**
- * How one build ended — written, not written for the site's problems or a failure, or refused —
- * and the post files as it listed them, for the next build of a watch.
+ * How one build ended — written, not written for the site's problems, refused, or failed — and
+ * the post files as it listed them, for the next build of a watch.
  */
 interface BuildEnd {
-  readonly end: 'built' | 'not built' | 'refused';
+  readonly end: 'built' | 'not built' | 'refused' | 'failed';
+  /** For a refusal, whether it may not hold for the next build (see `OutputRefused.passing`). */
+  readonly passing?: boolean;
   readonly listing?: PostFilesResult | undefined;
 }
 
 export async function buildCommand(siteDir: string, options: BuildOptions = {}): Promise<number> {
   if (options.watch !== true) return (await buildOnce(siteDir, options)).end === 'built' ? 0 : 1;
   const lookers = new KeptLookers();
+  const out = options.out ?? join(siteDir, 'dist');
+  const outInside = relative(siteDir, out).split(/[\\/]/)[0];
+  // Ctrl+C from the start: the first build, the longest, is let end too.
+  const stopped = stopSignal();
+  let refused: () => void = () => undefined;
+  const refusal = new Promise<'refused'>((resolve) => (refused = () => resolve('refused')));
+  let listing: PostFilesResult | undefined;
+  let first = true;
+  const stopWatching = watchBuilds({
+    siteDir,
+    ignore: outInside && outInside !== '..' ? [outInside] : [],
+    build: async (changed) => {
+      const listed = listing && changed ? { listing, changed } : undefined;
+      // `--full` and `--clean` hold for the first build alone: a file that comes into the output
+      // later is never deleted unseen, and each later build writes what its change altered.
+      const later = { ...options, full: first && options.full, clean: first && options.clean };
+      const built = await buildOnce(
+        siteDir,
+        { ...later, listed },
+        lookers,
+        first ? '' : `${clockTime()} `,
+      );
+      ({ listing } = built);
+      if (first) {
+        first = false;
+        // A folder that holds files no build wrote is refused again until the author moves them.
+        if (built.end === 'refused' && !built.passing) refused();
+        else console.log('Watching for changes. Press Ctrl+C to stop.');
+      }
+      // Another build held the output, or files came in as this one ran: tried again shortly.
+      // Anything else waits for the author's next change.
+      return built.end === 'refused' && built.passing === true ? 'again' : 'done';
+    },
+    onFailure: (cause) => console.error(`${clockTime()} The build failed: ${String(cause)}`),
+    onFoldersLost: (problem) =>
+      console.error(
+        `${clockTime()} ${formatDiagnostic(problem)}\n${out} stays as it is until the folder is back.`,
+      ),
+  });
   try {
-    const first = await buildOnce(siteDir, options, lookers);
-    // A folder refused once is refused again: nothing the site's author edits changes that.
-    if (first.end === 'refused') return 1;
-    const out = options.out ?? join(siteDir, 'dist');
-    const outInside = relative(siteDir, out).split(/[\\/]/)[0];
-    // Only the first build is whole when asked: each later one writes what its edit changed.
-    const later: BuildOptions = { ...options, full: false };
-    let { listing } = first;
-    const stopWatching = watchBuilds({
-      siteDir,
-      ignore: outInside && outInside !== '..' ? [outInside] : [],
-      build: async (changed) => {
-        const listed = listing && changed ? { listing, changed } : undefined;
-        ({ listing } = await buildOnce(siteDir, { ...later, listed }, lookers, `${clockTime()} `));
-      },
-      onFailure: (cause) => console.error(`${clockTime()} The build failed: ${String(cause)}`),
-      onFoldersLost: (problem) =>
-        console.error(
-          `${clockTime()} ${formatDiagnostic(problem)}\n${out} stays as it is until the folder is back.`,
-        ),
-    });
-    console.log('Watching for changes. Press Ctrl+C to stop.');
-    const signal = await stopSignal();
-    console.log(`\n${signal}: stopping once the build under way, if any, has ended.`);
+    const ended = await Promise.race([stopped, refusal]);
+    if (ended !== 'refused') {
+      console.log(`\n${ended}: stopping once the build under way, if any, has ended.`);
+    }
     await stopWatching();
-    return 0;
+    return ended === 'refused' ? 1 : 0;
   } finally {
     await lookers.close();
   }
@@ -147,14 +168,14 @@ async function buildOnce(
     writing.end();
     if (cause instanceof OutputRefused) {
       console.error(`${prefix}Nothing was built: ${cause.message}`);
-      return { end: 'refused' };
+      return { end: 'refused', passing: cause.passing };
     }
     const after =
       cause instanceof CommitFailed
         ? `${out} holds part of the new build; the next folio build writes it whole.`
         : `${out} is as it was before.`;
     console.error(`${prefix}The build failed: ${buildError(cause)}\n${after}`);
-    return { end: 'not built' };
+    return { end: 'failed' };
   }
 }
 

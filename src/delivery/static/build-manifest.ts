@@ -148,10 +148,17 @@ export function forgetReadManifests(): void {
  * build run again in the same process (`folio build --watch`) then takes it from memory while the
  * file stands as it was. Kept as a read would give it back: only what the file records.
  */
-export function rememberManifest(folder: string, manifest: Manifest, name = MANIFEST_FILE): void {
+export function rememberManifest(
+  folder: string,
+  manifest: Manifest,
+  name = MANIFEST_FILE,
+  /** How the file stood once written, when known; by default as it stands now. */
+  written?: string,
+): void {
   const file = join(folder, name);
-  const info = statSync(file, { throwIfNoEntry: false });
-  if (!info) return;
+  const info = written === undefined ? statSync(file, { throwIfNoEntry: false }) : undefined;
+  const stamp = written ?? (info && stampOf(info));
+  if (stamp === undefined) return;
   const files = new Map<string, ManifestEntry>();
   for (const [path, { hash, size, mtime, source }] of manifest.files) {
     files.set(path, source === undefined ? { hash, size, mtime } : { hash, size, mtime, source });
@@ -167,7 +174,7 @@ export function rememberManifest(folder: string, manifest: Manifest, name = MANI
     documents,
     frame && { key: frame.key, bodies: frame.bodies },
   );
-  lastRead.set(file, { stamp: stampOf(info), manifest: kept });
+  lastRead.set(file, { stamp, manifest: kept });
 }
 
 /** Reads the manifest of `folder` (or the file `name` there), checking its shape. */

@@ -240,7 +240,7 @@ export async function exportSite(given: ExportOptions): Promise<ExportResult> {
     const kept = options.lookers && looker;
     if (kept && output.previous && result.summary) {
       const written = await readManifest(output.path);
-      if ('manifest' in written) setImmediate(() => kept.remember(written.manifest));
+      if ('manifest' in written) setImmediate(() => kept.remember(written.manifest, written.stamp));
     }
     return {
       ...result,
@@ -1009,6 +1009,7 @@ function refuseArrivals(outDir: string, added: readonly string[]): void {
   if (added.length === 0) return;
   throw new OutputRefused(
     `files that folio build did not write came into ${outDir} while the build ran (${added.join(', ')}); it is left as it was (move them away, or pass --clean, then build again).`,
+    true,
   );
 }
 

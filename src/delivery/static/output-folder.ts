@@ -43,6 +43,17 @@ const INPUT_FOLDERS = [dirname(POSTS_DIR), POSTS_DIR, STATIC_DIR];
 /** A build that must not run, with the reason and what to do, for the person who asked for it. */
 export class OutputRefused extends Error {
   override readonly name = 'OutputRefused';
+
+  /**
+   * `passing`: a refusal that may not hold for the next build — another build holds the folder,
+   * or files came in while this one ran — rather than one that holds until the author acts.
+   */
+  constructor(
+    message: string,
+    readonly passing = false,
+  ) {
+    super(message);
+  }
 }
 
 export interface OutputFolder {

@@ -63,6 +63,7 @@ export async function lockOutput(outDir: string, asNamed = outDir): Promise<Outp
       if (isRunning(held.pid)) {
         throw new OutputRefused(
           `another folio build (process ${held.pid}, started ${held.since}) is writing ${asNamed}. Wait for it to end; if no build runs, delete ${path}.`,
+          true,
         );
       }
       await removeStale(path, held, `${path}.stale-${holder.token}`);

@@ -38,15 +38,27 @@ function listsStamp(): string {
     .join(' ');
 }
 
+/** The files builds wrote into the folder, read again only when the files that list them change. */
+function writtenNow(): Promise<Set<string>> {
+  const lists = listsStamp();
+  if (written?.lists === lists) return written.files;
+  const files = writtenFiles(folder);
+  written = { lists, files };
+  // A read that failed (a marker that could not be read) is tried again at the next look: the
+  // author may fix what stopped it without changing the files' stamps (their permissions).
+  files.catch(() => {
+    if (written?.files === files) written = undefined;
+  });
+  return files;
+}
+
 // Whether a build handed over the manifest it wrote: a looker kept from build to build then keeps
 // the manifests it read and was given, and the listings of the output's folders.
 let keepsManifests = false;
 const listings = new FolderListings();
 
 async function look(manifest: boolean): Promise<OutputLook> {
-  const lists = listsStamp();
-  if (written?.lists !== lists) written = { lists, files: writtenFiles(folder) };
-  const found = await lookThrough(folder, manifest, await written.files, listings);
+  const found = await lookThrough(folder, manifest, await writtenNow(), listings);
   if (!keepsManifests) forgetReadManifests();
   return found;
 }
@@ -55,10 +67,9 @@ port.on('message', (call: LookCall) => {
   if ('written' in call) {
     keepsManifests = true;
     forgetReadManifests();
-    rememberManifest(folder, call.written);
+    rememberManifest(folder, call.written, MANIFEST_FILE, call.stamp);
     // The files the next look starts from, known now, while no build runs.
-    const lists = listsStamp();
-    if (written?.lists !== lists) written = { lists, files: writtenFiles(folder) };
+    void writtenNow();
     return;
   }
   const { id, manifest } = call;

@@ -11,7 +11,8 @@ import { revive, type Failure } from './thread-shard.js';
  * just wrote into the folder, for the thread to keep for its next look (see `remember`).
  */
 export type LookCall =
-  { readonly id: number; readonly manifest: boolean } | { readonly written: Manifest };
+  | { readonly id: number; readonly manifest: boolean }
+  | { readonly written: Manifest; readonly stamp: string };
 
 export type LookAnswer =
   | { readonly id: number; readonly look: OutputLook }
@@ -65,13 +66,13 @@ export class OutputLooker {
   }
 
   /**
-   * Hands the thread the manifest a build just wrote into the folder, which it then keeps for as
-   * long as the file stands as written, rather than read it again at its next look (0.1 s at
+   * Hands the thread the manifest a build just wrote into the folder, with the stamp its file had
+   * once written, which it then keeps for as long as the file stands so, rather than read it again at its next look (0.1 s at
    * 10,000 posts, which a rebuild in `folio build --watch` waited for). Only for a looker kept
    * from one build to the next: a thread that keeps it holds tens of megabytes.
    */
-  remember(manifest: Manifest): void {
-    if (!this.#stopped) this.#worker?.postMessage({ written: manifest } satisfies LookCall);
+  remember(manifest: Manifest, stamp: string): void {
+    if (!this.#stopped) this.#worker?.postMessage({ written: manifest, stamp } satisfies LookCall);
   }
 
   /** Whether the thread has stopped, or was closed: it looks no more. */

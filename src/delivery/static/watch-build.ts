@@ -20,11 +20,14 @@ export interface BuildWatchOptions {
   /** Folders below the site folder that are output, not input (`--out` there). */
   readonly ignore?: readonly string[];
   /**
-   * Runs one build of the site as it stands; the next starts only once this one has ended.
-   * `changed` names the paths a watcher saw change since the last build began, or is none when
-   * only a listing of the folder can tell (a folder came or went, or events may have been missed).
+   * Runs one build of the site as it stands; the next starts only once this one has ended. The
+   * first runs as soon as the folder is watched. `changed` names the paths a watcher saw change
+   * since the last build began, or is none when only a listing of the folder can tell (the first
+   * build, a folder come or gone, events that may have been missed). Answers `again` when the
+   * build should be tried again without waiting for a change (another build held the output),
+   * `done` otherwise; a build that throws waits for the next change.
    */
-  build(changed: readonly string[] | undefined): Promise<void>;
+  build(changed: readonly string[] | undefined): Promise<'done' | 'again'>;
   /** Called with a build that threw, which the next change builds again. */
   onFailure(cause: unknown): void;
   /**
@@ -35,7 +38,10 @@ export interface BuildWatchOptions {
   onFoldersLost(problem: Diagnostic): void;
 }
 
-/** Starts watching `siteDir`, building after each change; the result stops it. */
+/**
+ * Starts watching `siteDir`, then builds it, and again after each change; the result stops it,
+ * once the build under way, if any, has ended.
+ */
 export function watchBuilds(options: BuildWatchOptions): () => Promise<void> {
   const { siteDir } = options;
   const ignored = notInput(siteDir, options.ignore);
@@ -53,11 +59,16 @@ export function watchBuilds(options: BuildWatchOptions): () => Promise<void> {
   // Whether the posts folder was there at the last build, and whether it has been gone since.
   let hadPosts = foldersProblem(siteDir) === undefined;
   let lost = false;
+  // Whether the last build is to be tried again without waiting for a change.
+  let owed = false;
 
   const schedule = (): void => {
     clearTimeout(timer);
     if (changed.length === 0 || running || stopped) return;
-    const due = Math.min(lastAt + quiet, firstAt + MAX_WAIT_MS);
+    // A burst is built only once it ends: a posts folder copied back file by file, or deleted so,
+    // would otherwise be built half-way, and every page of its missing posts deleted.
+    const settled = lastAt + quiet;
+    const due = quiet >= LOSS_QUIET_MS ? settled : Math.min(settled, firstAt + MAX_WAIT_MS);
     timer = setTimeout(build, Math.max(0, due - performance.now()));
   };
 
@@ -72,7 +83,7 @@ export function watchBuilds(options: BuildWatchOptions): () => Promise<void> {
     lastAt = now;
     // A folder come or gone, or more paths than a save touches, is a checkout or a sync: it is
     // built once it has been quiet a while, not half-way.
-    const burst = kind === 'folder' || changed.length > SAVE_PATHS;
+    const burst = kind === 'folder' || new Set(changed).size > SAVE_PATHS;
     quiet = Math.max(
       quiet,
       burst ? LOSS_QUIET_MS : kind === 'written' ? WRITE_QUIET_MS : SETTLE_MS,
@@ -104,7 +115,15 @@ export function watchBuilds(options: BuildWatchOptions): () => Promise<void> {
     }
     running = options
       .build(paths)
-      .catch((cause: unknown) => options.onFailure(cause))
+      .catch((cause: unknown) => {
+        options.onFailure(cause);
+        return 'done' as const;
+      })
+      .then((outcome) => {
+        // Tried again at the next look at the folders, with a listing of the whole folder.
+        owed ||= outcome === 'again';
+        if (outcome === 'again') listAll = true;
+      })
       .finally(() => {
         running = undefined;
         schedule();
@@ -116,7 +135,14 @@ export function watchBuilds(options: BuildWatchOptions): () => Promise<void> {
   const checkFolders = setInterval(() => {
     const replaced = watcher.verify();
     if (replaced || (lost && foldersProblem(siteDir) === undefined)) changeSeen(siteDir, 'folder');
+    else if (owed && !running && changed.length === 0) {
+      owed = false;
+      changeSeen(siteDir, 'file');
+    }
   }, FOLDERS_CHECK_MS);
+  // The first build, of the folder as it stands now that it is watched.
+  listAll = true;
+  changeSeen(siteDir, 'file');
 
   return async () => {
     stopped = true;
