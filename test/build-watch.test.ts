@@ -126,6 +126,40 @@ describe('folio build --watch', () => {
     }
   });
 
+  it('prints each warning once while it stands, and each new one as it comes', async () => {
+    const { site, out, child, printed, rebuilds, prints } = await watching();
+    const warned = /a-dead-end\.md:9: warning: the link \/posts\/nowhere\/ leads to no post/g;
+    const times = () => [...printed.stderr.matchAll(warned)].length;
+    try {
+      const deadEnd = join(site, 'content', 'posts', 'a-dead-end.md');
+      await writeFile(deadEnd, `${post('A dead end')}\nSee [this](/posts/nowhere/).\n`);
+      await rebuilds(1);
+      assert.equal(times(), 1);
+      await appendFile(join(site, 'content', 'posts', '2024', 'short.md'), '\nAn edit.\n');
+      await rebuilds(2);
+      assert.equal(times(), 1, 'a warning that stands is not printed at every save');
+      assert.match(printed.stdout, /1 problem shown before still stands\.\n$/);
+      // A build stopped by an error did not look at bodies: the warning still stood all along.
+      const broken = join(site, 'content', 'posts', 'broken.md');
+      await writeFile(broken, post('Broken', 'not a date'));
+      await prints('nothing was built');
+      await writeFile(broken, post('Broken no more'));
+      await rebuilds(3);
+      assert.equal(times(), 1);
+      await appendFile(deadEnd, 'And [another](/posts/elsewhere/).\n');
+      await rebuilds(4);
+      assert.match(printed.stderr, /a-dead-end\.md:10: warning: the link \/posts\/elsewhere\//);
+      assert.equal(times(), 1);
+      await writeFile(deadEnd, post('A dead end no more'));
+      await rebuilds(5);
+      assert.doesNotMatch(printed.stdout.split('\n').at(-2) ?? '', /shown before/);
+      assert.equal(await stop(child), 0);
+      await assertSameAsFullBuild(site, out);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
   it('leaves every page in place while the posts folder is gone, and builds once it is back', async () => {
     const { site, out, child, printed, rebuilds, prints } = await watching();
     try {

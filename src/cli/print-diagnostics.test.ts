@@ -87,4 +87,28 @@ describe('ProblemLog', () => {
       'no-such-dir/a.md:3: bad date (fix it)',
     ]);
   });
+
+  it('takes a load in parts, counts what stood from the load before, and keeps it through one stopped at errors', (t) => {
+    const printed: string[] = [];
+    t.mock.method(console, 'error', (line: string) => printed.push(line));
+    const a = error('x', 'no-such-dir/a.md', 3, 'bad date', 'fix it');
+    const link = {
+      ...error('y', 'no-such-dir/b.md', 5, 'a link leads nowhere', 'fix it'),
+      severity: 'warning' as const,
+    };
+    const log = new ProblemLog();
+    log.add([]);
+    log.add([link]);
+    assert.deepEqual(log.end(), { changed: true, standing: 0 });
+    // Stopped at an error, the load never rendered the body the link is in.
+    log.add([a]);
+    assert.deepEqual(log.end(false), { changed: true, standing: 0 });
+    log.add([]);
+    log.add([link]);
+    assert.deepEqual(log.end(), { changed: true, standing: 1 });
+    assert.deepEqual(printed, [
+      'no-such-dir/b.md:5: warning: a link leads nowhere (fix it)',
+      'no-such-dir/a.md:3: bad date (fix it)',
+    ]);
+  });
 });

@@ -33,19 +33,56 @@ export function printDiagnostics(diagnostics: readonly Diagnostic[]): void {
  * Prints the diagnostics of one load after another, each only while it is new: a problem that
  * still stands at the next load is not printed again. A watching server reloads whenever anything
  * in the folder changes — an editor's swap or backup file, a second save of the same broken post
- * — and would otherwise repeat every standing problem each time.
+ * — and would otherwise repeat every standing problem each time; `folio build --watch` builds
+ * again, and on a large imported blog would print thousands of the same warnings at every save.
  */
 export class ProblemLog {
   #shown = new Set<string>();
+  #now = new Set<string>();
+  #standing = 0;
 
   /** Prints the diagnostics not already standing; returns whether the set of problems changed. */
   report(diagnostics: readonly Diagnostic[]): boolean {
-    const lines = diagnostics.map(displayDiagnostic);
-    printDiagnostics(diagnostics.filter((_, i) => !this.#shown.has(lines[i] as string)));
-    const now = new Set(lines);
-    const changed = now.size !== this.#shown.size || lines.some((line) => !this.#shown.has(line));
+    this.add(diagnostics);
+    return this.end().changed;
+  }
+
+  /**
+   * Prints, of one load's diagnostics given in parts (found as it reads, then as it renders),
+   * those that the load before did not find; `end` closes the load.
+   */
+  add(diagnostics: readonly Diagnostic[]): void {
+    const fresh = diagnostics.filter((diagnostic) => {
+      const line = displayDiagnostic(diagnostic);
+      this.#now.add(line);
+      return !this.#shown.has(line);
+    });
+    this.#standing += diagnostics.length - fresh.length;
+    printDiagnostics(fresh);
+  }
+
+  /**
+   * Ends a load: whether its problems differ from the load's before, and how many of them stood
+   * from it, not printed again. A load that stopped at errors (`whole` false) did not look for
+   * the problems it finds later, as a render finds those of bodies: those shown before are kept
+   * as shown, not printed again once it goes on.
+   */
+  end(whole = true): { readonly changed: boolean; readonly standing: number } {
+    const now = this.#now;
+    const changed =
+      now.size !== this.#shown.size || [...now].some((line) => !this.#shown.has(line));
+    const standing = this.#standing;
+    if (!whole) for (const line of this.#shown) now.add(line);
     this.#shown = now;
-    return changed;
+    this.#now = new Set();
+    this.#standing = 0;
+    return { changed, standing };
+  }
+
+  /** Forgets a load that stopped before it found all its problems: the next is told from the last whole one. */
+  abandon(): void {
+    this.#now = new Set();
+    this.#standing = 0;
   }
 }
 

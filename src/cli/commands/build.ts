@@ -10,7 +10,7 @@ import { clockTime } from '../clock.js';
 import { stopSignal } from '../stop-signal.js';
 import type { ListedPostFiles } from '../../content/load-content.js';
 import type { PostFilesResult } from '../../content/read-sources.js';
-import { printDiagnostics, summarize } from '../print-diagnostics.js';
+import { ProblemLog, summarize } from '../print-diagnostics.js';
 import { count } from '../../text/count.js';
 import { progressLine } from '../progress.js';
 import { IMAGE_CACHE_DIR } from '../../load/image-store.js';
@@ -43,6 +43,7 @@ interface BuildEnd {
 export async function buildCommand(siteDir: string, options: BuildOptions = {}): Promise<number> {
   if (options.watch !== true) return (await buildOnce(siteDir, options)).end === 'built' ? 0 : 1;
   const lookers = new KeptLookers();
+  const problems = new ProblemLog();
   const out = options.out ?? join(siteDir, 'dist');
   const outInside = relative(siteDir, out).split(/[\\/]/)[0];
   // Ctrl+C from the start: the first build, the longest, is let end too.
@@ -59,12 +60,7 @@ export async function buildCommand(siteDir: string, options: BuildOptions = {}):
       // `--full` and `--clean` hold for the first build alone: a file that comes into the output
       // later is never deleted unseen, and each later build writes what its change altered.
       const later = { ...options, full: first && options.full, clean: first && options.clean };
-      const built = await buildOnce(
-        siteDir,
-        { ...later, listed },
-        lookers,
-        first ? '' : `${clockTime()} `,
-      );
+      const built = await buildOnce(siteDir, { ...later, listed }, { lookers, problems, first });
       ({ listing } = built);
       if (first) {
         first = false;
@@ -94,14 +90,26 @@ export async function buildCommand(siteDir: string, options: BuildOptions = {}):
   }
 }
 
-/** Builds the site once, telling what it did; `prefix` begins the line that sums it up. */
+/** What the builds of one watch share. */
+interface Watching {
+  readonly lookers: KeptLookers;
+  /** Prints each problem once while it stands, not at every build. */
+  readonly problems: ProblemLog;
+  /** Whether this is the watch's first build, told like a build of its own. */
+  readonly first: boolean;
+}
+
+/** Builds the site once, telling what it did. */
 async function buildOnce(
   siteDir: string,
   options: BuildOptions & { readonly listed?: ListedPostFiles | undefined },
-  lookers?: KeptLookers,
-  prefix = '',
+  watching?: Watching,
 ): Promise<BuildEnd> {
   const started = performance.now();
+  // A later build of a watch is told in a line of its own, timed, and with only what is new.
+  const later = watching !== undefined && !watching.first;
+  const prefix = later ? `${clockTime()} ` : '';
+  const problems = watching?.problems ?? new ProblemLog();
   const out = options.out ?? join(siteDir, 'dist');
   const loading = progressLine('Loading posts');
   const writing = progressLine('Writing pages');
@@ -115,7 +123,7 @@ async function buildOnce(
       full: options.full === true,
       threads: options.threads,
       precompress: options.precompress,
-      lookers,
+      lookers: watching?.lookers,
       listed: options.listed,
       onOutputPlanned: ({ foreign, fullBuild }) => {
         if (fullBuild) console.log(`Full build: ${fullBuild}`);
@@ -125,10 +133,10 @@ async function buildOnce(
         );
       },
       onLoadProgress: loading.update,
-      onLoaded: (problems) => {
+      onLoaded: (found) => {
         loading.end();
         loaded = true;
-        printDiagnostics(problems);
+        problems.add(found);
       },
       onImageProgress: (done, total) => {
         resizing.update(done, total);
@@ -140,13 +148,14 @@ async function buildOnce(
     writing.end();
     if (!summary) {
       loading.end();
-      printDiagnostics(diagnostics);
+      problems.add(diagnostics);
       console.error(
-        `\n${prefix}${summarize(diagnostics)}: nothing was built, and ${out} is as it was.`,
+        `\n${prefix}${summarize(diagnostics)}: nothing was built, and ${out} is as it was.${standingNote(problems.end(false).standing)}`,
       );
       return { end: 'not built', listing };
     }
-    printDiagnostics(bodyWarnings);
+    problems.add(bodyWarnings);
+    const { standing } = problems.end();
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     const megabytes = (summary.bytes / 1_048_576).toFixed(1);
     const { resized, processed } = summary.images;
@@ -155,15 +164,18 @@ async function buildOnce(
       prefix +
         (summary.incremental
           ? `Built ${count(summary.documents, 'page')} into ${into} in ${seconds} s: ${count(summary.written, 'file')} written, ${summary.deleted} deleted, ${summary.files - summary.written} unchanged.`
-          : `Built ${count(summary.documents, 'page')} (${count(summary.files, 'file')}, ${megabytes} MB) into ${into} in ${seconds} s.`),
+          : `Built ${count(summary.documents, 'page')} (${count(summary.files, 'file')}, ${megabytes} MB) into ${into} in ${seconds} s.`) +
+        standingNote(standing),
     );
-    if (resized > 0) {
+    if (later ? processed > 0 : resized > 0) {
       console.log(
         `Images: ${count(resized, 'image')} in smaller sizes, ${processed} processed now, ${resized - processed} from ${relative(process.cwd(), join(siteDir, IMAGE_CACHE_DIR))}.`,
       );
     }
     return { end: 'built', listing };
   } catch (cause) {
+    // What the build found before it stopped is not what a whole build finds.
+    problems.abandon();
     if (!loaded) loading.end();
     writing.end();
     if (cause instanceof OutputRefused) {
@@ -177,6 +189,12 @@ async function buildOnce(
     console.error(`${prefix}The build failed: ${buildError(cause)}\n${after}`);
     return { end: 'failed' };
   }
+}
+
+/** Said of the problems a build found that the one before it found too, and printed. */
+function standingNote(standing: number): string {
+  if (standing === 0) return '';
+  return ` ${count(standing, 'problem')} shown before still ${standing === 1 ? 'stands' : 'stand'}.`;
 }
 
 function buildError(cause: unknown): string {
