@@ -251,6 +251,24 @@ describe('folio build into its own output', () => {
     assert.match(await page('posts/binary-search'), /FORGED/);
   });
 
+  it('renders no page again for a file added to static/ that no page can show, and every page for an image', async () => {
+    forgeBodyEntries(site, (entry) => ({ ...entry, html: '<p>FORGED</p>' }));
+    const page = () => readFile(join(out, 'posts/binary-search/index.html'), 'utf8');
+    await writeFile(join(site, 'static', 'notes.txt'), 'Notes to share.\n');
+    const copied = await build();
+    assert.equal(copied.code, 0, copied.stderr);
+    assert.equal(copied.stdout.match(INCREMENTAL)?.[1], '1', 'only the file added is written');
+    assert.equal(await readFile(join(out, 'notes.txt'), 'utf8'), 'Notes to share.\n');
+    assert.doesNotMatch(await page(), /FORGED/);
+    // A page may show an image's size or smaller versions of it: each is rendered again.
+    await cp(
+      join(site, 'static', 'images', 'avatar.svg'),
+      join(site, 'static', 'images', 'new.svg'),
+    );
+    assert.equal((await build()).code, 0);
+    assert.match(await page(), /FORGED/);
+  });
+
   it('keeps the listings of a post whose edit leaves its excerpt as it was, and renders them when the excerpt changes', async () => {
     const file = join(site, 'content', 'posts', '2024', 'binary-search.md');
     const listings = ['/', '/categories/algorithm/', '/tags/algorithm/', '/tags/search/'];

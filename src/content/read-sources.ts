@@ -42,6 +42,14 @@ export interface StaticAssets {
 // Enough files in flight to keep the disk busy without running out of descriptors.
 const READ_CONCURRENCY = 64;
 const IMAGE = /\.(?:png|jpe?g|gif|webp|avif|svg|bmp|ico)$/i;
+
+/**
+ * Whether a page can show anything of `file` but a link to it — its width and height, smaller
+ * versions of it — by its name: only an image's bytes can change a page's.
+ */
+export function isImageFile(file: string): boolean {
+  return IMAGE.test(file);
+}
 const MARKDOWN = /\.(?:md|markdown)$/i;
 
 /** Finds every post file, in path order, with the stamp that tells whether it changed. */
@@ -214,7 +222,7 @@ export async function readStaticAssets(siteDir: string): Promise<StaticAssets> {
 
 /** The size of the image in `file`, read now; undefined when it is no image or cannot be read. */
 export function readImageSize(file: string): ImageSize | undefined {
-  if (!IMAGE.test(file)) return undefined;
+  if (!isImageFile(file)) return undefined;
   try {
     return sizeOf(imageSize(readFileSync(file)));
   } catch {

@@ -6,7 +6,7 @@ import { createHash, hash as hashText } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import type { MarkdownDocument, Post } from '../../content/post.js';
-import { textHash } from '../../content/read-sources.js';
+import { isImageFile, textHash } from '../../content/read-sources.js';
 import { stampOf, STATIC_DIR } from '../../content/site-layout.js';
 import { frontHash, type ReadFolder } from '../../content/load-content.js';
 import { readTextFile } from '../../text/read-text-file.js';
@@ -78,8 +78,9 @@ export class DocumentKeys {
     } catch {
       return undefined;
     }
-    // The files pages may show the size or smaller versions of, by their stamp.
-    for (const file of shownFiles(build.siteDir, posts)) {
+    // The images pages may show the size or smaller versions of, by their stamp. Any other file
+    // is only copied or linked: one added to static/ renders no page again.
+    for (const file of shownImages(build.siteDir, posts)) {
       const info = statSync(file, { throwIfNoEntry: false });
       hash.update(`${file}\0${info ? stampOf(info) : ''}\n`);
     }
@@ -262,20 +263,20 @@ function canonical(_key: string, value: unknown): unknown {
   return value;
 }
 
-/** The files of `static/` and of posts' own folders (their `index.md` aside), sorted. */
-function shownFiles(siteDir: string, posts: readonly { file: string; ownFolder: boolean }[]) {
+/** The images of `static/` and of posts' own folders, sorted. */
+function shownImages(siteDir: string, posts: readonly { file: string; ownFolder: boolean }[]) {
   const files: string[] = [];
-  const listFiles = (folder: string, except?: string): void => {
+  const listFiles = (folder: string): void => {
     try {
       for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
-        const file = join(entry.parentPath, entry.name);
-        if (entry.isFile() && file !== except) files.push(file);
+        if (entry.isFile() && isImageFile(entry.name))
+          files.push(join(entry.parentPath, entry.name));
       }
     } catch {
       // No such folder: nothing shown from it.
     }
   };
   listFiles(join(siteDir, STATIC_DIR));
-  for (const post of posts) if (post.ownFolder) listFiles(dirname(post.file), post.file);
+  for (const post of posts) if (post.ownFolder) listFiles(dirname(post.file));
   return files.sort();
 }
