@@ -219,15 +219,21 @@ describe('folio build --watch', () => {
     );
   });
 
-  it('deletes no file that came into the output later, even when started with --clean', async () => {
-    const { site, out, child, printed, prints } = await watching({ args: ['--clean'] });
+  it('deletes no file that came into the output later, even when started with --clean, and builds once it is moved', async () => {
+    const { site, out, child, printed, prints, rebuilds } = await watching({ args: ['--clean'] });
     try {
       await writeFile(join(out, 'CNAME'), 'blog.example.com\n');
       await appendFile(join(site, 'content', 'posts', '2024', 'short.md'), '\nAn edit.\n');
       await prints('Nothing was built');
-      assert.match(printed.stderr, /CNAME/);
+      assert.match(printed.stderr, /CNAME[^]*It builds once they are gone\./);
       assert.equal(await readFile(join(out, 'CNAME'), 'utf8'), 'blog.example.com\n');
+      // Moved out of the way, outside the site folder, the file lets the edit through with no
+      // other change to the site.
+      await rename(join(out, 'CNAME'), join(out, '..', 'CNAME'));
+      await rebuilds(1);
+      assert.match(await readFile(join(out, 'posts/short/index.html'), 'utf8'), /An edit\./);
       assert.equal(await stop(child), 0);
+      await assertSameAsFullBuild(site, out);
     } finally {
       child.kill('SIGKILL');
     }

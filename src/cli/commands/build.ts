@@ -1,5 +1,6 @@
 // CLI: `folio build` — writes the static site, changing the previous export only once the new one
 // is complete, and then only the files whose bytes change; with `--watch`, again after each edit.
+import { lstatSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { CommitFailed, exportSite } from '../../delivery/static/export-site.js';
 import { listPaths, OutputRefused } from '../../delivery/static/output-folder.js';
@@ -37,6 +38,8 @@ interface BuildEnd {
   readonly end: 'built' | 'not built' | 'refused' | 'failed';
   /** For a refusal, whether it may not hold for the next build (see `OutputRefused.passing`). */
   readonly passing?: boolean;
+  /** For a refusal, the files no build wrote that it named (see `OutputRefused.foreign`). */
+  readonly foreign?: readonly string[];
   readonly listing?: PostFilesResult | undefined;
 }
 
@@ -69,8 +72,14 @@ export async function buildCommand(siteDir: string, options: BuildOptions = {}):
         else console.log('Watching for changes. Press Ctrl+C to stop.');
       }
       // Another build held the output, or files came in as this one ran: tried again shortly.
-      // Anything else waits for the author's next change.
-      return built.end === 'refused' && built.passing === true ? 'again' : 'done';
+      // Files no build wrote: tried again once the author has moved them. Anything else waits
+      // for the author's next change.
+      if (built.end !== 'refused') return 'done';
+      if (built.passing === true) return 'again';
+      const foreign = built.foreign ?? [];
+      return foreign.length > 0
+        ? { ready: () => foreign.every((file) => !lstatSync(file, { throwIfNoEntry: false })) }
+        : 'done';
     },
     onFailure: (cause) => console.error(`${clockTime()} The build failed: ${String(cause)}`),
     onFoldersLost: (problem) =>
@@ -179,8 +188,10 @@ async function buildOnce(
     if (!loaded) loading.end();
     writing.end();
     if (cause instanceof OutputRefused) {
-      console.error(`${prefix}Nothing was built: ${cause.message}`);
-      return { end: 'refused', passing: cause.passing };
+      // A later build of a watch is tried again once the files are gone.
+      const retried = later && cause.foreign.length > 0 ? ' It builds once they are gone.' : '';
+      console.error(`${prefix}Nothing was built: ${cause.message}${retried}`);
+      return { end: 'refused', passing: cause.passing, foreign: cause.foreign };
     }
     const after =
       cause instanceof CommitFailed

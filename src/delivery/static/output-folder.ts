@@ -47,10 +47,13 @@ export class OutputRefused extends Error {
   /**
    * `passing`: a refusal that may not hold for the next build — another build holds the folder,
    * or files came in while this one ran — rather than one that holds until the author acts.
+   * `foreign`: the files no build wrote that the refusal names, by their full paths, once they
+   * are all gone the refusal no longer holds.
    */
   constructor(
     message: string,
     readonly passing = false,
+    readonly foreign: readonly string[] = [],
   ) {
     super(message);
   }
@@ -159,6 +162,8 @@ export async function planOutput(
   if (foreign.length > 0 && !wish.clean) {
     throw new OutputRefused(
       `${outDir} holds ${foreign.length === 1 ? 'a file' : 'files'} that folio build did not write, and a build replaces the whole folder:\n${listPaths(foreign)}\nBuild into a new folder with --out, move files you want published into the site's static/ folder, or pass --clean to delete ${foreign.length === 1 ? 'it' : 'them'} with the old output.`,
+      false,
+      foreign.map((path) => join(out, path)),
     );
   }
   const mode = await buildMode(out, outDir, foreign.length > 0, wish, read);

@@ -15,6 +15,15 @@ import {
 } from '../server/watch-site.js';
 import { watchFolders, type ChangeKind, type FolderWatcher } from '../server/watch-folders.js';
 
+/**
+ * A build refused for something outside the site folder, which only the author can change (files
+ * no build wrote in the output): built again once `ready` answers true, without waiting for an
+ * edit of the site.
+ */
+export interface BuildWhenReady {
+  readonly ready: () => boolean;
+}
+
 export interface BuildWatchOptions {
   readonly siteDir: string;
   /** Folders below the site folder that are output, not input (`--out` there). */
@@ -25,9 +34,10 @@ export interface BuildWatchOptions {
    * since the last build began, or is none when only a listing of the folder can tell (the first
    * build, a folder come or gone, events that may have been missed). Answers `again` when the
    * build should be tried again without waiting for a change (another build held the output),
-   * `done` otherwise; a build that throws waits for the next change.
+   * a `BuildWhenReady` to try it again once the author has put right what refused it, `done`
+   * otherwise; a build that throws waits for the next change.
    */
-  build(changed: readonly string[] | undefined): Promise<'done' | 'again'>;
+  build(changed: readonly string[] | undefined): Promise<'done' | 'again' | BuildWhenReady>;
   /** Called with a build that threw, which the next change builds again. */
   onFailure(cause: unknown): void;
   /**
@@ -59,8 +69,10 @@ export function watchBuilds(options: BuildWatchOptions): () => Promise<void> {
   // Whether the posts folder was there at the last build, and whether it has been gone since.
   let hadPosts = foldersProblem(siteDir) === undefined;
   let lost = false;
-  // Whether the last build is to be tried again without waiting for a change.
+  // Whether the last build is to be tried again without waiting for a change; or once what
+  // refused it is put right.
   let owed = false;
+  let whenReady: BuildWhenReady | undefined;
 
   const schedule = (): void => {
     clearTimeout(timer);
@@ -99,6 +111,7 @@ export function watchBuilds(options: BuildWatchOptions): () => Promise<void> {
     const paths = listAll ? undefined : changed;
     changed = [];
     listAll = false;
+    whenReady = undefined;
     const problem = foldersProblem(siteDir);
     if (problem && hadPosts) {
       if (!lost) options.onFoldersLost(problem);
@@ -122,7 +135,8 @@ export function watchBuilds(options: BuildWatchOptions): () => Promise<void> {
       .then((outcome) => {
         // Tried again at the next look at the folders, with a listing of the whole folder.
         owed ||= outcome === 'again';
-        if (outcome === 'again') listAll = true;
+        if (typeof outcome === 'object') whenReady = outcome;
+        if (outcome !== 'done') listAll = true;
       })
       .finally(() => {
         running = undefined;
@@ -137,6 +151,9 @@ export function watchBuilds(options: BuildWatchOptions): () => Promise<void> {
     if (replaced || (lost && foldersProblem(siteDir) === undefined)) changeSeen(siteDir, 'folder');
     else if (owed && !running && changed.length === 0) {
       owed = false;
+      changeSeen(siteDir, 'file');
+    } else if (whenReady && !running && changed.length === 0 && whenReady.ready()) {
+      whenReady = undefined;
       changeSeen(siteDir, 'file');
     }
   }, FOLDERS_CHECK_MS);
