@@ -269,6 +269,27 @@ describe('folio build into its own output', () => {
     assert.match(await page(), /FORGED/);
   });
 
+  it('keys the pages that show an image of static/ by the file its link leads to', async () => {
+    const svg = (width: number, height: number) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"></svg>\n`;
+    const target = join(site, 'static', 'raw', 'photo.data');
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, svg(40, 30));
+    symlinkSync(join('raw', 'photo.data'), join(site, 'static', 'photo.svg'));
+    await appendFile(
+      join(site, 'content', 'posts', '2024', 'short.md'),
+      '\n![A photo](/photo.svg)\n',
+    );
+    assert.equal((await build()).code, 0);
+    const page = () => readFile(join(out, 'posts/short/index.html'), 'utf8');
+    assert.match(await page(), /width="40" height="30"/);
+    // The file the link leads to has a name no page shows; its bytes are what the page measures.
+    writeFileSync(target, svg(700, 500));
+    assert.equal((await build()).code, 0);
+    assert.match(await page(), /width="700" height="500"/);
+    await assertSameAsFullBuild(site, out);
+  });
+
   it('keeps the listings of a post whose edit leaves its excerpt as it was, and renders them when the excerpt changes', async () => {
     const file = join(site, 'content', 'posts', '2024', 'binary-search.md');
     const listings = ['/', '/categories/algorithm/', '/tags/algorithm/', '/tags/search/'];

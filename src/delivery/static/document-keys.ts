@@ -23,8 +23,11 @@ const KEY_FORMAT = 5;
 /** What a site's documents are rendered from besides its content: the code and the settings. */
 export interface KeyedBuild {
   readonly siteDir: string;
-  /** What loading read of each post and page file: the hash of its text, as of its stamp. */
-  readonly read: Pick<ReadFolder, 'results' | 'pageResults'>;
+  /**
+   * What loading read of each post and page file (the hash of its text, as of its stamp), and the
+   * files of `static/` it found, by the path each is served at.
+   */
+  readonly read: Pick<ReadFolder, 'results' | 'pageResults' | 'assets'>;
   /** The code that renders (`rendererFingerprint`). */
   readonly renderer: string;
   readonly precompress: boolean;
@@ -80,7 +83,7 @@ export class DocumentKeys {
     }
     // The images pages may show the size or smaller versions of, by their stamp. Any other file
     // is only copied or linked: one added to static/ renders no page again.
-    for (const file of shownImages(build.siteDir, posts)) {
+    for (const file of shownImages(build.siteDir, build.read.assets.paths, posts)) {
       const info = statSync(file, { throwIfNoEntry: false });
       hash.update(`${file}\0${info ? stampOf(info) : ''}\n`);
     }
@@ -263,20 +266,32 @@ function canonical(_key: string, value: unknown): unknown {
   return value;
 }
 
-/** The images of `static/` and of posts' own folders, sorted. */
-function shownImages(siteDir: string, posts: readonly { file: string; ownFolder: boolean }[]) {
-  const files: string[] = [];
-  const listFiles = (folder: string): void => {
+/**
+ * The images of `static/` and of posts' own folders, sorted, as pages find them: `static/` by the
+ * paths it is served at, its links within it followed, and a link by its name in a post's folder.
+ * Their stamps are those of the files the links lead to, whose bytes pages measure.
+ */
+function shownImages(
+  siteDir: string,
+  staticPaths: ReadonlySet<string>,
+  posts: readonly { file: string; ownFolder: boolean }[],
+): string[] {
+  const staticRoot = join(siteDir, STATIC_DIR);
+  const files = [...staticPaths]
+    .filter((path) => isImageFile(path))
+    .map((path) => join(staticRoot, ...path.split('/')));
+  for (const post of posts) {
+    if (!post.ownFolder) continue;
     try {
+      const folder = dirname(post.file);
       for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
-        if (entry.isFile() && isImageFile(entry.name))
+        if ((entry.isFile() || entry.isSymbolicLink()) && isImageFile(entry.name)) {
           files.push(join(entry.parentPath, entry.name));
+        }
       }
     } catch {
       // No such folder: nothing shown from it.
     }
-  };
-  listFiles(join(siteDir, STATIC_DIR));
-  for (const post of posts) if (post.ownFolder) listFiles(dirname(post.file));
+  }
   return files.sort();
 }
