@@ -88,26 +88,34 @@ describe('ProblemLog', () => {
     ]);
   });
 
-  it('takes a load in parts, counts what stood from the load before, and keeps it through one stopped at errors', (t) => {
+  it('takes a load in parts, counts what stood from the load before, and keeps through loads stopped at errors only what they did not look for', (t) => {
     const printed: string[] = [];
     t.mock.method(console, 'error', (line: string) => printed.push(line));
     const a = error('x', 'no-such-dir/a.md', 3, 'bad date', 'fix it');
+    const b = error('x', 'no-such-dir/b.md', 3, 'bad date', 'fix it');
     const link = {
-      ...error('y', 'no-such-dir/b.md', 5, 'a link leads nowhere', 'fix it'),
+      ...error('y', 'no-such-dir/c.md', 5, 'a link leads nowhere', 'fix it'),
       severity: 'warning' as const,
     };
     const log = new ProblemLog();
     log.add([]);
-    log.add([link]);
+    log.add([link], 'rendering');
     assert.deepEqual(log.end(), { changed: true, standing: 0 });
-    // Stopped at an error, the load never rendered the body the link is in.
+    // Stopped at an error, a load never renders the body the link is in.
+    log.add([a]);
+    assert.deepEqual(log.end(false), { changed: true, standing: 0 });
+    log.add([b]);
+    assert.deepEqual(log.end(false), { changed: true, standing: 0 });
+    // The first error, gone for a load and back, is printed again.
     log.add([a]);
     assert.deepEqual(log.end(false), { changed: true, standing: 0 });
     log.add([]);
-    log.add([link]);
+    log.add([link], 'rendering');
     assert.deepEqual(log.end(), { changed: true, standing: 1 });
     assert.deepEqual(printed, [
-      'no-such-dir/b.md:5: warning: a link leads nowhere (fix it)',
+      'no-such-dir/c.md:5: warning: a link leads nowhere (fix it)',
+      'no-such-dir/a.md:3: bad date (fix it)',
+      'no-such-dir/b.md:3: bad date (fix it)',
       'no-such-dir/a.md:3: bad date (fix it)',
     ]);
   });

@@ -38,8 +38,11 @@ export function printDiagnostics(diagnostics: readonly Diagnostic[]): void {
  */
 export class ProblemLog {
   #shown = new Set<string>();
+  // Of those, the ones the last whole load found as it rendered: a load stopped at errors never
+  // looks for them, so they stand as they were.
+  #rendered = new Set<string>();
   #now = new Set<string>();
-  #standing = 0;
+  #nowRendered = new Set<string>();
 
   /** Prints the diagnostics not already standing; returns whether the set of problems changed. */
   report(diagnostics: readonly Diagnostic[]): boolean {
@@ -51,38 +54,39 @@ export class ProblemLog {
    * Prints, of one load's diagnostics given in parts (found as it reads, then as it renders),
    * those that the load before did not find; `end` closes the load.
    */
-  add(diagnostics: readonly Diagnostic[]): void {
+  add(diagnostics: readonly Diagnostic[], found: 'loading' | 'rendering' = 'loading'): void {
     const fresh = diagnostics.filter((diagnostic) => {
       const line = displayDiagnostic(diagnostic);
       this.#now.add(line);
+      if (found === 'rendering') this.#nowRendered.add(line);
       return !this.#shown.has(line);
     });
-    this.#standing += diagnostics.length - fresh.length;
     printDiagnostics(fresh);
   }
 
   /**
    * Ends a load: whether its problems differ from the load's before, and how many of them stood
-   * from it, not printed again. A load that stopped at errors (`whole` false) did not look for
-   * the problems it finds later, as a render finds those of bodies: those shown before are kept
-   * as shown, not printed again once it goes on.
+   * from it, not printed again. A load that stopped at errors (`whole` false) did not render: the
+   * problems the last whole load found as it rendered are kept as shown, not printed again once
+   * a load renders.
    */
   end(whole = true): { readonly changed: boolean; readonly standing: number } {
     const now = this.#now;
-    const changed =
-      now.size !== this.#shown.size || [...now].some((line) => !this.#shown.has(line));
-    const standing = this.#standing;
-    if (!whole) for (const line of this.#shown) now.add(line);
+    let standing = 0;
+    for (const line of now) if (this.#shown.has(line)) standing++;
+    const changed = now.size !== this.#shown.size || standing < now.size;
+    if (whole) this.#rendered = this.#nowRendered;
+    else for (const line of this.#rendered) now.add(line);
     this.#shown = now;
     this.#now = new Set();
-    this.#standing = 0;
+    this.#nowRendered = new Set();
     return { changed, standing };
   }
 
   /** Forgets a load that stopped before it found all its problems: the next is told from the last whole one. */
   abandon(): void {
     this.#now = new Set();
-    this.#standing = 0;
+    this.#nowRendered = new Set();
   }
 }
 

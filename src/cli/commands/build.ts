@@ -163,7 +163,7 @@ async function buildOnce(
       );
       return { end: 'not built', listing };
     }
-    problems.add(bodyWarnings);
+    problems.add(bodyWarnings, 'rendering');
     const { standing } = problems.end();
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     const megabytes = (summary.bytes / 1_048_576).toFixed(1);
