@@ -290,6 +290,20 @@ describe('folio build into its own output', () => {
     await assertSameAsFullBuild(site, out);
   });
 
+  it('builds a post folder holding a link that goes round a loop, as a build from nothing does', async () => {
+    const folder = join(site, 'content', 'posts', '2024', 'in-folder');
+    mkdirSync(folder);
+    writeFileSync(
+      join(folder, 'index.md'),
+      '---\ntitle: In a folder\ndate: 2024-04-01\ntags: [notes]\n---\n\nHere.\n',
+    );
+    symlinkSync('loop.png', join(folder, 'loop.png'));
+    const built = await build();
+    assert.equal(built.code, 0, built.stderr);
+    assert.match(built.stdout, INCREMENTAL);
+    await assertSameAsFullBuild(site, out);
+  });
+
   it('keeps the listings of a post whose edit leaves its excerpt as it was, and renders them when the excerpt changes', async () => {
     const file = join(site, 'content', 'posts', '2024', 'binary-search.md');
     const listings = ['/', '/categories/algorithm/', '/tags/algorithm/', '/tags/search/'];

@@ -3,10 +3,10 @@
 // that a build into its own output keeps the files of a document whose key the last build
 // recorded, rather than rendering it again to find the same bytes.
 import { createHash, hash as hashText } from 'node:crypto';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import type { MarkdownDocument, Post } from '../../content/post.js';
-import { isImageFile, textHash } from '../../content/read-sources.js';
+import { isImageFile, statOrUndefined, textHash } from '../../content/read-sources.js';
 import { stampOf, STATIC_DIR } from '../../content/site-layout.js';
 import { frontHash, type ReadFolder } from '../../content/load-content.js';
 import { readTextFile } from '../../text/read-text-file.js';
@@ -84,7 +84,8 @@ export class DocumentKeys {
     // The images pages may show the size or smaller versions of, by their stamp. Any other file
     // is only copied or linked: one added to static/ renders no page again.
     for (const file of shownImages(build.siteDir, build.read.assets.paths, posts)) {
-      const info = statSync(file, { throwIfNoEntry: false });
+      // A link that leads nowhere, or round a loop, is no image a page shows (the load warns).
+      const info = statOrUndefined(file);
       hash.update(`${file}\0${info ? stampOf(info) : ''}\n`);
     }
     return new DocumentKeys(site, hash.digest('base64url'), build, content);
