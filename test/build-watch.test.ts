@@ -239,6 +239,46 @@ describe('folio build --watch', () => {
     }
   });
 
+  it('waits for files it did not write without crashing, or building again and again, when it cannot see them go', async () => {
+    const { site, out, child, printed, rebuilds } = await watching();
+    const refusals = () => printed.stderr.split('Nothing was built').length - 1;
+    const refused = (count: number) =>
+      eventually(
+        () => Promise.resolve(refusals() >= count),
+        () => printed.stderr,
+        15000,
+      );
+    const edit = (text: string) =>
+      appendFile(join(site, 'content', 'posts', '2024', 'short.md'), `\n${text}\n`);
+    try {
+      // A name that is not UTF-8 is listed with a stand-in character: no path to it by that name.
+      const unnamed = Buffer.from(join(out, 'raw\xff.txt'), 'latin1');
+      await writeFile(unnamed, 'mine\n');
+      await edit('An edit.');
+      await refused(1);
+      await sleep(2500);
+      assert.equal(refusals(), 1, 'refused once, then waited for the next edit');
+      // The folder it named made a file: still something no build wrote.
+      await mkdir(join(out, 'extra'));
+      await writeFile(join(out, 'extra', 'notes.txt'), 'mine too\n');
+      await edit('Another.');
+      await refused(2);
+      await rm(join(out, 'extra'), { recursive: true });
+      await writeFile(join(out, 'extra'), 'a file now\n');
+      await sleep(2500);
+      assert.equal(child.exitCode, null, `it stopped: ${printed.stderr}`);
+      assert.equal(refusals(), 2);
+      await rm(join(out, 'extra'));
+      await rm(unnamed);
+      await edit('And one more.');
+      await rebuilds(1);
+      assert.equal(await stop(child), 0);
+      await assertSameAsFullBuild(site, out);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
   it('builds a posts folder copied back file by file once, when the copy ends', async () => {
     const { site, out, child, printed, rebuilds, prints } = await watching();
     try {

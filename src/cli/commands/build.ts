@@ -76,10 +76,11 @@ export async function buildCommand(siteDir: string, options: BuildOptions = {}):
       // for the author's next change.
       if (built.end !== 'refused') return 'done';
       if (built.passing === true) return 'again';
-      const foreign = built.foreign ?? [];
-      return foreign.length > 0
-        ? { ready: () => foreign.every((file) => !lstatSync(file, { throwIfNoEntry: false })) }
-        : 'done';
+      // Only files seen where the refusal named them can be seen to go: a name that does not
+      // come back as it was listed (bytes that are not UTF-8) would seem gone at once, and the
+      // watch would build and refuse again every second.
+      const seen = (built.foreign ?? []).filter((file) => !isGone(file));
+      return seen.length > 0 ? { ready: () => seen.every(isGone) } : 'done';
     },
     onFailure: (cause) => console.error(`${clockTime()} The build failed: ${String(cause)}`),
     onFoldersLost: (problem) =>
@@ -199,6 +200,19 @@ async function buildOnce(
         : `${out} is as it was before.`;
     console.error(`${prefix}The build failed: ${buildError(cause)}\n${after}`);
     return { end: 'failed' };
+  }
+}
+
+/**
+ * Whether nothing stands at `file` any more. A path that cannot be looked at (a file now where
+ * a folder on the way was, a folder that cannot be read) may still hold it.
+ */
+function isGone(file: string): boolean {
+  try {
+    lstatSync(file);
+    return false;
+  } catch (cause) {
+    return (cause as NodeJS.ErrnoException).code === 'ENOENT';
   }
 }
 

@@ -111,6 +111,8 @@ export function watchBuilds(options: BuildWatchOptions): () => Promise<void> {
     const paths = listAll ? undefined : changed;
     changed = [];
     listAll = false;
+    // What the last build owed is owed no more: this one builds the folder as it now stands.
+    owed = false;
     whenReady = undefined;
     const problem = foldersProblem(siteDir);
     if (problem && hadPosts) {
