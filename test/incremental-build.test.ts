@@ -304,6 +304,40 @@ describe('folio build into its own output', () => {
     await assertSameAsFullBuild(site, out);
   });
 
+  it("measures a post's images through links that stay in its folder, keyed by where they lead, and never through one out of it", async () => {
+    const svg = (width: number, height: number) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"></svg>\n`;
+    const folder = join(site, 'content', 'posts', '2024', 'in-folder');
+    for (const [name, width] of [
+      ['one', 40],
+      ['two', 70],
+    ] as const) {
+      mkdirSync(join(folder, name), { recursive: true });
+      writeFileSync(join(folder, name, 'a.svg'), svg(width, 30));
+    }
+    const outside = join(site, '..', 'elsewhere');
+    mkdirSync(outside);
+    writeFileSync(join(outside, 'b.svg'), svg(90, 30));
+    writeFileSync(
+      join(folder, 'index.md'),
+      '---\ntitle: In a folder\ndate: 2024-04-01\ntags: [notes]\n---\n\n![A](gallery/a.svg)\n\n![B](away/b.svg)\n',
+    );
+    symlinkSync('one', join(folder, 'gallery'));
+    symlinkSync(outside, join(folder, 'away'));
+    const built = await build();
+    assert.equal(built.code, 0, built.stderr);
+    const page = () => readFile(join(out, 'posts/in-folder/index.html'), 'utf8');
+    assert.match(await page(), /src="\/posts\/in-folder\/gallery\/a\.svg"[^>]* width="40"/);
+    // Left out of the export, the file out of the folder is not read for its size either.
+    assert.match(built.stderr, /away:1: warning: this link leads outside/);
+    assert.match(await page(), /<img src="\/posts\/in-folder\/away\/b\.svg" alt="B" loading/);
+    rmSync(join(folder, 'gallery'));
+    symlinkSync('two', join(folder, 'gallery'));
+    assert.equal((await build()).code, 0);
+    assert.match(await page(), /src="\/posts\/in-folder\/gallery\/a\.svg"[^>]* width="70"/);
+    await assertSameAsFullBuild(site, out);
+  });
+
   it('keeps the listings of a post whose edit leaves its excerpt as it was, and renders them when the excerpt changes', async () => {
     const file = join(site, 'content', 'posts', '2024', 'binary-search.md');
     const listings = ['/', '/categories/algorithm/', '/tags/algorithm/', '/tags/search/'];

@@ -1,6 +1,6 @@
 // Load + check: a site folder → everything the pages are built from, or every problem found.
-import { readdirSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { readdirSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { pathKey } from '../urls/url-paths.js';
 import type { SiteConfig } from '../config/schema.js';
 import {
@@ -141,6 +141,25 @@ function listFolder(folder: string): string[] {
   }
 }
 
+/**
+ * Whether `file`, its links followed, lies in `folder`, as the export's copy of a post's folder
+ * follows them; a file that is not there is taken to lie where its path says (nothing is read).
+ */
+function isInsideFolder(file: string, folder: string): boolean {
+  let real: string;
+  try {
+    real = realpathSync(file);
+  } catch {
+    return true;
+  }
+  try {
+    const inside = relative(realpathSync(folder), real);
+    return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside);
+  } catch {
+    return false;
+  }
+}
+
 /** How pages find a site's images: their files, their sizes, and their variants. */
 interface SiteImages {
   /** The file of an image of the site by the path pages find it at, when the site has it. */
@@ -166,6 +185,17 @@ function siteImages(
     posts.filter((post) => post.ownFolder).map((post) => [pathKey(post.path) ?? post.path, post]),
   );
   const staticRoot = join(siteDir, STATIC_DIR);
+  // A file beside a post is read only where the export copies it from: a link out of the post's
+  // folder is left out of the export (the load warns), and what it leads to is never measured.
+  const inOwnFolder = new Map<string, boolean>();
+  const staysInside = (file: string, folder: string): boolean => {
+    let inside = inOwnFolder.get(file);
+    if (inside === undefined) {
+      inside = isInsideFolder(file, folder);
+      inOwnFolder.set(file, inside);
+    }
+    return inside;
+  };
   const fileOf = (src: string): string | undefined => {
     if (!src.startsWith('/')) return undefined;
     const path = sitePath(src);
@@ -176,9 +206,10 @@ function siteImages(
       const post = folders.get(key.slice(0, end + 1));
       if (!post) continue;
       const inFolder = key.slice(end + 1);
-      return servedBesidePost(inFolder)
-        ? join(dirname(post.file), ...inFolder.split('/'))
-        : undefined;
+      if (!servedBesidePost(inFolder)) return undefined;
+      const folder = dirname(post.file);
+      const file = join(folder, ...inFolder.split('/'));
+      return staysInside(file, folder) ? file : undefined;
     }
     return undefined;
   };

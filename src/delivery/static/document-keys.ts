@@ -269,8 +269,8 @@ function canonical(_key: string, value: unknown): unknown {
 
 /**
  * The images of `static/` and of posts' own folders, sorted, as pages find them: `static/` by the
- * paths it is served at, its links within it followed, and a link by its name in a post's folder.
- * Their stamps are those of the files the links lead to, whose bytes pages measure.
+ * paths it is served at, its links within it followed; in a post's folder, its images and every
+ * link. Their stamps are those of what the links lead to, whose bytes pages measure.
  */
 function shownImages(
   siteDir: string,
@@ -286,7 +286,9 @@ function shownImages(
     try {
       const folder = dirname(post.file);
       for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
-        if ((entry.isFile() || entry.isSymbolicLink()) && isImageFile(entry.name)) {
+        // A link, whatever its name, may lead to a folder of images inside the post's folder:
+        // stamped through it, it changes the key when it is pointed elsewhere.
+        if (entry.isSymbolicLink() || (entry.isFile() && isImageFile(entry.name))) {
           files.push(join(entry.parentPath, entry.name));
         }
       }
