@@ -308,8 +308,9 @@ describe('folio build into its own output', () => {
     const svg = (width: number, height: number) =>
       `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"></svg>\n`;
     const folder = join(site, 'content', 'posts', '2024', 'in-folder');
+    // A folder whose name begins with two dots is still in the post's folder.
     for (const [name, width] of [
-      ['one', 40],
+      ['..one', 40],
       ['two', 70],
     ] as const) {
       mkdirSync(join(folder, name), { recursive: true });
@@ -322,7 +323,7 @@ describe('folio build into its own output', () => {
       join(folder, 'index.md'),
       '---\ntitle: In a folder\ndate: 2024-04-01\ntags: [notes]\n---\n\n![A](gallery/a.svg)\n\n![B](away/b.svg)\n',
     );
-    symlinkSync('one', join(folder, 'gallery'));
+    symlinkSync('..one', join(folder, 'gallery'));
     symlinkSync(outside, join(folder, 'away'));
     const built = await build();
     assert.equal(built.code, 0, built.stderr);

@@ -117,6 +117,12 @@ function fileSlugOf(file: string): string {
   return (isFolderIndex(file) ? basename(dirname(file)) : basename(file)).replace(MARKDOWN, '');
 }
 
+/** Whether `path` lies below `folder`, by their spellings (neither is the other). */
+export function isInside(folder: string, path: string): boolean {
+  const inside = relative(folder, path);
+  return inside !== '' && !inside.startsWith(`..${sep}`) && inside !== '..' && !isAbsolute(inside);
+}
+
 /** Whether a path (as a watcher reports it) lies inside `folder` of the site. */
 export function isWithin(siteDir: string, folder: string, path: string): boolean {
   const inside = relative(join(siteDir, folder), join(siteDir, relative(siteDir, path)));

@@ -1,6 +1,6 @@
 // Load + check: a site folder → everything the pages are built from, or every problem found.
 import { readdirSync, realpathSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { pathKey } from '../urls/url-paths.js';
 import type { SiteConfig } from '../config/schema.js';
 import {
@@ -14,7 +14,7 @@ import type { ImageSize } from '../content/markdown/markdown.js';
 import type { CoverImage, MarkdownDocument, Post, Reference } from '../content/post.js';
 import type { Page } from '../content/page.js';
 import { sitePath } from '../content/site-path.js';
-import { readImageSize } from '../content/read-sources.js';
+import { isInside, readImageSize } from '../content/read-sources.js';
 import { STATIC_DIR } from '../content/site-layout.js';
 import { servedBesidePost } from '../site/routes.js';
 import { hasErrors, sortDiagnostics, warning, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -153,8 +153,7 @@ function isInsideFolder(file: string, folder: string): boolean {
     return true;
   }
   try {
-    const inside = relative(realpathSync(folder), real);
-    return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside);
+    return isInside(realpathSync(folder), real);
   } catch {
     return false;
   }

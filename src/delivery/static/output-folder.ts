@@ -5,8 +5,9 @@
 // brought up to date file by file; any other is built whole and swapped in.
 import { lstatSync, readdirSync } from 'node:fs';
 import { lstat, readFile, realpath, writeFile } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { POSTS_DIR, STATIC_DIR } from '../../content/site-layout.js';
+import { isInside } from '../../content/read-sources.js';
 import {
   COMMIT_FILE,
   distrust,
@@ -444,11 +445,6 @@ export function listPaths(paths: readonly string[], most = 20): string {
 }
 
 /** Whether `path` lies below `folder` (not `folder` itself). */
-function isInside(folder: string, path: string): boolean {
-  const inside = relative(folder, path);
-  return inside !== '' && !inside.startsWith(`..${sep}`) && inside !== '..' && !isAbsolute(inside);
-}
-
 /**
  * The absolute path with every symbolic link resolved, for the part that exists, so that two
  * spellings of one folder compare equal. `..` is resolved by the system, after the link before
