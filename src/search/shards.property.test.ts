@@ -21,6 +21,8 @@ import {
   entryFile,
   entryFilePosts,
   entryPlace,
+  type CutPage,
+  LastCut,
   ShardedIndex,
   shardIndex,
 } from './shards.js';
@@ -151,6 +153,16 @@ function assertIndexedAsTokenized(docs: readonly SearchDocument[], segmentPosts:
   assert.deepEqual(found, expected);
   assert.deepEqual([...index.lengths], lengths);
   assert.equal(index.lengths.length, docs.length * FIELDS.length);
+}
+
+/** 300 posts of 40 words each, of 600 words that count up, as years and versions do. */
+function countingUpPosts(): SearchDocument[] {
+  const vocabulary = Array.from({ length: 600 }, (_, i) => `word${i.toString(36)}`);
+  return Array.from({ length: 300 }, (_, i) => ({
+    title: `post ${vocabulary[i] ?? ''}`,
+    labels: [],
+    text: Array.from({ length: 40 }, (_, k) => vocabulary[(i * 7 + k * 13) % 600]).join(' '),
+  }));
 }
 
 describe('an index built post by post', () => {
@@ -657,14 +669,9 @@ describe('a cut index', () => {
   });
 
   it('rewrites only the pages of the dictionary whose terms an edit of one post changed', () => {
-    // Words that count up, as years and versions do, and an edit that adds one among them: where
-    // a page may end must not fall at a fixed step of such words, or every page after it moves.
-    const vocabulary = Array.from({ length: 600 }, (_, i) => `word${i.toString(36)}`);
-    const docs = Array.from({ length: 300 }, (_, i) => ({
-      title: `post ${vocabulary[i] ?? ''}`,
-      labels: [],
-      text: Array.from({ length: 40 }, (_, k) => vocabulary[(i * 7 + k * 13) % 600]).join(' '),
-    }));
+    // An edit that adds a word among words that count up: where a page may end must not fall at a
+    // fixed step of such words, or every page after it moves.
+    const docs = countingUpPosts();
     // Pages far shorter than runs of postings, as those of rare words are.
     const sizes = { dictionaryBytes: 400 };
     const before = shardIndex(buildSearchIndex(docs), sizes).manifest;
@@ -676,6 +683,69 @@ describe('a cut index', () => {
     const rewritten = after.dictionaries.filter((path) => !kept.has(path));
     assert.ok(before.dictionaries.length > 20, `${before.dictionaries.length} pages`);
     assert.ok(rewritten.length <= 5, `${rewritten.length} of ${after.dictionaries.length} pages`);
+  });
+
+  it('cut again after edits, taking up the pages the last cut made, gives the files of a cut from nothing', () => {
+    // An edit: new words for a post, its words in another order (the same terms, counts and
+    // sizes, other places), a post added, or one removed.
+    const edit = fc.oneof(
+      fc.record({ kind: fc.constant('text' as const), at: fc.nat(), text }),
+      fc.record({ kind: fc.constant('reorder' as const), at: fc.nat() }),
+      fc.record({ kind: fc.constant('add' as const), text }),
+      fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }),
+    );
+    fc.assert(
+      fc.property(manyDocuments, fc.array(edit, { minLength: 1, maxLength: 6 }), (docs, edits) => {
+        const sizes = { dictionaryBytes: 120, postingBytes: 40 };
+        const last = new LastCut();
+        let site: SearchDocument[] = docs;
+        shardIndex(buildSearchIndex(site), sizes, last);
+        for (const change of edits) {
+          const at = 'at' in change ? change.at % site.length : 0;
+          const post = site[at] ?? { title: '', labels: [], text: '' };
+          if (change.kind === 'add')
+            site = [...site, { title: 'new', labels: [], text: change.text }];
+          else if (change.kind === 'remove' && site.length > 1) site = site.toSpliced(at, 1);
+          else {
+            const words =
+              change.kind === 'text' ? change.text : post.text.split(' ').reverse().join(' ');
+            site = site.with(at, { ...post, text: words });
+          }
+          const again = shardIndex(buildSearchIndex(site), sizes, last);
+          assert.deepEqual(again, shardIndex(buildSearchIndex(site), sizes));
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('takes up most pages of the last cut after an edit of one post', () => {
+    const docs = countingUpPosts();
+    const sizes = { dictionaryBytes: 400 };
+    // A cut that counts the pages taken up as the last cut made them, bytes and all.
+    let taken = 0;
+    class CountedCut extends LastCut {
+      readonly #offered = new Map<string, CutPage>();
+      override page(term: string): CutPage | undefined {
+        const page = super.page(term);
+        if (page) this.#offered.set(term, page);
+        return page;
+      }
+      override keep(page: CutPage): void {
+        if (this.#offered.get(page.terms[0] ?? '')?.bytes === page.bytes) taken++;
+        super.keep(page);
+      }
+    }
+    const last = new CountedCut();
+    shardIndex(buildSearchIndex(docs), sizes, last);
+    taken = 0;
+    // A word added to the title alone: its own page changes, and the file of lengths.
+    const edited = docs.with(150, { ...docs[150]!, title: `${docs[150]!.title} zebra` });
+    const again = shardIndex(buildSearchIndex(edited), sizes, last);
+    assert.deepEqual(again, shardIndex(buildSearchIndex(edited), sizes));
+    assert.ok(again.manifest.dictionaries.length > 20);
+    const pages = again.manifest.dictionaries.length;
+    assert.ok(taken >= pages - 2, `${taken} of ${pages} pages taken up`);
   });
 
   it('fetches the pages of the words as they are typed, and the query only its postings', async () => {

@@ -121,82 +121,106 @@ function utf8Length(text: string): number {
  * in pages, runs of terms of at most `dictionaryBytes`. Files are named by their content alone, so
  * a run that a change leaves as it was keeps its name.
  */
-export function shardIndex(data: IndexData, sizes: ShardSizes = {}): IndexShards {
-  return completed(shardingIndex(data, sizes));
+export function shardIndex(data: IndexData, sizes: ShardSizes = {}, last?: LastCut): IndexShards {
+  return completed(shardingIndex(data, sizes, last));
 }
 
 // Pages of the dictionary `shardingIndex` cuts between two pauses: about ten milliseconds' work.
 const PAGES_A_STEP = 64;
 
 /**
+ * The pages of a dictionary as one cut of an index made them, by their first term, so that the
+ * next cut by the same process (`folio build --watch`) takes up those whose terms, numbers and
+ * postings are the same rather than encode and name them again: a Chinese blog's half a million
+ * terms took a fifth of a second to write out as pages at each save, for the one page or two a
+ * save changes.
+ */
+export class LastCut {
+  #pages = new Map<string, CutPage>();
+  #cutting = new Map<string, CutPage>();
+
+  /** Begins a cut: the pages kept by one left unfinished are dropped. */
+  begin(): void {
+    this.#cutting = new Map();
+  }
+
+  /** The page of the last cut that began with `term`. */
+  page(term: string): CutPage | undefined {
+    return this.#pages.get(term);
+  }
+
+  /** Keeps `page` for the next cut. */
+  keep(page: CutPage): void {
+    if (page.terms.length > 0) this.#cutting.set(page.terms[0] ?? '', page);
+  }
+
+  /** Ends a cut: the pages kept since the last end are those the next cut may take up. */
+  end(): void {
+    this.#pages = this.#cutting;
+    this.#cutting = new Map();
+  }
+}
+
+/** A page of the dictionary as cut: what it was made of, and its files. */
+export interface CutPage {
+  readonly terms: readonly string[];
+  readonly frequency: Uint32Array;
+  /** Where each term's postings start in `postings`, and where the last ends. */
+  readonly starts: Uint32Array;
+  readonly postings: Uint8Array;
+  /**
+   * The files of postings, each a run of the page's terms: its first term, the path its bytes alone
+   * would give it, the path it was given, and its first byte in `postings` and the byte after its
+   * last.
+   */
+  readonly runs: readonly PostingRun[];
+  readonly path: string;
+  readonly bytes: Uint8Array;
+}
+
+interface PostingRun {
+  /** The place of its first term in the page. */
+  readonly term: number;
+  readonly hashed: string;
+  readonly path: string;
+  readonly from: number;
+  readonly to: number;
+}
+
+/**
  * `shardIndex`, a step at a time: a Chinese blog's index has thousands of pages, which took the
  * exporting thread a third of a second to cut, while the export threads waited for their next
- * pages to render.
+ * pages to render. With `last`, pages the last cut made of the same terms and postings are taken
+ * up as they were, and `last` then holds this cut's.
  */
 export function* shardingIndex(
   data: IndexData,
   sizes: ShardSizes = {},
+  last?: LastCut,
 ): Generator<void, IndexShards> {
+  last?.begin();
   const files = new Map<string, string | Uint8Array>();
   const postingLimit = sizes.postingBytes ?? POSTING_BYTES;
-  const { terms, postingStarts, postingBytes } = data;
-
+  const { terms } = data;
   const termAt = (at: number): string => terms[at] ?? '';
-  // The dictionary's bytes before each term, as its pages count them.
-  const dictionaryBytesBefore = new Float64Array(terms.length + 1);
-  terms.forEach((term, i) => {
-    dictionaryBytesBefore[i + 1] =
-      (dictionaryBytesBefore[i] ?? 0) + utf8Length(term) + DICTIONARY_BYTES_PER_TERM;
-  });
+  const dictionaryBytesBefore = dictionaryBytes(terms);
   const pages = runsOf(
     [0, terms.length],
     sizes.dictionaryBytes ?? DICTIONARY_BYTES,
     (at) => dictionaryBytesBefore[at] ?? 0,
     termAt,
   );
-  const folder = `${ASSET_FOLDER}search/`;
   const dictionaries: string[] = [];
   for (const [number, page] of pages.entries()) {
     if (number % PAGES_A_STEP === PAGES_A_STEP - 1) yield;
-    // The page's postings, in runs of its own terms: a run cut anew changes its page alone.
-    const postings: string[] = [];
-    const file: number[] = [];
-    const start: number[] = [];
-    for (const [from, to] of runsOf(page, postingLimit, (at) => postingStarts[at] ?? 0, termAt)) {
-      const first = postingStarts[from] ?? 0;
-      for (let term = from; term < to; term++) {
-        file.push(postings.length);
-        start.push((postingStarts[term] ?? 0) - first);
-      }
-      // A view, not a copy: the index's bytes are not changed once cut, and a copy of every run
-      // doubled the tens of megabytes a large site's export holds while it writes them.
-      const bytes = postingBytes.subarray(first, postingStarts[to] ?? first);
-      let path = hashedPath('search/postings', 'bin', bytes);
-      // Runs of the same bytes (rare terms of the same posts) are one file. One whose hash alone
-      // is another's is told apart by its first term, never by its place, which a change before
-      // it moves.
-      const taken = files.get(path);
-      if (taken !== undefined && !sameBytes(taken, bytes)) {
-        path = hashedPath(`search/postings-${contentHash(termAt(from))}`, 'bin', bytes);
-      }
-      files.set(path, bytes);
-      postings.push(path.slice(folder.length));
-    }
-    const [from, to] = page;
-    const numbers = Array.from({ length: to - from }, (_, i) => from + i);
-    const dictionary: DictionaryFile = {
-      terms: numbers.map(termAt),
-      frequency: numbers.map((i) => data.documentFrequency[i] ?? 0),
-      postings,
-      file,
-      start,
-      size: numbers.map((i) => (postingStarts[i + 1] ?? 0) - (postingStarts[i] ?? 0)),
-    };
-    const bytes = encoder.encode(JSON.stringify(dictionary));
-    const path = hashedPath('search/terms', 'json', bytes);
-    files.set(path, bytes);
-    dictionaries.push(path);
+    const earlier = last?.page(termAt(page[0]));
+    const cut =
+      (earlier && takenUp(earlier, data, page, files)) ?? cutPage(data, page, postingLimit, files);
+    files.set(cut.path, cut.bytes);
+    dictionaries.push(cut.path);
+    last?.keep(cut);
   }
+  last?.end();
 
   const lengthBytes = leb128(data.lengths);
   const lengths = hashedPath('search/lengths', 'bin', lengthBytes);
@@ -208,10 +232,139 @@ export function* shardingIndex(
       lengths,
       dictionaries,
       dictionaryStarts: pages.map(([from]) => termAt(from)),
-      postingsFolder: folder,
+      postingsFolder: POSTINGS_FOLDER,
     },
     files,
   };
+}
+
+const POSTINGS_FOLDER = `${ASSET_FOLDER}search/`;
+
+/** The dictionary's bytes before each of `terms`, as its pages count them. */
+function dictionaryBytes(terms: readonly string[]): Float64Array {
+  const before = new Float64Array(terms.length + 1);
+  for (let i = 0; i < terms.length; i++) {
+    before[i + 1] = (before[i] ?? 0) + utf8Length(terms[i] ?? '') + DICTIONARY_BYTES_PER_TERM;
+  }
+  return before;
+}
+
+/**
+ * Cuts the page of the dictionary holding the terms from `from` to `to`, adding its files of
+ * postings to `files`; the page's own file is the caller's to add.
+ */
+function cutPage(
+  data: IndexData,
+  [from, to]: readonly [number, number],
+  postingLimit: number,
+  files: Map<string, string | Uint8Array>,
+): CutPage {
+  const { terms, postingStarts, postingBytes } = data;
+  const termAt = (at: number): string => terms[at] ?? '';
+  const pageStart = postingStarts[from] ?? 0;
+  const postings = postingBytes.subarray(pageStart, postingStarts[to] ?? pageStart);
+  // The page's postings, in runs of its own terms: a run cut anew changes its page alone.
+  const runs: PostingRun[] = [];
+  const file: number[] = [];
+  const start: number[] = [];
+  for (const [runFrom, runTo] of runsOf(
+    [from, to],
+    postingLimit,
+    (at) => postingStarts[at] ?? 0,
+    termAt,
+  )) {
+    const first = postingStarts[runFrom] ?? 0;
+    for (let term = runFrom; term < runTo; term++) {
+      file.push(runs.length);
+      start.push((postingStarts[term] ?? 0) - first);
+    }
+    // A view, not a copy: the index's bytes are not changed once cut, and a copy of every run
+    // doubled the tens of megabytes a large site's export holds while it writes them.
+    const bytes = postingBytes.subarray(first, postingStarts[runTo] ?? first);
+    const hashed = hashedPath('search/postings', 'bin', bytes);
+    const path = runPath(hashed, bytes, termAt(runFrom), files);
+    files.set(path, bytes);
+    runs.push({
+      term: runFrom - from,
+      hashed,
+      path,
+      from: first - pageStart,
+      to: first - pageStart + bytes.length,
+    });
+  }
+  const size: number[] = [];
+  for (let term = from; term < to; term++) {
+    size.push((postingStarts[term + 1] ?? 0) - (postingStarts[term] ?? 0));
+  }
+  const pageTerms = terms.slice(from, to);
+  const frequency = data.documentFrequency.subarray(from, to);
+  const dictionary: DictionaryFile = {
+    terms: pageTerms,
+    frequency: [...frequency],
+    postings: runs.map(({ path }) => path.slice(POSTINGS_FOLDER.length)),
+    file,
+    start,
+    size,
+  };
+  const bytes = encoder.encode(JSON.stringify(dictionary));
+  const starts = new Uint32Array(to - from + 1);
+  for (let term = from; term <= to; term++)
+    starts[term - from] = (postingStarts[term] ?? 0) - pageStart;
+  return {
+    terms: pageTerms,
+    frequency,
+    starts,
+    postings,
+    runs,
+    path: hashedPath('search/terms', 'json', bytes),
+    bytes,
+  };
+}
+
+/**
+ * The path of a run of postings whose bytes alone give it `hashed`: runs of the same bytes (rare
+ * terms of the same posts) are one file. One whose hash alone is another's is told apart by its
+ * first term, never by its place, which a change before it moves.
+ */
+function runPath(
+  hashed: string,
+  bytes: Uint8Array,
+  firstTerm: string,
+  files: ReadonlyMap<string, string | Uint8Array>,
+): string {
+  const taken = files.get(hashed);
+  if (taken === undefined || sameBytes(taken, bytes)) return hashed;
+  return hashedPath(`search/postings-${contentHash(firstTerm)}`, 'bin', bytes);
+}
+
+/**
+ * `earlier`, a page the last cut made, if the terms from `from` to `to` make the very same page
+ * now: the same terms, numbers and postings, whose runs the files of this cut so far name as the
+ * last did. Its runs are then added to `files`.
+ */
+function takenUp(
+  earlier: CutPage,
+  data: IndexData,
+  [from, to]: readonly [number, number],
+  files: Map<string, string | Uint8Array>,
+): CutPage | undefined {
+  const { terms, documentFrequency, postingStarts, postingBytes } = data;
+  if (earlier.terms.length !== to - from) return undefined;
+  const pageStart = postingStarts[from] ?? 0;
+  for (let i = 0; i < earlier.terms.length; i++) {
+    if (earlier.terms[i] !== terms[from + i]) return undefined;
+    if (earlier.frequency[i] !== documentFrequency[from + i]) return undefined;
+    if (earlier.starts[i + 1] !== (postingStarts[from + i + 1] ?? 0) - pageStart) return undefined;
+  }
+  const postings = postingBytes.subarray(pageStart, pageStart + earlier.postings.length);
+  if (!sameBytes(earlier.postings, postings)) return undefined;
+  const runs = earlier.runs.map((run) => ({ run, bytes: postings.subarray(run.from, run.to) }));
+  for (const { run, bytes } of runs) {
+    const firstTerm = terms[from + run.term] ?? '';
+    if (runPath(run.hashed, bytes, firstTerm, files) !== run.path) return undefined;
+  }
+  for (const { run, bytes } of runs) files.set(run.path, bytes);
+  return { ...earlier, frequency: documentFrequency.subarray(from, to), postings };
 }
 
 /**

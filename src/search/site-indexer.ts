@@ -15,6 +15,7 @@ import {
   entryFile,
   entryFilePosts,
   entryPlace,
+  type LastCut,
   type SearchFiles,
   shardingIndex,
 } from './shards.js';
@@ -161,14 +162,17 @@ export class SiteIndexer {
    * The index cut into the files a static site's script reads, and what the search page tells its
    * script of them.
    */
-  finishFiles(): FinishedFiles {
-    return completed(this.finishingFiles());
+  finishFiles(lastCut?: LastCut): FinishedFiles {
+    return completed(this.finishingFiles(lastCut));
   }
 
-  /** `finishFiles`, a step at a time (see `IndexJoiner.finishing`). */
-  *finishingFiles(): Generator<void, FinishedFiles> {
+  /**
+   * `finishFiles`, a step at a time (see `IndexJoiner.finishing`); `lastCut` as `shardingIndex`
+   * takes it.
+   */
+  *finishingFiles(lastCut?: LastCut): Generator<void, FinishedFiles> {
     const { data, entries } = yield* this.#finishing();
-    const { manifest, files: indexFiles } = yield* shardingIndex(data);
+    const { manifest, files: indexFiles } = yield* shardingIndex(data, {}, lastCut);
     const files = [...indexFiles].map(([path, content]): SearchFile => ({ path, content }));
     return { files, search: { manifest, entries }, terms: data.terms.length };
   }

@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import { CommitFailed, exportSite } from '../../delivery/static/export-site.js';
 import { listPaths, OutputRefused } from '../../delivery/static/output-folder.js';
 import { KeptLookers } from '../../delivery/static/output-look.js';
+import { LastCut } from '../../search/shards.js';
 import { watchBuilds } from '../../delivery/static/watch-build.js';
 import { formatDiagnostic } from '../../diagnostics/diagnostic.js';
 import { clockTime } from '../clock.js';
@@ -46,6 +47,7 @@ interface BuildEnd {
 export async function buildCommand(siteDir: string, options: BuildOptions = {}): Promise<number> {
   if (options.watch !== true) return (await buildOnce(siteDir, options)).end === 'built' ? 0 : 1;
   const lookers = new KeptLookers();
+  const lastCut = new LastCut();
   const problems = new ProblemLog();
   const out = options.out ?? join(siteDir, 'dist');
   const outInside = relative(siteDir, out).split(/[\\/]/)[0];
@@ -63,7 +65,11 @@ export async function buildCommand(siteDir: string, options: BuildOptions = {}):
       // `--full` and `--clean` hold for the first build alone: a file that comes into the output
       // later is never deleted unseen, and each later build writes what its change altered.
       const later = { ...options, full: first && options.full, clean: first && options.clean };
-      const built = await buildOnce(siteDir, { ...later, listed }, { lookers, problems, first });
+      const built = await buildOnce(
+        siteDir,
+        { ...later, listed },
+        { lookers, lastCut, problems, first },
+      );
       ({ listing } = built);
       if (first) {
         first = false;
@@ -103,6 +109,7 @@ export async function buildCommand(siteDir: string, options: BuildOptions = {}):
 /** What the builds of one watch share. */
 interface Watching {
   readonly lookers: KeptLookers;
+  readonly lastCut: LastCut;
   /** Prints each problem once while it stands, not at every build. */
   readonly problems: ProblemLog;
   /** Whether this is the watch's first build, told like a build of its own. */
@@ -134,6 +141,7 @@ async function buildOnce(
       threads: options.threads,
       precompress: options.precompress,
       lookers: watching?.lookers,
+      lastCut: watching?.lastCut,
       listed: options.listed,
       onOutputPlanned: ({ foreign, fullBuild }) => {
         if (fullBuild) console.log(`Full build: ${fullBuild}`);

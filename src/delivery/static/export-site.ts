@@ -18,7 +18,7 @@ import type { ListedPostFiles } from '../../content/load-content.js';
 import { STATIC_DIR } from '../../content/site-layout.js';
 import { servedBesidePost } from '../../site/routes.js';
 import type { KnownTerms } from '../../search/search-index.js';
-import { entryFileNumber, type SearchFiles } from '../../search/shards.js';
+import { entryFileNumber, type LastCut, type SearchFiles } from '../../search/shards.js';
 import {
   type BatchNumbers,
   type FinishedFiles,
@@ -111,6 +111,11 @@ export interface ExportOptions {
    * from those paths rather than walk the folder (`folio build --watch`).
    */
   readonly listed?: ListedPostFiles | undefined;
+  /**
+   * The search index as the last build of this process cut it into files, for a process that
+   * builds again and again: a page of it that the changes leave as it was is taken up unencoded.
+   */
+  readonly lastCut?: LastCut | undefined;
   /** Called once the output folder is found fit to replace, before anything is loaded. */
   readonly onOutputPlanned?: (output: OutputFolder) => void;
   /** Worker threads to share the pages between; by default as many as the site's size pays for. */
@@ -549,21 +554,25 @@ function removeEmptyFolders(outDir: string, deleted: readonly string[]): void {
 class ExportSearch {
   readonly #indexer: SiteIndexer;
   readonly #writer: DocumentWriter;
+  readonly #lastCut: LastCut | undefined;
   /** The keys the batches' segments are kept under for the next build. */
   readonly keys = new Set<string>();
 
   /**
    * `known`: the terms the joiner knows by their numbers (see `IndexJoiner`); `keptEntryFiles`:
-   * the URL paths of the files of entries the output holds as the last build wrote them, by number.
+   * the URL paths of the files of entries the output holds as the last build wrote them, by number;
+   * `lastCut`: the index as the last build of this process cut it (`ExportOptions.lastCut`).
    */
   constructor(
     posts: number,
     writer: DocumentWriter,
     known: KnownTerms | undefined,
     keptEntryFiles: ReadonlyMap<number, string>,
+    lastCut: LastCut | undefined,
   ) {
     this.#indexer = new SiteIndexer(posts, known, keptEntryFiles);
     this.#writer = writer;
+    this.#lastCut = lastCut;
   }
 
   /** Every term the joiner numbered, by its number, once finished. */
@@ -588,7 +597,7 @@ class ExportSearch {
    * The work is done a step at a time, this thread seeing to the shares between two.
    */
   async finish(): Promise<{ readonly files: SearchFiles; readonly terms: number }> {
-    const steps = this.#indexer.finishingFiles();
+    const steps = this.#indexer.finishingFiles(this.#lastCut);
     let step: IteratorResult<void, FinishedFiles>;
     do await nextTurn();
     while (!(step = steps.next()).done);
@@ -761,7 +770,7 @@ async function writeSite(
     const total = plan.posts.length + plan.others.length;
     let done = 0;
     const search = plan.search
-      ? new ExportSearch(plan.posts.length, writer, termList, keptEntryFiles)
+      ? new ExportSearch(plan.posts.length, writer, termList, keptEntryFiles, options.lastCut)
       : undefined;
     const listed: ListedPost[] = [];
     const write = async (shard: Shard, batch: readonly string[]): Promise<void> => {
