@@ -31,6 +31,8 @@ interface Watching {
 async function watching(
   options: {
     readonly args?: readonly string[];
+    /** Called with the site's folder before the watch starts. */
+    readonly before?: (site: string) => Promise<void>;
     readonly whileFirstBuild?: (site: string) => Promise<void>;
   } = {},
 ): Promise<Watching> {
@@ -38,6 +40,7 @@ async function watching(
   const site = join(dir, 'blog');
   const out = join(dir, 'out');
   await cp(join(FIXTURES, 'basic'), site, { recursive: true });
+  await options.before?.(site);
   await mkdir(out, { recursive: true });
   const child = folio(['build', site, '--out', out, '--watch', ...(options.args ?? [])]);
   const printed = { stdout: '', stderr: '' };
@@ -101,6 +104,47 @@ describe('folio build --watch', () => {
       assert.equal(printed.stderr, '');
       assert.equal(await stop(child), 0);
       assert.match(printed.stdout, /SIGINT: stopping/);
+      await assertSameAsFullBuild(site, out);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('keeps the search index of a site of many posts the same as a full build through edits', async () => {
+    // Posts enough for many batches of search, so that a save changes one and the others are
+    // taken from the index the build before made, and the terms of the one are found changed
+    // or not; a post deleted numbers every later one anew.
+    const words = ['merge', 'heap', 'queue', '알고리즘을', '分布式系统', 'parseHTTPRequest'];
+    const many = join('content', 'posts', 'many');
+    const postAt = (n: number) => join(many, `post-${String(n).padStart(3, '0')}.md`);
+    const { site, child, out, rebuilds } = await watching({
+      before: async (dir) => {
+        await mkdir(join(dir, many), { recursive: true });
+        for (let n = 0; n < 540; n++) {
+          const day = `2022-${String((n % 12) + 1).padStart(2, '0')}-${String((n % 28) + 1).padStart(2, '0')}`;
+          const text = Array.from({ length: 12 }, (_, k) => words[(n + k * 5) % words.length]);
+          await writeFile(
+            join(dir, postAt(n)),
+            post(`Post ${n}`, day).replace('The body', text.join(' ')),
+          );
+        }
+      },
+    });
+    try {
+      await appendFile(join(site, postAt(7)), '\nA sentence with zebra in it.\n');
+      await rebuilds(1);
+      await writeFile(
+        join(site, postAt(140)),
+        post('Post 140', '2022-05-05').replace('The body', 'quokka'),
+      );
+      await rebuilds(2);
+      await writeFile(join(site, 'content', 'posts', 'newest.md'), post('Newest', '2025-01-01'));
+      await rebuilds(3);
+      await rm(join(site, postAt(3)));
+      await rebuilds(4);
+      await appendFile(join(site, postAt(300)), '\n알고리즘은 quokka.\n');
+      await rebuilds(5);
+      assert.equal(await stop(child), 0);
       await assertSameAsFullBuild(site, out);
     } finally {
       child.kill('SIGKILL');

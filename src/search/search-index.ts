@@ -901,6 +901,11 @@ export class IndexJoiner {
     this.#sizes = new Uint32Array(size);
   }
 
+  /** Every term this joiner numbered so far, by its number: numbers it gives are never taken back. */
+  get names(): readonly string[] {
+    return this.#names;
+  }
+
   /** Every term this joiner numbered, by its number, and their order: once finished. */
   get known(): KnownTerms {
     if (!this.#order) throw new Error('a joiner knows the order of its terms once finished');
@@ -914,15 +919,7 @@ export class IndexJoiner {
    */
   append(segment: IndexSegment, builder = 0): Uint32Array {
     const { terms } = segment;
-    let named = this.#builders.get(builder);
-    if (!named) this.#builders.set(builder, (named = { names: [], ids: [] }));
-    if (segment.firstName !== named.names.length) {
-      throw new Error(`segments of builder ${builder} are joined out of the order it made them`);
-    }
-    for (const name of segment.names) {
-      named.names.push(name);
-      named.ids.push(-1);
-    }
+    const named = this.#namesOf(segment, builder);
     const ids = new Uint32Array(terms.length);
     for (let i = 0; i < terms.length; i++) {
       const own = terms[i] ?? 0;
@@ -935,6 +932,31 @@ export class IndexJoiner {
     }
     this.#join(segment, ids);
     return ids;
+  }
+
+  /**
+   * Numbers `count` posts on without joining them: posts whose index the caller takes from
+   * elsewhere (see `mendIndex`). Their postings are none and their lengths 0; a segment a builder
+   * made, `named`, passes on the names of terms it brings to that builder's later segments.
+   */
+  skip(count: number, named?: { readonly segment: IndexSegment; readonly builder: number }): void {
+    if (named) this.#namesOf(named.segment, named.builder);
+    this.#lengths.push(new Uint32Array(count * FIELDS.length));
+    this.#documents += count;
+  }
+
+  /** The terms `builder` named so far, with those `segment` brings, which must come next. */
+  #namesOf(segment: IndexSegment, builder: number): { names: string[]; ids: number[] } {
+    let named = this.#builders.get(builder);
+    if (!named) this.#builders.set(builder, (named = { names: [], ids: [] }));
+    if (segment.firstName !== named.names.length) {
+      throw new Error(`segments of builder ${builder} are joined out of the order it made them`);
+    }
+    for (const name of segment.names) {
+      named.names.push(name);
+      named.ids.push(-1);
+    }
+    return named;
   }
 
   /** Adds the posts of `segment`, whose terms are named by this joiner's numbers. */
@@ -1172,7 +1194,7 @@ function numberLength(value: number): number {
 }
 
 /** Writes `value` as an unsigned LEB128 number into `bytes` at `at`; answers where it ended. */
-function writeNumber(bytes: Uint8Array, at: number, value: number): number {
+export function writeNumber(bytes: Uint8Array, at: number, value: number): number {
   let rest = value;
   let end = at;
   while (rest >= 0x80) {
@@ -1308,9 +1330,17 @@ export function termNumber(terms: readonly string[], term: string): number {
   return terms[at] === term ? at : -1;
 }
 
-/** The first of `count` sorted strings, the `at`th of them `stringAt(at)`, not before `value`. */
-export function lowerBound(count: number, value: string, stringAt: (at: number) => string): number {
-  let low = 0;
+/**
+ * The first of `count` sorted strings, the `at`th of them `stringAt(at)`, not before `value`: none
+ * before `from`, where the caller knows it is not.
+ */
+export function lowerBound(
+  count: number,
+  value: string,
+  stringAt: (at: number) => string,
+  from = 0,
+): number {
+  let low = from;
   let high = count;
   while (low < high) {
     const middle = (low + high) >>> 1;
@@ -1320,7 +1350,7 @@ export function lowerBound(count: number, value: string, stringAt: (at: number) 
   return low;
 }
 
-function averageLengthsOf(lengths: Uint32Array, documentCount: number): number[] {
+export function averageLengthsOf(lengths: Uint32Array, documentCount: number): number[] {
   return FIELDS.map((_, field) => {
     let sum = 0;
     for (let at = field; at < lengths.length; at += FIELDS.length) sum += lengths[at] ?? 0;

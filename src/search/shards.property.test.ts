@@ -13,7 +13,7 @@ import {
   type SearchDocument,
   segmentWith,
 } from './search-index.js';
-import { SiteIndexer } from './site-indexer.js';
+import { joinedSegment, LastIndex, SiteIndexer } from './site-indexer.js';
 import { textTerms } from './tokenize.js';
 import {
   type DocumentEntry,
@@ -153,6 +153,28 @@ function assertIndexedAsTokenized(docs: readonly SearchDocument[], segmentPosts:
   assert.deepEqual(found, expected);
   assert.deepEqual([...index.lengths], lengths);
   assert.equal(index.lengths.length, docs.length * FIELDS.length);
+}
+
+// An edit: new words for a post, its words in another order (the same terms, counts and sizes,
+// other places), a post added at the end (as a new post comes), or one removed, which numbers
+// every later post anew.
+const edit = fc.oneof(
+  fc.record({ kind: fc.constant('text' as const), at: fc.nat(), text }),
+  fc.record({ kind: fc.constant('reorder' as const), at: fc.nat() }),
+  fc.record({ kind: fc.constant('add' as const), text }),
+  fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }),
+);
+
+type Edit = typeof edit extends fc.Arbitrary<infer T> ? T : never;
+
+/** `site` with `change` made. */
+function edited(site: SearchDocument[], change: Edit): SearchDocument[] {
+  const at = 'at' in change ? change.at % site.length : 0;
+  const post = site[at] ?? { title: '', labels: [], text: '' };
+  if (change.kind === 'add') return [...site, { title: 'new', labels: [], text: change.text }];
+  if (change.kind === 'remove') return site.length > 1 ? site.toSpliced(at, 1) : site;
+  const words = change.kind === 'text' ? change.text : post.text.split(' ').reverse().join(' ');
+  return site.with(at, { ...post, text: words });
 }
 
 /** 300 posts of 40 words each, of 600 words that count up, as years and versions do. */
@@ -334,6 +356,79 @@ describe('an index joined from batches of posts', () => {
       }),
       { numRuns: 50 },
     );
+  });
+
+  it('mended from the last join, at each of a run of edits, is the index joined anew', () => {
+    fc.assert(
+      fc.property(
+        documents,
+        fc.integer({ min: 1, max: 6 }),
+        fc.array(fc.array(edit, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 5 }),
+        (docs, batchSize, versions) => {
+          // Every batch under a key of its posts' words, made by one of two builders in turn.
+          const indexerOf = (site: readonly SearchDocument[], last?: LastIndex) => {
+            const indexer = new SiteIndexer(site.length, undefined, new Map(), last);
+            const builders = [new SegmentBuilder(), new SegmentBuilder()];
+            for (let from = 0, n = 0; from < site.length; from += batchSize, n++) {
+              const posts = site.slice(from, from + batchSize);
+              const batch = batchOf(builders[n % 2] as SegmentBuilder, posts, from);
+              indexer.add({ ...batch, key: JSON.stringify(posts) }, n % 2);
+            }
+            return indexer;
+          };
+          const last = new LastIndex();
+          let site: SearchDocument[] = docs;
+          indexerOf(site, last).finishFiles();
+          for (const changes of versions) {
+            for (const change of changes) site = edited(site, change);
+            const mended = indexerOf(site, last).finishFiles();
+            assert.deepEqual(mended, indexerOf(site).finishFiles());
+            const { data } = last.join ?? {};
+            const whole = buildSearchIndex(site);
+            assert.deepEqual(data?.terms, whole.terms);
+            assert.deepEqual([...(data?.postingBytes ?? [])], [...whole.postingBytes]);
+            assert.deepEqual([...(data?.lengths ?? [])], [...whole.lengths]);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('takes the batches its last index holds without their segments, and refuses one it does not', () => {
+    const posts = (words: string) =>
+      Array.from({ length: 3 }, (_, i) => ({ title: `${words} ${i}`, labels: [], text: words }));
+    const site = [...posts('sort merge'), ...posts('알고리즘 heap'), ...posts('分布式系统')];
+    const keyOf = (from: number) => JSON.stringify(site.slice(from, from + 3));
+    const last = new LastIndex();
+    const first = new SiteIndexer(site.length, undefined, new Map(), last);
+    const builder = new SegmentBuilder();
+    for (const from of [0, 3, 6]) {
+      first.add({ ...batchOf(builder, site.slice(from, from + 3), from), key: keyOf(from) });
+    }
+    first.finishFiles();
+
+    // The middle batch edited; the others come as the last index holds them.
+    const edited = site.with(4, { title: 'queue', labels: [], text: 'queue 동적' });
+    const later = new SiteIndexer(site.length, undefined, new Map(), last);
+    const held = (from: number) => ({
+      first: from,
+      segment: joinedSegment(3),
+      entries: [0, 1, 2].map((i) => entryOf(from + i)),
+      key: keyOf(from),
+      joined: true,
+    });
+    later.add(held(0));
+    later.add({ ...batchOf(new SegmentBuilder(), edited.slice(3, 6), 3), key: 'edited' });
+    later.add(held(6));
+    const { data } = later.finish();
+    const whole = buildSearchIndex(edited);
+    assert.deepEqual(data.terms, whole.terms);
+    assert.deepEqual([...data.postingBytes], [...whole.postingBytes]);
+    assert.deepEqual([...data.lengths], [...whole.lengths]);
+
+    const stale = new SiteIndexer(site.length, undefined, new Map(), last);
+    assert.throws(() => stale.add({ ...held(0), key: 'another' }), /no index holds/);
   });
 
   it("joins kept segments by an earlier build's numbers into the index of the posts", () => {
@@ -686,14 +781,6 @@ describe('a cut index', () => {
   });
 
   it('cut again after edits, taking up the pages the last cut made, gives the files of a cut from nothing', () => {
-    // An edit: new words for a post, its words in another order (the same terms, counts and
-    // sizes, other places), a post added, or one removed.
-    const edit = fc.oneof(
-      fc.record({ kind: fc.constant('text' as const), at: fc.nat(), text }),
-      fc.record({ kind: fc.constant('reorder' as const), at: fc.nat() }),
-      fc.record({ kind: fc.constant('add' as const), text }),
-      fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }),
-    );
     fc.assert(
       fc.property(manyDocuments, fc.array(edit, { minLength: 1, maxLength: 6 }), (docs, edits) => {
         const sizes = { dictionaryBytes: 120, postingBytes: 40 };
@@ -701,16 +788,7 @@ describe('a cut index', () => {
         let site: SearchDocument[] = docs;
         shardIndex(buildSearchIndex(site), sizes, last);
         for (const change of edits) {
-          const at = 'at' in change ? change.at % site.length : 0;
-          const post = site[at] ?? { title: '', labels: [], text: '' };
-          if (change.kind === 'add')
-            site = [...site, { title: 'new', labels: [], text: change.text }];
-          else if (change.kind === 'remove' && site.length > 1) site = site.toSpliced(at, 1);
-          else {
-            const words =
-              change.kind === 'text' ? change.text : post.text.split(' ').reverse().join(' ');
-            site = site.with(at, { ...post, text: words });
-          }
+          site = edited(site, change);
           const again = shardIndex(buildSearchIndex(site), sizes, last);
           assert.deepEqual(again, shardIndex(buildSearchIndex(site), sizes));
         }

@@ -4,18 +4,20 @@
 // makes of the same posts.
 import {
   completed,
+  FIELDS,
   type IndexData,
   IndexJoiner,
   type IndexSegment,
   type KnownTerms,
   type NumberedSegment,
 } from './search-index.js';
+import { type JoinedBatch, type LastJoin, mendIndex } from './mend-index.js';
 import {
   type DocumentEntry,
   entryFile,
   entryFilePosts,
   entryPlace,
-  type LastCut,
+  LastCut,
   type SearchFiles,
   shardingIndex,
 } from './shards.js';
@@ -38,6 +40,11 @@ export interface IndexedBatch {
   readonly key?: string | undefined;
   /** The stamp of the file it is kept in, for a segment named by a builder's numbers. */
   readonly stamp?: string | undefined;
+  /**
+   * Whether the batch comes as one the last index of the process holds under its key and posts
+   * (see `LastIndex`): its segment then holds none of its terms, and is never joined.
+   */
+  readonly joined?: boolean | undefined;
 }
 
 /** The numbers a joiner gave the terms of a kept batch's segment, with its file's stamp. */
@@ -72,6 +79,27 @@ export interface SearchFile {
   readonly content: string | Uint8Array | null;
 }
 
+/**
+ * The index as the last build of a process that builds again and again left it, for the next to
+ * start from: the index it joined, and the files it cut it into.
+ */
+export class LastIndex {
+  join: LastJoin | undefined;
+
+  /** The batches the last index holds, each as `first:key` (`ShardOutput.joinedBatches`). */
+  joinedBatches(): string[] {
+    return [...(this.join?.batches.values() ?? [])].map(({ first, key }) => `${first}:${key}`);
+  }
+
+  readonly cut = new LastCut();
+  /**
+   * The bytes of the postings of the index before the last, which nothing reads once the last
+   * was cut: the next mend writes into them. Writing tens of megabytes into memory newly taken
+   * from the system cost a large site's save more than copying them.
+   */
+  spare: Uint8Array | undefined;
+}
+
 export class SiteIndexer {
   readonly #count: number;
   readonly #joiner: IndexJoiner;
@@ -90,21 +118,31 @@ export class SiteIndexer {
   #entered = 0;
   readonly #entryPaths: string[] = [];
   readonly #keptEntryFiles: ReadonlyMap<number, string>;
+  readonly #last: LastIndex | undefined;
+  // The batches of the last join taken as they were, those joined anew, and whether every batch
+  // came with a key, without which the next build cannot tell it unchanged.
+  readonly #keptBatches: JoinedBatch[] = [];
+  readonly #joinedBatches: JoinedBatch[] = [];
+  #everyBatchKeyed = true;
 
   /**
    * An indexer of the site's `count` posts, numbered from the oldest, 0, whose joiner knows the
    * `known` terms by their numbers (see `IndexJoiner`). `keptEntryFiles` holds the paths of the
    * files of entries that the output holds as the last build wrote them, by number: a file whose
-   * every post comes with a `null` entry is that one.
+   * every post comes with a `null` entry is that one. With `last`, the index the last join made is
+   * mended where batches come under the keys they were joined under then, rather than joined anew,
+   * and its files cut where they are the same; `last` then holds this index.
    */
   constructor(
     count: number,
     known?: KnownTerms,
     keptEntryFiles: ReadonlyMap<number, string> = new Map(),
+    last?: LastIndex,
   ) {
     this.#count = count;
     this.#joiner = new IndexJoiner(known);
     this.#keptEntryFiles = keptEntryFiles;
+    this.#last = last;
   }
 
   /** Every term the joiner numbered, by its number, once finished (see `IndexJoiner.known`). */
@@ -127,13 +165,9 @@ export class SiteIndexer {
     this.#waiting.set(first, { batch, builder });
     const filled: SearchFile[] = [];
     for (let due = this.#waiting.get(this.#next); due; due = this.#waiting.get(this.#next)) {
-      const { segment, entries: dueEntries, key, stamp } = due.batch;
+      const { segment, entries: dueEntries } = due.batch;
       this.#waiting.delete(this.#next);
-      if ('ids' in segment) this.#joiner.appendNumbered(segment);
-      else {
-        const ids = this.#joiner.append(segment, due.builder);
-        if (key !== undefined && stamp !== undefined) this.numbered.set(key, { stamp, ids });
-      }
+      this.#join(due.batch, due.builder);
       this.#next += segment.documentCount;
       for (const entry of dueEntries) {
         const post = this.#entered++;
@@ -145,6 +179,40 @@ export class SiteIndexer {
     return filled;
   }
 
+  #join({ first, segment, key, stamp, joined }: IndexedBatch, builder: number): void {
+    const count = segment.documentCount;
+    const earlier = this.#last?.join?.batches.get(first);
+    if (key !== undefined && earlier?.key === key && earlier.count === count) {
+      this.#joiner.skip(count, 'ids' in segment ? undefined : { segment, builder });
+      this.#keptBatches.push(earlier);
+      return;
+    }
+    if (joined === true) {
+      throw new Error(`posts ${first} to ${first + count - 1} came as a batch no index holds`);
+    }
+    let ids: Uint32Array;
+    if ('ids' in segment) {
+      this.#joiner.appendNumbered(segment);
+      ids = segment.ids;
+    } else {
+      ids = this.#joiner.append(segment, builder);
+      if (key !== undefined && stamp !== undefined) this.numbered.set(key, { stamp, ids });
+    }
+    if (key === undefined) this.#everyBatchKeyed = false;
+    else if (this.#last) {
+      // Copies: a kept segment's numbers and bytes may be views of the whole file it was read from.
+      this.#joinedBatches.push({
+        key,
+        first,
+        count,
+        ids: ids.slice(),
+        names: this.#joiner.names,
+        starts: segment.postingStarts.slice(),
+        bytes: segment.postingBytes.slice(),
+      });
+    }
+  }
+
   /** The index of every post, and the paths of the files of entries. Every post must have come. */
   finish(): FinishedIndex {
     return completed(this.#finishing());
@@ -154,7 +222,20 @@ export class SiteIndexer {
     if (this.#next !== this.#count || this.#waiting.size > 0) {
       throw new Error(`posts ${this.#next} to ${this.#count - 1} never came to be indexed`);
     }
-    const data = yield* this.#joiner.finishing();
+    const joined = yield* this.#joiner.finishing();
+    const last = this.#last?.join;
+    const kept = this.#keptBatches;
+    let data = joined;
+    const spare = this.#last?.spare;
+    // Its bytes are the mend's to write over now: none else until the index is cut.
+    if (this.#last) this.#last.spare = undefined;
+    if (last && kept.length > 0) data = mendIndex(last, kept, this.#joinedBatches, joined, spare);
+    if (this.#last) {
+      const batches = [...kept, ...this.#joinedBatches].map(
+        (batch) => [batch.first, batch] as const,
+      );
+      this.#last.join = this.#everyBatchKeyed ? { data, batches: new Map(batches) } : undefined;
+    }
     return { data, entries: [...this.#entryPaths] };
   }
 
@@ -162,17 +243,20 @@ export class SiteIndexer {
    * The index cut into the files a static site's script reads, and what the search page tells its
    * script of them.
    */
-  finishFiles(lastCut?: LastCut): FinishedFiles {
-    return completed(this.finishingFiles(lastCut));
+  finishFiles(): FinishedFiles {
+    return completed(this.finishingFiles());
   }
 
-  /**
-   * `finishFiles`, a step at a time (see `IndexJoiner.finishing`); `lastCut` as `shardingIndex`
-   * takes it.
-   */
-  *finishingFiles(lastCut?: LastCut): Generator<void, FinishedFiles> {
+  /** `finishFiles`, a step at a time (see `IndexJoiner.finishing`). */
+  *finishingFiles(): Generator<void, FinishedFiles> {
+    const before = this.#last?.join?.data;
     const { data, entries } = yield* this.#finishing();
-    const { manifest, files: indexFiles } = yield* shardingIndex(data, {}, lastCut);
+    const { manifest, files: indexFiles } = yield* shardingIndex(data, {}, this.#last?.cut);
+    // The pages of the last cut read the bytes of the index before this one until this cut ended.
+    const done = before?.postingBytes.buffer;
+    if (this.#last && done && done !== data.postingBytes.buffer && done instanceof ArrayBuffer) {
+      this.#last.spare = new Uint8Array(done);
+    }
     const files = [...indexFiles].map(([path, content]): SearchFile => ({ path, content }));
     return { files, search: { manifest, entries }, terms: data.terms.length };
   }
@@ -197,4 +281,20 @@ export class SiteIndexer {
     this.#entryPaths[number] = file.path;
     return file;
   }
+}
+
+/**
+ * The segment a batch of `count` posts comes with when the exporting thread's last index holds it
+ * (`IndexedBatch.joined`): none of its terms, only its number of posts.
+ */
+export function joinedSegment(count: number): NumberedSegment {
+  return {
+    documentCount: count,
+    ids: new Uint32Array(0),
+    documentFrequency: new Uint32Array(0),
+    lastDocument: new Uint32Array(0),
+    postingStarts: new Uint32Array(1),
+    postingBytes: new Uint8Array(0),
+    lengths: new Uint32Array(count * FIELDS.length),
+  };
 }

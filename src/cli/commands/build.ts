@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { CommitFailed, exportSite } from '../../delivery/static/export-site.js';
 import { listPaths, OutputRefused } from '../../delivery/static/output-folder.js';
 import { KeptLookers } from '../../delivery/static/output-look.js';
-import { LastCut } from '../../search/shards.js';
+import { LastIndex } from '../../search/site-indexer.js';
 import { watchBuilds } from '../../delivery/static/watch-build.js';
 import { formatDiagnostic } from '../../diagnostics/diagnostic.js';
 import { clockTime } from '../clock.js';
@@ -47,7 +47,7 @@ interface BuildEnd {
 export async function buildCommand(siteDir: string, options: BuildOptions = {}): Promise<number> {
   if (options.watch !== true) return (await buildOnce(siteDir, options)).end === 'built' ? 0 : 1;
   const lookers = new KeptLookers();
-  const lastCut = new LastCut();
+  const lastIndex = new LastIndex();
   const problems = new ProblemLog();
   const out = options.out ?? join(siteDir, 'dist');
   const outInside = relative(siteDir, out).split(/[\\/]/)[0];
@@ -68,7 +68,7 @@ export async function buildCommand(siteDir: string, options: BuildOptions = {}):
       const built = await buildOnce(
         siteDir,
         { ...later, listed },
-        { lookers, lastCut, problems, first },
+        { lookers, lastIndex, problems, first },
       );
       ({ listing } = built);
       if (first) {
@@ -109,7 +109,7 @@ export async function buildCommand(siteDir: string, options: BuildOptions = {}):
 /** What the builds of one watch share. */
 interface Watching {
   readonly lookers: KeptLookers;
-  readonly lastCut: LastCut;
+  readonly lastIndex: LastIndex;
   /** Prints each problem once while it stands, not at every build. */
   readonly problems: ProblemLog;
   /** Whether this is the watch's first build, told like a build of its own. */
@@ -141,7 +141,7 @@ async function buildOnce(
       threads: options.threads,
       precompress: options.precompress,
       lookers: watching?.lookers,
-      lastCut: watching?.lastCut,
+      lastIndex: watching?.lastIndex,
       listed: options.listed,
       onOutputPlanned: ({ foreign, fullBuild }) => {
         if (fullBuild) console.log(`Full build: ${fullBuild}`);

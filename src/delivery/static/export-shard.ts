@@ -19,7 +19,7 @@ import {
   type SearchPageSetup,
   snippetSource,
 } from '../../search/shards.js';
-import type { IndexedBatch } from '../../search/site-indexer.js';
+import { type IndexedBatch, joinedSegment } from '../../search/site-indexer.js';
 import { messagesFor } from '../../views/i18n/messages.js';
 import { bodiesShownBy, postsShownBy, renderExportedSearch } from '../../views/render-route.js';
 import { withPolicy } from '../app/core.js';
@@ -92,6 +92,12 @@ export interface ShardOutput {
    * of them changed.
    */
   readonly keptEntryFiles?: readonly number[] | undefined;
+  /**
+   * The batches of posts the exporting thread's last search index holds, each as its first post's
+   * number and its key (`first:key`), in a process that builds again and again: such a batch is
+   * taken from that index, and its kept segment need not be read (see `LastIndex`).
+   */
+  readonly joinedBatches?: readonly string[] | undefined;
 }
 
 /** A document written, by its URL path, with what it was made from. */
@@ -183,6 +189,8 @@ export class ExportShard {
   #postsByPath = new Map<string, Post>();
   // The files of search entries the output holds as the last build wrote them, by number.
   #keptEntryFiles: ReadonlySet<number> = new Set();
+  // The batches of posts the exporting thread's last index holds (`ShardOutput.joinedBatches`).
+  #joinedBatches: ReadonlySet<string> = new Set();
   // The path of each public post's page, by its place in the site's order.
   #postPaths: readonly string[] = [];
   readonly #written = new Set<MarkdownDocument>();
@@ -225,6 +233,7 @@ export class ExportShard {
     }
     this.#output = output;
     this.#keptEntryFiles = new Set(output.keptEntryFiles);
+    this.#joinedBatches = new Set(output.joinedBatches);
     if (this.#keys && output.frame && output.documents) {
       this.#unchangedSinceLast = this.#keys.unchangedSince(output.frame);
     }
@@ -455,8 +464,17 @@ export class ExportShard {
     });
     const indexed = posts.map((post) => indexedPost(post, site));
     const key = this.#batchKey(posts, indexed);
-    const kept = key === undefined ? undefined : this.#segments?.get(key, posts.length);
     const unchanged = this.#unchangedEntries(posts, first);
+    if (
+      key !== undefined &&
+      this.#joinedBatches.has(`${first}:${key}`) &&
+      unchanged.every(Boolean)
+    ) {
+      for (const post of posts) this.#bodies?.forgetSearchText(post);
+      const entries = posts.map(() => null);
+      return { first, segment: joinedSegment(posts.length), entries, key, joined: true };
+    }
+    const kept = key === undefined ? undefined : this.#segments?.get(key, posts.length);
     // The snippets are read only for entries to write again; a batch whose snippets cannot be
     // read is indexed anew, as one whose names cannot be.
     const keptSnippets = unchanged.every(Boolean) ? [] : kept?.snippets();

@@ -18,10 +18,11 @@ import type { ListedPostFiles } from '../../content/load-content.js';
 import { STATIC_DIR } from '../../content/site-layout.js';
 import { servedBesidePost } from '../../site/routes.js';
 import type { KnownTerms } from '../../search/search-index.js';
-import { entryFileNumber, type LastCut, type SearchFiles } from '../../search/shards.js';
+import { entryFileNumber, type SearchFiles } from '../../search/shards.js';
 import {
   type BatchNumbers,
   type FinishedFiles,
+  type LastIndex,
   type SearchFile,
   SiteIndexer,
 } from '../../search/site-indexer.js';
@@ -112,10 +113,10 @@ export interface ExportOptions {
    */
   readonly listed?: ListedPostFiles | undefined;
   /**
-   * The search index as the last build of this process cut it into files, for a process that
-   * builds again and again: a page of it that the changes leave as it was is taken up unencoded.
+   * The search index as the last build of this process left it, for a process that builds again
+   * and again: what the changes leave as it was is taken up rather than joined and cut anew.
    */
-  readonly lastCut?: LastCut | undefined;
+  readonly lastIndex?: LastIndex | undefined;
   /** Called once the output folder is found fit to replace, before anything is loaded. */
   readonly onOutputPlanned?: (output: OutputFolder) => void;
   /** Worker threads to share the pages between; by default as many as the site's size pays for. */
@@ -554,25 +555,23 @@ function removeEmptyFolders(outDir: string, deleted: readonly string[]): void {
 class ExportSearch {
   readonly #indexer: SiteIndexer;
   readonly #writer: DocumentWriter;
-  readonly #lastCut: LastCut | undefined;
   /** The keys the batches' segments are kept under for the next build. */
   readonly keys = new Set<string>();
 
   /**
    * `known`: the terms the joiner knows by their numbers (see `IndexJoiner`); `keptEntryFiles`:
    * the URL paths of the files of entries the output holds as the last build wrote them, by number;
-   * `lastCut`: the index as the last build of this process cut it (`ExportOptions.lastCut`).
+   * `last`: the index as the last build of this process left it (`ExportOptions.lastIndex`).
    */
   constructor(
     posts: number,
     writer: DocumentWriter,
     known: KnownTerms | undefined,
     keptEntryFiles: ReadonlyMap<number, string>,
-    lastCut: LastCut | undefined,
+    last: LastIndex | undefined,
   ) {
-    this.#indexer = new SiteIndexer(posts, known, keptEntryFiles);
+    this.#indexer = new SiteIndexer(posts, known, keptEntryFiles, last);
     this.#writer = writer;
-    this.#lastCut = lastCut;
   }
 
   /** Every term the joiner numbered, by its number, once finished. */
@@ -597,7 +596,7 @@ class ExportSearch {
    * The work is done a step at a time, this thread seeing to the shares between two.
    */
   async finish(): Promise<{ readonly files: SearchFiles; readonly terms: number }> {
-    const steps = this.#indexer.finishingFiles(this.#lastCut);
+    const steps = this.#indexer.finishingFiles();
     let step: IteratorResult<void, FinishedFiles>;
     do await nextTurn();
     while (!(step = steps.next()).done);
@@ -716,6 +715,7 @@ async function writeSite(
       frame: last.frame,
       termLists: listSizes(termList),
       keptEntryFiles: [...keptEntryFiles.keys()],
+      joinedBatches: options.lastIndex?.joinedBatches(),
     };
     await Promise.all(shards.map((shard) => shard.target(output)));
     // Threads join a share that started alone when they render enough documents to pay for
@@ -770,7 +770,7 @@ async function writeSite(
     const total = plan.posts.length + plan.others.length;
     let done = 0;
     const search = plan.search
-      ? new ExportSearch(plan.posts.length, writer, termList, keptEntryFiles, options.lastCut)
+      ? new ExportSearch(plan.posts.length, writer, termList, keptEntryFiles, options.lastIndex)
       : undefined;
     const listed: ListedPost[] = [];
     const write = async (shard: Shard, batch: readonly string[]): Promise<void> => {
