@@ -18,11 +18,13 @@ export interface JoinedBatch {
   /** The number of its first post, and how many it holds. */
   readonly first: number;
   readonly count: number;
-  /** Its terms, as numbers into `names`. */
-  readonly ids: Uint32Array;
-  readonly names: readonly string[];
   /**
-   * Its segment's postings (see `IndexSegment`): those of the term `ids[i]` from `starts[i]` to
+   * Its terms, in its segment's order: its own, not a joiner's list of every term, which each
+   * batch kept from another build would hold on to.
+   */
+  readonly terms: readonly string[];
+  /**
+   * Its segment's postings (see `IndexSegment`): those of the term `terms[i]` from `starts[i]` to
    * `starts[i + 1]`, its posts numbered from the batch's first.
    */
   readonly starts: Uint32Array;
@@ -82,7 +84,7 @@ function changedTerms(
   const changed = new Set<string>();
   const samePosts = new Map(joined.map((batch) => [`${batch.first}:${batch.count}`, batch]));
   const allOf = (batch: JoinedBatch): void => {
-    for (const id of batch.ids) changed.add(batch.names[id] ?? '');
+    for (const term of batch.terms) changed.add(term);
   };
   for (const before of dropped) {
     const posts = `${before.first}:${before.count}`;
@@ -98,9 +100,8 @@ function changedTerms(
 /** Adds to `changed` the terms whose postings the batches `before` and `after` hold otherwise. */
 function differingTerms(before: JoinedBatch, after: JoinedBatch, changed: Set<string>): void {
   const placeBefore = new Map<string, number>();
-  before.ids.forEach((id, at) => placeBefore.set(before.names[id] ?? '', at));
-  after.ids.forEach((id, at) => {
-    const term = after.names[id] ?? '';
+  before.terms.forEach((term, at) => placeBefore.set(term, at));
+  after.terms.forEach((term, at) => {
     const was = placeBefore.get(term);
     placeBefore.delete(term);
     if (was === undefined || !sameRun(before, was, after, at)) changed.add(term);

@@ -431,6 +431,33 @@ describe('an index joined from batches of posts', () => {
     assert.throws(() => stale.add({ ...held(0), key: 'another' }), /no index holds/);
   });
 
+  it('mends in a batch that comes without a key, and leaves no index to mend after it', () => {
+    // A batch's key is missing when a post's body could not be read to hash it.
+    const indexerOf = (site: readonly SearchDocument[], last: LastIndex, unkeyed = -1) => {
+      const indexer = new SiteIndexer(site.length, undefined, new Map(), last);
+      const builder = new SegmentBuilder();
+      for (let from = 0; from < site.length; from += 2) {
+        const posts = site.slice(from, from + 2);
+        const key = from === unkeyed ? undefined : JSON.stringify(posts);
+        indexer.add({ ...batchOf(builder, posts, from), key });
+      }
+      return indexer;
+    };
+    const site = Array.from({ length: 40 }, (_, i) => ({
+      title: `post ${i}`,
+      labels: [],
+      text: 'heap sort',
+    }));
+    const last = new LastIndex();
+    indexerOf(site, last).finishFiles();
+    const edited = site.with(10, { title: 'post 10', labels: [], text: 'heap sort queue' });
+    const { data } = indexerOf(edited, last, 10).finish();
+    const whole = buildSearchIndex(edited);
+    assert.deepEqual(data.terms, whole.terms);
+    assert.deepEqual([...data.postingBytes], [...whole.postingBytes]);
+    assert.equal(last.join, undefined);
+  });
+
   it("joins kept segments by an earlier build's numbers into the index of the posts", () => {
     fc.assert(
       fc.property(

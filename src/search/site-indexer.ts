@@ -198,15 +198,17 @@ export class SiteIndexer {
       ids = this.#joiner.append(segment, builder);
       if (key !== undefined && stamp !== undefined) this.numbered.set(key, { stamp, ids });
     }
+    // A batch without a key is mended in like any other, but leaves no index for the next build
+    // to mend: it cannot tell it unchanged.
     if (key === undefined) this.#everyBatchKeyed = false;
-    else if (this.#last) {
-      // Copies: a kept segment's numbers and bytes may be views of the whole file it was read from.
+    if (this.#last) {
+      const { names } = this.#joiner;
+      // Copies: a kept segment's bytes may be a view of the whole file it was read from.
       this.#joinedBatches.push({
-        key,
+        key: key ?? '',
         first,
         count,
-        ids: ids.slice(),
-        names: this.#joiner.names,
+        terms: Array.from(ids, (id) => names[id] ?? ''),
         starts: segment.postingStarts.slice(),
         bytes: segment.postingBytes.slice(),
       });
@@ -247,7 +249,11 @@ export class SiteIndexer {
     return completed(this.finishingFiles());
   }
 
-  /** `finishFiles`, a step at a time (see `IndexJoiner.finishing`). */
+  /**
+   * `finishFiles`, a step at a time (see `IndexJoiner.finishing`). The files of postings are views
+   * of the index's bytes: given a `LastIndex`, the mend of the build after the next writes over
+   * them, so they are to be written, or copied, before it.
+   */
   *finishingFiles(): Generator<void, FinishedFiles> {
     const before = this.#last?.join?.data;
     const { data, entries } = yield* this.#finishing();
