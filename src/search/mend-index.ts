@@ -43,6 +43,16 @@ export interface LastJoin {
   readonly batches: ReadonlyMap<number, JoinedBatch>;
 }
 
+/** A mended index, and what changed from the last. */
+export interface Mend {
+  readonly data: IndexData;
+  /**
+   * The terms whose postings or counts may differ from those of the last index, or that only one
+   * of the two holds; every other term stands in both, the same. None when every term was merged.
+   */
+  readonly changed: ReadonlySet<string> | undefined;
+}
+
 /**
  * The index of a site that holds the posts of `kept`, batches of the `last` join taken as they
  * were, and those of `joined`, the batches joined anew into `fresh`: the index of every other post
@@ -57,19 +67,20 @@ export function mendIndex(
   joined: readonly JoinedBatch[],
   fresh: IndexData,
   spare?: Uint8Array,
-): IndexData {
-  const taken = new Set(kept);
-  const dropped = [...last.batches.values()].filter((batch) => !taken.has(batch));
+): Mend {
   const joinedPosts = joined.reduce((sum, { count }) => sum + count, 0);
   if (joinedPosts * MOST_CHANGED_SHARE > fresh.documentCount) {
     // Most posts changed, or were numbered anew: every term is merged, in one walk of both.
     const all = (terms: readonly string[]) => Array.from(terms, (_, at) => at);
-    return mended(last.data, kept, all(last.data.terms), fresh, all(fresh.terms), spare);
+    const data = mended(last.data, kept, all(last.data.terms), fresh, all(fresh.terms), spare);
+    return { data, changed: undefined };
   }
+  const taken = new Set(kept);
+  const dropped = [...last.batches.values()].filter((batch) => !taken.has(batch));
   const changed = changedTerms(dropped, joined);
   const touched = placesOf(changed, last.data.terms);
   const freshPlaces = placesOf(changed, fresh.terms);
-  return mended(last.data, kept, touched, fresh, freshPlaces, spare);
+  return { data: mended(last.data, kept, touched, fresh, freshPlaces, spare), changed };
 }
 
 /**

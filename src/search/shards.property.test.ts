@@ -6,6 +6,7 @@ import {
   buildSearchIndex,
   FIELDS,
   IndexBuilder,
+  type IndexData,
   numberedSegment,
   PostingReader,
   type NamedSegment,
@@ -185,6 +186,35 @@ function countingUpPosts(): SearchDocument[] {
     labels: [],
     text: Array.from({ length: 40 }, (_, k) => vocabulary[(i * 7 + k * 13) % 600]).join(' '),
   }));
+}
+
+// A post of words from a vocabulary of hundreds, of one to nine letters: its edits add terms to
+// the index and take them away, which moves where the pages of its dictionary begin and end.
+const letterWord = fc.integer({ min: 0, max: 400 }).map((n) => {
+  let word = '';
+  for (let i = 0, rest = n; i <= n % 9; i++, rest = Math.floor(rest / 17) + i + 3) {
+    word += String.fromCharCode(0x6a + (rest % 17));
+  }
+  return word;
+});
+const changingPost = fc.record({
+  title: fc.array(letterWord, { maxLength: 4 }).map((words) => words.join(' ')),
+  labels: fc.constant([]),
+  text: fc.array(letterWord, { maxLength: 12 }).map((words) => words.join(' ')),
+});
+
+/** The terms whose postings or counts differ between `a` and `b`, or that one of them alone holds. */
+function changedBetween(a: IndexData, b: IndexData): Set<string> {
+  const postingsOf = (data: IndexData, at: number): string =>
+    `${data.documentFrequency[at]}:${data.postingBytes.subarray(data.postingStarts[at], data.postingStarts[at + 1]).join()}`;
+  const before = new Map(a.terms.map((term, at) => [term, postingsOf(a, at)]));
+  const changed = new Set<string>();
+  b.terms.forEach((term, at) => {
+    if (before.get(term) !== postingsOf(b, at)) changed.add(term);
+    before.delete(term);
+  });
+  for (const term of before.keys()) changed.add(term);
+  return changed;
 }
 
 describe('an index built post by post', () => {
@@ -851,6 +881,74 @@ describe('a cut index', () => {
     assert.ok(again.manifest.dictionaries.length > 20);
     const pages = again.manifest.dictionaries.length;
     assert.ok(taken >= pages - 2, `${taken} of ${pages} pages taken up`);
+  });
+
+  it('cut again from what changed since the last cut gives the files of a cut from nothing', () => {
+    fc.assert(
+      fc.property(
+        fc.array(changingPost, { minLength: 20, maxLength: 60 }),
+        fc.array(fc.tuple(fc.nat(), changingPost, fc.boolean()), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 60, max: 300 }),
+        (docs, edits, dictionaryBytes) => {
+          const sizes = { dictionaryBytes, postingBytes: 40 };
+          const last = new LastCut();
+          let site = docs;
+          let before = buildSearchIndex(site);
+          shardIndex(before, sizes, last);
+          for (const [at, post, added] of edits) {
+            site = added ? [...site, post] : site.with(at % site.length, post);
+            const now = buildSearchIndex(site);
+            const change = { from: before, terms: changedBetween(before, now) };
+            const again = shardIndex(now, sizes, last, change);
+            assert.deepEqual(again, shardIndex(now, sizes));
+            before = now;
+          }
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('looks only at the pages around the terms that changed', () => {
+    const docs = countingUpPosts();
+    const sizes = { dictionaryBytes: 400 };
+    let looked = 0;
+    class CountedCut extends LastCut {
+      override page(term: string): CutPage | undefined {
+        looked++;
+        return super.page(term);
+      }
+    }
+    const last = new CountedCut();
+    const before = buildSearchIndex(docs);
+    const cut = shardIndex(before, sizes, last);
+    assert.ok(cut.manifest.dictionaries.length > 20, `${cut.manifest.dictionaries.length} pages`);
+    // A word added to a title, one that comes before every other: the first page changes, and
+    // the pages after it are those of the last cut again.
+    const edited = docs.with(150, { ...docs[150]!, title: `${docs[150]!.title} aardvark` });
+    const now = buildSearchIndex(edited);
+    looked = 0;
+    const again = shardIndex(now, sizes, last, {
+      from: before,
+      terms: changedBetween(before, now),
+    });
+    assert.deepEqual(again, shardIndex(now, sizes));
+    assert.ok(looked <= 6, `${looked} pages looked at`);
+  });
+
+  it('does not go by a change from an index other than the one last cut', () => {
+    const docs = countingUpPosts();
+    const sizes = { dictionaryBytes: 400 };
+    const last = new LastCut();
+    const first = buildSearchIndex(docs);
+    shardIndex(first, sizes, last);
+    const second = buildSearchIndex(docs.with(3, { title: 'zebra', labels: [], text: 'zebra' }));
+    // The words of a post in another order: the same terms and counts, postings of the same sizes.
+    const reordered = { ...docs[7]!, text: docs[7]!.text.split(' ').reverse().join(' ') };
+    const third = buildSearchIndex(docs.with(7, reordered));
+    // Told that nothing changed since `second`, which was never cut: the pages are looked at.
+    const again = shardIndex(third, sizes, last, { from: second, terms: new Set() });
+    assert.deepEqual(again, shardIndex(third, sizes));
   });
 
   it('fetches the pages of the words as they are typed, and the query only its postings', async () => {

@@ -17,6 +17,7 @@ import {
   entryFile,
   entryFilePosts,
   entryPlace,
+  type IndexChange,
   LastCut,
   type SearchFiles,
   shardingIndex,
@@ -217,10 +218,11 @@ export class SiteIndexer {
 
   /** The index of every post, and the paths of the files of entries. Every post must have come. */
   finish(): FinishedIndex {
-    return completed(this.#finishing());
+    const { data, entries } = completed(this.#finishing());
+    return { data, entries };
   }
 
-  *#finishing(): Generator<void, FinishedIndex> {
+  *#finishing(): Generator<void, FinishedIndex & { readonly change?: IndexChange }> {
     if (this.#next !== this.#count || this.#waiting.size > 0) {
       throw new Error(`posts ${this.#next} to ${this.#count - 1} never came to be indexed`);
     }
@@ -231,14 +233,19 @@ export class SiteIndexer {
     const spare = this.#last?.spare;
     // Its bytes are the mend's to write over now: none else until the index is cut.
     if (this.#last) this.#last.spare = undefined;
-    if (last && kept.length > 0) data = mendIndex(last, kept, this.#joinedBatches, joined, spare);
+    let change: IndexChange | undefined;
+    if (last && kept.length > 0) {
+      const mend = mendIndex(last, kept, this.#joinedBatches, joined, spare);
+      data = mend.data;
+      if (mend.changed) change = { from: last.data, terms: mend.changed };
+    }
     if (this.#last) {
       const batches = [...kept, ...this.#joinedBatches].map(
         (batch) => [batch.first, batch] as const,
       );
       this.#last.join = this.#everyBatchKeyed ? { data, batches: new Map(batches) } : undefined;
     }
-    return { data, entries: [...this.#entryPaths] };
+    return { data, entries: [...this.#entryPaths], ...(change && { change }) };
   }
 
   /**
@@ -256,8 +263,9 @@ export class SiteIndexer {
    */
   *finishingFiles(): Generator<void, FinishedFiles> {
     const before = this.#last?.join?.data;
-    const { data, entries } = yield* this.#finishing();
-    const { manifest, files: indexFiles } = yield* shardingIndex(data, {}, this.#last?.cut);
+    const { data, entries, change } = yield* this.#finishing();
+    const last = this.#last?.cut;
+    const { manifest, files: indexFiles } = yield* shardingIndex(data, {}, last, change);
     // The pages of the last cut read the bytes of the index before this one until this cut ended.
     const done = before?.postingBytes.buffer;
     if (this.#last && done && done !== data.postingBytes.buffer && done instanceof ArrayBuffer) {
