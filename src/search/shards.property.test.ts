@@ -394,7 +394,10 @@ describe('an index joined from batches of posts', () => {
         documents,
         fc.integer({ min: 1, max: 6 }),
         fc.array(fc.array(edit, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 5 }),
-        (docs, batchSize, versions) => {
+        fc.integer({ min: 40, max: 400 }),
+        (docs, batchSize, versions, dictionaryBytes) => {
+          // Files small enough for a site of a few posts to have pages and runs of postings.
+          const sizes = { dictionaryBytes, postingBytes: 30 };
           // Every batch under a key of its posts' words, made by one of two builders in turn.
           const indexerOf = (site: readonly SearchDocument[], last?: LastIndex) => {
             const indexer = new SiteIndexer(site.length, undefined, new Map(), last);
@@ -408,11 +411,11 @@ describe('an index joined from batches of posts', () => {
           };
           const last = new LastIndex();
           let site: SearchDocument[] = docs;
-          indexerOf(site, last).finishFiles();
+          indexerOf(site, last).finishFiles(sizes);
           for (const changes of versions) {
             for (const change of changes) site = edited(site, change);
-            const mended = indexerOf(site, last).finishFiles();
-            assert.deepEqual(mended, indexerOf(site).finishFiles());
+            const mended = indexerOf(site, last).finishFiles(sizes);
+            assert.deepEqual(mended, indexerOf(site).finishFiles(sizes));
             const { data } = last.join ?? {};
             const whole = buildSearchIndex(site);
             assert.deepEqual(data?.terms, whole.terms);
@@ -936,7 +939,7 @@ describe('a cut index', () => {
     assert.ok(looked <= 6, `${looked} pages looked at`);
   });
 
-  it('does not go by a change from an index other than the one last cut', () => {
+  it('does not go by a change from an index other than the one last cut, or cut to other sizes', () => {
     const docs = countingUpPosts();
     const sizes = { dictionaryBytes: 400 };
     const last = new LastCut();
@@ -949,6 +952,10 @@ describe('a cut index', () => {
     // Told that nothing changed since `second`, which was never cut: the pages are looked at.
     const again = shardIndex(third, sizes, last, { from: second, terms: new Set() });
     assert.deepEqual(again, shardIndex(third, sizes));
+    // Told that nothing changed since `third`, which was last cut, but to larger pages.
+    const smaller = { dictionaryBytes: 200 };
+    const cutSmaller = shardIndex(third, smaller, last, { from: third, terms: new Set() });
+    assert.deepEqual(cutSmaller, shardIndex(third, smaller));
   });
 
   it('fetches the pages of the words as they are typed, and the query only its postings', async () => {

@@ -100,8 +100,9 @@ function runsOf(
 
 /**
  * Where the run of `runsOf` that begins at `start` ends. It depends on the terms from `start` on
- * alone, up to the one after its end: a run that begins at the same term as a run of an earlier
- * cut, with the same terms, ends where that one did.
+ * alone, up to the one after its end, or on there being none: a run that begins at the same term
+ * as a run of an earlier cut, with the same terms and the same term after them, ends where that
+ * one did.
  */
 function runEnd(
   start: number,
@@ -161,8 +162,8 @@ const PAGES_A_STEP = 64;
 export class LastCut {
   #pages = new Map<string, CutPage>();
   #cutting = new Map<string, CutPage>();
-  // The index the kept pages were cut from.
-  #of: IndexData | undefined;
+  // The index the kept pages were cut from, and the sizes they were cut to.
+  #of: { readonly data: IndexData; readonly sizes: Required<ShardSizes> } | undefined;
 
   /** Begins a cut: the pages kept by one left unfinished are dropped. */
   begin(): void {
@@ -174,9 +175,14 @@ export class LastCut {
     return this.#pages.get(term);
   }
 
-  /** The pages of the last cut, in order, if it was a cut of `data`. */
-  pagesOf(data: IndexData): CutPage[] | undefined {
-    return this.#of === data ? [...this.#pages.values()] : undefined;
+  /** The pages of the last cut, in order, if it was a cut of `data` to the same `sizes`. */
+  pagesOf(data: IndexData, sizes: Required<ShardSizes>): CutPage[] | undefined {
+    const of = this.#of;
+    const same =
+      of?.data === data &&
+      of.sizes.dictionaryBytes === sizes.dictionaryBytes &&
+      of.sizes.postingBytes === sizes.postingBytes;
+    return same ? [...this.#pages.values()] : undefined;
   }
 
   /** Keeps `page` for the next cut. */
@@ -185,12 +191,13 @@ export class LastCut {
   }
 
   /**
-   * Ends a cut of `data`: the pages kept since the last end are those the next cut may take up.
+   * Ends a cut of `data` to `sizes`: the pages kept since the last end are those the next cut may
+   * take up.
    */
-  end(data: IndexData): void {
+  end(data: IndexData, sizes: Required<ShardSizes>): void {
     this.#pages = this.#cutting;
     this.#cutting = new Map();
-    this.#of = data;
+    this.#of = { data, sizes };
   }
 }
 
@@ -244,11 +251,14 @@ export function* shardingIndex(
   last?: LastCut,
   change?: IndexChange,
 ): Generator<void, IndexShards> {
-  const lastPages = change && last?.pagesOf(change.from);
+  const limits = {
+    dictionaryBytes: sizes.dictionaryBytes ?? DICTIONARY_BYTES,
+    postingBytes: sizes.postingBytes ?? POSTING_BYTES,
+  };
+  const { dictionaryBytes: dictionaryLimit, postingBytes: postingLimit } = limits;
+  const lastPages = change && last?.pagesOf(change.from, limits);
   last?.begin();
   const files = new Map<string, string | Uint8Array>();
-  const postingLimit = sizes.postingBytes ?? POSTING_BYTES;
-  const dictionaryLimit = sizes.dictionaryBytes ?? DICTIONARY_BYTES;
   const { terms } = data;
   const termAt = (at: number): string => terms[at] ?? '';
   const pages: readonly PlannedPage[] =
@@ -270,7 +280,7 @@ export function* shardingIndex(
     dictionaries.push(cut.path);
     last?.keep(cut);
   }
-  last?.end(data);
+  last?.end(data, limits);
 
   const lengthBytes = leb128(data.lengths);
   const lengths = hashedPath('search/lengths', 'bin', lengthBytes);

@@ -21,6 +21,7 @@ import {
   LastCut,
   type SearchFiles,
   shardingIndex,
+  type ShardSizes,
 } from './shards.js';
 
 /**
@@ -250,10 +251,10 @@ export class SiteIndexer {
 
   /**
    * The index cut into the files a static site's script reads, and what the search page tells its
-   * script of them.
+   * script of them. Its files grow to `sizes`, by default those of every site.
    */
-  finishFiles(): FinishedFiles {
-    return completed(this.finishingFiles());
+  finishFiles(sizes?: ShardSizes): FinishedFiles {
+    return completed(this.finishingFiles(sizes));
   }
 
   /**
@@ -261,11 +262,11 @@ export class SiteIndexer {
    * of the index's bytes: given a `LastIndex`, the mend of the build after the next writes over
    * them, so they are to be written, or copied, before it.
    */
-  *finishingFiles(): Generator<void, FinishedFiles> {
+  *finishingFiles(sizes: ShardSizes = {}): Generator<void, FinishedFiles> {
     const before = this.#last?.join?.data;
     const { data, entries, change } = yield* this.#finishing();
     const last = this.#last?.cut;
-    const { manifest, files: indexFiles } = yield* shardingIndex(data, {}, last, change);
+    const { manifest, files: indexFiles } = yield* shardingIndex(data, sizes, last, change);
     // The pages of the last cut read the bytes of the index before this one until this cut ended.
     const done = before?.postingBytes.buffer;
     if (this.#last && done && done !== data.postingBytes.buffer && done instanceof ArrayBuffer) {
