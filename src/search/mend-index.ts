@@ -317,6 +317,9 @@ class MendedIndex {
   }
 }
 
+// A reader of LEB128 numbers of its own, beside the cursor of `search-index.ts`: the merge reads
+// every entry of every changed term, and the end of each number in a variable of the module costs
+// it no object to move along.
 /** Where a LEB128 number read by `readNumber` ends. */
 let numberEnd = 0;
 
