@@ -18,6 +18,11 @@ export class Memo<K, V extends NonNullable<unknown> | null> {
   #weight = 0;
   readonly #weigh: Weigh<K, V> | undefined;
   readonly #values = new Map<K, V>();
+  // The entries from the oldest not yet forgotten on. A map's iterator goes on from where it
+  // stopped, past every entry deleted since, and sees entries set after it was made; one begun
+  // anew for each value forgotten would walk again over every hole that the values forgotten
+  // before left at the map's front, until the map rehashes: quadratic once the memo is full.
+  #oldest: MapIterator<[K, V]> = this.#values.entries();
 
   constructor(name: string, limit: number, options: { readonly weigh?: Weigh<K, V> } = {}) {
     if (!(limit >= 1)) throw new RangeError(`memo ${name}: the limit must be 1 or more`);
@@ -48,20 +53,28 @@ export class Memo<K, V extends NonNullable<unknown> | null> {
   #remember(key: K, value: V): void {
     const weigh = this.#weigh;
     if (weigh === undefined) {
-      if (this.#values.size >= this.limit)
-        this.#values.delete(this.#values.keys().next().value as K);
+      if (this.#values.size >= this.limit) this.#forgetOldest();
       this.#values.set(key, value);
       return;
     }
     const weight = weigh(key, value);
     if (weight > this.limit) return;
     this.#weight += weight;
-    for (const [oldKey, oldValue] of this.#values) {
-      if (this.#weight <= this.limit) break;
-      this.#values.delete(oldKey);
-      this.#weight -= weigh(oldKey, oldValue);
-    }
+    while (this.#weight > this.limit && this.#values.size > 0) this.#forgetOldest();
     this.#values.set(key, value);
+  }
+
+  #forgetOldest(): void {
+    let oldest = this.#oldest.next();
+    // An iterator that once came to the end stays there: a new one starts at the oldest entry.
+    if (oldest.done === true) {
+      this.#oldest = this.#values.entries();
+      oldest = this.#oldest.next();
+      if (oldest.done === true) return;
+    }
+    const [key, value] = oldest.value;
+    this.#values.delete(key);
+    if (this.#weigh) this.#weight -= this.#weigh(key, value);
   }
 
   /**
@@ -93,6 +106,7 @@ export class Memo<K, V extends NonNullable<unknown> | null> {
 
   clear(): void {
     this.#values.clear();
+    this.#oldest = this.#values.entries();
     this.#weight = 0;
   }
 
