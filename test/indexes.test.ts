@@ -94,6 +94,40 @@ describe('the indexes', () => {
     }
   });
 
+  it('stand for the categories in the top navigation once a site has more than it may name', async () => {
+    const navOf = async (config: string, count: number): Promise<string[]> => {
+      const many = join(root, `many-${count}-${config.length}`);
+      const posts = Object.fromEntries(
+        Array.from({ length: count }, (_, i) => [
+          `post-${i}`,
+          `date: 2025-01-${String(i + 1).padStart(2, '0')}\ncategory: Topic ${i}\ntags: [x]`,
+        ]),
+      );
+      writeSite(many, config, posts);
+      const served = await serveSite(many, { now: () => Date.parse('2026-01-01T00:00:00Z') });
+      try {
+        const $ = cheerio.load(await (await served.get('/')).text());
+        return $('.site-nav a')
+          .map((_, a) => $(a).attr('href'))
+          .get();
+      } finally {
+        await served.server.close();
+      }
+    };
+    const each = (count: number) =>
+      Array.from({ length: count }, (_, i) => `/categories/topic-${i}/`);
+    // Ten by default: each named while there are ten, the index in their place at eleven.
+    assert.deepEqual((await navOf('', 10)).sort(), ['/', ...each(10)].sort());
+    assert.deepEqual(await navOf('', 11), ['/', '/categories/']);
+    assert.deepEqual(await navOf('nav: [archives, categories]\n', 11), [
+      '/',
+      '/archives/',
+      '/categories/',
+    ]);
+    assert.deepEqual((await navOf('navCategories: 20\n', 11)).sort(), ['/', ...each(11)].sort());
+    assert.deepEqual(await navOf('navCategories: 0\n', 1), ['/', '/categories/']);
+  });
+
   it('answer without the navigation links where the config names none', async () => {
     const plain = join(root, 'plain');
     writeSite(plain, '', { hello: 'date: 2025-01-01\ntags: [x]' });

@@ -14,6 +14,10 @@ import {
 /** Entries a page of the featured listing holds when the config does not say, and at most. */
 export const DEFAULT_PAGE_SIZE = 10;
 export const MOST_PAGE_SIZE = 1000;
+// A top navigation of more categories than this wraps onto lines of links above every page's
+// content, as a blog of hundreds of categories brought in from another engine would have it.
+const DEFAULT_NAV_CATEGORIES = 10;
+const MOST_NAV_CATEGORIES = 1000;
 
 /**
  * Which display equations get a number: `ams` those in LaTeX's numbered environments
@@ -179,6 +183,14 @@ export const configSchema = z.strictObject({
     .describe(
       'Indexes linked in the top navigation after the categories, in this order: archives (every post by year), categories, tags.',
     ),
+  navCategories: z
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be 0 or more' })
+    .max(MOST_NAV_CATEGORIES, { error: `must be at most ${MOST_NAV_CATEGORIES}` })
+    .default(DEFAULT_NAV_CATEGORIES)
+    .describe(
+      'How many categories the top navigation may link one by one: a site with more links its categories index in their place, and 0 always does.',
+    ),
   entryExtras: z
     .array(z.enum(ENTRY_EXTRAS, { error: `must be one of ${ENTRY_EXTRAS.join(', ')}` }), {
       error: 'must be a list, e.g. [readingTime, image]',
@@ -301,6 +313,8 @@ export const CONFIG_HINTS: Record<keyof ParsedConfig, string> = {
   copyCode: 'write `copyCode: false` to leave the copy button out, or `copyCode: true`',
   readingTime: 'write `readingTime: false` to leave reading times out, or `readingTime: true`',
   nav: `list any of ${NAV_INDEXES.join(', ')}, e.g. \`nav: [archives, tags]\``,
+  navCategories:
+    'write a whole number of categories, e.g. `navCategories: 20`, or 0 to link the categories index instead',
   entryExtras: `list any of ${ENTRY_EXTRAS.join(', ')}, e.g. \`entryExtras: [readingTime]\``,
   search: 'write `search: false` to leave search out of the site, or `search: true`',
   precompress:

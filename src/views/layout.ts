@@ -1,5 +1,5 @@
 // Render: the page shell shared by every page — head, header with navigation, main, footer.
-import { PROFILE_LINKS, type Locale, type ProfileLink } from '../config/schema.js';
+import { PROFILE_LINKS, type Locale, type ProfileLink, type SiteConfig } from '../config/schema.js';
 import {
   ARCHIVES_PATH,
   ATOM_PATH,
@@ -11,6 +11,7 @@ import {
   SEARCH_PATH,
   TAGS_PATH,
 } from '../site/routes.js';
+import type { Term } from '../site/taxonomy.js';
 import { absoluteUrl } from './absolute-urls.js';
 import { socialImageOf, type ShownImage } from './cover-image.js';
 import { serializeJsonLd } from './structured-data.js';
@@ -182,12 +183,28 @@ ${
     : ''
 }<nav class="site-nav" aria-label="${ctx.t.mainNavigation}">
 <ul>
-${navLink(homePath(), ctx.t.home)}${categories.map((term) => navLink(categoryPath(term), term.title))}${config.nav.map((index) => navLink(INDEX_PATHS[index], ctx.t[index]))}${ctx.site.navPages.map((own) => navLink(own.path, own.title))}</ul>
+${navLink(homePath(), ctx.t.home)}${categoryLinks(categories, config, navLink, ctx.t.categories)}${config.nav.map((index) => navLink(INDEX_PATHS[index], ctx.t[index]))}${ctx.site.navPages.map((own) => navLink(own.path, own.title))}</ul>
 </nav>
 ${page.path === SEARCH_PATH || !ctx.site.config.search ? '' : searchForm(ctx)}</header>`;
 }
 
 const INDEX_PATHS = { archives: ARCHIVES_PATH, categories: CATEGORIES_PATH, tags: TAGS_PATH };
+
+/**
+ * The categories' links of the top navigation: each category's while the site has no more than
+ * `navCategories`, else one to the categories index, unless `nav` links that index already.
+ */
+function categoryLinks(
+  categories: readonly Term[],
+  config: Pick<SiteConfig, 'navCategories' | 'nav'>,
+  navLink: (href: string, label: string) => Html,
+  indexLabel: string,
+): Html | readonly Html[] | '' {
+  if (categories.length <= config.navCategories) {
+    return categories.map((term) => navLink(categoryPath(term), term.title));
+  }
+  return config.nav.includes('categories') ? '' : navLink(CATEGORIES_PATH, indexLabel);
+}
 
 /** A plain GET form: it searches on a server with scripts off, and leads to the search page. */
 function searchForm(ctx: ViewContext): Html {
