@@ -992,8 +992,8 @@ const FOLIO: Layout = {
 
 function configText(posts: number): string {
   const categories = CATEGORIES.map((c) => `  ${c.name}:\n    title: ${c.title}`).join('\n');
-  // Every engine's layout names each category in its navigation: Folio's names them while a site
-  // has no more than `navCategories`, more than its default allows here.
+  // Every engine's layout names each category in its navigation. Folio's does so only up to
+  // `navCategories`, and the corpus has more categories than its default.
   return `title: Bench Notes
 tagline: A generated blog of ${posts} posts for measuring Folio.
 owner: Jane Doe
