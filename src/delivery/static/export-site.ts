@@ -456,7 +456,12 @@ async function exportChanges(
     // What came in since the look that began the build is left alone unless it is in the way.
     if (options.clean !== true)
       refuseArrivals(outDir, inTheWay(outDir, previous.files, staged, gone));
-    const deleted = await commit(outDir, staging, { next, staged, gone });
+    const deleted = await commit(outDir, staging, {
+      next,
+      staged,
+      gone,
+      remembered: options.lookers !== undefined,
+    });
     return { ...result, summary: { ...result.summary, incremental: true, deleted } };
   } catch (cause) {
     await rm(staging, { recursive: true, force: true });
@@ -499,9 +504,15 @@ async function commit(
     readonly staged: readonly string[];
     /** The files of the last build that the next one does not have. */
     readonly gone: readonly string[];
+    /**
+     * Whether this process builds into the folder again (`folio build --watch`), and so keeps the
+     * manifest it wrote rather than read it back: a copy of 13,000 entries a process that exits
+     * right after would make for nothing.
+     */
+    readonly remembered: boolean;
   },
 ): Promise<number> {
-  const { next, staged, gone } = change;
+  const { next, staged, gone, remembered } = change;
   await writeManifest(outDir, next, COMMIT_FILE);
   try {
     // One file after another, synchronously: nothing else is left to run meanwhile, and a call
@@ -522,7 +533,7 @@ async function commit(
     await writeMarker(outDir, next.files.keys());
     // In one step, the commit is done and the manifest is the next one.
     await rename(join(outDir, COMMIT_FILE), join(outDir, MANIFEST_FILE));
-    rememberManifest(outDir, next);
+    if (remembered) rememberManifest(outDir, next);
     return gone.length;
   } catch (cause) {
     const { message } = cause as Error;
