@@ -146,6 +146,33 @@ describe('importing a Jekyll blog of short pages', () => {
   });
 });
 
+describe('importing a Hugo blog whose posts have no tags', () => {
+  it('tags them so, and redirects no tag page the blog never had', async () => {
+    // More posts than Hugo lists on a page (10), so that a tag of all of them would have had two.
+    const posts = Object.fromEntries(
+      Array.from({ length: 12 }, (_, i) => [
+        `content/posts/day-${i + 1}.md`,
+        `---\ntitle: Day ${i + 1}\ndate: 2020-01-${String(i + 1).padStart(2, '0')}\n---\nBody ${i + 1}.\n`,
+      ]),
+    );
+    const source = await blog('hugo-untagged', {
+      'hugo.toml': 'title = "Untagged"\nbaseURL = "https://untagged.example/"\n',
+      'content/posts/tagged.md':
+        '---\ntitle: Tagged\ndate: 2019-12-31\ntags: [Go]\n---\nOne tag.\n',
+      ...posts,
+    });
+    const { target, report } = await importAndServe(source, 'hugo-untagged', [
+      '/posts/day-1/',
+      '/tags/go/',
+      '/tags/notes/',
+    ]);
+    assert.match(report, /12 posts given the fallback tag/);
+    const config = await readFile(join(target, 'folio.config.yaml'), 'utf8');
+    assert.match(config, /^ {2}\/tags\/go\/index\.xml: \/tags\/go\/feed\.xml$/m);
+    assert.doesNotMatch(config, /^ {2}\/tags\/notes\//m);
+  });
+});
+
 describe('importing a blog whose config names no time zone', () => {
   it('shows dates at the offset the posts are written with, on the day their URLs have', async () => {
     const source = await blog('hugo-offsets', {
@@ -996,6 +1023,38 @@ describe('importing a blog whose config names no author', () => {
       config,
       /^ {2}github: https:\/\/github\.com\/woojin\n {2}x: https:\/\/x\.com\/woojin$/m,
     );
+  });
+});
+
+describe('importing a Hugo blog that names its author once for each language', () => {
+  /** The config and report of a one-post Hugo blog of `config.yaml`, imported. */
+  const imported = async (name: string, config: string) => {
+    const source = await blog(name, {
+      'config.yaml': config,
+      'content/posts/one.md': '---\ntitle: One\ndate: 2020-01-01\ntags: [x]\n---\nOne.\n',
+    });
+    const { target, report } = await importAndServe(source, name, ['/posts/one/']);
+    return { config: await readFile(join(target, 'folio.config.yaml'), 'utf8'), report };
+  };
+
+  it("names the one of the blog's language, read from Hugo's locale, and says so", async () => {
+    const { config, report } = await imported(
+      'hugo-author-by-language',
+      'baseURL: https://two.example/\ntitle: Two\nlocale: zh-CN\nparams:\n  author:\n    en: Jane Doe\n    zh: 简\n',
+    );
+    assert.match(config, /^author:\n {2}name: 简$/m);
+    assert.match(config, /^locale: zh-Hans$/m);
+    assert.match(report, /names an author for each of en, zh, and a Folio site has one: "简"/);
+    assert.doesNotMatch(report, /names no author/);
+  });
+
+  it('guesses no name from a map of the author that is not by language', async () => {
+    const { config, report } = await imported(
+      'hugo-author-contacts',
+      'baseURL: https://contacts.example/\ntitle: Contacts\nlanguageCode: en-us\nparams:\n  author:\n    email: jane@example.com\n    github: jane\n',
+    );
+    assert.match(config, /^author:\n {2}name: The author$/m);
+    assert.match(report, /names no author/);
   });
 });
 

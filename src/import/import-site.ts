@@ -1600,6 +1600,9 @@ function planPost(
   const allTags = [...new Set([...tags, ...categories.slice(1)])].filter(
     (tag) => slugify(tag) !== '',
   );
+  // What the blog itself tagged the post with: the tags its old URLs have. A tag the import gives
+  // below (its categories', or the fallback) had no page there to redirect from.
+  const blogTags = [...allTags];
   let fallback = false;
   if (allTags.length === 0) {
     const fromCategories = categories.filter((name) => slugify(name) !== '');
@@ -1690,7 +1693,7 @@ function planPost(
     mediaPath,
     categories,
     categoryPaths,
-    blogTags: allTags,
+    blogTags,
     joinedTerms: [
       ...joinedNames(fields.categories ?? fields.category).map((name) => ({
         kind: 'category' as const,
@@ -3428,6 +3431,28 @@ function nameOf(author: unknown): string | undefined {
 }
 
 /**
+ * An author named once for each section or language (`author: {en: Jane, zh: 简}`, as some Hugo
+ * themes write it), without a `name` of its own: the name under the blog's language, with the keys
+ * it was named under. None for an author written otherwise, or named under no key that is the
+ * blog's language: such a map may hold anything (`{email: …, github: …}`), and no guess is made.
+ */
+function namesByKey(
+  author: unknown,
+  language: unknown,
+): { readonly name: string; readonly keys: readonly string[] } | undefined {
+  if (!isRecord(author) || author.name !== undefined) return undefined;
+  const names = Object.entries(author).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '',
+  );
+  const code = typeof language === 'string' ? language.toLowerCase() : '';
+  const own = names.find(([key]) => {
+    const lower = key.toLowerCase();
+    return code !== '' && (lower === code || lower === code.split(/[-_]/)[0]);
+  });
+  return own && { name: own[1].trim(), keys: names.map(([key]) => key) };
+}
+
+/**
  * The author the posts name, when a quarter of them at least name the same one: a guest's post
  * does not make its author the blog's. A theme's placeholder (`<author_id>`) names no one.
  */
@@ -3476,9 +3501,30 @@ function folioConfig(
 ): string {
   const params = isRecord(config.params) ? config.params : {};
   const author = config.author ?? params.author;
+  // Hugo since 0.158 reads the site's language from `locale`, where it read `languageCode`.
+  const language =
+    config.lang ??
+    config.language ??
+    config.locale ??
+    config.languageCode ??
+    config.defaultContentLanguage ??
+    params.lang;
+  const locale = localeOf(language);
+  const byKey = namesByKey(author, language);
+  if (byKey) {
+    extra.warnings.push({
+      file: configFile ?? 'config',
+      line: 1,
+      text: `the blog names an author for each of ${byKey.keys.join(', ')}, and a Folio site has one: "${byKey.name}" is written; change it in folio.config.yaml`,
+    });
+  }
   // Chirpy names the author, and the footer's copyright owner, in `social.name`.
   const namedAuthor =
-    nameOf(author) ?? stringOf(config.owner) ?? nameOf(config.social) ?? extra.postsAuthor;
+    nameOf(author) ??
+    stringOf(config.owner) ??
+    nameOf(config.social) ??
+    byKey?.name ??
+    extra.postsAuthor;
   if (namedAuthor === undefined) {
     extra.warnings.push({
       file: configFile ?? 'config',
@@ -3508,13 +3554,6 @@ function folioConfig(
         : `the blog has no absolute url: ${url} is written in its place; put your address in folio.config.yaml`,
     });
   }
-  const locale = localeOf(
-    config.lang ??
-      config.language ??
-      config.languageCode ??
-      config.defaultContentLanguage ??
-      params.lang,
-  );
   const perPage = importedPageSize(engine, config);
   const image =
     stringOf(isRecord(author) ? (author.avatar ?? author.image) : undefined) ??
