@@ -73,6 +73,8 @@ const documents = fc.array(
   fc.record({ title: text, labels: fc.array(word, { maxLength: 3 }), text }),
   { minLength: 1, maxLength: 25 },
 );
+// How many bytes of postings a page may hold itself: none, some pages' and not others', or all.
+const inlineBytes = fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 200 }), fc.constant(1e9));
 // Posts enough for an index joined from one segment a post to be cut in several steps.
 const manyDocuments = fc.array(
   fc.record({ title: text, labels: fc.array(word, { maxLength: 3 }), text }),
@@ -395,9 +397,10 @@ describe('an index joined from batches of posts', () => {
         fc.integer({ min: 1, max: 6 }),
         fc.array(fc.array(edit, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 5 }),
         fc.integer({ min: 40, max: 400 }),
-        (docs, batchSize, versions, dictionaryBytes) => {
+        inlineBytes,
+        (docs, batchSize, versions, dictionaryBytes, inline) => {
           // Files small enough for a site of a few posts to have pages and runs of postings.
-          const sizes = { dictionaryBytes, postingBytes: 30 };
+          const sizes = { dictionaryBytes, postingBytes: 30, inlineBytes: inline };
           // Every batch under a key of its posts' words, made by one of two builders in turn.
           const indexerOf = (site: readonly SearchDocument[], last?: LastIndex) => {
             const indexer = new SiteIndexer(site.length, undefined, new Map(), last);
@@ -726,9 +729,14 @@ describe('a cut index', () => {
       fc.asyncProperty(
         documents,
         fc.array(query, { minLength: 1, maxLength: 5 }),
-        async (docs, queries) => {
+        inlineBytes,
+        async (docs, queries, inline) => {
           const whole = buildSearchIndex(docs);
-          const { manifest, files } = shardIndex(whole, { dictionaryBytes: 80, postingBytes: 24 });
+          const { manifest, files } = shardIndex(whole, {
+            dictionaryBytes: 80,
+            postingBytes: 24,
+            inlineBytes: inline,
+          });
           const sharded = new ShardedIndex(manifest);
           const fetched: string[] = [];
           const load = (path: string) => {
@@ -759,6 +767,7 @@ describe('a cut index', () => {
     const { manifest, files } = shardIndex(buildSearchIndex(docs), {
       dictionaryBytes: 100,
       postingBytes: 200,
+      inlineBytes: 0,
     });
     const postings = [...files.keys()].filter((path) => path.includes('/postings'));
     assert.ok(manifest.dictionaries.length > 10 && postings.length > 3);
@@ -774,6 +783,39 @@ describe('a cut index', () => {
     assert.equal(fetched.filter((path) => path.includes('/lengths.')).length, 1);
   });
 
+  it('keeps the few postings of a page in the page, fetched with it in one round', async () => {
+    // Each word in a post or two: the rare terms of which most of a Chinese blog's pages are.
+    const docs = Array.from({ length: 200 }, (_, i) => ({
+      title: `post${i} ${i % 100 === 0 ? 'merge' : 'heap'}`,
+      labels: [],
+      text: `word${i} item${i}`,
+    }));
+    const whole = buildSearchIndex(docs);
+    const { manifest, files } = shardIndex(whole, {
+      dictionaryBytes: 100,
+      postingBytes: 200,
+      inlineBytes: 60,
+    });
+    const postings = [...files.keys()].filter((path) => path.includes('/postings'));
+    // Pages of rare terms hold their postings; those of common ones name files of them.
+    assert.ok(postings.length > 0 && postings.length * 4 < manifest.dictionaries.length);
+    const fetched: string[] = [];
+    const sharded = new ShardedIndex(manifest);
+    await sharded.prepare((path) => Promise.resolve(files.get(path) ?? ''));
+    const found = await sharded.search('merge word7 ', (path) => {
+      fetched.push(path);
+      return Promise.resolve(files.get(path) ?? '');
+    });
+    assert.deepEqual(found.hits, search(whole, 'merge word7 ').hits);
+    assert.equal(found.total, 3);
+    assert.ok(fetched.length > 0);
+    assert.deepEqual(
+      fetched.filter((path) => !manifest.dictionaries.includes(path)),
+      [],
+      'a word of few posts fetched more than its page',
+    );
+  });
+
   it('writes runs of the same bytes, a word and its stem, as one file', async () => {
     // Each post holds its own word once, at its place: the word as written and its stem (`merge`,
     // `merg`) share posts and places, so their postings are the same bytes.
@@ -781,7 +823,11 @@ describe('a cut index', () => {
     const docs = words.map((word, i) => ({ title: `${word} ${i}`, labels: [], text: '' }));
     const whole = buildSearchIndex(docs);
     // Runs of one term each.
-    const { manifest, files } = shardIndex(whole, { dictionaryBytes: 40, postingBytes: 1 });
+    const { manifest, files } = shardIndex(whole, {
+      dictionaryBytes: 40,
+      postingBytes: 1,
+      inlineBytes: 0,
+    });
     const postings = [...files].filter(([path]) => path.includes('/postings'));
     const distinct = new Set(postings.map(([, bytes]) => Buffer.from(bytes).toString('hex')));
     assert.equal(distinct.size, postings.length);
@@ -842,17 +888,22 @@ describe('a cut index', () => {
 
   it('cut again after edits, taking up the pages the last cut made, gives the files of a cut from nothing', () => {
     fc.assert(
-      fc.property(manyDocuments, fc.array(edit, { minLength: 1, maxLength: 6 }), (docs, edits) => {
-        const sizes = { dictionaryBytes: 120, postingBytes: 40 };
-        const last = new LastCut();
-        let site: SearchDocument[] = docs;
-        shardIndex(buildSearchIndex(site), sizes, last);
-        for (const change of edits) {
-          site = edited(site, change);
-          const again = shardIndex(buildSearchIndex(site), sizes, last);
-          assert.deepEqual(again, shardIndex(buildSearchIndex(site), sizes));
-        }
-      }),
+      fc.property(
+        manyDocuments,
+        fc.array(edit, { minLength: 1, maxLength: 6 }),
+        inlineBytes,
+        (docs, edits, inline) => {
+          const sizes = { dictionaryBytes: 120, postingBytes: 40, inlineBytes: inline };
+          const last = new LastCut();
+          let site: SearchDocument[] = docs;
+          shardIndex(buildSearchIndex(site), sizes, last);
+          for (const change of edits) {
+            site = edited(site, change);
+            const again = shardIndex(buildSearchIndex(site), sizes, last);
+            assert.deepEqual(again, shardIndex(buildSearchIndex(site), sizes));
+          }
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -892,8 +943,9 @@ describe('a cut index', () => {
         fc.array(changingPost, { minLength: 20, maxLength: 60 }),
         fc.array(fc.tuple(fc.nat(), changingPost, fc.boolean()), { minLength: 1, maxLength: 6 }),
         fc.integer({ min: 60, max: 300 }),
-        (docs, edits, dictionaryBytes) => {
-          const sizes = { dictionaryBytes, postingBytes: 40 };
+        inlineBytes,
+        (docs, edits, dictionaryBytes, inline) => {
+          const sizes = { dictionaryBytes, postingBytes: 40, inlineBytes: inline };
           const last = new LastCut();
           let site = docs;
           let before = buildSearchIndex(site);
@@ -956,6 +1008,11 @@ describe('a cut index', () => {
     const smaller = { dictionaryBytes: 200 };
     const cutSmaller = shardIndex(third, smaller, last, { from: third, terms: new Set() });
     assert.deepEqual(cutSmaller, shardIndex(third, smaller));
+    // Cut again with the pages' postings in files of their own, then in the pages: the same
+    // terms, whose pages the last cut holds in the other form.
+    const apart = { dictionaryBytes: 200, inlineBytes: 0 };
+    assert.deepEqual(shardIndex(third, apart, last), shardIndex(third, apart));
+    assert.deepEqual(shardIndex(third, smaller, last), shardIndex(third, smaller));
   });
 
   it('fetches the pages of the words as they are typed, and the query only its postings', async () => {
@@ -965,7 +1022,11 @@ describe('a cut index', () => {
       text: WORDS.join(' '),
     }));
     const whole = buildSearchIndex(docs);
-    const { manifest, files } = shardIndex(whole, { dictionaryBytes: 100, postingBytes: 200 });
+    const { manifest, files } = shardIndex(whole, {
+      dictionaryBytes: 100,
+      postingBytes: 200,
+      inlineBytes: 0,
+    });
     const fetched: string[] = [];
     const load = (path: string): Promise<string | Uint8Array> => {
       fetched.push(path);

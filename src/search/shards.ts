@@ -44,6 +44,11 @@ export interface DictionaryFile {
   readonly file: readonly number[];
   readonly start: readonly number[];
   readonly size: readonly number[];
+  /**
+   * The page's postings themselves, in base64, when they are few (see `ShardSizes.inlineBytes`):
+   * the page then names no files of postings, and `start` counts from the first of these bytes.
+   */
+  readonly inline?: string;
 }
 
 /** A cut index: the manifest, and the content of each file by its path. */
@@ -56,10 +61,19 @@ export interface IndexShards {
 export interface ShardSizes {
   readonly dictionaryBytes?: number;
   readonly postingBytes?: number;
+  /**
+   * The most postings a page of the dictionary holds itself, rather than name files of them: the
+   * rare terms of a Chinese or Japanese blog, most of its pages, then come in one file with their
+   * page, not two, and in one round of fetching.
+   */
+  readonly inlineBytes?: number;
 }
 
 const DICTIONARY_BYTES = 8_000;
 const POSTING_BYTES = 32_000;
+// A page of 4 to 8 KB with as many bytes of postings again, and a third more as base64: a query
+// fetching a few pages stays far from what a first query may fetch.
+const INLINE_BYTES = 8_000;
 // What a term takes in a page of the dictionary besides its characters: quotes, commas and its
 // four numbers.
 const DICTIONARY_BYTES_PER_TERM = 16;
@@ -181,7 +195,8 @@ export class LastCut {
     const same =
       of?.data === data &&
       of.sizes.dictionaryBytes === sizes.dictionaryBytes &&
-      of.sizes.postingBytes === sizes.postingBytes;
+      of.sizes.postingBytes === sizes.postingBytes &&
+      of.sizes.inlineBytes === sizes.inlineBytes;
     return same ? [...this.#pages.values()] : undefined;
   }
 
@@ -220,9 +235,11 @@ export interface CutPage {
   /**
    * The files of postings, each a run of the page's terms: its first term, the path its bytes alone
    * would give it, the path it was given, and its first byte in `postings` and the byte after its
-   * last.
+   * last. None for a page that holds its postings itself.
    */
   readonly runs: readonly PostingRun[];
+  /** Whether the page holds its postings itself (see `ShardSizes.inlineBytes`). */
+  readonly inline: boolean;
   readonly path: string;
   readonly bytes: Uint8Array;
 }
@@ -254,8 +271,13 @@ export function* shardingIndex(
   const limits = {
     dictionaryBytes: sizes.dictionaryBytes ?? DICTIONARY_BYTES,
     postingBytes: sizes.postingBytes ?? POSTING_BYTES,
+    inlineBytes: sizes.inlineBytes ?? INLINE_BYTES,
   };
   const { dictionaryBytes: dictionaryLimit, postingBytes: postingLimit } = limits;
+  const { postingStarts } = data;
+  // Whether the page of the terms from `from` to `to` holds its postings itself.
+  const inlines = ([from, to]: readonly [number, number]): boolean =>
+    (postingStarts[to] ?? 0) - (postingStarts[from] ?? 0) <= limits.inlineBytes;
   const lastPages = change && last?.pagesOf(change.from, limits);
   last?.begin();
   const files = new Map<string, string | Uint8Array>();
@@ -271,11 +293,14 @@ export function* shardingIndex(
   for (const [number, { range, same }] of pages.entries()) {
     if (number % PAGES_A_STEP === PAGES_A_STEP - 1) yield;
     const earlier = same ?? last?.page(termAt(range[0]));
+    const inline = inlines(range);
     const taken =
-      earlier && (same !== undefined || holdsSame(earlier, data, range))
+      earlier &&
+      earlier.inline === inline &&
+      (same !== undefined || holdsSame(earlier, data, range))
         ? takenUp(earlier, data, range, files)
         : undefined;
-    const cut = taken ?? cutPage(data, range, postingLimit, files);
+    const cut = taken ?? cutPage(data, range, inline ? undefined : postingLimit, files);
     files.set(cut.path, cut.bytes);
     dictionaries.push(cut.path);
     last?.keep(cut);
@@ -366,12 +391,13 @@ function pagesAfterChange(
 
 /**
  * Cuts the page of the dictionary holding the terms from `from` to `to`, adding its files of
- * postings to `files`; the page's own file is the caller's to add.
+ * postings, in runs of at most `postingLimit` bytes, to `files`; without a limit, the page holds
+ * its postings itself. The page's own file is the caller's to add.
  */
 function cutPage(
   data: IndexData,
   [from, to]: readonly [number, number],
-  postingLimit: number,
+  postingLimit: number | undefined,
   files: Map<string, string | Uint8Array>,
 ): CutPage {
   const { terms, postingStarts, postingBytes } = data;
@@ -382,12 +408,19 @@ function cutPage(
   const runs: PostingRun[] = [];
   const file: number[] = [];
   const start: number[] = [];
-  for (const [runFrom, runTo] of runsOf(
-    [from, to],
-    postingLimit,
-    (at) => (postingStarts[at + 1] ?? 0) - (postingStarts[at] ?? 0),
-    termAt,
-  )) {
+  if (postingLimit === undefined) {
+    for (let term = from; term < to; term++) start.push((postingStarts[term] ?? 0) - pageStart);
+  }
+  const runRanges =
+    postingLimit === undefined
+      ? []
+      : runsOf(
+          [from, to],
+          postingLimit,
+          (at) => (postingStarts[at + 1] ?? 0) - (postingStarts[at] ?? 0),
+          termAt,
+        );
+  for (const [runFrom, runTo] of runRanges) {
     const first = postingStarts[runFrom] ?? 0;
     for (let term = runFrom; term < runTo; term++) {
       file.push(runs.length);
@@ -420,6 +453,7 @@ function cutPage(
     file,
     start,
     size,
+    ...(postingLimit === undefined && { inline: toBase64(postings) }),
   };
   const bytes = encoder.encode(JSON.stringify(dictionary));
   const starts = new Uint32Array(to - from + 1);
@@ -431,9 +465,28 @@ function cutPage(
     starts,
     postings,
     runs,
+    inline: postingLimit === undefined,
     path: hashedPath('search/terms', 'json', bytes),
     bytes,
   };
+}
+
+/** `bytes` in base64, by the global that browsers and Node share. */
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  // In slices: a call takes a bounded number of arguments.
+  for (let at = 0; at < bytes.length; at += 0x2000) {
+    binary += String.fromCharCode(...bytes.subarray(at, at + 0x2000));
+  }
+  return btoa(binary);
+}
+
+/** The bytes `toBase64` wrote as `text`. */
+function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
 }
 
 /**
@@ -662,11 +715,16 @@ export class ShardedIndex implements IndexSource {
   }
 
   #dictionaryOf(file: DictionaryFile): TermDictionary {
+    const inline = file.inline === undefined ? undefined : fromBase64(file.inline);
     return {
       terms: file.terms,
       documentFrequency: file.frequency,
       postingSize: (term) => file.size[term] ?? 0,
       postings: (term) => {
+        if (inline) {
+          const start = file.start[term] ?? 0;
+          return inline.subarray(start, start + (file.size[term] ?? 0));
+        }
         const path = `${this.#manifest.postingsFolder}${file.postings[file.file[term] ?? 0] ?? ''}`;
         const bytes = this.#postings.get(path);
         if (!bytes) {
