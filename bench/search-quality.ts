@@ -401,7 +401,10 @@ async function builderAt(posts: number): Promise<string> {
   const site = await corpusSite(posts);
   const documents = site.posts.map((post) => {
     const indexed = compiled.indexedPost(post, site);
-    return compiled.searchDocument(indexed, bodySearchText(readBody(post.file), indexed.math));
+    return compiled.searchDocument(
+      indexed,
+      bodySearchText(readBody(post.file), compiled.readingOf(indexed)),
+    );
   });
   const building: number[] = [];
   const tokenizing: number[] = [];

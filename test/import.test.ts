@@ -356,6 +356,37 @@ describe("importing a blog's taxonomy pages", () => {
     assert.match(await pageOf(hugoSite, '/posts/poem/'), /Roses are red,<br>\nviolets are blue\./);
   });
 
+  it("shows dashes and curly quotes where the blog's renderer showed them", async () => {
+    const post = '---\ntitle: Dash\ndate: 2020-01-01\ntags: [x]\n---\nIt was---as "they" said.\n';
+    // Hugo's Goldmark shows them unless its typographer is off.
+    const hugo = await blog('hugo-typography', {
+      'hugo.toml': 'title = "Dashes"\nbaseURL = "https://dashes.example/"\n',
+      'content/posts/dash.md': post,
+    });
+    const { target: hugoSite } = await importAndServe(hugo, 'hugo-typography', ['/posts/dash/']);
+    assert.match(
+      await readFile(join(hugoSite, 'folio.config.yaml'), 'utf8'),
+      /^typographer: true$/m,
+    );
+    assert.match(await pageOf(hugoSite, '/posts/dash/'), /<p>It was—as “they” said\.<\/p>/);
+    const plain = await blog('hugo-no-typography', {
+      'hugo.toml':
+        'title = "Dashes"\nbaseURL = "https://dashes.example/"\n[markup.goldmark.extensions.typographer]\ndisable = true\n',
+      'content/posts/dash.md': post,
+    });
+    const { target: plainSite } = await importAndServe(plain, 'hugo-no-typography', [
+      '/posts/dash/',
+    ]);
+    assert.doesNotMatch(
+      await readFile(join(plainSite, 'folio.config.yaml'), 'utf8'),
+      /typographer/,
+    );
+    assert.match(
+      await pageOf(plainSite, '/posts/dash/'),
+      /<p>It was---as &quot;they&quot; said\.<\/p>/,
+    );
+  });
+
   it("keeps a Jekyll theme's menu of data, leads its lists and links to them to Folio's indexes, and shows its figures", async () => {
     const source = await blog('jekyll-navigation', {
       '_config.yml':

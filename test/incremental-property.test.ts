@@ -37,6 +37,8 @@ interface SiteState {
   readonly precompress: boolean;
   /** Whether listing entries show the minutes to read. */
   readonly minutes: boolean;
+  /** Whether `---` and straight quotes are shown as dashes and curly quotes. */
+  readonly typographer: boolean;
 }
 
 const TAGS = ['rust', 'notes', 'sql', 'web'];
@@ -49,6 +51,7 @@ const BODIES = [
   '## A heading\n\n```ts\nconst answer: number = 42;\n```\n\nAfter the code.',
   `${'Words that fill a page past a kilobyte, so that it is compressed. '.repeat(30)}`,
   '- one\n- two\n- three\n\n> A quote.',
+  'It was---as "they" said--not *quite* done... yet.',
   // Three bodies with one start, longer than the excerpt: an edit past it shows on the post's page
   // alone, unless it changes the minutes to read.
   `${LONG_START}\n\nOne ending.`,
@@ -96,6 +99,7 @@ const edit = fc.oneof(
   fc.record({ kind: fc.constant('version' as const), pick }),
   fc.record({ kind: fc.constant('precompress' as const) }),
   fc.record({ kind: fc.constant('minutes' as const) }),
+  fc.record({ kind: fc.constant('typographer' as const) }),
   fc.record({ kind: fc.constant('handEdit' as const), pick }),
 );
 type Edit = typeof edit extends fc.Arbitrary<infer T> ? T : never;
@@ -126,6 +130,7 @@ function initialState(): SiteState {
     version: '1.0.0',
     precompress: false,
     minutes: false,
+    typographer: false,
   };
 }
 
@@ -188,6 +193,8 @@ function apply(state: SiteState, change: Edit): SiteState {
       return { ...state, precompress: !state.precompress };
     case 'minutes':
       return { ...state, minutes: !state.minutes };
+    case 'typographer':
+      return { ...state, typographer: !state.typographer };
     case 'handEdit':
       return state;
   }
@@ -216,6 +223,7 @@ async function writeSiteFolder(dir: string, state: SiteState): Promise<void> {
       `pageSize: ${state.pageSize}`,
       'excerptLength: 60',
       `entryExtras: [${state.minutes ? 'readingTime' : ''}]`,
+      `typographer: ${state.typographer}`,
       'categories:',
       '  Algorithm:',
       `    title: ${state.categoryTitle}`,

@@ -163,6 +163,12 @@ export const configSchema = z.strictObject({
     .describe(
       "Whether a single line break inside a paragraph is a line break on the page, as Hexo's Markdown renderers and Hugo's `hardWraps` show it, rather than a space.",
     ),
+  typographer: z
+    .boolean({ error: 'must be true or false' })
+    .default(false)
+    .describe(
+      'Whether `---` and `--` in posts are shown as the dashes — and –, `...` as …, and straight quotes as curly ones, as Hugo, Jekyll and Hexo show them; code is left as written.',
+    ),
   copyCode: z
     .boolean({ error: 'must be true or false' })
     .default(true)
@@ -310,6 +316,8 @@ export const CONFIG_HINTS: Record<keyof ParsedConfig, string> = {
     'write `equationNumbers: ams`, `equationNumbers: all` or `equationNumbers: none`',
   lineBreaks:
     'write `lineBreaks: true` to keep each line break of a paragraph, or `lineBreaks: false`',
+  typographer:
+    'write `typographer: true` to show dashes and curly quotes for `---`, `--` and straight quotes, or `typographer: false`',
   copyCode: 'write `copyCode: false` to leave the copy button out, or `copyCode: true`',
   readingTime: 'write `readingTime: false` to leave reading times out, or `readingTime: true`',
   nav: `list any of ${NAV_INDEXES.join(', ')}, e.g. \`nav: [archives, tags]\``,

@@ -1,6 +1,6 @@
 // Load: the excerpt of a post, exactly as the excerpt rule says (docs/rules.md, "Excerpt").
 import { flattenTokens, runningText, tidySpaces } from './markdown/flatten.js';
-import { parseMarkdown } from './markdown/markdown.js';
+import { type BodyReading, parseMarkdown } from './markdown/markdown.js';
 import type { Token } from 'markdown-it';
 
 export const ELLIPSIS = '...';
@@ -38,27 +38,27 @@ export function excerptOf(
  * of thousands of posts then costs a few lines of each. The start read ends at a `<!--more-->`
  * line, or else at a blank line, where no later line can change how the earlier ones parse —
  * except a link reference definition, so bodies that may hold one are parsed whole. Equal to
- * `excerptOf(parseMarkdown(body, { math }), budget)` for every body.
+ * `excerptOf(parseMarkdown(body, reading), budget)` for every body.
  */
-export function excerptOfBody(body: string, budget: number, math = true): string {
+export function excerptOfBody(body: string, budget: number, reading: BodyReading = {}): string {
   if (!mayDefineReference(body)) {
     const more = MORE_MARKER.exec(body)?.index ?? -1;
     if (more !== -1) {
       const lineEnd = body.indexOf('\n', more);
-      const tokens = parseMarkdown(lineEnd === -1 ? body : body.slice(0, lineEnd + 1), { math });
+      const tokens = parseMarkdown(lineEnd === -1 ? body : body.slice(0, lineEnd + 1), reading);
       // The first marker may sit in code, where it is no marker: then read on.
       if (tokens.some(isMoreMarker)) return excerptOf(tokens, budget);
     } else {
       for (let size = (budget + 3) * SOURCE_UNITS_PER_CLUSTER; size < body.length; size *= 4) {
         const cut = body.indexOf('\n\n', size);
         if (cut === -1) break;
-        const tokens = parseMarkdown(body.slice(0, cut + 1), { math });
+        const tokens = parseMarkdown(body.slice(0, cut + 1), reading);
         const excerpt = truncateStart(flattenTokens(tokens), budget);
         if (excerpt !== undefined) return excerpt;
       }
     }
   }
-  return excerptOf(parseMarkdown(body, { math }), budget);
+  return excerptOf(parseMarkdown(body, reading), budget);
 }
 
 // `<!--more-->`, and `<!-- more -->` as Hexo and WordPress write it: spaces inside change nothing.

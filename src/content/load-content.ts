@@ -98,6 +98,8 @@ export interface ReadSettings {
   readonly math: boolean;
   /** Whether a line break inside a paragraph is kept as one. */
   readonly lineBreaks: boolean;
+  /** Whether `---`, `--`, `...` and straight quotes are read as dashes, an ellipsis and curly quotes. */
+  readonly typographer: boolean;
   /** Which display equations get a number. */
   readonly equationNumbers: EquationNumbers;
   /** Sizes of the images under `static/`, by URL path. */
@@ -116,6 +118,7 @@ const FALLBACK_SETTINGS = {
   toc: false,
   math: true,
   lineBreaks: false,
+  typographer: false,
   equationNumbers: 'ams',
 } as const;
 
@@ -202,21 +205,21 @@ export async function loadContent(
       ? previous.pageListing
       : await listPageFiles(siteDir);
   const config = configResult.config;
-  const { timezone, excerptLength, permalink, locale, toc, math, lineBreaks, equationNumbers } =
-    config ?? FALLBACK_SETTINGS;
+  const read = config ?? FALLBACK_SETTINGS;
   const settings: ReadSettings = {
-    timezone,
-    excerptLength,
-    permalink,
-    locale,
-    toc,
-    math,
-    lineBreaks,
-    equationNumbers,
+    timezone: read.timezone,
+    excerptLength: read.excerptLength,
+    permalink: read.permalink,
+    locale: read.locale,
+    toc: read.toc,
+    math: read.math,
+    lineBreaks: read.lineBreaks,
+    typographer: read.typographer,
+    equationNumbers: read.equationNumbers,
     imageSizes: assets.imageSizes,
   };
   const reusable = before && sameSettings(before.settings, settings) ? before.results : undefined;
-  const context: PostContext = { timezone, permalink };
+  const context: PostContext = { timezone: read.timezone, permalink: read.permalink };
 
   const diagnostics: Diagnostic[] = [
     ...configResult.diagnostics,
@@ -353,6 +356,7 @@ function sameSettings(a: ReadSettings, b: ReadSettings): boolean {
     a.toc !== b.toc ||
     a.math !== b.math ||
     a.lineBreaks !== b.lineBreaks ||
+    a.typographer !== b.typographer ||
     a.equationNumbers !== b.equationNumbers
   ) {
     return false;

@@ -61,6 +61,8 @@ export interface EleventyProject {
   readonly shortcodes: ReadonlyMap<string, TemplateShortcode>;
   /** Whether its Markdown keeps each line break (markdown-it's `breaks: true`). */
   readonly lineBreaks: boolean;
+  /** Whether its Markdown shows dashes and curly quotes (markdown-it's `typographer: true`). */
+  readonly typographer: boolean;
   /** Feeds a plugin writes (`feedPlugin`'s `outputPath`), with their format. */
   readonly feeds: readonly { readonly url: string; readonly format: 'rss' | 'atom' }[];
   /** Whether it renders `.markdown` files as it does `.md` (`templateFormats` naming it). */
@@ -119,6 +121,7 @@ export function readEleventyProject(source: string): EleventyProject {
   let dir: Record<string, unknown> = {};
   let pathPrefix = '/';
   let lineBreaks = false;
+  let typographer = false;
   let markdownExtension = false;
   let formats: string[] | undefined;
   const addedFormats: string[] = [];
@@ -155,6 +158,7 @@ export function readEleventyProject(source: string): EleventyProject {
         if (key === 'dir' && isRecord(value) && Object.keys(dir).length === 0) dir = value;
         if (key === 'pathPrefix' && typeof value === 'string') pathPrefix = value;
         if (key === 'breaks' && value === true) lineBreaks = true;
+        if (key === 'typographer' && value === true) typographer = true;
         if (key === 'templateFormats') formats = formatsOf(value);
         if (key === 'templateFormats' && formatsOf(value).includes('markdown'))
           markdownExtension = true;
@@ -228,6 +232,7 @@ export function readEleventyProject(source: string): EleventyProject {
     templateFormats: [...(formats ?? DEFAULT_FORMATS), ...addedFormats],
     ignored: ignoredPaths(source),
     lineBreaks,
+    typographer,
     problem: defaults.problem,
   };
 }

@@ -589,6 +589,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     cname: cnameOf(source, engine, config),
     layoutMath,
     lineBreaks: blogKeepsLineBreaks(engine, config, packages),
+    typographer: blogTypesetsPunctuation(engine, config, packages),
     equationNumbers: equations?.numbers,
     nav: menuIndexes(context.menu, context.lists),
   });
@@ -3493,6 +3494,8 @@ function folioConfig(
     layoutMath: ImportNote | undefined;
     /** Whether the blog's Markdown kept each line break of a paragraph. */
     lineBreaks: boolean;
+    /** Whether the blog's Markdown showed `---`, `--` and straight quotes as dashes and curly ones. */
+    typographer: boolean;
     /** How the blog's MathJax numbered equations, where not as LaTeX does. */
     equationNumbers: EquationNumbers | undefined;
     /** The indexes the blog's main menu linked. */
@@ -3578,6 +3581,7 @@ function folioConfig(
     math: blogUsesMath(config) || extra.layoutMath !== undefined,
     ...(extra.equationNumbers ? { equationNumbers: extra.equationNumbers } : {}),
     ...(extra.lineBreaks ? { lineBreaks: true } : {}),
+    ...(extra.typographer ? { typographer: true } : {}),
     permalink: extra.pattern,
     ...(Object.keys(extra.redirects).length > 0 ? { redirects: extra.redirects } : {}),
   };
@@ -3752,6 +3756,46 @@ function blogKeepsLineBreaks(
   // Pandoc reads Markdown as written.
   if (packages.has('hexo-renderer-pandoc')) return false;
   return at(config, 'marked', 'breaks') !== false;
+}
+
+// Hexo's renderers that can show dashes and curly quotes, whether each does unless told, and where
+// it is told.
+const HEXO_TYPOGRAPHERS = [
+  ['hexo-renderer-markdown-it', true, 'markdown', 'render', 'typographer'],
+  ['hexo-renderer-kramed', false, 'kramed', 'smartypants'],
+  ['hexo-renderer-marked', true, 'marked', 'smartypants'],
+] as const;
+
+/**
+ * Whether the blog's Markdown showed `---` and `--` as dashes, `...` as an ellipsis and straight
+ * quotes as curly ones: Hugo's Goldmark does unless its `typographer` extension is off; Jekyll's
+ * kramdown always does, its CommonMark readers with their `SMART` option (GitHub Pages' by
+ * default); Hexo's marked unless told `smartypants: false`, and Pandoc; Eleventy's markdown-it
+ * when told `typographer: true`.
+ */
+function blogTypesetsPunctuation(
+  engine: EngineName,
+  config: Record<string, unknown>,
+  packages: ReadonlySet<string>,
+): boolean {
+  if (engine === 'hugo') {
+    const setting = at(config, 'markup', 'goldmark', 'extensions', 'typographer');
+    return setting !== false && !(isRecord(setting) && lowerKeys(setting).disable === true);
+  }
+  if (engine === 'jekyll') {
+    const reader = (stringOf(config.markdown) ?? 'kramdown').toLowerCase();
+    if (!reader.startsWith('commonmark')) return true;
+    const options = at(config, 'commonmark', 'options');
+    if (!Array.isArray(options)) return reader === 'commonmarkghpages';
+    return options.some((option) => String(option).toUpperCase() === 'SMART');
+  }
+  if (engine === 'eleventy') return eleventyProjectOf(config).typographer;
+  for (const [renderer, byDefault, ...setting] of HEXO_TYPOGRAPHERS) {
+    if (packages.has(renderer))
+      return byDefault ? at(config, ...setting) !== false : at(config, ...setting) === true;
+  }
+  if (packages.has('hexo-renderer-pandoc')) return true;
+  return at(config, 'marked', 'smartypants') !== false;
 }
 
 /** The setting at `keys` under `record`, each key in any case (`hardWraps`, `hardwraps`). */

@@ -19,6 +19,7 @@ function newSite(): string {
 const SETTINGS = {
   path: '/posts/a/',
   math: true,
+  typographer: false,
   equationNumbers: 'ams',
   toc: false,
   locale: 'en',
@@ -57,6 +58,7 @@ describe('the facts kept of bodies', () => {
     assert.notEqual(factsKey('other hash', SETTINGS), base);
     assert.notEqual(factsKey('hash', { ...SETTINGS, path: '/posts/b/' }), base);
     assert.notEqual(factsKey('hash', { ...SETTINGS, math: false }), base);
+    assert.notEqual(factsKey('hash', { ...SETTINGS, typographer: true }), base);
     assert.notEqual(factsKey('hash', { ...SETTINGS, equationNumbers: 'all' }), base);
     assert.notEqual(factsKey('hash', { ...SETTINGS, toc: true }), base);
     assert.notEqual(factsKey('hash', { ...SETTINGS, locale: 'ko' }), base);

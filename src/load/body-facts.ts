@@ -90,6 +90,7 @@ export function factsKey(
   read: {
     readonly path: string;
     readonly math: boolean | undefined;
+    readonly typographer: boolean | undefined;
     readonly equationNumbers: string | undefined;
     readonly toc: boolean | undefined;
     readonly locale: string | undefined;
@@ -100,6 +101,7 @@ export function factsKey(
     textHash,
     read.path,
     read.math,
+    read.typographer,
     read.equationNumbers,
     read.toc,
     read.locale,

@@ -6,6 +6,7 @@ import { readingMinutes } from '../content/reading-time.js';
 import { splitFrontMatter } from '../content/front-matter/split.js';
 import { postStamp } from '../content/read-sources.js';
 import {
+  type BodyReading,
   parseMarkdown,
   renderTokens,
   type RenderedBody,
@@ -43,6 +44,8 @@ export interface BodySettings extends RenderEnv {
   readonly math?: boolean | undefined;
   /** Which display equations get a number. */
   readonly equationNumbers?: EquationNumbers | undefined;
+  /** Whether `---`, `--`, `...` and straight quotes are read as dashes, an ellipsis and curly quotes. */
+  readonly typographer?: boolean | undefined;
 }
 
 /**
@@ -134,7 +137,7 @@ export class BodyStore {
     state.excerpt ??= excerptOfBody(
       this.#text(post, state),
       this.#settings.excerptLength,
-      post.math ?? this.#settings.math,
+      this.#reading(post),
     );
     return state.excerpt;
   }
@@ -238,10 +241,7 @@ export class BodyStore {
     else if (!this.#reread) this.#tokens(post, state);
     return (
       state.searchText ??
-      bodySearchText(
-        readBody(post.file, this.#stamps?.get(post.file)),
-        post.math ?? this.#settings.math,
-      )
+      bodySearchText(readBody(post.file, this.#stamps?.get(post.file)), this.#reading(post))
     );
   }
 
@@ -291,6 +291,7 @@ export class BodyStore {
       post.bodyLine,
       env.lineBreaks,
       this.#settings.equationNumbers,
+      this.#settings.typographer,
     ]);
     const { imageSize, responsive } = this.#settings;
     const hit = cache.get(key);
@@ -370,13 +371,18 @@ export class BodyStore {
     }
   }
 
+  /** How the body of `post` is read: with math or without, with typography or without. */
+  #reading(post: MarkdownDocument): Required<BodyReading> {
+    return { math: post.math ?? this.#settings.math, typographer: this.#settings.typographer };
+  }
+
   #factsKey(post: MarkdownDocument): string | undefined {
     const hash = this.#facts?.hashes.get(post.file);
     if (hash === undefined) return undefined;
-    const { math, toc, locale, excerptLength, equationNumbers } = this.#settings;
+    const { toc, locale, excerptLength, equationNumbers } = this.#settings;
     return factsKey(hash, {
       path: post.path,
-      math: post.math ?? math,
+      ...this.#reading(post),
       equationNumbers,
       toc: post.toc ?? toc,
       locale,
@@ -441,7 +447,7 @@ export class BodyStore {
   ): ParsedBody {
     const text = given ?? this.#text(post, state);
     const { equationNumbers } = this.#settings;
-    const tokens = parseMarkdown(text, { math: post.math ?? this.#settings.math, equationNumbers });
+    const tokens = parseMarkdown(text, { ...this.#reading(post), equationNumbers });
     // The text of the body as search reads it, which the excerpt is cut from too.
     const keepsSearchText = !this.#reread || this.#keepSearchTexts;
     const searchText =
@@ -491,8 +497,8 @@ export function readBody(file: string, stamp?: string): string {
  * The text search reads of a body: every word of it, tags and markup left out, white space as it
  * is (`snippetText` tidies what is shown).
  */
-export function bodySearchText(body: string, math: boolean | undefined): string {
-  return runningText(parseMarkdown(body, { math }));
+export function bodySearchText(body: string, reading: BodyReading): string {
+  return runningText(parseMarkdown(body, reading));
 }
 
 function packagedEntry(feature: 'math' | 'diagram'): string {

@@ -284,7 +284,7 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
     listed: options.listed,
     share: reread && !previous ? options.share : undefined,
   });
-  const { excerptLength, imageSizes, locale, toc, math, lineBreaks, equationNumbers } =
+  const { excerptLength, imageSizes, locale, toc, math, lineBreaks, typographer, equationNumbers } =
     loaded.settings;
   // Stamps, not texts, are what a store that reads bodies again keeps of each file.
   const { listing, pageListing } = loaded.folder;
@@ -321,6 +321,7 @@ export async function loadSite(siteDir: string, options: LoadOptions = {}): Prom
       math,
       equationNumbers,
       lineBreaks,
+      typographer,
       imageSize,
       responsive,
       grammars: codeGrammar,

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Post } from '../content/post.js';
 import { slugify } from '../content/slugify.js';
+import type { BodyReading } from '../content/markdown/markdown.js';
 import type { Site } from '../site/build-site.js';
 import {
   IndexBuilder,
@@ -24,7 +25,13 @@ import type { BatchNumbers } from '../search/site-indexer.js';
 import { rendererFingerprint } from './body-cache.js';
 import { bodySearchText, readBody, StaleBody } from './body-store.js';
 import { folioVersion } from './folio-package.js';
-import { type IndexedPostKey, keptSegment, listSizes, SegmentCache } from './segment-cache.js';
+import {
+  type IndexedPostKey,
+  keptSegment,
+  listSizes,
+  postKey,
+  SegmentCache,
+} from './segment-cache.js';
 import { removeAbandonedFolders } from './site-cache.js';
 
 /** A post as the indexing process is handed it: what it indexes, and where its body is. */
@@ -33,6 +40,8 @@ export interface IndexedPost {
   readonly title: string;
   readonly labels: readonly string[];
   readonly math: boolean | undefined;
+  /** Whether the site reads dashes, an ellipsis and curly quotes (`typographer`). */
+  readonly typographer: boolean;
 }
 
 /** How loading read a post's file: its stamp then, and a hash of its text. */
@@ -73,7 +82,13 @@ export function indexedPost(post: Post, site: Site): IndexedPost {
     title: post.title,
     labels: [...categoryLabels, ...post.tags],
     math: post.math ?? site.config.math,
+    typographer: site.config.typographer,
   };
+}
+
+/** How the body of `post` is read. */
+export function readingOf(post: IndexedPost): BodyReading {
+  return { math: post.math, typographer: post.typographer };
 }
 
 /** The search document of a post whose body reads as `text`. */
@@ -83,7 +98,7 @@ export function searchDocument(post: IndexedPost, text: string): SearchDocument 
 
 /** The text of a post's body as its file holds it now. */
 function readText(post: IndexedPost): string {
-  return bodySearchText(readBody(post.file), post.math);
+  return bodySearchText(readBody(post.file), readingOf(post));
 }
 
 /**
@@ -203,7 +218,7 @@ export function indexInBatches(posts: readonly FolderPost[], cache?: BatchCache)
     for (const post of batch) {
       let text = '';
       try {
-        text = bodySearchText(readBody(post.file, post.read?.stamp), post.math);
+        text = bodySearchText(readBody(post.file, post.read?.stamp), readingOf(post));
       } catch (cause) {
         if (!(cause instanceof StaleBody)) throw cause;
         stale = true;
@@ -228,9 +243,9 @@ export function indexInBatches(posts: readonly FolderPost[], cache?: BatchCache)
 /** The key a batch is kept under, as a build keys it; none when a file was not read. */
 function batchKey(segments: SegmentCache, batch: readonly FolderPost[]): string | undefined {
   const named: IndexedPostKey[] = [];
-  for (const { title, labels, math, read } of batch) {
-    if (read === undefined) return undefined;
-    named.push({ title, labels, math, body: read.hash });
+  for (const post of batch) {
+    if (post.read === undefined) return undefined;
+    named.push(postKey(post, post.read.hash));
   }
   return segments.key(named);
 }

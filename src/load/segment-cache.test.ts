@@ -34,7 +34,13 @@ function batchOf(posts: readonly SearchDocument[]): BatchToKeep {
 
 /** What a key is made of for `posts`: their bodies known by a hash, here the text itself. */
 const keyed = (posts: readonly SearchDocument[]): IndexedPostKey[] =>
-  posts.map(({ title, labels, text }) => ({ title, labels, math: undefined, body: text }));
+  posts.map(({ title, labels, text }) => ({
+    title,
+    labels,
+    math: undefined,
+    typographer: false,
+    body: text,
+  }));
 
 /** The files the cache of `site` holds under its renderer folders. */
 function keptFiles(site: string): string[] {
@@ -84,6 +90,10 @@ describe('the cache of search segments', () => {
       cache.key(keyed([{ ...first, labels: ['Algorithm', 'note', 's'] }, second])),
       cache.key(keyed([{ ...first, text: `${first.text} ` }, second])),
       cache.key([{ ...keyed([first])[0], math: true } as IndexedPostKey, ...keyed([second])]),
+      cache.key([
+        { ...keyed([first])[0], typographer: true } as IndexedPostKey,
+        ...keyed([second]),
+      ]),
       cache.key(keyed([second, first])),
       cache.key(keyed([first])),
       new SegmentCache(newSite(), 'other renderer').key(keyed(POSTS)),

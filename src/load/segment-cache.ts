@@ -45,8 +45,19 @@ export interface IndexedPostKey {
   readonly labels: readonly string[];
   /** Whether the body is read with math, which changes its text. */
   readonly math: boolean | undefined;
+  /** Whether it is read with dashes and curly quotes, which change its text too. */
+  readonly typographer: boolean;
   /** A hash of the text of the post's file (`DocumentKeys.bodyHash`). */
   readonly body: string;
+}
+
+/** The key of a post that search reads as `post` says, its file's text known by `body`. */
+export function postKey(
+  post: Pick<IndexedPostKey, 'title' | 'labels' | 'math' | 'typographer'>,
+  body: string,
+): IndexedPostKey {
+  const { title, labels, math, typographer } = post;
+  return { title, labels, math, typographer, body };
 }
 
 /** A batch's segment, and the start of each post's text that results show snippets from. */
@@ -157,11 +168,11 @@ export class SegmentCache {
     // One string hashed at once: a call into the hash for each part cost a large site's rebuild
     // more than the hashing.
     let text = `${SEGMENT_FORMAT}\n${this.#fingerprint}\n`;
-    for (const { title, labels, math, body } of posts) {
+    for (const { title, labels, math, typographer, body } of posts) {
       // Each string after its length, so that no two lists of strings read alike.
       text += `${title.length}:${title}`;
       for (const label of labels) text += `${label.length}:${label}`;
-      text += `${labels.length}|${String(math)}|${body}\n`;
+      text += `${labels.length}|${String(math)}|${String(typographer)}|${body}\n`;
     }
     return createHash('sha256').update(text).digest('base64url');
   }

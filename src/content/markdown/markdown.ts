@@ -14,6 +14,7 @@ import type { EquationNumbers, Locale } from '../../config/schema.js';
 import type { EquationEnv } from './equation-numbers.js';
 import type { BodyFeature } from '../post.js';
 import { sourceElements, type ResponsiveImage } from '../responsive-image.js';
+import { useTypography } from './typography.js';
 
 /** Width and height of an image in pixels. */
 export interface ImageSize {
@@ -62,11 +63,13 @@ export function isRelativeTarget(target: string): boolean {
 
 /**
  * The Markdown reader, with math (`$…$`, `$$…$$`, `\(…\)`, `\[…\]`) or without, for sites and
- * posts whose dollars are prices and shell variables. Both render alike.
+ * posts whose dollars are prices and shell variables, and with the engines' typography or
+ * without (see `typography.ts`). All render alike.
  */
-function markdownWith(math: boolean): MarkdownIt {
+function markdownWith(math: boolean, typographer: boolean): MarkdownIt {
   // Raw HTML stays on: the author is trusted, and their HTML is theirs to write.
-  const markdown = new MarkdownIt('default', { html: true, linkify: true, typographer: false });
+  const markdown = new MarkdownIt('default', { html: true, linkify: true, typographer });
+  useTypography(markdown);
   skipTextWithoutLinks(markdown.linkify);
   // markdown-it rewrites every line ending of every body; most bodies have none to rewrite.
   markdown.core.ruler.at('normalize', (state) => {
@@ -139,20 +142,37 @@ function markdownWith(math: boolean): MarkdownIt {
   return markdown;
 }
 
-const markdown = markdownWith(true);
-const markdownWithoutMath = markdownWith(false);
+const markdown = markdownWith(true, false);
+// The readers of the sites that ask for them, made when one first does.
+const readers = new Map<string, MarkdownIt>([['math', markdown]]);
+
+function readerFor(math: boolean, typographer: boolean): MarkdownIt {
+  const key = `${math ? 'math' : 'plain'}${typographer ? ' typographer' : ''}`;
+  let reader = readers.get(key);
+  if (!reader) {
+    reader = markdownWith(math, typographer);
+    readers.set(key, reader);
+  }
+  return reader;
+}
+
+/** How a body's Markdown is read, which changes its text as well as its HTML. */
+export interface BodyReading {
+  /** Whether dollars and `\(…\)` are math; they are unless this is false. */
+  readonly math?: boolean | undefined;
+  /** Dashes, an ellipsis and curly quotes for `---`, `--`, `...` and straight quotes. */
+  readonly typographer?: boolean | undefined;
+}
 
 /** Parses a post body once; both the excerpt and the page body are derived from these tokens. */
 export function parseMarkdown(
   body: string,
-  options: {
-    readonly math?: boolean | undefined;
-    readonly equationNumbers?: EquationNumbers | undefined;
-  } = {},
+  options: BodyReading & { readonly equationNumbers?: EquationNumbers | undefined } = {},
 ): Token[] {
-  if (options.math === false) return markdownWithoutMath.parse(body, {});
+  const reader = readerFor(options.math !== false, options.typographer === true);
+  if (options.math === false) return reader.parse(body, {});
   const env: EquationEnv = { equationNumbers: options.equationNumbers };
-  return markdown.parse(body, env);
+  return reader.parse(body, env);
 }
 
 export function renderTokens(tokens: Token[], env: RenderEnv): RenderedBody {

@@ -33,6 +33,7 @@ import { ReadCache } from '../../load/read-cache.js';
 import { RelatedCache } from '../../load/related-cache.js';
 import {
   type IndexedPostKey,
+  postKey,
   type KeptBatch,
   keptSegment,
   SegmentCache,
@@ -584,7 +585,7 @@ export class ExportShard {
       const body = keys.bodyHashIn(frame, document);
       if (body === undefined) return undefined;
       if (body !== keys.bodyHash(document)) changed.push(i);
-      named.push({ title: post.title, labels: post.labels, math: post.math, body });
+      named.push(postKey(post, body));
     }
     if (changed.length === 0 || changed.length > posts.length * MOST_CHANGED_TO_MEND) {
       return undefined;
@@ -603,7 +604,7 @@ export class ExportShard {
     for (const [i, post] of indexed.entries()) {
       const body = keys.bodyHash(posts[i] as Post);
       if (body === undefined) return undefined;
-      named.push({ title: post.title, labels: post.labels, math: post.math, body });
+      named.push(postKey(post, body));
     }
     return this.#segments.key(named);
   }

@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { excerptOfBody } from '../excerpt.js';
+import { runningText } from './flatten.js';
+import { type BodyReading, parseMarkdown, renderTokens } from './markdown.js';
+
+const render = (body: string, reading: BodyReading) =>
+  renderTokens(parseMarkdown(body, reading), { imageSize: () => undefined }).html;
+
+describe('typography', () => {
+  it('shows dashes, an ellipsis and curly quotes where the site asks for them', () => {
+    const body = 'It was---as "they" said--not Yihui\'s way... yet.\n';
+    assert.equal(
+      render(body, { typographer: true }),
+      '<p>It was—as “they” said–not Yihui’s way… yet.</p>\n',
+    );
+    assert.equal(
+      render(body, { typographer: false }),
+      "<p>It was---as &quot;they&quot; said--not Yihui's way... yet.</p>\n",
+    );
+  });
+
+  it('leaves code, addresses and the replacements no engine made as written', () => {
+    const html = render(
+      'Run `ls --all` on (c) +- <https://example.com/a--b> and https://example.com/c---d.\n\n' +
+        '```\nx -- y\n```\n',
+      { typographer: true },
+    );
+    assert.match(html, /<code>ls --all<\/code>/);
+    assert.match(html, / \(c\) \+- /);
+    assert.match(html, /<a href="https:\/\/example\.com\/a--b">https:\/\/example\.com\/a--b<\/a>/);
+    assert.match(html, />https:\/\/example\.com\/c---d<\/a>/);
+    assert.match(html, /<code[^>]*>x -- y\n<\/code>/);
+  });
+
+  it('gives the excerpt and the text search reads the same dashes as the page', () => {
+    const body = 'One---two.\n';
+    assert.equal(excerptOfBody(body, 100, { typographer: true }), 'One—two.');
+    assert.equal(excerptOfBody(body, 100), 'One---two.');
+    assert.match(runningText(parseMarkdown(body, { typographer: true })), /One—two\./);
+  });
+});
