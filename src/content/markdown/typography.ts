@@ -4,20 +4,16 @@
 import type MarkdownIt from 'markdown-it';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 
-const EM_DASH = '\u2014';
-const EN_DASH = '\u2013';
-const ELLIPSIS = '\u2026';
-
 // The longest first: `---` is one dash, not an en dash and a hyphen.
 const MARKS = /---|--|\.\.\./g;
 const REPLACEMENTS: Readonly<Record<string, string>> = {
-  '---': EM_DASH,
-  '--': EN_DASH,
-  '...': ELLIPSIS,
+  '---': '\u2014', // em dash
+  '--': '\u2013', // en dash
+  '...': '\u2026', // ellipsis
 };
 
-/** The text of a paragraph with its dashes and ellipses, as `typeset` writes them. */
-export function typesetText(text: string): string {
+/** `text` with its dashes and ellipses. */
+function typesetText(text: string): string {
   return text.includes('--') || text.includes('...')
     ? text.replace(MARKS, (mark) => REPLACEMENTS[mark] ?? mark)
     : text;
