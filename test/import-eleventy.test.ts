@@ -88,6 +88,9 @@ export const config = { dir: { input: "content", includes: "../_includes", data:
     '---js\nconst eleventyNavigation = { key: "Archive", order: 2 };\n---\n<h1>Archive</h1>\n{% set postslist = collections.posts %}\n{% include "postslist.njk" %}\n',
   'content/sitemap.xml.njk':
     '---\npermalink: /sitemap.xml\neleventyExcludeFromCollections: true\n---\n<?xml version="1.0"?>\n<urlset>{% for page in collections.all %}<url>{{ page.url }}</url>{% endfor %}</urlset>\n',
+  // A file for the host, made from the posts: no page, and no list of them.
+  'content/redirects.njk':
+    '---\npermalink: /_redirects\neleventyExcludeFromCollections: true\n---\n{%- for post in collections.posts %}\n/{{ post.fileSlug }} {{ post.url }} 301\n{%- endfor %}\n',
   // Eleventy reads a folder of `_` as any other, and leaves what .eleventyignore names.
   'content/_notes/_notes.11tydata.json': '{ "tags": ["posts"] }\n',
   'content/_notes/short.md': '---\ntitle: A short note\ndate: 2018-10-01\n---\nShort.\n',
@@ -224,9 +227,10 @@ describe('importing an Eleventy 3 blog of directory data files', () => {
     assert.match(result.config, /^permalink: \/blog\/:slug\/$/m);
   });
 
-  it('leads its list of posts to the archive, and leaves its sitemap to Folio', () => {
+  it('leads its list of posts to the archive, and leaves its sitemap and redirects to Folio', () => {
     assert.match(result.config, /^ {2}\/blog\/: \/archives\/$/m);
     assert.doesNotMatch(result.config, /sitemap/);
+    assert.doesNotMatch(result.config, /_redirects/);
   });
 
   it('leads links to Markdown files by their paths to the posts made of them', () => {

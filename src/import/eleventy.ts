@@ -1296,13 +1296,21 @@ export function eleventyListPages(
       fields,
       0,
     );
-    if (!('url' in reading) || reading.url === '/') continue;
+    if (!('url' in reading) || reading.url === '/' || !isPageUrl(reading.url)) continue;
     const url = reading.url;
     if (loop === undefined || /tag/i.test(loop)) lists.push({ url, index: 'tags' });
     else if (made.has(loop)) lists.push({ url, index: 'archives' });
     else lists.push({ url, tag: loop });
   }
   return lists;
+}
+
+/**
+ * Whether Eleventy writes a page at `url`: a folder's `index.html`, or an HTML file. A template
+ * at any other URL writes a file which is no page (`.htaccess`, `_redirects`, `robots.txt`).
+ */
+function isPageUrl(url: string): boolean {
+  return /(?:\/|\.html?)$/i.test(url);
 }
 
 /** A page of the blog written in a template language other than Markdown. */
@@ -1360,8 +1368,7 @@ export function eleventyTemplatePages(
       fields,
       0,
     );
-    // A template that writes a file which is no page (`.htaccess`, `_redirects`, `robots.txt`).
-    if ('url' in reading && !/(?:\/|\.html?)$/i.test(reading.url)) continue;
+    if ('url' in reading && !isPageUrl(reading.url)) continue;
     const extension = /\.(\w+)$/.exec(inInput)?.[1]?.toLowerCase() ?? '';
     pages.push({
       relative: file.relative,

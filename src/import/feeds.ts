@@ -4,12 +4,7 @@
 import { hugoSectionPath, hugoSlug, namesOf } from './engines.js';
 import type { EngineName } from './engine-names.js';
 import { isRecord, lowerKeys, stringOf } from './foreign-document.js';
-
-// The paths of Folio's own documents that an old feed may lead to, or would stand in the way of
-// (see docs/rules.md).
-export const FEED_PATH = '/feed.xml';
-export const ATOM_PATH = '/atom.xml';
-export const FOLIO_DOCUMENTS = [FEED_PATH, ATOM_PATH, '/feed.json', '/sitemap.xml'] as const;
+import { ATOM_PATH, FEED_PATH } from '../urls/url-paths.js';
 
 /** The blog's categories and tags; `later` are names only ever a post's second category or more. */
 export interface BlogTerms {

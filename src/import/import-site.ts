@@ -38,6 +38,7 @@ import {
   normalizeSitePath,
   pathKey,
   RESERVED_SECTIONS,
+  ROOT_FILE_PATHS,
 } from '../urls/url-paths.js';
 import { convertBody, readFromRoot, type BodyLinks, type BodyNote } from './convert-body.js';
 import { htmlAsMarkdown } from './html-body.js';
@@ -103,7 +104,6 @@ import {
   type TermPage,
 } from './pages.js';
 import {
-  FOLIO_DOCUMENTS,
   oldFeeds,
   usesJekyllPlugin,
   type FeedSources,
@@ -3112,7 +3112,7 @@ function termRedirects(
     ...[...tags].map((name) => pathKey(folioTerm('tags', name))),
     ...[...folioCategories].map((name) => pathKey(`${folioTerm('categories', name)}feed.xml`)),
     ...[...tags].map((name) => pathKey(`${folioTerm('tags', name)}feed.xml`)),
-    ...FOLIO_DOCUMENTS,
+    ...ROOT_FILE_PATHS,
   ]);
   const add = (from: string, to: string): void => {
     const path = normalizeSitePath(from);

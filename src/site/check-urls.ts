@@ -1,7 +1,13 @@
 // Index: two things claiming one URL — two posts, a post and an old path, an old path and one of
 // Folio's own pages — found before either could hide the other.
 import type { SiteConfig } from '../config/schema.js';
-import { folderForm, normalizeSitePath, pathKey, RESERVED_SECTIONS } from '../urls/url-paths.js';
+import {
+  folderForm,
+  normalizeSitePath,
+  pathKey,
+  RESERVED_SECTIONS,
+  ROOT_FILE_PATHS,
+} from '../urls/url-paths.js';
 import type { MarkdownDocument, Post } from '../content/post.js';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { listingPaths } from './listing-paths.js';
@@ -19,16 +25,7 @@ export interface ConfigPlace {
   lineOf(path: readonly (string | number)[]): number;
 }
 
-const FIXED_PATHS = [
-  '/',
-  '/feed.xml',
-  '/atom.xml',
-  '/feed.json',
-  '/sitemap.xml',
-  '/robots.txt',
-  '/404.html',
-  '/_redirects',
-];
+const FIXED_PATHS = ['/', ...ROOT_FILE_PATHS];
 
 /**
  * Checks every post, drafts and scheduled ones too: post URLs against each other (ignoring case,

@@ -4,7 +4,16 @@ import type { Post } from '../content/post.js';
 import type { Site } from './build-site.js';
 import type { Series } from './series.js';
 import type { Term } from './taxonomy.js';
-import { pathKey } from '../urls/url-paths.js';
+import {
+  ATOM_PATH,
+  FEED_PATH,
+  JSON_FEED_PATH,
+  pathKey,
+  ROBOTS_PATH,
+  SITEMAP_PATH,
+} from '../urls/url-paths.js';
+
+export { ATOM_PATH, FEED_PATH, JSON_FEED_PATH, ROBOTS_PATH, SITEMAP_PATH };
 
 /** A page or a document of the site. */
 export type Route =
@@ -48,11 +57,6 @@ export const SEARCH_PATH = '/search/';
 export const CATEGORIES_PATH = '/categories/';
 export const TAGS_PATH = '/tags/';
 export const ARCHIVES_PATH = '/archives/';
-export const FEED_PATH = '/feed.xml';
-export const ATOM_PATH = '/atom.xml';
-export const JSON_FEED_PATH = '/feed.json';
-export const SITEMAP_PATH = '/sitemap.xml';
-export const ROBOTS_PATH = '/robots.txt';
 export const termPath = (term: Term): string =>
   term.kind === 'category' ? categoryPath(term) : tagPath(term);
 export const termFeedPath = (term: Term): string => `${termPath(term)}feed.xml`;

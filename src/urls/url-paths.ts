@@ -9,6 +9,24 @@ export const PERMALINK_TOKEN = /:([A-Za-z_]+)/g;
 const UNSAFE_IN_PATTERN = /[\s?#\\"<>|^`{}[\]\p{Cc}\p{Cf}\p{Cs}]/u;
 // In a path an author writes, a query or fragment would never match a request's path.
 const UNSAFE_IN_WRITTEN_PATH = /[?#\\\p{Cc}\p{Cs}]/u;
+// The files Folio writes at the site's root, whatever the site holds.
+export const FEED_PATH = '/feed.xml';
+export const ATOM_PATH = '/atom.xml';
+export const JSON_FEED_PATH = '/feed.json';
+export const SITEMAP_PATH = '/sitemap.xml';
+export const ROBOTS_PATH = '/robots.txt';
+export const NOT_FOUND_PATH = '/404.html';
+export const REDIRECTS_PATH = '/_redirects';
+export const ROOT_FILE_PATHS = [
+  FEED_PATH,
+  ATOM_PATH,
+  JSON_FEED_PATH,
+  SITEMAP_PATH,
+  ROBOTS_PATH,
+  NOT_FOUND_PATH,
+  REDIRECTS_PATH,
+] as const;
+
 // Segments of URLs Folio's own pages live under: a post there would shadow them, or they it.
 export const RESERVED_SECTIONS = [
   'page',
