@@ -56,6 +56,13 @@ const OLD_BLOGS: Record<string, Record<string, string>> = {
     '_config.yml': 'title: My Blog\nurl: https://example.com\n',
     'source/_posts/hello.md': '---\ntitle: Hello\ndate: 2024-01-02\n---\nHello.\n',
   },
+  'old-eleventy-blog': {
+    'eleventy.config.js': 'export default function () {}\n',
+    'posts/posts.11tydata.js':
+      'export default { tags: ["posts"], eleventyComputed: { permalink: (data) => `/${data.page.fileSlug}/` } };\n',
+    'posts/hello.md': '---\ntitle: Hello\ndate: 2024-01-02\n---\nHello.\n',
+    '_site/hello/index.html': '<!doctype html><title>Hello</title><h1>Hello</h1>\n',
+  },
 };
 
 /**

@@ -102,8 +102,13 @@ export const config = { dir: { input: "content", includes: "../_includes", data:
   'public/favicon.ico': 'ico',
 };
 
-async function importAndServe(source: string, name: string, oldUrls: readonly string[]) {
-  return importAndServeIn(root, source, name, oldUrls);
+async function importAndServe(
+  source: string,
+  name: string,
+  oldUrls: readonly string[],
+  options: readonly string[] = [],
+) {
+  return importAndServeIn(root, source, name, oldUrls, options);
 }
 
 describe('importing an Eleventy blog of a CommonJS config and layouts', () => {
@@ -266,5 +271,92 @@ describe('importing an Eleventy 3 blog of directory data files', () => {
       result.report,
       /content\/blog\/computed\.md:1`: its old URL cannot be worked out \(Folio does not read the filter readableDate\)/,
     );
+  });
+});
+
+// Posts and a page whose permalinks a data file works out in JavaScript, and the site Eleventy
+// built of them, as a blogger has it in `_site/`.
+const COMPUTED_URLS = {
+  'eleventy.config.js':
+    'export default function () {}\nexport const config = { dir: { input: "content" } };\n',
+  'content/blog/blog.11tydata.js':
+    'export default {\n  tags: ["posts"],\n  eleventyComputed: {\n    permalink: (data) => `/journal/${data.page.date.getUTCFullYear()}/${data.page.filePathStem.split("/").at(-2)}-${data.page.fileSlug}/`,\n  },\n};\n',
+  'content/blog/first.md': '---\ntitle: First light\ndate: 2021-03-04\n---\nThe first.\n',
+  'content/blog/march/links.md': '---\ntitle: Links, week 9\ndate: 2021-03-05\n---\nSome links.\n',
+  'content/blog/september/links.md':
+    '---\ntitle: Links, week 9\ndate: 2021-09-10\n---\nThe same title, by mistake.\n',
+  'content/blog/panic.md': "---\ntitle: Don't panic -- use `grep`\ndate: 2021-10-01\n---\nCalm.\n",
+  'content/blog/unbuilt.md': '---\ntitle: Never built\ndate: 2021-11-01\n---\nNew.\n',
+  'content/me/me.11tydata.js':
+    'export default { eleventyComputed: { permalink: () => "/who/" } };\n',
+  'content/me/about.md': '---\ntitle: About\n---\nWho writes here.\n',
+};
+
+/** A page as a theme writes it: the site's name in `<title>` and the header, the title in `<h1>`. */
+function builtPage(title: string, day?: string): string {
+  const time = day ? `<time datetime="${day}T08:00:00.000Z">${day}</time>` : '';
+  return `<!doctype html><html><head><title>${title} | Lamp Notes</title></head><body><header><a href="/">Lamp Notes</a></header><main><h1>${title}</h1>${time}<p>Text.</p></main></body></html>\n`;
+}
+
+const BUILT_SITE = {
+  '_site/index.html':
+    '<!doctype html><title>Lamp Notes</title><h1>First light</h1><h2>Links, week 9</h2><h2>Links, week 9</h2>\n',
+  '_site/journal/2021/blog-first/index.html': builtPage('First light', '2021-03-04'),
+  '_site/journal/2021/march-links/index.html': builtPage('Links, week 9', '2021-03-05'),
+  '_site/journal/2021/september-links/index.html': builtPage('Links, week 9', '2021-09-10'),
+  '_site/journal/2021/blog-panic/index.html': builtPage('Don’t panic – use <code>grep</code>'),
+  '_site/tags/posts/index.html':
+    '<!doctype html><title>Tagged “posts” | Lamp Notes</title><h1>Tagged “posts”</h1><h2>First light</h2>\n',
+  '_site/who/index.html': builtPage('About'),
+};
+
+describe('importing an Eleventy blog whose permalinks are worked out by code', () => {
+  it('says which file does it, and how to keep the old URLs', async () => {
+    const source = await blog('eleventy-computed', COMPUTED_URLS);
+    const target = join(root, 'eleventy-computed-site');
+    const imported = await run(['import', source, target]);
+    assert.equal(imported.code, 0, imported.stderr);
+    const report = await readFile(join(target, 'import-report.md'), 'utf8');
+    assert.match(
+      report,
+      /`content\/blog\/blog\.11tydata\.js:1`: it works out its posts' permalinks with code, .*--built/,
+    );
+  });
+
+  it('finds each old URL in the site Eleventy built, as `--built` names it', async () => {
+    const source = await blog('eleventy-built', { ...COMPUTED_URLS, ...BUILT_SITE });
+    // Two posts of one title, each at the page that shows its day; a title in other quotes and
+    // dashes, with code in it; a page.
+    const result = await importAndServe(
+      source,
+      'eleventy-built',
+      [
+        '/journal/2021/blog-first/',
+        '/journal/2021/march-links/',
+        '/journal/2021/september-links/',
+        '/journal/2021/blog-panic/',
+        '/who/',
+      ],
+      ['--built', join(source, '_site')],
+    );
+    assert.equal(result.imported.code, 0, result.imported.stderr);
+    const report = result.report;
+    assert.match(result.answers.get('/journal/2021/september-links/') ?? '', /by mistake/);
+    assert.match(result.answers.get('/journal/2021/march-links/') ?? '', /Some links/);
+    assert.match(result.answers.get('/who/') ?? '', /Who writes here/);
+    // A post the built site has no page of is named, with the folder it was looked for in.
+    assert.match(
+      report,
+      /`content\/blog\/unbuilt\.md:1`: its old URL cannot be worked out \(content\/blog\/blog\.11tydata\.js works it out with code, which Folio does not run, and no one page of .*_site is titled as it is\)/,
+    );
+  });
+
+  it('refuses a folder that holds no built page, and writes nothing', async () => {
+    const source = await blog('eleventy-unbuilt', COMPUTED_URLS);
+    const target = join(root, 'eleventy-unbuilt-site');
+    const imported = await run(['import', source, target, '--built', join(source, 'content/me')]);
+    assert.equal(imported.code, 1);
+    assert.match(imported.stderr, /content\/me holds no page of a built site/);
+    assert.ok(!existsSync(target));
   });
 });

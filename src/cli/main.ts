@@ -195,15 +195,19 @@ export function createProgram(): Command {
     )
     .option('--lang <code>', 'Hugo: the content language to import (default: the default one)')
     .option('--fallback-tag <name>', 'the tag of posts with neither tags nor categories', 'notes')
+    .option(
+      '--built <folder>',
+      "the site the blog's engine built (_site, public): old URLs its code worked out are read there",
+    )
     .addHelpText(
       'after',
-      '\nExamples:\n  folio import old-jekyll-blog my-blog\n  folio import old-hugo-site my-blog --lang ko\n  folio import old-hexo-blog my-blog --fallback-tag essay',
+      '\nExamples:\n  folio import old-jekyll-blog my-blog\n  folio import old-hugo-site my-blog --lang ko\n  folio import old-hexo-blog my-blog --fallback-tag essay\n  folio import old-eleventy-blog my-blog --built old-eleventy-blog/_site',
     )
     .action(
       async (
         source: string,
         dir: string,
-        opts: { from?: EngineName; lang?: string; fallbackTag: string },
+        opts: { from?: EngineName; lang?: string; fallbackTag: string; built?: string },
       ) => {
         const { importCommand } = await import('./commands/import.js');
         process.exitCode = importCommand(source, dir, opts);

@@ -41,6 +41,7 @@ import {
   ROOT_FILE_PATHS,
 } from '../urls/url-paths.js';
 import { convertBody, readFromRoot, type BodyLinks, type BodyNote } from './convert-body.js';
+import { BuiltSite } from './built-site.js';
 import { htmlAsMarkdown } from './html-body.js';
 import { rawShortcodes } from './hugo-shortcodes.js';
 import { themeMath } from './theme-math.js';
@@ -131,6 +132,8 @@ export interface ImportOptions {
   readonly lang?: string | undefined;
   /** The tag given to posts with neither tags nor categories. */
   readonly fallbackTag: string;
+  /** The folder the blog's engine built the site into, read for old URLs worked out by code. */
+  readonly built?: string | undefined;
   readonly now?: number;
 }
 
@@ -290,6 +293,12 @@ export function importSite(options: ImportOptions): ImportSummary {
   // Notes name the config as they name posts: by its path in the blog's folder.
   const configFile = blogConfig.file ? relative(blogDir, blogConfig.file) : undefined;
   const now = options.now ?? Date.now();
+  const built = options.built === undefined ? undefined : BuiltSite.read(resolve(options.built));
+  if (options.built !== undefined && built === undefined) {
+    throw new ImportRefused(
+      `${options.built} holds no page of a built site (name the folder the blog's engine built it into: _site, public, dist)`,
+    );
+  }
   const skipped: ImportNote[] = [];
   const warnings: ImportNote[] = [];
   const passedOver: PassedOver[] = [];
@@ -403,6 +412,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     termPages: [],
     pageTerms: [],
     staticPaths: new Set(servedFiles.map(({ to }) => to)),
+    built,
   };
   const planned = read.flatMap(({ post, document }) => planPost(post, document, context) ?? []);
   unifyTermNames(planned, warnings);
@@ -1434,6 +1444,8 @@ interface PlanContext {
   readonly pageTerms: { readonly kind: 'tag' | 'category'; readonly name: string }[];
   /** The paths of the blog's files that Folio serves as static files (`assets/a.png`). */
   readonly staticPaths: ReadonlySet<string>;
+  /** The site the blog's engine built, read for the old URLs its code gave posts. */
+  readonly built: BuiltSite | undefined;
 }
 
 /**
@@ -1836,17 +1848,19 @@ function oldUrlOf(ctx: PlanContext, post: SourcePost, input: UrlInputs): string 
       date,
     );
     if ('url' in reading) return reading.url;
+    const built = builtUrlOf(ctx, post, input);
+    if (built !== undefined) return built;
     const note =
-      reading.file === undefined
+      reading.file === undefined || ctx.built
         ? {
             file: post.relative,
             line: 1,
-            text: `its old URL cannot be worked out (Folio does not read ${reading.unread}): it gets its URL by the site's pattern, and its old one is not kept (add it under aliases: in the imported post)`,
+            text: `its old URL cannot be worked out (${reading.file === undefined ? `Folio does not read ${reading.unread}` : `${reading.file} works it out with code, which Folio does not run`}${ctx.built ? `, and no one page of ${ctx.built.folder} is titled as it is` : ''}): it gets its URL by the site's pattern, and its old one is not kept (add it under aliases: in the imported post)`,
           }
         : {
             file: reading.file,
             line: 1,
-            text: "it works out its posts' permalinks with code, which Folio does not run: their old URLs are not known, so each gets its URL by the site's pattern (add an old one under aliases: in its post)",
+            text: "it works out its posts' permalinks with code, which Folio does not run: their old URLs are not known, so each gets its URL by the site's pattern (name the folder the blog's engine built with --built to find them there, or add each old one under aliases: in its post)",
           };
     if (!ctx.warnings.some(({ file, text }) => file === note.file && text === note.text))
       ctx.warnings.push(note);
@@ -1856,6 +1870,8 @@ function oldUrlOf(ctx: PlanContext, post: SourcePost, input: UrlInputs): string 
   if (ctx.engine === 'hexo') {
     const url = hexoUrl(ctx.config, input);
     if (typeof url === 'string') return url;
+    const built = builtUrlOf(ctx, post, input);
+    if (built !== undefined) return built;
     ctx.warnings.push({
       file: post.relative,
       line: 1,
@@ -1866,6 +1882,19 @@ function oldUrlOf(ctx: PlanContext, post: SourcePost, input: UrlInputs): string 
   const url = hugoUrl(ctx.config, post.section, input);
   // A post's own `url` is from the site's root; the others are under the language's.
   return typeof input.fields.url === 'string' ? url : `${ctx.urlPrefix}${url}`;
+}
+
+/** The URL of the page the blog's engine built for `post`, where the import was given the site. */
+function builtUrlOf(ctx: PlanContext, post: SourcePost, input: UrlInputs): string | undefined {
+  const title = stringOf(input.fields.title);
+  if (!ctx.built || title === undefined) return undefined;
+  const { year, month, day } = input.wall;
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return ctx.built.urlOf({
+    title,
+    day: `${year}-${two(month)}-${two(day)}`,
+    slug: post.fileTitle,
+  });
 }
 
 /**

@@ -2,6 +2,7 @@
 // a page of their own, at what URL, and whether the blog's menu linked them.
 import { pathKey } from '../urls/url-paths.js';
 import { hexoPageUrl, hugoUrl, jekyllPageUrl, namesOf, type UrlInputs } from './engines.js';
+import type { BuiltSite } from './built-site.js';
 import { defaultUrl, eleventyProjectOf, eleventyUrl } from './eleventy.js';
 import type { EngineName } from './engine-names.js';
 import { isRecord, lowerKeys, stringOf, type FrontMatterFormat } from './foreign-document.js';
@@ -148,6 +149,13 @@ const COLLECTION_LIST = /\{%-?\s*for\s+\w+\s+in\s+collections\b/;
 // /404.html).
 const NOT_FOUND_PAGE = /\/404(?:\.html?|\/)?$/i;
 
+/** The day a front matter's date names, `YYYY-MM-DD`, as YAML read it or as written. */
+function dayOf(date: unknown): string | undefined {
+  if (date instanceof Date)
+    return Number.isNaN(date.getTime()) ? undefined : date.toISOString().slice(0, 10);
+  return typeof date === 'string' ? /^\d{4}-\d{2}-\d{2}/.exec(date.trim())?.[0] : undefined;
+}
+
 /** What a page file of the blog is, and where the blog served it. */
 export function judgePage(
   engine: EngineName,
@@ -168,6 +176,8 @@ export interface PageSite {
   readonly menu: readonly string[];
   /** The text of the blog's own layout of that name, if it has one. */
   readonly layoutText?: ((layout: string) => string | undefined) | undefined;
+  /** The site the blog's engine built, read for the old URLs its code gave pages. */
+  readonly built?: BuiltSite | undefined;
 }
 
 function judgeByEngine(
@@ -175,7 +185,7 @@ function judgeByEngine(
   config: Readonly<Record<string, unknown>>,
   page: SourcePage,
   document: PageDocument,
-  { urlPrefix, menu, layoutText }: PageSite,
+  { urlPrefix, menu, layoutText, built }: PageSite,
 ): PageVerdict {
   const fields = lowerKeys(document.fields);
   const layout = stringOf(fields.layout)?.toLowerCase();
@@ -261,7 +271,15 @@ function judgeByEngine(
         why: "its template lists the site's collections (`{% for … in collections… %}`): Folio makes its own lists of posts (write the rest as a page under content/pages/)",
       };
     const reading = eleventyUrl(eleventyProjectOf(config), page.eleventy, fields, 0);
-    const oldUrl = 'url' in reading ? reading.url : defaultUrl(page.eleventy.inInput);
+    const title = stringOf(fields.title);
+    // A permalink worked out by code: the page the engine built says where it was.
+    const oldUrl =
+      'url' in reading
+        ? reading.url
+        : ((title === undefined
+            ? undefined
+            : built?.urlOf({ title, day: dayOf(fields.date), slug: page.name })) ??
+          defaultUrl(page.eleventy.inInput));
     const navigation = isRecord(fields.eleventynavigation) ? fields.eleventynavigation : undefined;
     const order = navigation === undefined ? undefined : Number(navigation.order ?? 0);
     return {

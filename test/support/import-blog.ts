@@ -20,18 +20,20 @@ export async function writeBlog(
 }
 
 /**
- * Imports `source` into `root/<name>-site`, holds that the blog is not changed and the site
- * passes `folio check`, and fetches each of `oldUrls` from `folio serve`, which must answer 200.
+ * Imports `source` into `root/<name>-site` (with the import's `options`), holds that the blog is
+ * not changed and the site passes `folio check`, and fetches each of `oldUrls` from `folio serve`,
+ * which must answer 200.
  */
 export async function importAndServe(
   root: string,
   source: string,
   name: string,
   oldUrls: readonly string[],
+  options: readonly string[] = [],
 ) {
   const target = join(root, `${name}-site`);
   const before = await snapshot(source);
-  const imported = await run(['import', source, target]);
+  const imported = await run(['import', source, target, ...options]);
   assert.deepEqual(await snapshot(source), before, 'the source is never changed');
   const checked = await run(['check', target]);
   assert.equal(checked.code, 0, checked.stderr);

@@ -8,6 +8,7 @@ export interface ImportCommandOptions {
   readonly from?: EngineName | undefined;
   readonly lang?: string | undefined;
   readonly fallbackTag: string;
+  readonly built?: string | undefined;
 }
 
 export function importCommand(source: string, dir: string, options: ImportCommandOptions): number {

@@ -1,0 +1,178 @@
+// Import: the site a blog's engine last built, read for the URLs it gave the posts. An Eleventy
+// blog often works a post's permalink out in JavaScript (`eleventyComputed`), which the import does
+// not run; the page the engine wrote for the post still says where it was.
+import { type Dirent, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { Parser } from 'htmlparser2';
+
+/** A page of the built site: where it was, and what it says it is. */
+interface BuiltPage {
+  readonly url: string;
+  /** Its headings of the first level and its `og:title`, as `titleKey` reads them. */
+  readonly headings: readonly string[];
+  /** Its `<title>`, whole and in each part a theme joins the site's name to it with. */
+  readonly titles: readonly string[];
+  /** The days its `<time datetime>` elements give (`2022-04-12`). */
+  readonly days: ReadonlySet<string>;
+}
+
+/** A post or page of the blog, as the built site is asked for it. */
+export interface WantedPage {
+  readonly title: string;
+  /** The day it was written, `YYYY-MM-DD`, where it has a date. */
+  readonly day: string | undefined;
+  readonly slug: string;
+}
+
+/** The pages of a built site, asked for the URL of each post or page by its title. */
+export class BuiltSite {
+  readonly folder: string;
+  readonly #byHeading = new Map<string, BuiltPage[]>();
+  readonly #byTitle = new Map<string, BuiltPage[]>();
+  // A URL given once is no other post's: two posts of one title are told apart by their days.
+  readonly #given = new Set<string>();
+
+  private constructor(folder: string, pages: readonly BuiltPage[]) {
+    this.folder = folder;
+    for (const page of pages) {
+      for (const key of new Set(page.headings)) pushTo(this.#byHeading, key, page);
+      for (const key of new Set(page.titles)) pushTo(this.#byTitle, key, page);
+    }
+  }
+
+  /** The HTML pages of the site built into `folder`; undefined when it holds none. */
+  static read(folder: string): BuiltSite | undefined {
+    const pages: BuiltPage[] = [];
+    for (const file of htmlFiles(folder)) {
+      let html: string;
+      try {
+        html = readFileSync(file, 'utf8');
+      } catch {
+        continue;
+      }
+      const path = relative(folder, file).split(sep).join('/');
+      const url = path === 'index.html' ? '/' : `/${path.replace(/\/index\.html$/, '/')}`;
+      // The home page and the pages of a list show posts' titles, and are none of them.
+      if (url === '/') continue;
+      pages.push({ url, ...pageMarks(html) });
+    }
+    return pages.length === 0 ? undefined : new BuiltSite(folder, pages);
+  }
+
+  /**
+   * The URL of the one page of the site that is `wanted`: titled so in a heading, its `og:title`
+   * or else its `<title>`, and where several are, the one that shows its day in a `<time>`, then
+   * in its URL, then the one of its month, then the one whose URL holds its slug. Undefined when
+   * no page or more than one is it.
+   */
+  urlOf(wanted: WantedPage): string | undefined {
+    const key = titleKey(wanted.title);
+    if (key === '') return undefined;
+    const found = this.#byHeading.get(key) ?? this.#byTitle.get(key) ?? [];
+    let candidates = found.filter(({ url }) => !this.#given.has(url));
+    const [year, month, date] = wanted.day?.split('-') ?? [];
+    for (const narrower of [
+      (page: BuiltPage) => wanted.day !== undefined && page.days.has(wanted.day),
+      (page: BuiltPage) => page.url.includes(`/${year}/${month}/${date}/`),
+      (page: BuiltPage) => page.url.includes(`/${year}/${month}/`),
+      (page: BuiltPage) => page.url.toLowerCase().includes(wanted.slug.toLowerCase()),
+    ]) {
+      if (candidates.length <= 1) break;
+      const kept = candidates.filter(narrower);
+      if (kept.length > 0) candidates = kept;
+    }
+    const [only] = candidates;
+    if (candidates.length !== 1 || only === undefined) return undefined;
+    this.#given.add(only.url);
+    return only.url;
+  }
+}
+
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** Every `.html` file under `folder`, links not followed. */
+function htmlFiles(folder: string): string[] {
+  const files: string[] = [];
+  const walk = (dir: string): void => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile() && /\.html?$/i.test(entry.name)) files.push(path);
+    }
+  };
+  walk(folder);
+  return files;
+}
+
+// What themes put between a page's title and the site's name in `<title>`.
+const TITLE_JOINS = /\s+[|·•»—–:-]{1,2}\s+/u;
+
+/** What a page's HTML says it is: its headings, its `<title>`, the days it shows. */
+function pageMarks(html: string): Omit<BuiltPage, 'url'> {
+  const headings: string[] = [];
+  const titles: string[] = [];
+  const days = new Set<string>();
+  let open: 'h1' | 'title' | undefined;
+  let text = '';
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (name === 'h1' || (name === 'title' && titles.length === 0)) {
+          open = name;
+          text = '';
+        } else if (name === 'meta') {
+          const property = attributes.property ?? attributes.name;
+          if (property === 'og:title' && attributes.content) {
+            headings.push(titleKey(attributes.content));
+          }
+        } else if (name === 'time' && attributes.datetime) {
+          const day = /^\d{4}-\d{2}-\d{2}/.exec(attributes.datetime)?.[0];
+          if (day) days.add(day);
+        }
+      },
+      ontext(chunk) {
+        if (open !== undefined) text += chunk;
+      },
+      onclosetag(name) {
+        if (name !== open) return;
+        if (open === 'h1') headings.push(titleKey(text));
+        else {
+          titles.push(titleKey(text));
+          for (const part of text.split(TITLE_JOINS)) titles.push(titleKey(part));
+        }
+        open = undefined;
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+  return { headings: headings.filter(Boolean), titles: titles.filter(Boolean), days };
+}
+
+/**
+ * A title as pages and front matter both give it: one form of its characters and case, curly
+ * quotes and dashes as typed (`--` as `–`), without the marks of Markdown's emphasis and code,
+ * which a page shows as type rather than as characters.
+ */
+function titleKey(title: string): string {
+  return title
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[‘’‚′]/g, "'")
+    .replace(/[“”„″]/g, '"')
+    .replace(/[-‐‑‒–—―]+/g, '-')
+    .replace(/…/g, '...')
+    .replace(/[*_`]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
