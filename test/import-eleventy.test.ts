@@ -292,22 +292,27 @@ const COMPUTED_URLS = {
   'content/me/about.md': '---\ntitle: About\n---\nWho writes here.\n',
 };
 
-/** A page as a theme writes it: the site's name in `<title>` and the header, the title in `<h1>`. */
-function builtPage(title: string, day?: string): string {
+/** A post's page as a theme writes it: the site's name in `<title>`, the post's title in `<h1>`. */
+function builtPage(heading: string, day?: string): string {
   const time = day ? `<time datetime="${day}T08:00:00.000Z">${day}</time>` : '';
-  return `<!doctype html><html><head><title>${title} | Lamp Notes</title></head><body><header><a href="/">Lamp Notes</a></header><main><h1>${title}</h1>${time}<p>Text.</p></main></body></html>\n`;
+  return `<!doctype html><html><head><title>Lamp Notes</title></head><body><header><a href="/">Lamp Notes</a></header><main><h1>${heading}</h1>${time}<p>Text.</p></main></body></html>\n`;
 }
 
 const BUILT_SITE = {
   '_site/index.html':
     '<!doctype html><title>Lamp Notes</title><h1>First light</h1><h2>Links, week 9</h2><h2>Links, week 9</h2>\n',
-  '_site/journal/2021/blog-first/index.html': builtPage('First light', '2021-03-04'),
+  '_site/journal/2021/blog-first/index.html': builtPage(
+    'First light <a class="header-anchor" href="#">#</a>',
+    '2021-03-04',
+  ),
   '_site/journal/2021/march-links/index.html': builtPage('Links, week 9', '2021-03-05'),
   '_site/journal/2021/september-links/index.html': builtPage('Links, week 9', '2021-09-10'),
   '_site/journal/2021/blog-panic/index.html': builtPage('Don’t panic – use <code>grep</code>'),
   '_site/tags/posts/index.html':
     '<!doctype html><title>Tagged “posts” | Lamp Notes</title><h1>Tagged “posts”</h1><h2>First light</h2>\n',
-  '_site/who/index.html': builtPage('About'),
+  // A page whose heading is not its title: its `<title>` says it, after the site's name.
+  '_site/who/index.html':
+    '<!doctype html><title>Lamp Notes · About</title><h1>Who I am</h1><p>Text.</p>\n',
 };
 
 describe('importing an Eleventy blog whose permalinks are worked out by code', () => {

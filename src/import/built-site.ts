@@ -117,6 +117,15 @@ function htmlFiles(folder: string): string[] {
 // What themes put between a page's title and the site's name in `<title>`.
 const TITLE_JOINS = /\s+[|·•»—–:-]{1,2}\s+/u;
 
+// The marks of a heading's link to itself (`# Title`, `Title ¶`).
+const HEADING_ANCHORS = /^\s*[#¶§🔗]\s*|\s*[#¶§🔗]\s*$/gu;
+
+/** Each part of a title that a theme joined to the site's name (`Title | Site`). */
+function joinedParts(title: string): string[] {
+  const parts = title.split(TITLE_JOINS);
+  return parts.length > 1 ? parts.map(titleKey) : [];
+}
+
 /** What a page's HTML says it is: its headings, its `<title>`, the days it shows. */
 function pageMarks(html: string): Omit<BuiltPage, 'url'> {
   const headings: string[] = [];
@@ -134,6 +143,7 @@ function pageMarks(html: string): Omit<BuiltPage, 'url'> {
           const property = attributes.property ?? attributes.name;
           if (property === 'og:title' && attributes.content) {
             headings.push(titleKey(attributes.content));
+            titles.push(...joinedParts(attributes.content));
           }
         } else if (name === 'time' && attributes.datetime) {
           const day = /^\d{4}-\d{2}-\d{2}/.exec(attributes.datetime)?.[0];
@@ -145,11 +155,9 @@ function pageMarks(html: string): Omit<BuiltPage, 'url'> {
       },
       onclosetag(name) {
         if (name !== open) return;
-        if (open === 'h1') headings.push(titleKey(text));
-        else {
-          titles.push(titleKey(text));
-          for (const part of text.split(TITLE_JOINS)) titles.push(titleKey(part));
-        }
+        // A heading may carry a link to itself, shown as a mark beside the title.
+        if (open === 'h1') headings.push(titleKey(text.replace(HEADING_ANCHORS, '')));
+        else titles.push(titleKey(text), ...joinedParts(text));
         open = undefined;
       },
     },
