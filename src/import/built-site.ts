@@ -40,7 +40,7 @@ export class BuiltSite {
     }
   }
 
-  /** The HTML pages of the site built into `folder`; undefined when it holds none. */
+  /** The HTML pages of the site built into `folder`, named as given; undefined when it holds none. */
   static read(folder: string): BuiltSite | undefined {
     const pages: BuiltPage[] = [];
     for (const file of htmlFiles(folder)) {

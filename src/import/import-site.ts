@@ -293,7 +293,7 @@ export function importSite(options: ImportOptions): ImportSummary {
   // Notes name the config as they name posts: by its path in the blog's folder.
   const configFile = blogConfig.file ? relative(blogDir, blogConfig.file) : undefined;
   const now = options.now ?? Date.now();
-  const built = options.built === undefined ? undefined : BuiltSite.read(resolve(options.built));
+  const built = options.built === undefined ? undefined : BuiltSite.read(options.built);
   if (options.built !== undefined && built === undefined) {
     throw new ImportRefused(
       `${options.built} holds no page of a built site (name the folder the blog's engine built it into: _site, public, dist)`,
