@@ -287,6 +287,8 @@ const COMPUTED_URLS = {
     '---\ntitle: Links, week 9\ndate: 2021-09-10\n---\nThe same title, by mistake.\n',
   'content/blog/panic.md': "---\ntitle: Don't panic -- use `grep`\ndate: 2021-10-01\n---\nCalm.\n",
   'content/blog/unbuilt.md': '---\ntitle: Never built\ndate: 2021-11-01\n---\nNew.\n',
+  'content/blog/field/lamps.md':
+    '---\ntitle: Lamps - a field guide\ndate: 2021-12-01\n---\nA guide.\n',
   'content/me/me.11tydata.js':
     'export default { eleventyComputed: { permalink: () => "/who/" } };\n',
   'content/me/about.md': '---\ntitle: About\n---\nWho writes here.\n',
@@ -310,7 +312,10 @@ const BUILT_SITE = {
   '_site/journal/2021/blog-panic/index.html': builtPage('Don’t panic – use <code>grep</code>'),
   '_site/tags/posts/index.html':
     '<!doctype html><title>Tagged “posts” | Lamp Notes</title><h1>Tagged “posts”</h1><h2>First light</h2>\n',
-  // A page whose heading is not its title: its `<title>` says it, after the site's name.
+  // Pages whose heading is not their title: their `<title>` says it, before or after the site's
+  // name, a dash of their own and all; an icon's SVG title comes after it.
+  '_site/journal/2021/field-lamps/index.html':
+    '<!doctype html><title>Lamps - a field guide | Lamp Notes</title><h1>Lamp Notes</h1><svg><title>Lamp</title></svg><p>Text.</p>\n',
   '_site/who/index.html':
     '<!doctype html><title>Lamp Notes · About</title><h1>Who I am</h1><p>Text.</p>\n',
 };
@@ -340,6 +345,7 @@ describe('importing an Eleventy blog whose permalinks are worked out by code', (
         '/journal/2021/march-links/',
         '/journal/2021/september-links/',
         '/journal/2021/blog-panic/',
+        '/journal/2021/field-lamps/',
         '/who/',
       ],
       ['--built', join(source, '_site')],

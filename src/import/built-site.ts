@@ -52,7 +52,7 @@ export class BuiltSite {
       }
       const path = relative(folder, file).split(sep).join('/');
       const url = path === 'index.html' ? '/' : `/${path.replace(/\/index\.html$/, '/')}`;
-      // The home page and the pages of a list show posts' titles, and are none of them.
+      // The home page shows the newest posts' titles, and is none of them.
       if (url === '/') continue;
       pages.push({ url, ...pageMarks(html) });
     }
@@ -115,15 +115,25 @@ function htmlFiles(folder: string): string[] {
 }
 
 // What themes put between a page's title and the site's name in `<title>`.
-const TITLE_JOINS = /\s+[|·•»—–:-]{1,2}\s+/u;
+const TITLE_JOINS = /\s+[|·•»—–:-]{1,2}\s+/gu;
 
 // The marks of a heading's link to itself (`# Title`, `Title ¶`).
 const HEADING_ANCHORS = /^\s*[#¶§🔗]\s*|\s*[#¶§🔗]\s*$/gu;
 
-/** Each part of a title that a theme joined to the site's name (`Title | Site`). */
+/**
+ * What a title is with the site's name a theme joined to it taken off, before or after: each part
+ * before a join and each after one (`A - B | Site` gives `A`, `A - B`, `B | Site` and `Site`),
+ * so that a title with a dash of its own is found whole.
+ */
 function joinedParts(title: string): string[] {
-  const parts = title.split(TITLE_JOINS);
-  return parts.length > 1 ? parts.map(titleKey) : [];
+  const parts: string[] = [];
+  for (const join of title.matchAll(TITLE_JOINS)) {
+    parts.push(
+      titleKey(title.slice(0, join.index)),
+      titleKey(title.slice(join.index + join[0].length)),
+    );
+  }
+  return parts;
 }
 
 /** What a page's HTML says it is: its headings, its `<title>`, the days it shows. */
@@ -132,12 +142,15 @@ function pageMarks(html: string): Omit<BuiltPage, 'url'> {
   const titles: string[] = [];
   const days = new Set<string>();
   let open: 'h1' | 'title' | undefined;
+  let titleRead = false;
   let text = '';
   const parser = new Parser(
     {
       onopentag(name, attributes) {
-        if (name === 'h1' || (name === 'title' && titles.length === 0)) {
+        // The page's `<title>` is its first; one in an icon's SVG, or in a heading, is not.
+        if (open === undefined && (name === 'h1' || (name === 'title' && !titleRead))) {
           open = name;
+          titleRead ||= name === 'title';
           text = '';
         } else if (name === 'meta') {
           const property = attributes.property ?? attributes.name;
