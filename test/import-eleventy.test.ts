@@ -88,6 +88,9 @@ export const config = { dir: { input: "content", includes: "../_includes", data:
     '---js\nconst eleventyNavigation = { key: "Archive", order: 2 };\n---\n<h1>Archive</h1>\n{% set postslist = collections.posts %}\n{% include "postslist.njk" %}\n',
   'content/sitemap.xml.njk':
     '---\npermalink: /sitemap.xml\neleventyExcludeFromCollections: true\n---\n<?xml version="1.0"?>\n<urlset>{% for page in collections.all %}<url>{{ page.url }}</url>{% endfor %}</urlset>\n',
+  // Every post, in pages of two: the archive stands for each page.
+  'content/all.njk':
+    '---\npagination:\n  data: collections.posts\n  size: 2\npermalink: /all/{% if pagination.pageNumber > 0 %}page/{{ pagination.pageNumber + 1 }}/{% endif %}index.html\n---\n{% for post in pagination.items %}{{ post.url }}{% endfor %}\n',
   // A file for the host, made from the posts: no page, and no list of them.
   'content/redirects.njk':
     '---\npermalink: /_redirects\neleventyExcludeFromCollections: true\n---\n{%- for post in collections.posts %}\n/{{ post.fileSlug }} {{ post.url }} 301\n{%- endfor %}\n',
@@ -222,6 +225,8 @@ describe('importing an Eleventy 3 blog of directory data files', () => {
       '/_notes/short/',
       '/weeknotes/1/',
       '/readinglogs/1/',
+      '/all/',
+      '/all/page/3/',
     ]);
   });
 
@@ -236,6 +241,9 @@ describe('importing an Eleventy 3 blog of directory data files', () => {
     assert.match(result.config, /^ {2}\/blog\/: \/archives\/$/m);
     assert.doesNotMatch(result.config, /sitemap/);
     assert.doesNotMatch(result.config, /_redirects/);
+    // Five posts made three pages of the list, and no more.
+    assert.match(result.config, /^ {2}\/all\/page\/3\/: \/archives\/$/m);
+    assert.doesNotMatch(result.config, /\/all\/page\/4\//);
   });
 
   it('leads links to Markdown files by their paths to the posts made of them', () => {

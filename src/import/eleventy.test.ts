@@ -11,6 +11,7 @@ import {
   fileSlugOf,
   globPattern,
   isCopied,
+  pagedUrls,
   permalinkUrl,
   eleventyTermPages,
   readEleventyProject,
@@ -193,6 +194,24 @@ describe('an Eleventy permalink', () => {
       (permalinkUrl('/{% if x %}a{% endif %}/', inputs, filters) as { unread: string }).unread,
       /a template tag/,
     );
+  });
+
+  it("of a paged list gives each page's URL where it says only its page's number", () => {
+    assert.deepEqual(
+      pagedUrls(
+        '/post/{% if pagination.pageNumber > 0 %}page/{{ pagination.pageNumber + 1 }}/{% endif %}index.html',
+        3,
+      ),
+      ['/post/', '/post/page/2/', '/post/page/3/'],
+    );
+    assert.deepEqual(
+      pagedUrls(
+        '{%- if pagination.pageNumber == 0 -%}/all/{%- else -%}/all/{{ pagination.pageNumber }}/{%- endif -%}',
+        2,
+      ),
+      ['/all/', '/all/1/'],
+    );
+    assert.deepEqual(pagedUrls('/tags/{{ tag }}/{{ pagination.pageNumber }}/', 2), undefined);
   });
 
   it("is by default the file's path, its date kept, and an index's or a same-named file's folder", () => {

@@ -1267,6 +1267,7 @@ export function eleventyListPages(
   source: string,
   project: EleventyProject,
   files: readonly FileOfBlog[],
+  posts: number,
 ): ListPage[] {
   const lists: ListPage[] = [];
   const made = new Set(['all', ...POST_COLLECTIONS, ...project.collections.keys()]);
@@ -1275,7 +1276,20 @@ export function eleventyListPages(
     files,
     /\.(?:njk|liquid|html)$/i,
   )) {
-    if ('problem' in document || isRecord(document.fields.pagination)) continue;
+    if ('problem' in document) continue;
+    const { pagination, permalink } = document.fields;
+    if (isRecord(pagination)) {
+      // A list of every post in pages (`/post/`, `/post/page/2/`…) leads to the archive; the home
+      // page's pages are Folio's own.
+      const collection = /^collections\.(\w+)$/.exec(stringOf(pagination.data) ?? '')?.[1];
+      const size = Number(pagination.size);
+      if (collection === undefined || !made.has(collection) || !(size >= 1)) continue;
+      if (typeof permalink !== 'string') continue;
+      const urls = pagedUrls(permalink, Math.ceil(posts / size));
+      if (urls === undefined || urls.includes('/')) continue;
+      for (const url of urls) lists.push({ url, index: 'archives' });
+      continue;
+    }
     const cascade = cascadeOf(source, project, file.relative, document.fields);
     const fields = { ...cascade.fields, ...document.fields };
     // A feed or a sitemap lists the posts too, but is no page.
@@ -1311,6 +1325,49 @@ export function eleventyListPages(
  */
 function isPageUrl(url: string): boolean {
   return /(?:\/|\.html?)$/i.test(url);
+}
+
+// What a paged template's permalink may say of its page's number: a condition on it, and the
+// number itself, or one more (`{% if pagination.pageNumber > 0 %}page/{{ pagination.pageNumber + 1 }}/{% endif %}`).
+const PAGE_CONDITION =
+  /\{%-?\s*if\s+pagination\.pageNumber\s*(==|!=|>=|<=|>|<)\s*(\d+)\s*-?%\}([\s\S]*?)(?:\{%-?\s*else\s*-?%\}([\s\S]*?))?\{%-?\s*endif\s*-?%\}/g;
+const PAGE_NUMBER = /\{\{-?\s*pagination\.pageNumber\s*(?:\+\s*(\d+))?\s*-?\}\}/g;
+
+/**
+ * The URLs of the `pages` pages a paged template's `permalink` wrote, where it says no more than
+ * its page's number (see `PAGE_CONDITION`); undefined where it says anything else.
+ */
+export function pagedUrls(permalink: string, pages: number): string[] | undefined {
+  const urls: string[] = [];
+  for (let page = 0; page < pages; page++) {
+    const filled = permalink
+      .replace(
+        PAGE_CONDITION,
+        (_, test: string, number: string, then: string, otherwise: string | undefined) =>
+          compare(page, test, Number(number)) ? then : (otherwise ?? ''),
+      )
+      .replace(PAGE_NUMBER, (_, more: string | undefined) => String(page + Number(more ?? 0)));
+    if (/\{[{%]/.test(filled)) return undefined;
+    urls.push(`/${filled.trim()}`.replace(/\/{2,}/g, '/').replace(/\/index\.html$/, '/'));
+  }
+  return urls;
+}
+
+function compare(value: number, test: string, other: number): boolean {
+  switch (test) {
+    case '==':
+      return value === other;
+    case '!=':
+      return value !== other;
+    case '>':
+      return value > other;
+    case '<':
+      return value < other;
+    case '>=':
+      return value >= other;
+    default:
+      return value <= other;
+  }
 }
 
 /** A page of the blog written in a template language other than Markdown. */

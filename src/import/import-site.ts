@@ -452,6 +452,7 @@ export function importSite(options: ImportOptions): ImportSummary {
       source,
       eleventyProjectOf(config),
       eleventyReading(source, config).files,
+      read.filter(({ post }) => !post.draft).length,
     )) {
       if ('tag' in list) context.termPages.push({ kind: 'tag', name: list.tag, oldUrl: list.url });
       else context.lists.set(list.url, list.index);
