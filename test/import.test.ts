@@ -330,22 +330,22 @@ describe("importing a blog's taxonomy pages", () => {
       'package.json': '{"dependencies": {"hexo": "^7.0.0", "hexo-renderer-marked": "^6.0.0"}}',
       'source/_posts/poem.md': poem,
     });
-    const { target: hexoSite } = await importAndServe(hexo, 'hexo-breaks', ['/poem/']);
-    assert.match(
-      await readFile(join(hexoSite, 'folio.config.yaml'), 'utf8'),
-      /^lineBreaks: true$/m,
-    );
+    const { target: hexoSite, config: hexoSiteConfig } = await importAndServe(hexo, 'hexo-breaks', [
+      '/poem/',
+    ]);
+    assert.match(hexoSiteConfig, /^lineBreaks: true$/m);
     assert.match(await pageOf(hexoSite, '/poem/'), /Roses are red,<br>\nviolets are blue\./);
     const unbroken = await blog('hexo-no-breaks', {
       '_config.yml':
         'title: Breaks\nurl: https://breaks.example\npermalink: :title/\nmarked:\n  breaks: false\n',
       'source/_posts/poem.md': poem,
     });
-    const { target: unbrokenSite } = await importAndServe(unbroken, 'hexo-no-breaks', ['/poem/']);
-    assert.doesNotMatch(
-      await readFile(join(unbrokenSite, 'folio.config.yaml'), 'utf8'),
-      /lineBreaks/,
+    const { target: unbrokenSite, config: unbrokenSiteConfig } = await importAndServe(
+      unbroken,
+      'hexo-no-breaks',
+      ['/poem/'],
     );
+    assert.doesNotMatch(unbrokenSiteConfig, /lineBreaks/);
     assert.match(await pageOf(unbrokenSite, '/poem/'), /Roses are red,\nviolets are blue\./);
     const hugo = await blog('hugo-breaks', {
       'hugo.toml':
@@ -363,24 +363,24 @@ describe("importing a blog's taxonomy pages", () => {
       'hugo.toml': 'title = "Dashes"\nbaseURL = "https://dashes.example/"\n',
       'content/posts/dash.md': post,
     });
-    const { target: hugoSite } = await importAndServe(hugo, 'hugo-typography', ['/posts/dash/']);
-    assert.match(
-      await readFile(join(hugoSite, 'folio.config.yaml'), 'utf8'),
-      /^typographer: true$/m,
+    const { target: hugoSite, config: hugoSiteConfig } = await importAndServe(
+      hugo,
+      'hugo-typography',
+      ['/posts/dash/'],
     );
+    assert.match(hugoSiteConfig, /^typographer: true$/m);
     assert.match(await pageOf(hugoSite, '/posts/dash/'), /<p>It was—as “they” said\.<\/p>/);
     const plain = await blog('hugo-no-typography', {
       'hugo.toml':
         'title = "Dashes"\nbaseURL = "https://dashes.example/"\n[markup.goldmark.extensions.typographer]\ndisable = true\n',
       'content/posts/dash.md': post,
     });
-    const { target: plainSite } = await importAndServe(plain, 'hugo-no-typography', [
-      '/posts/dash/',
-    ]);
-    assert.doesNotMatch(
-      await readFile(join(plainSite, 'folio.config.yaml'), 'utf8'),
-      /typographer/,
+    const { target: plainSite, config: plainSiteConfig } = await importAndServe(
+      plain,
+      'hugo-no-typography',
+      ['/posts/dash/'],
     );
+    assert.doesNotMatch(plainSiteConfig, /typographer/);
     assert.match(
       await pageOf(plainSite, '/posts/dash/'),
       /<p>It was---as &quot;they&quot; said\.<\/p>/,

@@ -797,9 +797,12 @@ export function permalinkUrl(
     return value;
   });
   if (problem !== undefined) return { unread: problem };
-  let url = `/${filled.trim()}`.replace(/\/{2,}/g, '/');
-  url = url.replace(/\/index\.html$/, '/');
-  return { url };
+  return { url: filledUrl(filled) };
+}
+
+/** The URL a permalink's filled text gives: from the root, its `index.html` its folder. */
+function filledUrl(filled: string): string {
+  return `/${filled.trim()}`.replace(/\/{2,}/g, '/').replace(/\/index\.html$/, '/');
 }
 
 function evaluate(
@@ -1348,7 +1351,7 @@ export function pagedUrls(permalink: string, pages: number): string[] | undefine
       )
       .replace(PAGE_NUMBER, (_, more: string | undefined) => String(page + Number(more ?? 0)));
     if (/\{[{%]/.test(filled)) return undefined;
-    urls.push(`/${filled.trim()}`.replace(/\/{2,}/g, '/').replace(/\/index\.html$/, '/'));
+    urls.push(filledUrl(filled));
   }
   return urls;
 }

@@ -28,6 +28,11 @@ export interface UrlInputs {
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
+/** The day of a post's wall-clock date, `YYYY-MM-DD`. */
+export function wallDay(wall: UrlInputs['wall']): string {
+  return `${wall.year}-${pad(wall.month)}-${pad(wall.day)}`;
+}
+
 /** The date tokens Jekyll and Hexo share, of a post's wall-clock date. */
 function dateTokens(wall: UrlInputs['wall']): Record<string, string> {
   return {

@@ -62,6 +62,7 @@ import {
   localeOf,
   namesOf,
   type UrlInputs,
+  wallDay,
 } from './engines.js';
 import { blogOf, engineTitle, type EngineName } from './engine-names.js';
 import {
@@ -1851,12 +1852,17 @@ function oldUrlOf(ctx: PlanContext, post: SourcePost, input: UrlInputs): string 
     if ('url' in reading) return reading.url;
     const built = builtUrlOf(ctx, post, input);
     if (built !== undefined) return built;
+    const why =
+      reading.file === undefined
+        ? `Folio does not read ${reading.unread}`
+        : `${reading.file} works it out with code, which Folio does not run`;
+    const unfound = ctx.built ? `, and no one page of ${ctx.built.folder} is titled as it is` : '';
     const note =
       reading.file === undefined || ctx.built
         ? {
             file: post.relative,
             line: 1,
-            text: `its old URL cannot be worked out (${reading.file === undefined ? `Folio does not read ${reading.unread}` : `${reading.file} works it out with code, which Folio does not run`}${ctx.built ? `, and no one page of ${ctx.built.folder} is titled as it is` : ''}): it gets its URL by the site's pattern, and its old one is not kept (add it under aliases: in the imported post)`,
+            text: `its old URL cannot be worked out (${why}${unfound}): it gets its URL by the site's pattern, and its old one is not kept (add it under aliases: in the imported post)`,
           }
         : {
             file: reading.file,
@@ -1889,13 +1895,7 @@ function oldUrlOf(ctx: PlanContext, post: SourcePost, input: UrlInputs): string 
 function builtUrlOf(ctx: PlanContext, post: SourcePost, input: UrlInputs): string | undefined {
   const title = stringOf(input.fields.title);
   if (!ctx.built || title === undefined) return undefined;
-  const { year, month, day } = input.wall;
-  const two = (n: number): string => String(n).padStart(2, '0');
-  return ctx.built.urlOf({
-    title,
-    day: `${year}-${two(month)}-${two(day)}`,
-    slug: post.fileTitle,
-  });
+  return ctx.built.urlOf({ title, day: wallDay(input.wall), slug: post.fileTitle });
 }
 
 /**
