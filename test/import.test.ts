@@ -261,11 +261,20 @@ describe("importing a blog's taxonomy pages", () => {
     const hugo = await blog('hugo-later-pages', {
       'hugo.toml': 'title = "Pages"\nbaseURL = "https://pages.example/"\npaginate = 2\n',
       ...posts('content/posts', 'tags: [Web]'),
+      'content/posts/more.md':
+        '---\ntitle: More\ndate: 2020-01-04\ntags: [Go, Rust]\ncategories: [A, B, C]\n---\nMore.\n',
+      // A slug of digits, which YAML reads as a number: Hugo published the post by it.
+      'content/posts/2017，在驻足间回首.md':
+        '---\ntitle: 2017\ndate: 2020-01-05\nslug: 2676125676\n---\nLooking back.\n',
     });
     await importAndServe(hugo, 'hugo-later-pages', [
       '/posts/',
       '/posts/page/2/',
       '/tags/web/page/2/',
+      // The lists of every tag and every category, as a theme that pages them (Stack) wrote them.
+      '/tags/page/2/',
+      '/categories/page/2/',
+      '/posts/2676125676/',
     ]);
   });
 

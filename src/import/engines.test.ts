@@ -72,6 +72,12 @@ describe("a Hugo post's URL", () => {
     assert.equal(urlOf('Keep Case', {}, { disablePathToLower: true }), '/post/Keep-Case/');
   });
 
+  it('reads a slug or title that YAML read as a number as its digits', () => {
+    assert.equal(urlOf('2017，在驻足间回首', { slug: 2676125676 }), '/post/2676125676/');
+    const config = { permalinks: { post: '/:year/:title/' } };
+    assert.equal(urlOf('review', { title: 2019 }, config), '/2019/2019/');
+  });
+
   it('fills a permalink pattern with a slug sanitized the same way', () => {
     const config = { permalinks: { post: '/:year/:month/:slug/' } };
     assert.equal(urlOf('x', { slug: 'Hello,  World!' }, config), '/2019/06/hello-world/');
@@ -145,6 +151,10 @@ describe("a Hexo post's old URL", () => {
     categories: [],
     bundle: false,
   });
+  it('reads a slug that YAML read as a number as its digits', () => {
+    assert.equal(hexoUrl({ permalink: ':title/' }, post({ slug: 42 })), '/42/');
+  });
+
   it('fills the names of its permalink from the front matter, and says which one it lacks', () => {
     const config = { permalink: 'posts/:abbrlink.html' };
     assert.equal(hexoUrl(config, post({ abbrlink: 'c0ffee' })), '/posts/c0ffee.html');

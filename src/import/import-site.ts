@@ -57,6 +57,7 @@ import {
   hugoUrl,
   jekyllMediaPath,
   jekyllPattern,
+  nameField,
   withJekyllDefaults,
   jekyllUrl,
   localeOf,
@@ -1888,7 +1889,7 @@ function oldUrlOf(ctx: PlanContext, post: SourcePost, input: UrlInputs): string 
   }
   const url = hugoUrl(ctx.config, post.section, input);
   // A post's own `url` is from the site's root; the others are under the language's.
-  return typeof input.fields.url === 'string' ? url : `${ctx.urlPrefix}${url}`;
+  return nameField(input.fields, 'url') !== undefined ? url : `${ctx.urlPrefix}${url}`;
 }
 
 /** The URL of the page the blog's engine built for `post`, where the import was given the site. */
@@ -3320,7 +3321,20 @@ function termRedirects(
       }
       return slugs;
     };
-    for (const [slug, [name, posts]] of bySlug(postsOf((plan) => [...new Set(plan.categories)])))
+    const categorySlugs = bySlug(postsOf((plan) => [...new Set(plan.categories)]));
+    const tagSlugs = bySlug(postsByTag);
+    // The list of every tag or category, where the theme paged it (hugo-theme-stack's
+    // `/tags/page/2/`, by Hugo's page size): each page leads to that list.
+    laterPages(
+      '/categories/',
+      categorySlugs.size,
+      perPage,
+      folder,
+      '/categories/',
+      pagesOf('categories'),
+    );
+    laterPages('/tags/', tagSlugs.size, perPage, folder, '/tags/', pagesOf('tags'));
+    for (const [slug, [name, posts]] of categorySlugs)
       laterPages(
         `/categories/${slug}/`,
         posts,
@@ -3329,7 +3343,7 @@ function termRedirects(
         categories.has(name) ? folioTerm('categories', name) : folioTerm('tags', name),
         pagesOf('categories'),
       );
-    for (const [slug, [name, posts]] of bySlug(postsByTag))
+    for (const [slug, [name, posts]] of tagSlugs)
       laterPages(
         `/tags/${slug}/`,
         posts,
