@@ -67,8 +67,13 @@ const HUGO = {
   'static/img/a.png': 'a',
 };
 
-async function importAndServe(source: string, name: string, oldUrls: readonly string[]) {
-  return importAndServeIn(root, source, name, oldUrls);
+async function importAndServe(
+  source: string,
+  name: string,
+  oldUrls: readonly string[],
+  options: readonly string[] = [],
+) {
+  return importAndServeIn(root, source, name, oldUrls, options);
 }
 
 /** The page at `path` of the site in `target`, as `folio serve` answers it. */
@@ -1497,6 +1502,29 @@ describe('importing a blog with bad input', () => {
     assert.equal(refused.code, 1);
     assert.match(refused.stderr, /already has content; import writes over no file/);
     assert.deepEqual([...(await snapshot(target)).keys()], ['content']);
+  });
+});
+
+describe('importing a Hugo blog with the site its Hugo built', () => {
+  it("takes a post's URL from the built site where another version of Hugo's rules put it elsewhere", async () => {
+    const page = (title: string) =>
+      `<!doctype html><title>${title} | Notes</title><h1>${title}</h1><p>Text.</p>\n`;
+    const source = await blog('hugo-built', {
+      'hugo.toml': 'title = "Notes"\nbaseURL = "https://notes.example/"\n',
+      // Hugo from 0.93 on keeps the hyphens of a name; before, a run of them was one.
+      'content/posts/mining---a-review.md':
+        '---\ntitle: Mining, a review\ndate: 2020-01-02\n---\nText.\n',
+      'content/posts/plain.md': '---\ntitle: Plain\ndate: 2020-01-03\n---\nText.\n',
+      'public/posts/mining---a-review/index.html': page('Mining, a review'),
+      'public/posts/plain/index.html': page('Plain'),
+    });
+    const result = await importAndServe(
+      source,
+      'hugo-built',
+      ['/posts/mining---a-review/', '/posts/plain/'],
+      ['--built', join(source, 'public')],
+    );
+    assert.equal(result.imported.code, 0, result.imported.stderr);
   });
 });
 

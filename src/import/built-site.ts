@@ -31,10 +31,12 @@ export class BuiltSite {
   readonly #byTitle = new Map<string, BuiltPage[]>();
   // A URL given once is no other post's: two posts of one title are told apart by their days.
   readonly #given = new Set<string>();
+  readonly #urls = new Set<string>();
 
   private constructor(folder: string, pages: readonly BuiltPage[]) {
     this.folder = folder;
     for (const page of pages) {
+      this.#urls.add(page.url);
       for (const key of new Set(page.headings)) pushTo(this.#byHeading, key, page);
       for (const key of new Set(page.titles)) pushTo(this.#byTitle, key, page);
     }
@@ -57,6 +59,17 @@ export class BuiltSite {
       pages.push({ url, ...pageMarks(html) });
     }
     return pages.length === 0 ? undefined : new BuiltSite(folder, pages);
+  }
+
+  /** Whether the site has a page at `url` (`/a/b/`, `/a.html`), written escaped or not. */
+  has(url: string): boolean {
+    let path: string;
+    try {
+      path = decodeURI(url);
+    } catch {
+      return false;
+    }
+    return this.#urls.has(path.normalize('NFC')) || this.#urls.has(path);
   }
 
   /**

@@ -1874,10 +1874,15 @@ function oldUrlOf(ctx: PlanContext, post: SourcePost, input: UrlInputs): string 
       ctx.warnings.push(note);
     return undefined;
   }
-  if (ctx.engine === 'jekyll') return jekyllUrl(jekyllPattern(ctx.config, input.fields), input);
+  // The engine's own pages say where it put a post its rules place elsewhere: a slug sanitized
+  // as another version of the engine did, or a permalink a plugin wrote.
+  const checked = (url: string): string =>
+    ctx.built && !ctx.built.has(url) ? (builtUrlOf(ctx, post, input) ?? url) : url;
+  if (ctx.engine === 'jekyll')
+    return checked(jekyllUrl(jekyllPattern(ctx.config, input.fields), input));
   if (ctx.engine === 'hexo') {
     const url = hexoUrl(ctx.config, input);
-    if (typeof url === 'string') return url;
+    if (typeof url === 'string') return checked(url);
     const built = builtUrlOf(ctx, post, input);
     if (built !== undefined) return built;
     ctx.warnings.push({
@@ -1889,7 +1894,7 @@ function oldUrlOf(ctx: PlanContext, post: SourcePost, input: UrlInputs): string 
   }
   const url = hugoUrl(ctx.config, post.section, input);
   // A post's own `url` is from the site's root; the others are under the language's.
-  return nameField(input.fields, 'url') !== undefined ? url : `${ctx.urlPrefix}${url}`;
+  return checked(nameField(input.fields, 'url') !== undefined ? url : `${ctx.urlPrefix}${url}`);
 }
 
 /** The URL of the page the blog's engine built for `post`, where the import was given the site. */
