@@ -8,7 +8,7 @@ import { readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { run } from './support/folio-cli.js';
-import { importAndServe as importAndServeIn, writeBlog } from './support/import-blog.js';
+import { importAndServeUnder, writeBlog } from './support/import-blog.js';
 import { tempRoot } from './support/temp-root.js';
 
 const root = tempRoot('folio-import-eleventy-');
@@ -105,14 +105,7 @@ export const config = { dir: { input: "content", includes: "../_includes", data:
   'public/favicon.ico': 'ico',
 };
 
-async function importAndServe(
-  source: string,
-  name: string,
-  oldUrls: readonly string[],
-  options: readonly string[] = [],
-) {
-  return importAndServeIn(root, source, name, oldUrls, options);
-}
+const importAndServe = importAndServeUnder(root);
 
 describe('importing an Eleventy blog of a CommonJS config and layouts', () => {
   let result: Awaited<ReturnType<typeof importAndServe>>;

@@ -6,11 +6,7 @@ import { chmod, chown, mkdir, readdir, readFile, symlink, writeFile } from 'node
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { folio, run, serverUrl, snapshot, unprivileged } from './support/folio-cli.js';
-import {
-  assertRedirects,
-  importAndServe as importAndServeIn,
-  writeBlog,
-} from './support/import-blog.js';
+import { assertRedirects, importAndServeUnder, writeBlog } from './support/import-blog.js';
 import { tempRoot } from './support/temp-root.js';
 
 const root = tempRoot('folio-import-');
@@ -36,6 +32,8 @@ const JEKYLL = {
   '_posts/2025-10-19-offset.md':
     '---\ntitle: Offset\ndate: 2025-10-19 15:13:08 -0400\ntags: [x]\nheader:\n  overlay_image: /../assets/cat.png\n  image_description: A cat\n---\nAway.\n',
   '_drafts/idea.md': '---\ntitle: Idea\n---\nLater.\n',
+  // A template for new posts, which Jekyll does not read as its name begins with `_`.
+  '_drafts/_template.md': '---\ntitle: [\n---\n',
   'assets/cat.png': 'png',
 };
 
@@ -67,14 +65,7 @@ const HUGO = {
   'static/img/a.png': 'a',
 };
 
-async function importAndServe(
-  source: string,
-  name: string,
-  oldUrls: readonly string[],
-  options: readonly string[] = [],
-) {
-  return importAndServeIn(root, source, name, oldUrls, options);
-}
+const importAndServe = importAndServeUnder(root);
 
 /** The page at `path` of the site in `target`, as `folio serve` answers it. */
 async function pageOf(target: string, path: string): Promise<string> {
@@ -101,6 +92,7 @@ describe('importing a Jekyll blog', () => {
     assert.equal(result.imported.code, 1);
     assert.match(result.imported.stderr, /_posts\/2019-07-01-broken\.md:\d+: left out/);
     assert.match(result.imported.stdout, /4 of 5 posts imported \(1 draft,/);
+    assert.doesNotMatch(result.imported.stderr, /_template/);
   });
 
   it('converts Liquid, keeps inline code, and reports what it removed with file:line', async () => {

@@ -292,32 +292,48 @@ describe("a Chirpy post's attribute lists", () => {
 
 describe("Chirpy's embeds", () => {
   it('become links to the video, as the video tags do', () => {
-    const jekyll = (body: string) => convert(body, 'jekyll').body;
-    assert.equal(
-      jekyll("{% include embed/youtube.html id='Balreaj8Yqs' %}"),
-      '[YouTube: Balreaj8Yqs](https://www.youtube.com/watch?v=Balreaj8Yqs)',
-    );
-    assert.equal(
-      jekyll("{% include embed/bilibili.html id='BV1Q44y1B7Wf' %}"),
-      '[bilibili: BV1Q44y1B7Wf](https://www.bilibili.com/video/BV1Q44y1B7Wf)',
-    );
-    assert.equal(
-      jekyll("{% include embed/video.html src='/media/demo.mp4' title='Demo' %}"),
-      '[Video: Demo](/media/demo.mp4)',
-    );
-    assert.equal(
-      jekyll('{% youtube abc %}'),
-      '[YouTube: abc](https://www.youtube.com/watch?v=abc)',
-    );
-    // minimal-mistakes' video include.
-    assert.equal(
-      convert('{% include video id="lR58F0UuiyY" provider="youtube" %}', 'jekyll').body,
-      '[YouTube: lR58F0UuiyY](https://www.youtube.com/watch?v=lR58F0UuiyY)',
-    );
-    assert.equal(
-      convert('{% include video id="1G-mnzDOK0" provider="google-drive" %}', 'jekyll').body,
-      '[Google Drive: 1G-mnzDOK0](https://drive.google.com/file/d/1G-mnzDOK0/view)',
-    );
+    const cases: [body: string, dialect: Dialect, link: string][] = [
+      [
+        "{% include embed/youtube.html id='Balreaj8Yqs' %}",
+        'jekyll',
+        '[YouTube: Balreaj8Yqs](https://www.youtube.com/watch?v=Balreaj8Yqs)',
+      ],
+      [
+        "{% include embed/bilibili.html id='BV1Q44y1B7Wf' %}",
+        'jekyll',
+        '[bilibili: BV1Q44y1B7Wf](https://www.bilibili.com/video/BV1Q44y1B7Wf)',
+      ],
+      [
+        "{% include embed/video.html src='/media/demo.mp4' title='Demo' %}",
+        'jekyll',
+        '[Video: Demo](/media/demo.mp4)',
+      ],
+      ['{% youtube abc %}', 'jekyll', '[YouTube: abc](https://www.youtube.com/watch?v=abc)'],
+      // hugo-theme-stack's bilibili shortcode, and CodePen's, by user and pen.
+      [
+        '{{<bilibili BV1TP411m7Kk>}}',
+        'hugo',
+        '[bilibili: BV1TP411m7Kk](https://www.bilibili.com/video/BV1TP411m7Kk)',
+      ],
+      [
+        '{{<codepen id="WNLvYXa" user="jane">}}',
+        'hugo',
+        '[CodePen: jane/WNLvYXa](https://codepen.io/jane/pen/WNLvYXa)',
+      ],
+      // minimal-mistakes' video include.
+      [
+        '{% include video id="lR58F0UuiyY" provider="youtube" %}',
+        'jekyll',
+        '[YouTube: lR58F0UuiyY](https://www.youtube.com/watch?v=lR58F0UuiyY)',
+      ],
+      [
+        '{% include video id="1G-mnzDOK0" provider="google-drive" %}',
+        'jekyll',
+        '[Google Drive: 1G-mnzDOK0](https://drive.google.com/file/d/1G-mnzDOK0/view)',
+      ],
+    ];
+    for (const [body, dialect, link] of cases)
+      assert.equal(convert(body, dialect).body, link, body);
     // A link whose whole address was a tag that is removed keeps its text, unlinked.
     assert.equal(
       convert('See [my [old] notes]({% link _pages/gone.md %}) and more.', 'jekyll').body,
@@ -449,6 +465,11 @@ describe('titled blocks', () => {
       convert('{% fold info @oh-my-zsh 脚本（已失效） %}\nRun it.\n{% endfold %}', 'liquid').body,
       '<details>\n<summary>oh-my-zsh 脚本（已失效）</summary>\n\nRun it.\n\n</details>',
     );
+    // hexo-sliding-spoiler's spoiler, its title as written.
+    assert.equal(
+      convert('{% spoiler BeautifulSoup %}\nParse it.\n{% endspoiler %}', 'liquid').body,
+      '<details>\n<summary>BeautifulSoup</summary>\n\nParse it.\n\n</details>',
+    );
     // Without a summary, the browser names it; a summary's markup is shown as text.
     assert.equal(
       convert('{% folding %}\nHidden.\n{% endfolding %}', 'liquid').body,
@@ -567,6 +588,20 @@ describe("a theme's own tag that names an address", () => {
     );
     // One that names no address is removed, as before.
     assert.equal(convert('A {{< tekton-series >}} box.').body, 'A  box.');
+  });
+});
+
+describe('a destination written with spaces', () => {
+  it("is read whole, as Hexo and kramdown read it, inside the post's own folder too", () => {
+    const hexo = (body: string) =>
+      convertBody(body, 'liquid', 5, { postUrl: () => undefined, ownFolder: '35_ee111' }).body;
+    assert.equal(
+      hexo('![](35_ee111/rules of bool algebra.webp) and [notes](my notes.pdf).'),
+      '![](rules%20of%20bool%20algebra.webp) and [notes](my%20notes.pdf).',
+    );
+    // A title in quotes stays a title; Hugo's CommonMark never read such a destination.
+    assert.equal(hexo('![a](a.png "A title")'), '![a](a.png "A title")');
+    assert.equal(convert('![](a b.png)').body, '![](a b.png)');
   });
 });
 

@@ -731,11 +731,9 @@ class Converter {
     const char = this.text[this.#at] ?? '';
     if (char !== ']' && !(/[sh]/i.test(char) && /\s/.test(this.text[this.#at - 1] ?? '')))
       return false;
-    const pattern = char === ']' ? MARKDOWN_DESTINATION : HTML_REFERENCE;
-    pattern.lastIndex = this.#at;
-    const match = pattern.exec(this.text);
-    if (!match) return false;
-    const [whole, before = '', target = ''] = match;
+    const found = this.#destination(char);
+    if (!found) return false;
+    const { before, target, after, length } = found;
     // `]:` ends the label of a reference definition only at the start of a line, and a label
     // `[^1]` is a footnote's, whose text follows.
     if (before.startsWith(']:') && !REFERENCE_LABEL.test(this.#out)) return false;
@@ -744,16 +742,41 @@ class Converter {
       char === ']' ? this.#out[this.#out.lastIndexOf('[') - 1] === '!' : /^src/i.test(before);
     const page = image ? undefined : this.#fileLink(target);
     if (page !== undefined) {
-      this.#out += before + page + whole.slice(before.length + target.length);
-      this.#at += whole.length;
+      this.#out += before + page + after;
+      this.#at += length;
       return true;
     }
     const base = (image ? this.links.imageBase : undefined) ?? this.links.base;
     const { ownFolder } = this.links;
     const local = ownFolder === undefined ? target : insideFolder(target, ownFolder);
-    this.#out += before + rooted(local, base) + whole.slice(before.length + target.length);
-    this.#at += whole.length;
+    this.#out += before + rooted(local, base) + after;
+    this.#at += length;
     return true;
+  }
+
+  /**
+   * The destination at `]` or `src=`/`href=`: what comes before it, itself, what comes after it
+   * up to the end of what was read, and the length of all that as written. A Markdown destination
+   * with spaces and no title, `](rules of algebra.png)`, which kramdown and Hexo's renderer read
+   * whole and CommonMark not at all, is written with `%20`.
+   */
+  #destination(
+    char: string,
+  ): { before: string; target: string; after: string; length: number } | undefined {
+    if (char === ']' && this.dialect !== 'hugo') {
+      SPACED_DESTINATION.lastIndex = this.#at;
+      const [whole, before = '', written = '', after = ''] =
+        SPACED_DESTINATION.exec(this.text) ?? [];
+      if (whole !== undefined && written.includes(' ')) {
+        return { before, target: written.replaceAll(' ', '%20'), after, length: whole.length };
+      }
+    }
+    const pattern = char === ']' ? MARKDOWN_DESTINATION : HTML_REFERENCE;
+    pattern.lastIndex = this.#at;
+    const [whole, before = '', target = ''] = pattern.exec(this.text) ?? [];
+    if (whole === undefined) return undefined;
+    const after = whole.slice(before.length + target.length);
+    return { before, target, after, length: whole.length };
   }
 
   /** The URL of the page a link to a Markdown file names, its fragment kept. */
@@ -1119,6 +1142,8 @@ const RAW_LINE = new RegExp(`^[ \\t]*${RAW_TAGS.source}[ \\t]*$`);
 // A path that starts with a tag (`{% post_url … %}`) is left for the tag's conversion.
 const MARKDOWN_DESTINATION = /(\]\(\s*<?|\]:[ \t]+<?)([^\s)>{][^\s)>]*)/y;
 const HTML_REFERENCE = /((?:src|href)\s*=\s*["'])([^"'\s{][^"'\s]*)/iy;
+// `](a b.png)`: an inline destination of words between spaces, with no title in quotes.
+const SPACED_DESTINATION = /(\]\( *)([^\s()<>"'{][^()<>"'\n]*?[^\s()<>"'])( *\))/y;
 // What is written of a line before a reference definition's `]:`: its label, not a footnote's.
 const REFERENCE_LABEL = /(?:^|\n) {0,3}\[(?!\^)[^\]\n]*$/;
 
@@ -1269,6 +1294,8 @@ const FOLDED_BLOCKS: ReadonlySet<string> = new Set([
   'hideBlock',
   'folding',
   'fold',
+  // hexo-sliding-spoiler's.
+  'spoiler',
 ]);
 
 /**
@@ -1279,7 +1306,7 @@ function blockTitle(name: string, args: readonly string[]): string | undefined {
   const named = namedArgs(args);
   const positional = positionalArgs(args);
   // What a folded block shows folded: `details`, Butterfly's `hideToggle` and `hideBlock` and
-  // NexT's `folding`, whose words go up to a comma (the colours after it), and Fluid's `fold`,
+  // NexT's `folding`, whose words go up to a comma (the colours after it), a spoiler's, and Fluid's `fold`,
   // after its `@` (`{% fold info @Title %}`).
   const words = positional.join(' ');
   // A timeline's title, before its colour.
@@ -1434,9 +1461,21 @@ function inlineReplacement(
       return embed && named.id ? videoLink(embed, named.id) : undefined;
     }
     case 'youtube':
-    case 'vimeo': {
+    case 'vimeo':
+    case 'bilibili': {
+      // hugo-theme-stack's and LoveIt's `{{< bilibili BV1TP411m7Kk >}}` too.
       const id = named.id ?? positional[0];
       return id && videoLink(name, id);
+    }
+    case 'codepen': {
+      // `{{< codepen id="WNLvYXa" user="jane" >}}`: a link to the pen, which showed its code.
+      const id = named.id ?? positional[0];
+      const user = named.user ?? positional[1];
+      return (
+        id &&
+        user &&
+        `[CodePen: ${escapeLinkText(`${user}/${id}`)}](https://codepen.io/${encodeURIComponent(user)}/pen/${encodeURIComponent(id)})`
+      );
     }
     case 'gist': {
       const [user, id] = positional[1]

@@ -2169,6 +2169,8 @@ function listJekyllPosts(source: string, passedOver: PassedOver[]): SourcePost[]
     const match = /(?:^|\/)(_posts|_drafts)\/(.*)$/.exec(file.relative);
     if (!match || !MARKDOWN.test(file.relative)) continue;
     const [, kind, inPosts = ''] = match;
+    // Jekyll reads no file or folder named as its own (`_template.md`), hidden, or a backup.
+    if (inPosts.split('/').some((part) => /^[_.#]|~$/.test(part))) continue;
     const name = basename(inPosts);
     const dated = JEKYLL_NAME.exec(name);
     if (kind === '_posts' && !dated) continue;

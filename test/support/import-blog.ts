@@ -75,3 +75,13 @@ export async function assertRedirects(
     child.kill('SIGTERM');
   }
 }
+
+/** `importAndServe` for the blogs of one folder, `root`, as a test file keeps them. */
+export function importAndServeUnder(root: string) {
+  return (
+    source: string,
+    name: string,
+    oldUrls: readonly string[],
+    options: readonly string[] = [],
+  ) => importAndServe(root, source, name, oldUrls, options);
+}
