@@ -2,6 +2,7 @@
 // autolinks) and the technical writing of technical-writing.ts.
 import MarkdownIt, { type Token } from 'markdown-it';
 import anchor from 'markdown-it-anchor';
+import cjkFriendly from 'markdown-it-cjk-friendly';
 import { slugify } from '../slugify.js';
 import { FIRST_SUFFIX, withUniqueSuffix } from './heading-ids.js';
 import { useCodeBlocks } from './code-blocks.js';
@@ -70,6 +71,9 @@ function markdownWith(math: boolean, typographer: boolean): MarkdownIt {
   // Raw HTML stays on: the author is trusted, and their HTML is theirs to write.
   const markdown = new MarkdownIt('default', { html: true, linkify: true, typographer });
   useTypography(markdown);
+  // `**「強調」**です` and `。**根据经验。**如果` are emphasis, as Chinese, Japanese and Korean
+  // writers mean them: CommonMark reads no closing `**` between a full stop and a letter.
+  markdown.use(cjkFriendly);
   skipTextWithoutLinks(markdown.linkify);
   // markdown-it rewrites every line ending of every body; most bodies have none to rewrite.
   markdown.core.ruler.at('normalize', (state) => {

@@ -20,6 +20,13 @@ describe('typography', () => {
     );
   });
 
+  it('leaves arrows as written', () => {
+    assert.equal(
+      render('TCP --> IP <-- app <--> db ---> done -- ok\n', { typographer: true }),
+      '<p>TCP --&gt; IP &lt;-- app &lt;--&gt; db ---&gt; done – ok</p>\n',
+    );
+  });
+
   it('leaves code, addresses and the replacements no engine made as written', () => {
     const html = render(
       'Run `ls --all` on (c) +- <https://example.com/a--b> and https://example.com/c---d.\n\n' +

@@ -4,8 +4,9 @@
 import type MarkdownIt from 'markdown-it';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 
-// The longest first: `---` is one dash, not an en dash and a hyphen.
-const MARKS = /---|--|\.\.\./g;
+// The longest first: `---` is one dash, not an en dash and a hyphen. Arrows (`-->`, `<--`,
+// `<-->`) are read first, and stay as written.
+const MARKS = /<-{2,3}>?|-{2,3}>|---|--|\.\.\./g;
 const REPLACEMENTS: Readonly<Record<string, string>> = {
   '---': '\u2014', // em dash
   '--': '\u2013', // en dash
