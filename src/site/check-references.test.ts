@@ -101,6 +101,17 @@ describe('checking links', () => {
     );
   });
 
+  it('finds the post a link leads to with its @ or + escaped, as the server decodes it', () => {
+    const post = makePost('a');
+    const target = makePost('spring-@transactional-c++');
+    const found = checkReferences(
+      [post, target],
+      new Map([[post, [link('/posts/spring-%40transactional-c%2B%2B/')]]]),
+      context(new Set()),
+    );
+    assert.deepEqual(found, []);
+  });
+
   it('accepts a link to an old path that redirects, written with or without its final slash', () => {
     const post = makePost('a');
     const old = [link('/posts/old'), link('/posts/old/'), link('/posts/%C3%A9t%C3%A9')];
