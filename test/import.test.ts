@@ -1280,6 +1280,19 @@ describe('importing a Jekyll blog published under a path, whose config has no ur
       /no absolute url: https:\/\/lil\.example\.org\/lil-log, from its CNAME/,
     );
   });
+
+  it("takes the host from a GitHub Pages site's folder name, where it has no CNAME", async () => {
+    const result = await importAndServe(
+      await blog('jane-doe.github.io', {
+        '_config.yml': 'title: Jane\n',
+        '_posts/2021-07-11-hello.md': '---\ntitle: Hello\ntags: [x]\n---\nHi.\n',
+      }),
+      'jane-doe-pages',
+      ['/2021/07/11/hello.html'],
+    );
+    assert.match(result.config, /^url: https:\/\/jane-doe\.github\.io$/m);
+    assert.match(result.report, /from the name of its folder, a GitHub Pages site's/);
+  });
 });
 
 describe('importing a Jekyll blog whose layout loads MathJax on every page', () => {
@@ -1724,6 +1737,30 @@ describe('importing a Hugo blog written in two languages', () => {
   });
 });
 
+describe('importing a Hugo blog with a content folder for each language', () => {
+  it("serves the imported language's files where Hugo did, and not the other's", async () => {
+    const result = await importAndServe(
+      await blog('hugo-language-folders', {
+        'hugo.toml':
+          'title = "Notes"\nbaseURL = "https://notes.example/"\ndefaultContentLanguage = "ja"\n[languages.ja]\ncontentDir = "content/ja"\nweight = 1\n[languages.en]\ncontentDir = "content/en"\nweight = 2\n',
+        'content/ja/posts/search.md':
+          '---\ntitle: 検索\ndate: 2017-08-13\n---\n[test.json](/posts/test.json)\n',
+        'content/ja/posts/test.json': '{"query": 1}\n',
+        // A whole HTML document, with no front matter: Hugo published it as it is.
+        'content/ja/tutorial.html':
+          '<!DOCTYPE html>\n<html><head><title>A tutorial</title></head><body>Steps.</body></html>\n',
+        'content/en/posts/search.md': '---\ntitle: Search\ndate: 2017-08-13\n---\nSearch.\n',
+        'content/en/posts/english.json': '{}\n',
+      }),
+      'hugo-language-folders',
+      ['/posts/search/', '/posts/test.json', '/tutorial.html'],
+    );
+    assert.equal(result.imported.code, 0, result.imported.stderr);
+    assert.equal(existsSync(join(result.target, 'static/ja/posts/test.json')), false);
+    assert.equal(existsSync(join(result.target, 'static/posts/english.json')), false);
+  });
+});
+
 describe('importing the standalone pages of a blog', () => {
   const fixture = (name: string): string =>
     join(import.meta.dirname, 'fixtures', 'blogs', `${name}-pages`);
@@ -1904,6 +1941,26 @@ describe('importing a Hexo blog as Hexo read it', () => {
     assert.match(result.answers.get('/categories/wiki/') ?? '', /CUDA notes/);
     assert.match(result.answers.get('/2023/03/17/debug/') ?? '', /A breakpoint\./);
     assert.match(result.answers.get('/tags/vue-js/') ?? '', /Debugging/);
+  });
+});
+
+describe('importing posts their theme kept off its lists, or described in a subtitle', () => {
+  it('lists them at their old URLs and says so, and takes the subtitle for the description', async () => {
+    const result = await importAndServe(
+      await blog('hexo-hidden', {
+        '_config.yml': 'title: Notes\nurl: https://hidden.example\npermalink: :title/\n',
+        'source/_posts/secret.md':
+          '---\ntitle: Secret\ndate: 2023-03-17 19:19:10\nhidden: true\nsubtitle: Only for those who have the link\n---\nShh.\n',
+      }),
+      'hexo-hidden',
+      ['/secret/'],
+    );
+    assert.match(
+      result.report,
+      /`source\/_posts\/secret\.md:1`: `hidden: true` kept it off the blog's lists, and Folio lists every post/,
+    );
+    const post = await readFile(join(result.target, 'content/posts/secret.md'), 'utf8');
+    assert.match(post, /^description: Only for those who have the link$/m);
   });
 });
 

@@ -591,6 +591,33 @@ describe("a theme's own tag that names an address", () => {
   });
 });
 
+describe("a shortcode of the blog's whose template writes the same HTML wherever it is called", () => {
+  const series = '<hr>\n<h5>Tekton</h5>\n<ul>\n  <li><a href="/one/">One</a></li>\n</ul>';
+  const withSeries = (body: string) =>
+    convertBody(
+      body,
+      'hugo',
+      5,
+      { postUrl: () => undefined },
+      { fixedShortcodes: new Map([['tekton-series', series]]) },
+    );
+
+  it('shows that HTML, as a block on lines of its own or within its sentence', () => {
+    const block = withSeries('Intro.\n\n{{< tekton-series >}}\n\nMore.\n');
+    assert.equal(
+      block.body,
+      'Intro.\n\n<hr>\n<h5>Tekton</h5>\n<ul>\n<li><a href="/one/">One</a></li>\n</ul>\n\n\nMore.\n',
+    );
+    assert.deepEqual(block.notes, [
+      { line: 7, kind: 'converted', what: '{{< tekton-series >}}, as its template wrote it' },
+    ]);
+    assert.equal(
+      withSeries('See {{< tekton-series >}} here.').body,
+      'See <hr> <h5>Tekton</h5> <ul> <li><a href="/one/">One</a></li> </ul> here.',
+    );
+  });
+});
+
 describe('a destination written with spaces', () => {
   it("is read whole, as Hexo and kramdown read it, inside the post's own folder too", () => {
     const hexo = (body: string) =>

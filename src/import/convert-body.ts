@@ -181,6 +181,11 @@ export interface BodyReading {
    * Markdown, so it is kept as written, its math as a script saw it.
    */
   readonly rawShortcodes?: ReadonlySet<string>;
+  /**
+   * The HTML of the blog's Hugo shortcodes whose templates write it whatever they are given (a
+   * series' list of its parts), by name: shown as the template wrote it.
+   */
+  readonly fixedShortcodes?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -923,22 +928,30 @@ class Converter {
     line: number,
   ): void {
     // Hugo renders the shortcodes it holds before handing it over.
-    const { rawShortcodes } = this.reading;
+    const { rawShortcodes, fixedShortcodes } = this.reading;
     const nested = new Converter(inside.text, this.dialect, inside.line, this.links, true, {
       ...(rawShortcodes && { rawShortcodes }),
+      ...(fixedShortcodes && { fixedShortcodes }),
     });
     const text = nested.run();
     this.notes.push(...nested.notes);
-    // On lines of their own at the margin, not in a list item or a quote; and with no math nor
-    // Markdown made of the shortcodes inside it, which Markdown would not read inside a block of
-    // HTML.
+    // With no math nor Markdown made of the shortcodes inside it, which Markdown would not read
+    // inside a block of HTML.
+    if (!MATH_DELIMITER.test(text) && nested.notes.length === 0) this.#emitHtml(text);
+    else this.#out += text;
+    this.notes.push({ line, kind: 'converted', what: `{{< ${name} >}}, its text as written` });
+  }
+
+  /**
+   * HTML a shortcode wrote: standing on lines of its own at the margin, not in a list item or a
+   * quote, as most such blocks do, one block Markdown passes through whole; else `inText`.
+   */
+  #emitHtml(text: string, inText = text): void {
     const tagStart = this.#out.lastIndexOf('\n') + 1;
     LINE_REST.lastIndex = this.#at;
     const ownLines = this.#out.length === tagStart && LINE_REST.test(this.text);
-    const html =
-      text.trim().startsWith('<') && !MATH_DELIMITER.test(text) && nested.notes.length === 0;
-    this.#out += ownLines && html ? `${htmlAsMarkdown(text, undefined).trim()}\n` : text;
-    this.notes.push({ line, kind: 'converted', what: `{{< ${name} >}}, its text as written` });
+    const html = text.trim().startsWith('<');
+    this.#out += ownLines && html ? `${htmlAsMarkdown(text, undefined).trim()}\n` : inText;
   }
 
   #emitBlock(
@@ -1048,6 +1061,13 @@ class Converter {
 
   #emitInline(name: string, args: readonly string[], line: number, what: string): void {
     const text = inlineReplacement(name, args, this.links);
+    const fixed = this.dialect === 'hugo' ? this.reading.fixedShortcodes?.get(name) : undefined;
+    if (text === undefined && fixed !== undefined) {
+      // Within a paragraph, on one line, which would otherwise end it at a blank one.
+      this.#emitHtml(fixed, fixed.replace(/\s*\n\s*/g, ' '));
+      this.notes.push({ line, kind: 'converted', what: `${what}, as its template wrote it` });
+      return;
+    }
     if (text === undefined) {
       this.#unlinkEmptied();
       this.notes.push({

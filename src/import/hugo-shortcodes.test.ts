@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { writesInnerAsWritten } from './hugo-shortcodes.js';
+import { fixedHtml, writesInnerAsWritten } from './hugo-shortcodes.js';
 
 describe("a Hugo shortcode's template", () => {
   it('writes what it encloses as written when it writes .Inner alone, safe or trimmed', () => {
@@ -25,6 +25,20 @@ describe("a Hugo shortcode's template", () => {
       '',
     ]) {
       assert.equal(writesInnerAsWritten(template), false, template);
+    }
+  });
+
+  it('writes the same HTML wherever it is called when it holds no action and nothing that runs', () => {
+    const series = '<hr>\n<h5>A series</h5>\n<ul><li><a href="/one/">One</a></li></ul>\n<hr>\n';
+    assert.equal(fixedHtml(`{{/* The parts. */}}\n${series}`), series.trim());
+    for (const template of [
+      '<a href="{{ .Get 0 }}">Link</a>',
+      '<ins class="adsbygoogle"></ins>',
+      '<script async src="https://ads.example/ad.js"></script>',
+      '<iframe src="https://player.example/"></iframe>',
+      '<!-- nothing -->',
+    ]) {
+      assert.equal(fixedHtml(template), undefined, template);
     }
   });
 });

@@ -20,11 +20,30 @@ export function writesInnerAsWritten(template: string): boolean {
   return INNER_AS_WRITTEN.test(template.replace(TEMPLATE_COMMENT, '').trim());
 }
 
+// What a template may hold and still be shown as written: no action (`{{ … }}`), and nothing that
+// runs or loads another page (an ad's script, an embed's frame).
+const TEMPLATE_ACTION = /\{\{/;
+const ACTIVE_ELEMENT = /<(?:script|iframe|style|link|object|embed|form|ins)\b/i;
+
+/** Whether a shortcode's template writes the same HTML wherever it is called: what it shows. */
+export function fixedHtml(template: string): string | undefined {
+  const html = template.replace(TEMPLATE_COMMENT, '').trim();
+  return html === '' || TEMPLATE_ACTION.test(html) || ACTIVE_ELEMENT.test(html) ? undefined : html;
+}
+
+/** What the import reads of a Hugo blog's own shortcodes. */
+export interface BlogShortcodes {
+  /** Those that write what they enclose as written (`rawhtml`). */
+  readonly raw: ReadonlySet<string>;
+  /** Those that write the same HTML wherever they are called (a series' list of links), by name. */
+  readonly fixed: ReadonlyMap<string, string>;
+}
+
 /**
- * The names of the blog's shortcodes that write what they enclose as written: its own in
- * `layouts/shortcodes/` (or `_shortcodes/`), then its themes' where it has none of that name, as Hugo looks them up.
+ * The blog's shortcodes the import reads: its own in `layouts/shortcodes/` (or `_shortcodes/`),
+ * then its themes' where it has none of that name, as Hugo looks them up.
  */
-export function rawShortcodes(source: string, config: Record<string, unknown>): Set<string> {
+export function blogShortcodes(source: string, config: Record<string, unknown>): BlogShortcodes {
   // Hugo 0.146 reads `_shortcodes/`, and `shortcodes/` as before.
   const folders = [
     'layouts',
@@ -32,6 +51,7 @@ export function rawShortcodes(source: string, config: Record<string, unknown>): 
   ].flatMap((layouts) => ['_shortcodes', 'shortcodes'].map((kind) => join(source, layouts, kind)));
   const seen = new Set<string>();
   const raw = new Set<string>();
+  const fixed = new Map<string, string>();
   for (const folder of folders) {
     let names: string[];
     try {
@@ -45,8 +65,11 @@ export function rawShortcodes(source: string, config: Record<string, unknown>): 
       seen.add(name);
       // Unreadable, a folder of that name, or a link out of the blog: none the import reads.
       const template = readInsideBlog(source, join(folder, file));
-      if (template !== undefined && writesInnerAsWritten(template)) raw.add(name);
+      if (template === undefined) continue;
+      if (writesInnerAsWritten(template)) raw.add(name);
+      const html = fixedHtml(template);
+      if (html !== undefined) fixed.set(name, html);
     }
   }
-  return raw;
+  return { raw, fixed };
 }

@@ -43,7 +43,7 @@ import {
 import { convertBody, readFromRoot, type BodyLinks, type BodyNote } from './convert-body.js';
 import { BuiltSite } from './built-site.js';
 import { htmlAsMarkdown } from './html-body.js';
-import { rawShortcodes } from './hugo-shortcodes.js';
+import { blogShortcodes } from './hugo-shortcodes.js';
 import { themeMath } from './theme-math.js';
 import {
   folioPattern,
@@ -395,7 +395,10 @@ export function importSite(options: ImportOptions): ImportSummary {
     configFile: configFile ?? 'config',
     warnings,
   });
-  const blogFiles = publishedFiles(source, engine, config, passedOver);
+  const blogFiles = publishedFiles(source, engine, config, passedOver, {
+    language: hugo.imported,
+    urlPrefix,
+  });
   const servedFiles = staticFiles(engine, blogFiles);
   const context: PlanContext = {
     engine,
@@ -464,12 +467,14 @@ export function importSite(options: ImportOptions): ImportSummary {
   const layoutMath =
     (engine === 'hexo' ? undefined : layoutLoadingMath(source, engine, config)) ??
     themeMath(source, engine, config);
+  const shortcodes = engine === 'hugo' ? blogShortcodes(source, config) : undefined;
   const blog = {
     source,
     engine,
     config,
     mathEverywhere: blogUsesMath(config) || layoutMath !== undefined,
-    rawShortcodes: engine === 'hugo' ? rawShortcodes(source, config) : undefined,
+    rawShortcodes: shortcodes?.raw,
+    fixedShortcodes: shortcodes?.fixed,
     pattern,
     timezone,
     skipped,
@@ -599,7 +604,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     redirects,
     warnings,
     postsAuthor: postsAuthor(read.map(({ document }) => lowerKeys(document.fields).author)),
-    cname: cnameOf(source, engine, config),
+    host: hostOf(source, engine, config),
     layoutMath,
     lineBreaks: blogKeepsLineBreaks(engine, config, packages),
     typographer: blogTypesetsPunctuation(engine, config, packages),
@@ -797,6 +802,7 @@ function convertPosts(
     config: Record<string, unknown>;
     mathEverywhere: boolean;
     rawShortcodes: ReadonlySet<string> | undefined;
+    fixedShortcodes: ReadonlyMap<string, string> | undefined;
     pattern: string;
     timezone: string;
     skipped: ImportNote[];
@@ -1285,6 +1291,7 @@ function convertPages(
     config: Record<string, unknown>;
     mathEverywhere: boolean;
     rawShortcodes: ReadonlySet<string> | undefined;
+    fixedShortcodes: ReadonlyMap<string, string> | undefined;
     skipped: ImportNote[];
     passedOver: PassedOver[];
     post: (reference: string) => LinkedPost | undefined;
@@ -1334,6 +1341,8 @@ function documentText(
     readonly mathEverywhere: boolean;
     /** The blog's shortcodes that write what they enclose as written (Hugo's `rawhtml`). */
     readonly rawShortcodes: ReadonlySet<string> | undefined;
+    /** The blog's shortcodes that write the same HTML wherever they are called, by name. */
+    readonly fixedShortcodes: ReadonlyMap<string, string> | undefined;
     readonly skipped: ImportNote[];
   },
   how: {
@@ -1352,6 +1361,7 @@ function documentText(
       (plan.front.math === true || blog.mathEverywhere) &&
       !(blog.engine === 'hugo' && goldmarkPassthrough(blog.config)),
     ...(blog.rawShortcodes && { rawShortcodes: blog.rawShortcodes }),
+    ...(blog.fixedShortcodes && { fixedShortcodes: blog.fixedShortcodes }),
   });
   const text = `---\n${dump(plan.front, { lineWidth: -1, noRefs: true, quotingType: '"' })}---\n${how.body(converted.body)}`;
   const problem = how.check(text).find((d) => d.severity === 'error');
@@ -1674,10 +1684,23 @@ function planPost(
     ...(category !== undefined && slugify(category) !== '' ? { category } : {}),
     tags: allTags,
   };
+  // beautiful-jekyll's `subtitle` said in a line what the post is about.
   const description =
-    stringOf(fields.description) ?? stringOf(fields.excerpt) ?? stringOf(fields.summary);
+    stringOf(fields.description) ??
+    stringOf(fields.excerpt) ??
+    stringOf(fields.summary) ??
+    stringOf(fields.subtitle);
   if (description) front.description = description.replace(/\s+/g, ' ').trim();
   if (draft) front.draft = true;
+  // hexo-hide-posts' `hidden` and Fluid's `hide` kept a published post off the blog's lists.
+  const hiddenBy = ['hidden', 'hide'].find((key) => fields[key] === true);
+  if (!draft && hiddenBy !== undefined) {
+    ctx.warnings.push({
+      file: post.relative,
+      line: 1,
+      text: `\`${hiddenBy}: true\` kept it off the blog's lists, and Folio lists every post: it is listed now, at its old URL (make it a page under content/pages/, or a draft, to keep it off the lists)`,
+    });
+  }
   if (turnsMathOn(fields)) front.math = true;
   // Posts kept at the top of the home page: Hexo's `sticky` and `top` (a number, or true), the
   // `pinned` and `sticky` of Hugo's and Jekyll's themes.
@@ -1921,6 +1944,24 @@ function blogSubPath(engine: EngineName, config: Record<string, unknown>): strin
   if (engine === 'hugo') return '';
   const below = stringOf(engine === 'jekyll' ? config.baseurl : config.root)?.replace(/\/+$/, '');
   return !below ? '' : `${below.startsWith('/') ? '' : '/'}${below}`;
+}
+
+/**
+ * The host a blog with no absolute URL in its config is published at, and what says so: the
+ * `CNAME` file of a GitHub Pages blog, else a folder named as a GitHub Pages site of a user or an
+ * organisation is (`jane.github.io`), which GitHub publishes at that host.
+ */
+function hostOf(
+  source: string,
+  engine: EngineName,
+  config: Record<string, unknown>,
+): { readonly host: string; readonly from: string } | undefined {
+  const named = cnameOf(source, engine, config);
+  if (named !== undefined) return { host: named, from: 'its CNAME file' };
+  const folder = basename(resolve(source)).toLowerCase();
+  return /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.github\.io$/.test(folder)
+    ? { host: folder, from: "the name of its folder, a GitHub Pages site's" }
+    : undefined;
 }
 
 /** The host a GitHub Pages blog's `CNAME` file names, where the blog publishes one. */
@@ -2611,6 +2652,7 @@ function publishedFiles(
   engine: EngineName,
   config: Record<string, unknown>,
   passedOver: PassedOver[],
+  hugoLanguage: HugoLanguageServed,
 ): PublishedFile[] {
   const to = (root: string) => (file: BlogFile) => ({
     ...file,
@@ -2624,7 +2666,7 @@ function publishedFiles(
     const copied = folders.flatMap((root) =>
       existsSync(root) ? walk(source, root, isJunkName, passedOver).map(to(root)) : [],
     );
-    return [...copied, ...hugoLooseFiles(source, config, passedOver)];
+    return [...copied, ...hugoLooseFiles(source, config, passedOver, hugoLanguage)];
   }
   const root = engine === 'hexo' ? join(source, 'source') : source;
   const excluded = new Set([...NOT_PUBLISHED, ...namesOf(config.exclude, false)]);
@@ -2657,19 +2699,50 @@ function hugoLooseFiles(
   source: string,
   config: Record<string, unknown>,
   passedOver: PassedOver[],
+  { language, urlPrefix }: HugoLanguageServed,
 ): PublishedFile[] {
-  const root = join(source, stringOf(config.contentDir) ?? 'content');
+  // A language of its own folder (`content/ja`) publishes its files under its path (`/ja/…` for
+  // another than the default); the folders of the languages not imported are not read.
+  const folders = hugoLanguageFolders(config);
+  const root = join(source, folders.get(language) ?? stringOf(config.contentDir) ?? 'content');
   if (!existsSync(root)) return [];
-  const files = walk(source, root, (name) => name.startsWith('.'), passedOver);
+  const others = [...folders]
+    .filter(([other]) => other !== language)
+    .map(([, folder]) => join(source, folder) + sep)
+    // Only those inside the folder read: one that holds it is the default language's own.
+    .filter((folder) => folder.startsWith(root + sep));
+  const files = walk(source, root, (name) => name.startsWith('.'), passedOver).filter(
+    (file) => !others.some((folder) => file.file.startsWith(folder)),
+  );
   const bundles = files
     .filter((file) => HUGO_CONTENT.test(file.file) && /^index\./.test(basename(file.file)))
     .map((file) => dirname(file.file) + sep);
+  const under = urlPrefix === '' ? '' : `${urlPrefix.slice(1)}/`;
   return files
     .filter(
       (file) =>
-        !HUGO_CONTENT.test(file.file) && !bundles.some((folder) => file.file.startsWith(folder)),
+        (!HUGO_CONTENT.test(file.file) || isWholeHtmlDocument(source, file.file)) &&
+        !bundles.some((folder) => file.file.startsWith(folder)),
     )
-    .map((file) => ({ ...file, to: relative(root, file.file).split(sep).join('/') }));
+    .map((file) => ({ ...file, to: under + relative(root, file.file).split(sep).join('/') }));
+}
+
+/**
+ * Whether a content file of Hugo's is a whole HTML document with no front matter
+ * (`<!DOCTYPE html>…`): Hugo published it as it is, at its path, as a file is.
+ */
+function isWholeHtmlDocument(source: string, file: string): boolean {
+  if (!/\.html?$/i.test(file)) return false;
+  const start = readInsideBlog(source, file)
+    ?.slice(0, 200)
+    .replace(/^\uFEFF?\s*/, '');
+  return start !== undefined && /^<(?:!doctype html|html)[\s>]/i.test(start);
+}
+
+/** The language of a Hugo blog the import reads, and the path Hugo served it under (`/ko`). */
+interface HugoLanguageServed {
+  readonly language: string;
+  readonly urlPrefix: string;
 }
 
 /**
@@ -3539,8 +3612,8 @@ function folioConfig(
     warnings: ImportNote[];
     /** The author most posts name in their front matter, if any does. */
     postsAuthor: string | undefined;
-    /** The host the blog's CNAME file names, if it has one. */
-    cname: string | undefined;
+    /** The host the blog is published at, where its CNAME file or its folder's name says. */
+    host: { readonly host: string; readonly from: string } | undefined;
     /** Where the blog's own layout, its theme or a plugin typesets math on every page, if one does. */
     layoutMath: ImportNote | undefined;
     /** Whether the blog's Markdown kept each line break of a paragraph. */
@@ -3599,12 +3672,12 @@ function folioConfig(
   if (!url || !/^https?:\/\/[^/\s]+/.test(url)) {
     // The path below the host is known all the same: the old URLs are under it.
     const below = blogSubPath(engine, config);
-    url = `https://${extra.cname ?? 'example.com'}${below}`;
+    url = `https://${extra.host?.host ?? 'example.com'}${below}`;
     extra.warnings.push({
       file: configFile ?? 'config',
       line: 1,
-      text: extra.cname
-        ? `the blog's config has no absolute url: ${url}, from its CNAME file, is written; correct it in folio.config.yaml if the blog moved`
+      text: extra.host
+        ? `the blog's config has no absolute url: ${url}, from ${extra.host.from}, is written; correct it in folio.config.yaml if the blog moved`
         : `the blog has no absolute url: ${url} is written in its place; put your address in folio.config.yaml`,
     });
   }
