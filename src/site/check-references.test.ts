@@ -75,6 +75,19 @@ describe('checking images', () => {
     );
   });
 
+  it('warns of an image with no path, as a removed tag of an engine leaves it', () => {
+    const post = makePost('a');
+    const references = new Map([[post, [image(''), image(' ')]]]);
+    const found = checkReferences([post], references, context(new Set()));
+    assert.deepEqual(
+      found.map(({ code, message }) => `${code}: ${message}`),
+      [
+        'image-empty: an image has no path: it shows nothing',
+        'image-empty: an image has no path: it shows nothing',
+      ],
+    );
+  });
+
   it('accepts an image that is in static/', () => {
     const post = makePost('a');
     const references = new Map([[post, [image('/images/dog.png')]]]);

@@ -43,7 +43,17 @@ export function checkReferences(
     for (const reference of found) {
       const path = sitePath(reference.target);
       if (reference.kind === 'image') {
-        if (!path.startsWith('/')) {
+        if (path.trim() === '') {
+          diagnostics.push(
+            warning(
+              'image-empty',
+              post.file,
+              reference.line,
+              'an image has no path: it shows nothing',
+              'write the path of the image, /images/a.png for static/images/a.png, or remove it',
+            ),
+          );
+        } else if (!path.startsWith('/')) {
           if (post.ownFolder) {
             const beside = besideImage(post, reference, path, servedBeside);
             if (beside) diagnostics.push(beside);

@@ -22,6 +22,10 @@ describe('references', () => {
     ]);
   });
 
+  it('collects images with no path, in Markdown and in HTML', () => {
+    assert.deepEqual(collect('![gone]() and <img src="" alt="gone">\n'), ['6 image ', '6 image ']);
+  });
+
   it('leaves out other sites, data, fragments and relative links', () => {
     const body =
       '![a](https://example.com/a.png) ![b](//cdn.example.com/b.png) ![c](data:image/png;base64,AA)\n' +

@@ -42,7 +42,7 @@ function rawReferences(html: string, line: number): Reference[] {
     const target = (double ?? single ?? bare ?? '').replace(/&amp;/g, '&');
     const at = line + countLines(html, match.index);
     if (isSitePath(target)) references.push({ kind: image ? 'image' : 'link', target, line: at });
-    else if (image && isRelativeTarget(target))
+    else if (image && (target.trim() === '' || isRelativeTarget(target)))
       references.push({ kind: 'image', target, line: at });
   }
   return references;
@@ -61,7 +61,9 @@ function referenceOf(token: Token, line: number): Reference | undefined {
   }
   if (token.type === 'image') {
     const target = token.attrGet('src');
-    const checked = target !== null && (isSitePath(target) || isRelativeTarget(target));
+    // An image of no path shows nothing, and is told too.
+    const checked =
+      target !== null && (target.trim() === '' || isSitePath(target) || isRelativeTarget(target));
     return checked ? { kind: 'image', target, line } : undefined;
   }
   return undefined;
