@@ -712,6 +712,38 @@ describe('importing a Jekyll blog whose posts mostly set their own URLs', () => 
   });
 });
 
+describe('importing a Jekyll blog whose permalink has no extension', () => {
+  it('keeps the .html file Jekyll wrote answering too, as GitHub Pages served it', async () => {
+    const source = await blog('jekyll-extensionless', {
+      '_config.yml': 'title: Blog\nurl: https://blog.example\npermalink: /blog/:title\n',
+      '_posts/2019-01-02-zero-to-main.md': '---\ntitle: Zero to main\n---\nText.\n',
+    });
+    await importAndServe(source, 'jekyll-extensionless', [
+      '/blog/zero-to-main',
+      '/blog/zero-to-main.html',
+    ]);
+  });
+});
+
+describe('importing a Jekyll blog whose own plugin writes a page for each tag', () => {
+  it("leads each of those pages to Folio's page of the tag", async () => {
+    const source = await blog('jekyll-tag-generator', {
+      '_config.yml': 'title: Tags\nurl: https://tags.example\n',
+      '_plugins/tags.rb':
+        "module Jekyll\n  class TagPage < Page\n    def initialize(site, base, tag)\n      @dir = File.join('tag', tag)\n    end\n  end\nend\n",
+      '_plugins/categories.rb':
+        "dir = site.config['category_dir'] || 'topics'\nsite.pages << CategoryPage.new(site, site.source, File.join(dir, category), category)\n",
+      '_posts/2019-01-02-boot.md':
+        '---\ntitle: Boot\ntags: [arm, rtos]\ncategory: firmware\n---\nText.\n',
+    });
+    await importAndServe(source, 'jekyll-tag-generator', [
+      '/tag/arm/',
+      '/tag/rtos/',
+      '/topics/firmware/',
+    ]);
+  });
+});
+
 describe('importing a Jekyll blog that writes its inline math in escaped brackets', () => {
   it('typesets \\\\(…\\\\) in a post with math on, and leaves it as text in one without', async () => {
     const source = await blog('brackets-math', {

@@ -555,6 +555,7 @@ export function importSite(options: ImportOptions): ImportSummary {
         ? eleventyTermPages(eleventyProjectOf(config), eleventyReading(source, config).files)
         : [],
     collections: engine === 'eleventy' ? eleventyCollections(source, config) : [],
+    generatedTermPages: engine === 'jekyll' ? jekyllTermPageFolders(source, config) : {},
   });
   for (const [path, to] of Object.entries(listRedirects))
     if (!(path in redirects)) redirects[path] = to;
@@ -1707,6 +1708,10 @@ function planPost(
   const pin = ctx.engine === 'hexo' ? [fields.sticky, fields.top] : [fields.pinned, fields.sticky];
   if (pin.some(pins)) front.pinned = true;
   const aliases = oldPathsAskedFor(fields);
+  // Jekyll wrote a permalink without an extension (`/blog/:title`) as a file with one,
+  // `blog/x.html`, which GitHub Pages served at both addresses.
+  if (ctx.engine === 'jekyll' && oldUrl !== undefined && /\/[^/.]+$/.test(oldUrl))
+    aliases.push(`${oldUrl}.html`);
   if (aliases.length > 0) front.aliases = aliases;
   // Hugo's `series` taxonomy is a list, where a post is mostly in one series: the first is kept.
   const series = stringOf(
@@ -2761,6 +2766,47 @@ function categoryPathsOf(
   return [[...folderCategories, ...namesOf(written, engine === 'jekyll')]];
 }
 
+/** The folders a page of each tag and of each category was written into. */
+interface TermPageFolders {
+  readonly tag?: string;
+  readonly category?: string;
+}
+
+/**
+ * Where a Jekyll blog's own plugins wrote a page for each tag or category, as the generator of
+ * Jekyll's docs does (`File.join('tag', tag)`, or `site.config['category_dir'] || 'categories'`).
+ */
+function jekyllTermPageFolders(source: string, config: Record<string, unknown>): TermPageFolders {
+  const folder = join(jekyllSourceFolder(source, config), '_plugins');
+  const found: { tag?: string; category?: string } = {};
+  let names: string[];
+  try {
+    names = readdirSync(folder).filter((name) => name.endsWith('.rb'));
+  } catch {
+    return found;
+  }
+  for (const name of names) {
+    const code = readInsideBlog(source, join(folder, name)) ?? '';
+    for (const [, dir = '', kind] of code.matchAll(PLUGIN_TERM_FOLDER)) {
+      if ((kind === 'tag' || kind === 'category') && found[kind] === undefined) found[kind] = dir;
+    }
+    for (const [, kind, dir = ''] of code.matchAll(PLUGIN_TERM_DIR)) {
+      if (kind !== 'tag' && kind !== 'category') continue;
+      found[kind] ??= stringOf(config[`${kind}_dir`]) ?? dir;
+    }
+  }
+  for (const kind of ['tag', 'category'] as const) {
+    const dir = found[kind]?.replace(/^\/+|\/+$/g, '');
+    if (dir === undefined || !/^[\w./-]+$/.test(dir)) delete found[kind];
+    else found[kind] = dir;
+  }
+  return found;
+}
+
+// `File.join('tag', tag)` and `site.config['tag_dir'] || 'tags'` in a generator's code.
+const PLUGIN_TERM_FOLDER = /File\.join\(\s*['"]([^'"]+)['"]\s*,\s*(tag|category)\s*\)/g;
+const PLUGIN_TERM_DIR = /\[\s*['"](tag|category)_dir['"]\s*\]\s*\|\|\s*['"]([^'"]+)['"]/g;
+
 /** The folder Jekyll reads a blog from: its config's `source`, when that is a folder inside it. */
 function jekyllSourceFolder(blogDir: string, config: Record<string, unknown>): string {
   const named = stringOf(config.source);
@@ -3192,6 +3238,8 @@ function termRedirects(
     readonly termPages?: readonly TermPageTemplate[];
     /** The names of its collections that are no tag of a post (`all`, `posts`, `tagList`). */
     readonly collections?: readonly string[];
+    /** The folders a Jekyll blog's own generator wrote a page of each tag or category into. */
+    readonly generatedTermPages?: TermPageFolders;
   },
 ): Record<string, string> {
   const redirects: Record<string, string> = {};
@@ -3496,6 +3544,15 @@ function termRedirects(
     for (const name of tags) {
       const from = archivePath('tag', name);
       if (from) add(from, folioTerm('tags', name));
+    }
+    // A generator of the blog's own, as Jekyll's docs show one, wrote `tag/<name>/` for each.
+    const { tag: tagFolder, category: categoryFolder } = feeds.generatedTermPages ?? {};
+    if (tagFolder !== undefined)
+      for (const name of tags) add(`/${tagFolder}/${name}/`, folioTerm('tags', name));
+    if (categoryFolder !== undefined) {
+      for (const name of categories)
+        add(`/${categoryFolder}/${name}/`, folioTerm('categories', name));
+      for (const name of later) add(`/${categoryFolder}/${name}/`, folioTerm('tags', name));
     }
     // jekyll-tagging writes a page for each tag once the config names a layout for them.
     const tagPages = stringOf(config.tag_page_dir);
