@@ -4,6 +4,7 @@
 import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { Parser } from 'htmlparser2';
+import { pathKey } from '../urls/url-paths.js';
 
 /** A page of the built site: where it was, and what it says it is. */
 interface BuiltPage {
@@ -36,7 +37,7 @@ export class BuiltSite {
   private constructor(folder: string, pages: readonly BuiltPage[]) {
     this.folder = folder;
     for (const page of pages) {
-      this.#urls.add(page.url);
+      this.#urls.add(pathKey(page.url) ?? page.url);
       for (const key of new Set(page.headings)) pushTo(this.#byHeading, key, page);
       for (const key of new Set(page.titles)) pushTo(this.#byTitle, key, page);
     }
@@ -63,13 +64,8 @@ export class BuiltSite {
 
   /** Whether the site has a page at `url` (`/a/b/`, `/a.html`), written escaped or not. */
   has(url: string): boolean {
-    let path: string;
-    try {
-      path = decodeURI(url);
-    } catch {
-      return false;
-    }
-    return this.#urls.has(path.normalize('NFC')) || this.#urls.has(path);
+    const key = pathKey(url);
+    return key !== undefined && this.#urls.has(key);
   }
 
   /**

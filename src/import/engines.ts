@@ -2,7 +2,7 @@
 // are published as they are, what a post's URL was — as each engine's documentation gives it.
 import type { Locale } from '../config/schema.js';
 import { escapeRegExp } from '../text/escape-reg-exp.js';
-import { isRecord } from './foreign-document.js';
+import { isRecord, stringOf } from './foreign-document.js';
 
 /** What a post's old URL is computed from. */
 export interface UrlInputs {
@@ -101,19 +101,6 @@ export function hugoPath(text: string): string {
   return path;
 }
 
-/**
- * A front matter name an engine reads as text: `slug: 2676125676` or `title: 2019` is read by
- * YAML as a number, and every engine writes it as its digits.
- */
-export function nameField(
-  fields: Readonly<Record<string, unknown>>,
-  key: string,
-): string | undefined {
-  const value = fields[key];
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
 const JEKYLL_STYLES: Record<string, string> = {
   date: '/:categories/:year/:month/:day/:title:output_ext',
   pretty: '/:categories/:year/:month/:day/:title/',
@@ -131,7 +118,7 @@ export function jekyllPattern(
   fields: Readonly<Record<string, unknown>>,
 ): string {
   const pattern =
-    nameField(fields, 'permalink') ??
+    stringOf(fields.permalink) ??
     (typeof config.permalink === 'string' ? config.permalink : 'date');
   return JEKYLL_STYLES[pattern] ?? pattern;
 }
@@ -227,7 +214,7 @@ export function jekyllPageUrl(config: Readonly<Record<string, unknown>>, page: J
   else if (JEKYLL_STYLES[style] || style.endsWith(':output_ext'))
     template = '/:path/:basename:output_ext';
   else template = '/:path/:basename';
-  const slug = nameField(fields, 'slug') ?? basename;
+  const slug = stringOf(fields.slug) ?? basename;
   const values: Record<string, string> = {
     path: collection ? [...inCollection, basename].join('/') : folder.join('/'),
     basename,
@@ -253,7 +240,7 @@ export function hexoPageUrl(
   relative: string,
 ): string {
   let path =
-    nameField(fields, 'permalink')?.replace(/^\//, '') ?? relative.replace(/\.[^./]*$/, '.html');
+    stringOf(fields.permalink)?.replace(/^\//, '') ?? relative.replace(/\.[^./]*$/, '.html');
   if (path === '' || path.endsWith('/')) path += 'index.html';
   else if (!/\.[^./]+$/.test(path)) path += '.html';
   return `/${path}`.replace(/\/{2,}/g, '/').replace(/(^|\/)index\.html$/, '$1');
@@ -261,7 +248,7 @@ export function hexoPageUrl(
 
 export function jekyllUrl(pattern: string, input: UrlInputs): string {
   const { wall } = input;
-  const slug = nameField(input.fields, 'slug') ?? input.fileTitle;
+  const slug = stringOf(input.fields.slug) ?? input.fileTitle;
   const values: Record<string, string> = {
     ...dateTokens(wall),
     short_year: String(wall.year).slice(2),
@@ -330,11 +317,11 @@ export function hexoUrl(
   input: UrlInputs,
 ): string | { readonly missing: string } {
   const pattern =
-    nameField(input.fields, 'permalink') ??
+    stringOf(input.fields.permalink) ??
     (typeof config.permalink === 'string' ? config.permalink : ':year/:month/:day/:title/');
   const { wall } = input;
   // The file's name, its folder too, less what `new_post_name` put before the title (a date).
-  const title = nameField(input.fields, 'slug') ?? input.fileTitle;
+  const title = stringOf(input.fields.slug) ?? input.fileTitle;
   const categoryMap = isRecord(config.category_map) ? config.category_map : {};
   const categorySlug = (name: string): string =>
     hexoSlug(
@@ -347,7 +334,7 @@ export function hexoUrl(
     ...dateTokens(wall),
     title,
     name: title.split('/').pop() ?? title,
-    post_title: hexoSlug(nameField(input.fields, 'title') ?? title),
+    post_title: hexoSlug(stringOf(input.fields.title) ?? title),
     category:
       input.categories.length > 0 ? input.categories.map(categorySlug).join('/') : defaultCategory,
   };
@@ -370,14 +357,14 @@ export function hugoUrl(
   section: string,
   input: UrlInputs,
 ): string {
-  const own = nameField(input.fields, 'url');
+  const own = stringOf(input.fields.url);
   if (own !== undefined && own.trim() !== '') {
     const path = own.startsWith('/') ? own : `/${own}`;
     return path.endsWith('/') || /\.[a-z0-9]+$/i.test(path) ? path : `${path}/`;
   }
   const lower = config.disablePathToLower !== true;
-  const slug = nameField(input.fields, 'slug');
-  const title = nameField(input.fields, 'title') ?? input.fileTitle;
+  const slug = stringOf(input.fields.slug);
+  const title = stringOf(input.fields.title) ?? input.fileTitle;
   const permalinks = isRecord(config.permalinks) ? config.permalinks : {};
   const pattern =
     permalinks[section] ?? (isRecord(permalinks.page) ? permalinks.page[section] : undefined);

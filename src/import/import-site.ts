@@ -57,7 +57,6 @@ import {
   hugoUrl,
   jekyllMediaPath,
   jekyllPattern,
-  nameField,
   withJekyllDefaults,
   jekyllUrl,
   localeOf,
@@ -1922,7 +1921,7 @@ function oldUrlOf(ctx: PlanContext, post: SourcePost, input: UrlInputs): string 
   }
   const url = hugoUrl(ctx.config, post.section, input);
   // A post's own `url` is from the site's root; the others are under the language's.
-  return checked(nameField(input.fields, 'url') !== undefined ? url : `${ctx.urlPrefix}${url}`);
+  return checked(stringOf(input.fields.url) !== undefined ? url : `${ctx.urlPrefix}${url}`);
 }
 
 /** The URL of the page the blog's engine built for `post`, where the import was given the site. */
@@ -2766,10 +2765,10 @@ function categoryPathsOf(
   return [[...folderCategories, ...namesOf(written, engine === 'jekyll')]];
 }
 
-/** The folders a page of each tag and of each category was written into. */
+/** The folders a page of each tag and of each category was written into, where one was. */
 interface TermPageFolders {
-  readonly tag?: string;
-  readonly category?: string;
+  readonly tag?: string | undefined;
+  readonly category?: string | undefined;
 }
 
 /**
@@ -2778,29 +2777,23 @@ interface TermPageFolders {
  */
 function jekyllTermPageFolders(source: string, config: Record<string, unknown>): TermPageFolders {
   const folder = join(jekyllSourceFolder(source, config), '_plugins');
-  const found: { tag?: string; category?: string } = {};
   let names: string[];
   try {
     names = readdirSync(folder).filter((name) => name.endsWith('.rb'));
   } catch {
-    return found;
+    return {};
   }
-  for (const name of names) {
-    const code = readInsideBlog(source, join(folder, name)) ?? '';
-    for (const [, dir = '', kind] of code.matchAll(PLUGIN_TERM_FOLDER)) {
-      if ((kind === 'tag' || kind === 'category') && found[kind] === undefined) found[kind] = dir;
-    }
-    for (const [, kind, dir = ''] of code.matchAll(PLUGIN_TERM_DIR)) {
-      if (kind !== 'tag' && kind !== 'category') continue;
-      found[kind] ??= stringOf(config[`${kind}_dir`]) ?? dir;
-    }
-  }
-  for (const kind of ['tag', 'category'] as const) {
-    const dir = found[kind]?.replace(/^\/+|\/+$/g, '');
-    if (dir === undefined || !/^[\w./-]+$/.test(dir)) delete found[kind];
-    else found[kind] = dir;
-  }
-  return found;
+  const code = names.map((name) => readInsideBlog(source, join(folder, name)) ?? '').join('\n');
+  const folderOf = (kind: 'tag' | 'category'): string | undefined => {
+    const written =
+      [...code.matchAll(PLUGIN_TERM_FOLDER)].find((match) => match[2] === kind)?.[1] ??
+      [...code.matchAll(PLUGIN_TERM_DIR)]
+        .filter((match) => match[1] === kind)
+        .map((match) => stringOf(config[`${kind}_dir`]) ?? match[2])[0];
+    const dir = written?.replace(/^\/+|\/+$/g, '');
+    return dir !== undefined && /^[\w./-]+$/.test(dir) ? dir : undefined;
+  };
+  return { tag: folderOf('tag'), category: folderOf('category') };
 }
 
 // `File.join('tag', tag)` and `site.config['tag_dir'] || 'tags'` in a generator's code.

@@ -1,14 +1,7 @@
 // Import: a blog's standalone pages — an About, a Now — which of its files each engine published as
 // a page of their own, at what URL, and whether the blog's menu linked them.
 import { pathKey } from '../urls/url-paths.js';
-import {
-  hexoPageUrl,
-  hugoUrl,
-  jekyllPageUrl,
-  nameField,
-  namesOf,
-  type UrlInputs,
-} from './engines.js';
+import { hexoPageUrl, hugoUrl, jekyllPageUrl, namesOf, type UrlInputs } from './engines.js';
 import type { BuiltSite } from './built-site.js';
 import { defaultUrl, eleventyProjectOf, eleventyUrl } from './eleventy.js';
 import type { EngineName } from './engine-names.js';
@@ -355,7 +348,7 @@ function judgeByEngine(
       ? hugoUrl(config, section, { ...input, relative: inSection.join('/') })
       : hugoUrl(config, '', input);
   // A page's own `url` is from the site's root; the others are under the language's.
-  const oldUrl = nameField(fields, 'url') !== undefined ? url : `${urlPrefix}${url}`;
+  const oldUrl = stringOf(fields.url) !== undefined ? url : `${urlPrefix}${url}`;
   return {
     kind: 'page',
     oldUrl,
