@@ -47,7 +47,7 @@ import { chart } from './lib/chart.js';
 import { writeRunInto } from './lib/docs.js';
 import { buildOf, buildRss, buildTime, mediaOf, TEN_K } from './lib/figures.js';
 import { checkBuilt, FOLIO_BIN } from './lib/folio.js';
-import { killAllNow, run, settle, stopAll } from './lib/processes.js';
+import { killAllNow, LEFT_OUT_OF_ENV, run, settle, stopAll } from './lib/processes.js';
 import { benchRebuilds } from './lib/rebuild.js';
 import { benchReload } from './lib/reload.js';
 import { report, type Results } from './lib/report.js';
@@ -266,6 +266,12 @@ async function environment(
     `${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB RAM, ${process.platform}; load average ${load} at the start`,
     `Node ${process.version}; Folio at ${commit.stdout.trim()}${dirty.stdout.trim() ? ' with uncommitted changes in src/' : ''}`,
   ];
+  const leftOut = LEFT_OUT_OF_ENV.filter((name) => process.env[name] !== undefined);
+  if (leftOut.length > 0) {
+    lines.push(
+      `${leftOut.join(', ')} left out of every engine's environment, as on a blogger's machine`,
+    );
+  }
   if (scratch) lines.push(scratch.description);
   if (disk) lines.push(disk.description);
   if (parts.has('build')) {

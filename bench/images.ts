@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { writeCorpus } from './corpus.js';
 import { checkBuilt, FOLIO_BIN } from './lib/folio.js';
+import { engineEnv } from './lib/processes.js';
 import { WORK_DIR } from './lib/setup.js';
 import { formatMs, median } from './lib/stats.js';
 
@@ -75,7 +76,9 @@ async function writeSite(dir: string, posts: number): Promise<void> {
 function build(site: string, out: string): Promise<Build> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [FOLIO_BIN, 'build', site, '--out', out]);
+    const child = spawn(process.execPath, [FOLIO_BIN, 'build', site, '--out', out], {
+      env: engineEnv(),
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -10,7 +10,7 @@ import { cp, mkdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { FOLIO_BIN } from './folio.js';
-import { measure, setAside, settle } from './processes.js';
+import { engineEnv, measure, setAside, settle } from './processes.js';
 import { ENGINE_NAMES, type Engine, pageSet, verifyPages, writeEngineSite } from './sites.js';
 import { engineBin, REPO_ROOT } from './setup.js';
 import { formatBytes, formatMs, formatPosts } from './stats.js';
@@ -173,7 +173,7 @@ export async function timeBuild(
   await settle();
   const result = await measure(tools.time, builder.command, builder.args, {
     cwd: builder.cwd,
-    env: { ...process.env, TMPDIR: builder.tmpDir },
+    env: engineEnv({ TMPDIR: builder.tmpDir }),
     timeoutMs,
     reportFile: join(work, `time-${builder.engine}.txt`),
   });

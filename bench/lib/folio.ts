@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { launch } from './processes.js';
+import { engineEnv, launch } from './processes.js';
 import { REPO_ROOT } from './setup.js';
 
 export const FOLIO_BIN = join(REPO_ROOT, 'bin', 'folio.js');
@@ -47,7 +47,7 @@ export function startFolio(
   if (options.watch) args.push('--watch');
   const child = launch(process.execPath, args, {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: '', HOST: '' },
+    env: engineEnv({ PORT: '', HOST: '' }),
   });
   const reloads: number[] = [];
   const lines: string[] = [];

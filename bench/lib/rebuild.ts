@@ -24,7 +24,7 @@ import {
   type Medium,
   timeBuild,
 } from './build.js';
-import { setAside, settle } from './processes.js';
+import { engineEnv, setAside, settle } from './processes.js';
 import { pageSet, verifyPages } from './sites.js';
 import { formatBytes, formatCount, formatMs, formatPosts } from './stats.js';
 
@@ -251,7 +251,7 @@ async function watchedRebuilds(
 ): Promise<void> {
   const child = spawn(builder.command, [...builder.args, '--watch'], {
     cwd: builder.cwd,
-    env: { ...process.env, TMPDIR: builder.tmpDir },
+    env: engineEnv({ TMPDIR: builder.tmpDir }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
