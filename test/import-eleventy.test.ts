@@ -363,6 +363,44 @@ describe('importing an Eleventy blog whose permalinks are worked out by code', (
     );
   });
 
+  it("shows what the blog's own tags wrote, as the built page shows it", async () => {
+    // A shortcode worked out in code from the blog's data: the import cannot run it.
+    const preview = (name: string, title: string) =>
+      `<div class="link-preview"><a href="https://${name}.example/">${title}</a><p>Read it at ${name}.example.</p></div>`;
+    const files = {
+      'eleventy.config.js':
+        'import previews from "./previews.js";\nexport default function (config) {\n  config.addShortcode("previewExternal", (name) => previews.render(name));\n}\n',
+      'blog/links.md':
+        '---\ntitle: Links of the week\ndate: 2022-05-08\ntags: [posts]\npermalink: "/links/{{ page.fileSlug }}/"\n---\nTwo reads on parsers.\n\n{% previewExternal "parsers" %}\n{% previewExternal "lexers" %}\n\n## Tools\n\nA tool I use, whatever the "quotes".\n\n{% previewExternal "tools" %}\n',
+      '_site/links/links/index.html': `<!doctype html><title>Links of the week</title><h1>Links of the week</h1><main><p>Two reads on parsers.</p>\n${preview('parsers', 'Parsing, part 1')}\n${preview('lexers', 'Lexers &amp; you')}\n<h2 id="tools">Tools</h2>\n<p>A tool I use, whatever the “quotes”.</p>\n${preview('tools', 'The tool')}\n</main><footer><p>Older posts</p></footer>\n`,
+    };
+    const source = await blog('eleventy-own-tags', files);
+    const without = await importAndServe(source, 'eleventy-own-tags-unbuilt', ['/links/links/']);
+    assert.doesNotMatch(without.answers.get('/links/links/') ?? '', /parsers\.example/);
+    assert.match(without.report, /removed \{% previewExternal %\}/);
+
+    const result = await importAndServe(
+      source,
+      'eleventy-own-tags',
+      ['/links/links/'],
+      ['--built', join(source, '_site')],
+    );
+    assert.equal(result.imported.code, 0, result.imported.stderr);
+    const post = result.answers.get('/links/links/') ?? '';
+    const shown = [...post.matchAll(/<a href="https:\/\/(\w+)\.example\/">([^<]*)<\/a>/g)];
+    assert.deepEqual(
+      shown.map(([, name, title]) => [name, title]),
+      [
+        ['parsers', 'Parsing, part 1'],
+        ['lexers', 'Lexers &amp; you'],
+        ['tools', 'The tool'],
+      ],
+    );
+    assert.ok(post.indexOf('parsers.example') < post.indexOf('id="tools"'), 'in its place');
+    assert.doesNotMatch(result.report, /removed \{% previewExternal/);
+    assert.match(result.report, /converted \{% previewExternal %\}, as the built page showed it/);
+  });
+
   it('refuses a folder that holds no built page, and writes nothing', async () => {
     const source = await blog('eleventy-unbuilt', COMPUTED_URLS);
     const target = join(root, 'eleventy-unbuilt-site');

@@ -32,12 +32,13 @@ export class BuiltSite {
   readonly #byTitle = new Map<string, BuiltPage[]>();
   // A URL given once is no other post's: two posts of one title are told apart by their days.
   readonly #given = new Set<string>();
-  readonly #urls = new Set<string>();
+  // Each page's file, by its URL's key.
+  readonly #files = new Map<string, string>();
 
-  private constructor(folder: string, pages: readonly BuiltPage[]) {
+  private constructor(folder: string, pages: readonly (BuiltPage & { readonly file: string })[]) {
     this.folder = folder;
     for (const page of pages) {
-      this.#urls.add(pathKey(page.url) ?? page.url);
+      this.#files.set(pathKey(page.url) ?? page.url, page.file);
       for (const key of new Set(page.headings)) pushTo(this.#byHeading, key, page);
       for (const key of new Set(page.titles)) pushTo(this.#byTitle, key, page);
     }
@@ -45,7 +46,7 @@ export class BuiltSite {
 
   /** The HTML pages of the site built into `folder`, named as given; undefined when it holds none. */
   static read(folder: string): BuiltSite | undefined {
-    const pages: BuiltPage[] = [];
+    const pages: (BuiltPage & { readonly file: string })[] = [];
     for (const file of htmlFiles(folder)) {
       let html: string;
       try {
@@ -57,7 +58,7 @@ export class BuiltSite {
       const url = path === 'index.html' ? '/' : `/${path.replace(/\/index\.html$/, '/')}`;
       // The home page shows the newest posts' titles, and is none of them.
       if (url === '/') continue;
-      pages.push({ url, ...pageMarks(html) });
+      pages.push({ url, file, ...pageMarks(html) });
     }
     return pages.length === 0 ? undefined : new BuiltSite(folder, pages);
   }
@@ -65,7 +66,19 @@ export class BuiltSite {
   /** Whether the site has a page at `url` (`/a/b/`, `/a.html`), written escaped or not. */
   has(url: string): boolean {
     const key = pathKey(url);
-    return key !== undefined && this.#urls.has(key);
+    return key !== undefined && this.#files.has(key);
+  }
+
+  /** The HTML of the site's page at `url`, if it has one that can be read. */
+  html(url: string): string | undefined {
+    const key = pathKey(url);
+    const file = key === undefined ? undefined : this.#files.get(key);
+    if (file === undefined) return undefined;
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      return undefined;
+    }
   }
 
   /**

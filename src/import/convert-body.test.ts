@@ -990,3 +990,33 @@ describe('comments in an imported body', () => {
     assert.match(body, /\*\*Back up first\.\*\*/);
   });
 });
+
+describe("a tag of the blog's own, alone on its line, where the built page shows what it wrote", () => {
+  it('is written as that HTML, and a table of contents as Folio’s own', () => {
+    const body =
+      'Intro.\n\n{% include toc.html %}\n\n{% include newsletter.html %}\n\n{% include unplaced.html %}\n\nText.\n';
+    const builtTags = new Map([
+      [3, '<div id="toc"><ul id="markdown-toc"><li><a href="#text">Text</a></li></ul></div>'],
+      [5, '<div class="newsletter">\n\n  <p>Subscribe</p>\n</div>'],
+    ]);
+    const { body: converted, notes } = convertBody(
+      body,
+      'jekyll',
+      1,
+      { postUrl: () => undefined },
+      { builtTags },
+    );
+    assert.equal(
+      converted,
+      'Intro.\n\n[[toc]]\n\n<div class="newsletter">\n<p>Subscribe</p>\n</div>\n\n\n\n\nText.\n',
+    );
+    assert.deepEqual(
+      notes.map(({ line, kind, what }) => [line, kind, what]),
+      [
+        [3, 'converted', '{% include %} into [[toc]]'],
+        [5, 'converted', '{% include %}, as the built page showed it'],
+        [7, 'removed', '{% include %}'],
+      ],
+    );
+  });
+});

@@ -104,6 +104,8 @@ const QUOTE_END = '\n';
 const TAB_MARKS = /<!--\s*(?:end(?:tab|timeline)|(?:tab|timeline)(?:\s+([^>]*?))?)\s*-->/g;
 // An image that ends the text, with what comes before it on its line.
 const DARK_IMAGE = /[ \t]*!\[[^\]\n]*\]\([^)\n]*\)$/;
+// A table of contents on a built page: kramdown's list, Hugo's `.TableOfContents`.
+const BUILT_TOC = /\bid=["']?(?:markdown-toc|TableOfContents)\b/;
 // A list item of its own line at the end of the text, as `* TOC` is.
 const TOC_ITEM = /(?:^|\n)[ \t]*(?:[*+-]|1\.)[ \t][^\n]*\n$/;
 // Jekyll's `{% raw %}` and `{% endraw %}`, which Liquid reads in code blocks too.
@@ -186,6 +188,11 @@ export interface BodyReading {
    * series' list of its parts), by name: shown as the template wrote it.
    */
   readonly fixedShortcodes?: ReadonlyMap<string, string>;
+  /**
+   * The HTML that tags of the blog's own, alone on their lines, wrote into the page its engine
+   * built of the post, by line (see `builtTagOutputs`): shown as that page showed it.
+   */
+  readonly builtTags?: ReadonlyMap<number, string>;
 }
 
 /**
@@ -1066,6 +1073,19 @@ class Converter {
       // Within a paragraph, on one line, which would otherwise end it at a blank one.
       this.#emitHtml(fixed, fixed.replace(/\s*\n\s*/g, ' '));
       this.notes.push({ line, kind: 'converted', what: `${what}, as its template wrote it` });
+      return;
+    }
+    const built = text === undefined ? this.reading.builtTags?.get(line) : undefined;
+    if (built !== undefined && BUILT_TOC.test(built)) {
+      // The table of contents kramdown or Hugo made, of their own headings' ids: Folio makes its
+      // own of the post's headings there.
+      this.#out += '[[toc]]';
+      this.notes.push({ line, kind: 'converted', what: `${what} into [[toc]]` });
+      return;
+    }
+    if (built !== undefined) {
+      this.#emitHtml(built);
+      this.notes.push({ line, kind: 'converted', what: `${what}, as the built page showed it` });
       return;
     }
     if (text === undefined) {

@@ -42,6 +42,7 @@ import {
 } from '../urls/url-paths.js';
 import { convertBody, readFromRoot, type BodyLinks, type BodyNote } from './convert-body.js';
 import { BuiltSite } from './built-site.js';
+import { builtTagOutputs } from './built-tags.js';
 import { htmlAsMarkdown } from './html-body.js';
 import { blogShortcodes } from './hugo-shortcodes.js';
 import { themeMath } from './theme-math.js';
@@ -480,6 +481,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     passedOver,
     post: postLookup(placed.kept, engine, pattern, timezone, placedPages.kept, context.listFiles),
     shortcodeImage: assetImages?.resolve,
+    built,
   };
   const converted = convertPosts(placed.kept, blog);
   const files = converted.files;
@@ -809,6 +811,7 @@ function convertPosts(
     passedOver: PassedOver[];
     post: (reference: string) => LinkedPost | undefined;
     shortcodeImage: BodyLinks['shortcodeImage'];
+    built: BuiltSite | undefined;
   },
 ): {
   files: SiteFiles;
@@ -1296,6 +1299,7 @@ function convertPages(
     passedOver: PassedOver[];
     post: (reference: string) => LinkedPost | undefined;
     shortcodeImage: BodyLinks['shortcodeImage'];
+    built: BuiltSite | undefined;
   },
 ): { written: PlannedPage[]; files: number } {
   const written: PlannedPage[] = [];
@@ -1333,6 +1337,8 @@ function documentText(
     readonly body: string;
     readonly bodyLine: number;
     readonly notes: BodyNote[];
+    /** Where the blog's engine served it. */
+    readonly oldUrl?: string | undefined;
   },
   blog: {
     readonly engine: EngineName;
@@ -1344,6 +1350,8 @@ function documentText(
     /** The blog's shortcodes that write the same HTML wherever they are called, by name. */
     readonly fixedShortcodes: ReadonlyMap<string, string> | undefined;
     readonly skipped: ImportNote[];
+    /** The site the blog's engine built, where the import was given it. */
+    readonly built: BuiltSite | undefined;
   },
   how: {
     readonly links: BodyLinks;
@@ -1354,6 +1362,11 @@ function documentText(
 ): string | undefined {
   // Eleventy runs Liquid (or Nunjucks, whose tags are written alike) over Markdown, as Hexo does.
   const dialect = blog.engine === 'hexo' || blog.engine === 'eleventy' ? 'liquid' : blog.engine;
+  // The page the engine built shows what the blog's own tags wrote, which the import cannot run.
+  const builtHtml =
+    blog.built !== undefined && plan.oldUrl !== undefined && /\{%|\{\{[<%]/.test(plan.body)
+      ? blog.built.html(plan.oldUrl)
+      : undefined;
   const converted = convertBody(plan.body, dialect, plan.bodyLine, how.links, {
     markdownBeforeMath: blog.engine === 'hugo' && markdownBeforeMath(blog.config),
     // A script typeset the math of the page Markdown made, unless Hugo's Goldmark handed it over.
@@ -1362,6 +1375,9 @@ function documentText(
       !(blog.engine === 'hugo' && goldmarkPassthrough(blog.config)),
     ...(blog.rawShortcodes && { rawShortcodes: blog.rawShortcodes }),
     ...(blog.fixedShortcodes && { fixedShortcodes: blog.fixedShortcodes }),
+    ...(builtHtml !== undefined && {
+      builtTags: builtTagOutputs(plan.body, plan.bodyLine, builtHtml),
+    }),
   });
   const text = `---\n${dump(plan.front, { lineWidth: -1, noRefs: true, quotingType: '"' })}---\n${how.body(converted.body)}`;
   const problem = how.check(text).find((d) => d.severity === 'error');

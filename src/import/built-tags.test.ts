@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { builtTagOutputs } from './built-tags.js';
+
+const PREVIEW_A = '<a class="preview" href="https://a.example/">Article A — a summary</a>';
+const PREVIEW_B = '<a class="preview" href="https://b.example/">Article B — another</a>';
+
+/** A built page as a theme writes it: a header, the post's body, a footer with other posts. */
+function page(body: string): string {
+  return `<!doctype html><html><head><title>Links</title></head><body><header><a href="/">Home</a></header><main><article><h1>Links</h1><div class="content">\n${body}\n</div><footer><p>More posts</p></footer></article></main></body></html>`;
+}
+
+describe('reading what a blog’s own tags wrote from its built pages', () => {
+  it('finds a tag’s HTML between its neighbours’ text, by the tag’s line', () => {
+    const body =
+      'A first paragraph, with a **strong** word.\n\n{% preview "a" %}\n\n## Tools\n\nMore text.\n';
+    const html = page(
+      '<p>A first paragraph, with a <strong>strong</strong> word.</p>\n' +
+        `${PREVIEW_A}\n<h2 id="tools">Tools</h2>\n<p>More text.</p>`,
+    );
+    assert.deepEqual([...builtTagOutputs(body, 10, html)], [[12, PREVIEW_A]]);
+  });
+
+  it('gives tags on following lines an element each, in order, and reads one that ends the body', () => {
+    const body =
+      'Two reads this week, both about “quotes”.\n{% preview "a" %}\n{% preview "b" %}\n\nThe end, almost:\n\n{% preview "b" %}\n';
+    const html = page(
+      '<p>Two reads this week, both about &ldquo;quotes&rdquo;.</p>\n' +
+        `${PREVIEW_A}\n${PREVIEW_B}\n<p>The end, almost:</p>\n${PREVIEW_B}`,
+    );
+    assert.deepEqual(
+      [...builtTagOutputs(body, 1, html)],
+      [
+        [2, PREVIEW_A],
+        [3, PREVIEW_B],
+        [7, PREVIEW_B],
+      ],
+    );
+  });
+
+  it('finds nothing where it cannot be sure', () => {
+    // The text before the tag is not on the page.
+    assert.equal(
+      builtTagOutputs(
+        'Other words here.\n\n{% preview "a" %}\n\nMore text.\n',
+        1,
+        page(`<p>Changed words.</p>${PREVIEW_A}<p>More text.</p>`),
+      ).size,
+      0,
+    );
+    // The same text twice, each time before an element of its own.
+    const twice = page(
+      `<p>Same words here.</p>${PREVIEW_A}<p>More text.</p><p>Same words here.</p>${PREVIEW_B}<p>More text.</p>`,
+    );
+    assert.equal(
+      builtTagOutputs('Same words here.\n\n{% preview "a" %}\n\nMore text.\n', 1, twice).size,
+      0,
+    );
+    // Two tags, one element: which is whose cannot be told.
+    assert.equal(
+      builtTagOutputs(
+        'Some words here.\n\n{% a %}\n{% b %}\n\nMore text.\n',
+        1,
+        page(`<p>Some words here.</p>${PREVIEW_A}<p>More text.</p>`),
+      ).size,
+      0,
+    );
+    // A tag at the end of a body whose page goes on with more than it wrote.
+    assert.equal(
+      builtTagOutputs(
+        'Some words here.\n\n{% a %}\n',
+        1,
+        page(`<p>Some words here.</p>${PREVIEW_A}<aside>Share</aside>`),
+      ).size,
+      0,
+    );
+  });
+
+  it('leaves what a script would have filled in, and what Folio would not load', () => {
+    const body = 'Now playing.\n\n{% player "1" %}\n\nMore text.\n';
+    for (const written of [
+      '<script src="https://cdn.example/player.js"></script>\n<player-box id="1"></player-box>',
+      '<iframe src="https://ads.example/"></iframe>',
+    ]) {
+      const html = page(`<p>Now playing.</p>${written}<p>More text.</p>`);
+      assert.equal(builtTagOutputs(body, 1, html).size, 0, written);
+    }
+  });
+
+  it('leaves tags in code, and tags that wrap text, to the conversion', () => {
+    const body =
+      'Some words here.\n\n```\n{% preview "a" %}\n```\n\n{% note %}\n\nInside.\n\n{% endnote %}\n\nMore text.\n';
+    const html = page(
+      `<p>Some words here.</p><pre><code>{% preview "a" %}</code></pre><div class="note"><p>Inside.</p></div><p>More text.</p>`,
+    );
+    assert.equal(builtTagOutputs(body, 1, html).size, 0);
+  });
+});
