@@ -369,10 +369,10 @@ describe('importing an Eleventy blog whose permalinks are worked out by code', (
       `<div class="link-preview"><a href="https://${name}.example/">${title}</a><p>Read it at ${name}.example.</p></div>`;
     const files = {
       'eleventy.config.js':
-        'import previews from "./previews.js";\nexport default function (config) {\n  config.addShortcode("previewExternal", (name) => previews.render(name));\n}\n',
+        'import previews from "./previews.js";\nexport default function (config) {\n  config.addShortcode("previewExternal", (name) => previews.render(name));\n  config.addShortcode("imageUrl", (name) => previews.image(name));\n}\n',
       'blog/links.md':
-        '---\ntitle: Links of the week\ndate: 2022-05-08\ntags: [posts]\npermalink: "/links/{{ page.fileSlug }}/"\n---\nTwo reads on parsers.\n\n{% previewExternal "parsers" %}\n{% previewExternal "lexers" %}\n\n## Tools\n\nA tool I use, whatever the "quotes".\n\n{% previewExternal "tools" %}\n',
-      '_site/links/links/index.html': `<!doctype html><title>Links of the week</title><h1>Links of the week</h1><main><p>Two reads on parsers.</p>\n${preview('parsers', 'Parsing, part 1')}\n${preview('lexers', 'Lexers &amp; you')}\n<h2 id="tools">Tools</h2>\n<p>A tool I use, whatever the “quotes”.</p>\n${preview('tools', 'The tool')}\n</main><footer><p>Older posts</p></footer>\n`,
+        '---\ntitle: Links of the week\ndate: 2022-05-08\ntags: [posts]\npermalink: "/links/{{ page.fileSlug }}/"\n---\nTwo reads on parsers.\n\n{% previewExternal "parsers" %}\n{% previewExternal "lexers" %}\n\n## Tools\n\nA tool I use, whatever the "quotes". ![A lamp]({% imageUrl "lamp.png" %})\n\n{% previewExternal "tools" %}\n',
+      '_site/links/links/index.html': `<!doctype html><title>Links of the week</title><h1>Links of the week</h1><main><p>Two reads on parsers.</p>\n${preview('parsers', 'Parsing, part 1')}\n${preview('lexers', 'Lexers &amp; you')}\n<h2 id="tools">Tools</h2>\n<p>A tool I use, whatever the “quotes”. <img src="/img/lamp.png" alt="A lamp"></p>\n${preview('tools', 'The tool')}\n</main><footer><p>Older posts</p></footer>\n`,
     };
     const source = await blog('eleventy-own-tags', files);
     const without = await importAndServe(source, 'eleventy-own-tags-unbuilt', ['/links/links/']);
@@ -397,6 +397,11 @@ describe('importing an Eleventy blog whose permalinks are worked out by code', (
       ],
     );
     assert.ok(post.indexOf('parsers.example') < post.indexOf('id="tools"'), 'in its place');
+    // A tag inside an image's address: the address the built page shows.
+    assert.match(
+      post,
+      /<img [^>]*src="\/img\/lamp\.png"[^>]*alt="A lamp"|<img [^>]*alt="A lamp"[^>]*src="\/img\/lamp\.png"/,
+    );
     assert.doesNotMatch(result.report, /removed \{% previewExternal/);
     assert.match(result.report, /converted \{% previewExternal %\}, as the built page showed it/);
   });

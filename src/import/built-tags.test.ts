@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { builtTagOutputs } from './built-tags.js';
+import { builtAttributeValues, builtTagOutputs } from './built-tags.js';
 
 const PREVIEW_A = '<a class="preview" href="https://a.example/">Article A — a summary</a>';
 const PREVIEW_B = '<a class="preview" href="https://b.example/">Article B — another</a>';
@@ -94,5 +94,39 @@ describe('reading what a blog’s own tags wrote from its built pages', () => {
       `<p>Some words here.</p><pre><code>{% preview "a" %}</code></pre><div class="note"><p>Inside.</p></div><p>More text.</p>`,
     );
     assert.equal(builtTagOutputs(body, 1, html).size, 0);
+  });
+});
+
+describe('reading what a blog’s own tags wrote inside attributes, from its built pages', () => {
+  it('takes the value the element with the same other attributes shows, in order', () => {
+    const body = [
+      'Intro.',
+      '',
+      '<img width="650" src="{% img_url jtag/chain.png %}" alt="A chain of &quot;TAPs&quot;" />',
+      '![]({% img_url jtag/one.png %}) and ![]({% img_url jtag/two.png %})',
+      '![A board]({% img_url jtag/board.png %} "The board")',
+      '```',
+      '![]({% img_url jtag/in-code.png %})',
+      '```',
+    ].join('\n');
+    const html = page(
+      '<p>Intro.</p><img width="650" src="/img/jtag/chain.png" alt=\'A chain of "TAPs"\'>' +
+        '<p><img src="/img/jtag/one.png" alt=""> and <img src="/img/jtag/two.png" alt=""></p>' +
+        '<p><img src="/img/jtag/board.png" alt="A board" title="The board"></p><pre><code>![]({% img_url jtag/in-code.png %})</code></pre>',
+    );
+    assert.deepEqual([...builtAttributeValues(body, 20, html)].sort(), [
+      ['22 {% img_url jtag/chain.png %}', '/img/jtag/chain.png'],
+      ['23 {% img_url jtag/one.png %}', '/img/jtag/one.png'],
+      ['23 {% img_url jtag/two.png %}', '/img/jtag/two.png'],
+      ['24 {% img_url jtag/board.png %}', '/img/jtag/board.png'],
+    ]);
+  });
+
+  it('takes none where the page holds more such elements than the body, or another value', () => {
+    const body = 'Intro.\n\n![]({% img_url a.png %})\n\n<a href="/files/{% file b %}.zip">b</a>\n';
+    const html = page(
+      '<p>Intro.</p><p><img src="/img/a.png" alt=""></p><p><a href="/downloads/b.zip">b</a></p><footer><img src="/logo.png" alt=""></footer>',
+    );
+    assert.equal(builtAttributeValues(body, 1, html).size, 0);
   });
 });

@@ -140,7 +140,9 @@ function blockFrom(lines: readonly string[], kinds: readonly LineKind[], at: num
 
 /** The end or the start of a block's text as `normalText` gives it, or '' when too little. */
 function keyOf(block: string, side: 'start' | 'end'): string {
-  const text = normalText(markdown.render(block).replace(/<[^>]*>/g, ''));
+  // A tag inside the text (an image's address, a link's) is no text of the page's.
+  const untagged = block.replace(TAG_IN_VALUE, '');
+  const text = normalText(markdown.render(untagged).replace(/<[^>]*>/g, ''));
   if (text.length < SHORTEST_KEY) return '';
   return side === 'end' ? text.slice(-KEY_LENGTH) : text.slice(0, KEY_LENGTH);
 }
@@ -237,4 +239,154 @@ function runBetween(
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+// An HTML start tag in a body, its attributes quoted or not.
+const START_TAG =
+  /<([A-Za-z][\w-]*)((?:\s+[^\s"'=<>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
+const ATTRIBUTE = /([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+// One tag of Liquid or Nunjucks, or one Hugo shortcode, in an attribute's value.
+const TAG_IN_VALUE = /\{%-?[^%]*?-?%\}|\{\{[<%][^}]*?[>%]\}\}/g;
+
+// `![text](tag "title")`, its text plain, its address a tag alone.
+const MARKDOWN_IMAGE =
+  /!\[([^\]\\*_`[]*)\]\(\s*(\{%-?[^%]*?-?%\}|\{\{[<%][^}]*?[>%]\}\})\s*(?:"([^"]*)")?\s*\)/g;
+
+/** An element of a body whose attributes hold tags, with those it holds as written. */
+interface TemplatedElement {
+  readonly line: number;
+  /** Its name and its other attributes' names and values, which find it on the page. */
+  readonly signature: string;
+  readonly templated: readonly {
+    readonly name: string;
+    readonly before: string;
+    readonly tag: string;
+    readonly after: string;
+  }[];
+}
+
+/**
+ * What each tag of the blog's own written inside an attribute of an HTML element of `body`
+ * (`<img src="{% img_url a.png %}" alt="A">`) wrote, read from `html`, the page its engine built
+ * of the post: the same attribute of the element of that name with the same other attributes,
+ * paired in order where the body and the page hold as many such elements. By `line tag`, the
+ * tag as written and its line in the post file.
+ */
+export function builtAttributeValues(
+  body: string,
+  bodyLine: number,
+  html: string,
+): Map<string, string> {
+  const values = new Map<string, string>();
+  const wanted = templatedElements(body, bodyLine);
+  if (wanted.length === 0) return values;
+  const document = parseDocument(html);
+  const bySignature = new Map<string, TemplatedElement[]>();
+  for (const element of wanted) {
+    const list = bySignature.get(element.signature) ?? [];
+    list.push(element);
+    bySignature.set(element.signature, list);
+  }
+  const found = new Map<string, DomElement[]>();
+  const walk = (node: DomNode): void => {
+    if (!isElement(node)) return;
+    for (const [signature, [first]] of bySignature) {
+      if (first !== undefined && matches(node, signature, first)) {
+        const list = found.get(signature) ?? [];
+        list.push(node);
+        found.set(signature, list);
+      }
+    }
+    for (const child of node.children) walk(child);
+  };
+  for (const child of document.children) walk(child);
+  const given = new Map<string, string | undefined>();
+  for (const [signature, elements] of bySignature) {
+    const onPage = found.get(signature) ?? [];
+    if (onPage.length !== elements.length) continue;
+    elements.forEach((element, i) => {
+      const shown = onPage[i];
+      for (const { name, before, tag, after } of element.templated) {
+        const value = shown?.attribs[name];
+        if (value === undefined || !value.startsWith(before) || !value.endsWith(after)) continue;
+        const key = `${element.line} ${tag}`;
+        const written = value.slice(before.length, value.length - after.length);
+        // One tag written twice on a line, given two values: neither can be told.
+        given.set(key, given.has(key) && given.get(key) !== written ? undefined : written);
+      }
+    });
+  }
+  for (const [key, value] of given) if (value !== undefined) values.set(key, value);
+  return values;
+}
+
+function templatedElements(body: string, bodyLine: number): TemplatedElement[] {
+  const lines = body.split('\n');
+  const kinds = lineKinds(lines, body);
+  const elements: TemplatedElement[] = [];
+  let offset = 0;
+  lines.forEach((text, i) => {
+    const at = offset;
+    offset += text.length + 1;
+    if (kinds[i] === 'code') return;
+    for (const start of text.matchAll(START_TAG)) {
+      if (!TAG_IN_VALUE.test(start[0])) continue;
+      TAG_IN_VALUE.lastIndex = 0;
+      const literal: string[] = [];
+      const templated: TemplatedElement['templated'][number][] = [];
+      for (const attribute of (start[2] ?? '').matchAll(ATTRIBUTE)) {
+        const name = (attribute[1] ?? '').toLowerCase();
+        const value = attribute[2] ?? attribute[3] ?? attribute[4] ?? '';
+        const tags = [...value.matchAll(TAG_IN_VALUE)];
+        const [only] = tags;
+        if (tags.length === 0) literal.push(`${name}=${decodeValue(value)}`);
+        else if (tags.length === 1 && only !== undefined)
+          templated.push({
+            name,
+            before: decodeValue(value.slice(0, only.index)),
+            tag: only[0],
+            after: decodeValue(value.slice(only.index + only[0].length)),
+          });
+      }
+      if (templated.length === 0) continue;
+      const line = bodyLine + body.slice(0, at + (start.index ?? 0)).split('\n').length - 1;
+      elements.push({
+        line,
+        signature: [(start[1] ?? '').toLowerCase(), ...literal.sort()].join('\n'),
+        templated,
+      });
+    }
+    // Markdown's image is an `<img>` of its text and title, its address the tag's.
+    for (const image of text.matchAll(MARKDOWN_IMAGE)) {
+      const [, alt = '', tag = '', title] = image;
+      const literal = [`alt=${alt}`, ...(title === undefined ? [] : [`title=${title}`])];
+      elements.push({
+        line: bodyLine + body.slice(0, at + (image.index ?? 0)).split('\n').length - 1,
+        signature: ['img', ...literal.sort()].join('\n'),
+        templated: [{ name: 'src', before: '', tag, after: '' }],
+      });
+    }
+  });
+  return elements;
+}
+
+/** Whether `node` is an element of `signature`, with each attribute `element`'s tags wrote. */
+function matches(node: DomElement, signature: string, element: TemplatedElement): boolean {
+  const [name, ...literal] = signature.split('\n');
+  if (node.name !== name) return false;
+  for (const pair of literal) {
+    const equals = pair.indexOf('=');
+    if (node.attribs[pair.slice(0, equals)] !== pair.slice(equals + 1)) return false;
+  }
+  return element.templated.every(({ name: attribute }) => attribute in node.attribs);
+}
+
+/** An attribute's value as a page's parser reads it: its few character references decoded. */
+function decodeValue(value: string): string {
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }

@@ -1019,4 +1019,27 @@ describe("a tag of the blog's own, alone on its line, where the built page shows
       ],
     );
   });
+
+  it('inside an image or an attribute, is written as the value the built page shows', () => {
+    const builtValues = new Map([
+      ['1 {% img_url a.png %}', '/img/a.png'],
+      ['2 {% img_url b.png %}', '/img/b.png'],
+    ]);
+    const { body, notes } = convertBody(
+      '![A]({% img_url a.png %}) and ![]({% img_url c.png %})\n<img src="{% img_url b.png %}">\n',
+      'jekyll',
+      1,
+      { postUrl: () => undefined },
+      { builtValues },
+    );
+    assert.equal(body, '![A](/img/a.png) and ![]()\n<img src="/img/b.png">\n');
+    assert.deepEqual(
+      notes.map(({ line, kind, what }) => [line, kind, what]),
+      [
+        [1, 'converted', '{% img_url %}, as the built page showed it'],
+        [1, 'removed', '{% img_url %}'],
+        [2, 'converted', '{% img_url %}, as the built page showed it'],
+      ],
+    );
+  });
 });

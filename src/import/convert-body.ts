@@ -193,6 +193,11 @@ export interface BodyReading {
    * built of the post, by line (see `builtTagOutputs`): shown as that page showed it.
    */
   readonly builtTags?: ReadonlyMap<number, string>;
+  /**
+   * What tags of the blog's own wrote inside the attributes of its HTML (`src="{% img_url a.png %}"`),
+   * read from the same built page (see `builtAttributeValues`), by `line tag` as written.
+   */
+  readonly builtValues?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -837,7 +842,7 @@ class Converter {
       this.notes.push({ line, kind: 'converted', what: `{% ${name} %}` });
       return true;
     }
-    this.#emitInline(name, splitArgs(args), line, `{% ${name} %}`);
+    this.#emitInline(name, splitArgs(args), line, `{% ${name} %}`, whole);
     return true;
   }
 
@@ -920,7 +925,7 @@ class Converter {
       }
     }
     this.#at = after;
-    this.#emitInline(name, splitArgs(args), line, `{{< ${name} >}}`);
+    this.#emitInline(name, splitArgs(args), line, `{{< ${name} >}}`, whole);
     return true;
   }
 
@@ -1066,8 +1071,20 @@ class Converter {
     return text;
   }
 
-  #emitInline(name: string, args: readonly string[], line: number, what: string): void {
+  #emitInline(
+    name: string,
+    args: readonly string[],
+    line: number,
+    what: string,
+    tag: string,
+  ): void {
     const text = inlineReplacement(name, args, this.links);
+    const value = text === undefined ? this.reading.builtValues?.get(`${line} ${tag}`) : undefined;
+    if (value !== undefined) {
+      this.#out += value;
+      this.notes.push({ line, kind: 'converted', what: `${what}, as the built page showed it` });
+      return;
+    }
     const fixed = this.dialect === 'hugo' ? this.reading.fixedShortcodes?.get(name) : undefined;
     if (text === undefined && fixed !== undefined) {
       // Within a paragraph, on one line, which would otherwise end it at a blank one.

@@ -42,7 +42,7 @@ import {
 } from '../urls/url-paths.js';
 import { convertBody, readFromRoot, type BodyLinks, type BodyNote } from './convert-body.js';
 import { BuiltSite } from './built-site.js';
-import { builtTagOutputs } from './built-tags.js';
+import { builtAttributeValues, builtTagOutputs } from './built-tags.js';
 import { htmlAsMarkdown } from './html-body.js';
 import { blogShortcodes } from './hugo-shortcodes.js';
 import { themeMath } from './theme-math.js';
@@ -1377,6 +1377,7 @@ function documentText(
     ...(blog.fixedShortcodes && { fixedShortcodes: blog.fixedShortcodes }),
     ...(builtHtml !== undefined && {
       builtTags: builtTagOutputs(plan.body, plan.bodyLine, builtHtml),
+      builtValues: builtAttributeValues(plan.body, plan.bodyLine, builtHtml),
     }),
   });
   const text = `---\n${dump(plan.front, { lineWidth: -1, noRefs: true, quotingType: '"' })}---\n${how.body(converted.body)}`;
