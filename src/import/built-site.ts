@@ -110,7 +110,8 @@ export class BuiltSite {
   }
 }
 
-function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+/** Adds `value` to the list `map` holds under `key`. */
+export function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);

@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { builtAttributeValues, builtTagOutputs } from './built-tags.js';
+import { builtTagWriting } from './built-tags.js';
+
+const builtTagOutputs = (body: string, bodyLine: number, html: string) =>
+  builtTagWriting(body, bodyLine, html).tags;
+const builtAttributeValues = (body: string, bodyLine: number, html: string) =>
+  builtTagWriting(body, bodyLine, html).values;
 
 const PREVIEW_A = '<a class="preview" href="https://a.example/">Article A — a summary</a>';
 const PREVIEW_B = '<a class="preview" href="https://b.example/">Article B — another</a>';

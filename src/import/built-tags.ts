@@ -3,11 +3,14 @@
 // shortcode's template) is code the import does not run; where such a tag stands alone between
 // two blocks of text, the built page shows its HTML between those blocks' own.
 import MarkdownIt from 'markdown-it';
-import { type DomUtils, parseDocument } from 'htmlparser2';
+import { type DomUtils, Parser, parseDocument } from 'htmlparser2';
+import { escapeRegExp } from '../text/escape-reg-exp.js';
+import { pushTo } from './built-site.js';
 
 type DomNode = ReturnType<typeof DomUtils.getChildren>[number];
 type DomElement = Extract<DomNode, { readonly attribs: unknown }>;
 type DomText = Extract<DomNode, { readonly data: string }>;
+type DomDocument = ReturnType<typeof parseDocument>;
 
 const isElement = (node: DomNode): node is DomElement => 'attribs' in node;
 const isText = (node: DomNode): node is DomText => String(node.type) === 'text';
@@ -27,17 +30,49 @@ const SHORTEST_KEY = 6;
 
 const markdown = new MarkdownIt({ html: true });
 
+/** What a blog's own tags wrote, as `builtTagWriting` reads it from a built page. */
+export interface BuiltWriting {
+  /**
+   * The HTML each tag standing alone between two blocks wrote, by the tag's line in the post file.
+   * A tag whose place in the page cannot be told for certain (its neighbours' text is not found
+   * once, or a run of tags wrote a different number of elements than it holds) has none.
+   */
+  readonly tags: Map<number, string>;
+  /**
+   * What each tag inside an attribute of an HTML element (`<img src="{% img_url a.png %}" alt="A">`)
+   * or a Markdown image's address wrote: the same attribute of the page's element of that name
+   * with the same other attributes, paired in order where the body and the page hold as many
+   * such elements. By `line tag`, the tag as written and its line in the post file.
+   */
+  readonly values: Map<string, string>;
+}
+
 /**
- * The HTML that each tag standing alone between two blocks of `body` wrote into `html`, the page
- * its engine built of the post, by the tag's line in the post file (`body` starts at `bodyLine`).
- * A tag whose place in the page cannot be told for certain (its neighbours' text is not found
- * once, or a run of tags wrote a different number of elements than it holds) has none.
+ * What the tags of `body` wrote into `html`, the page its engine built of the post (`body` starts
+ * at line `bodyLine` of the post file).
  */
-export function builtTagOutputs(body: string, bodyLine: number, html: string): Map<number, string> {
+export function builtTagWriting(body: string, bodyLine: number, html: string): BuiltWriting {
+  const lines = body.split('\n');
+  const kinds = lineKinds(lines, body);
+  const runs = tagRuns(lines, kinds);
+  const wanted = templatedElements(lines, kinds, bodyLine);
+  if (runs.length === 0 && wanted.length === 0) return { tags: new Map(), values: new Map() };
+  const document = parseDocument(html, { withStartIndices: true, withEndIndices: true });
+  return {
+    tags: tagOutputs(runs, bodyLine, html, document),
+    values: attributeValues(wanted, document),
+  };
+}
+
+function tagOutputs(
+  runs: readonly TagRun[],
+  bodyLine: number,
+  html: string,
+  document: DomDocument,
+): Map<number, string> {
   const outputs = new Map<number, string>();
-  const runs = tagRuns(body);
   if (runs.length === 0) return outputs;
-  const page = readPage(html);
+  const page = readPage(document);
   for (const run of runs) {
     const before = keyOf(run.before, 'end');
     const after = keyOf(run.after, 'start');
@@ -66,9 +101,7 @@ interface TagRun {
   after: string;
 }
 
-function tagRuns(body: string): TagRun[] {
-  const lines = body.split('\n');
-  const kinds = lineKinds(lines, body);
+function tagRuns(lines: readonly string[], kinds: readonly LineKind[]): TagRun[] {
   const runs: TagRun[] = [];
   let i = 0;
   while (i < lines.length) {
@@ -169,8 +202,7 @@ interface BuiltPage {
   between(before: string, after: string, count: number): DomNode[] | undefined;
 }
 
-function readPage(html: string): BuiltPage {
-  const document = parseDocument(html, { withStartIndices: true, withEndIndices: true });
+function readPage(document: DomDocument): BuiltPage {
   const texts = new Map<DomNode, string>();
   const parents: DomElement[] = [];
   const walk = (node: DomNode): string => {
@@ -216,13 +248,11 @@ function runBetween(
   for (let i = 0; i < children.length; i++) {
     prefix += texts[i] ?? '';
     if (texts[i] === '' || !prefix.endsWith(before)) continue;
-    let suffix = '';
-    const shown = (node: DomNode): boolean =>
-      isElement(node) || (isText(node) && node.data.trim() !== '');
     if (after === '') {
       const rest = children.slice(i + 1).filter(shown);
       return rest.length === count && rest.every(isElement) ? rest : undefined;
     }
+    let suffix = '';
     for (let j = children.length - 1; j > i + 1; j--) {
       suffix = (texts[j] ?? '') + suffix;
       if (texts[j] === '' || !suffix.startsWith(after)) continue;
@@ -237,15 +267,12 @@ function runBetween(
   return undefined;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Whether a page shows `node`: an element, or text other than spaces. */
+function shown(node: DomNode): boolean {
+  return isElement(node) || (isText(node) && node.data.trim() !== '');
 }
 
-// An HTML start tag in a body, its attributes quoted or not.
-const START_TAG =
-  /<([A-Za-z][\w-]*)((?:\s+[^\s"'=<>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
-const ATTRIBUTE = /([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
-// One tag of Liquid or Nunjucks, or one Hugo shortcode, in an attribute's value.
+// One tag of Liquid or Nunjucks, or one Hugo shortcode, in a text or an attribute's value.
 const TAG_IN_VALUE = /\{%-?[^%]*?-?%\}|\{\{[<%][^}]*?[>%]\}\}/g;
 
 // `![text](tag "title")`, its text plain, its address a tag alone.
@@ -255,8 +282,9 @@ const MARKDOWN_IMAGE =
 /** An element of a body whose attributes hold tags, with those it holds as written. */
 interface TemplatedElement {
   readonly line: number;
-  /** Its name and its other attributes' names and values, which find it on the page. */
-  readonly signature: string;
+  readonly name: string;
+  /** Its other attributes, which find it on the page. */
+  readonly literal: readonly (readonly [name: string, value: string])[];
   readonly templated: readonly {
     readonly name: string;
     readonly before: string;
@@ -265,37 +293,24 @@ interface TemplatedElement {
   }[];
 }
 
-/**
- * What each tag of the blog's own written inside an attribute of an HTML element of `body`
- * (`<img src="{% img_url a.png %}" alt="A">`) wrote, read from `html`, the page its engine built
- * of the post: the same attribute of the element of that name with the same other attributes,
- * paired in order where the body and the page hold as many such elements. By `line tag`, the
- * tag as written and its line in the post file.
- */
-export function builtAttributeValues(
-  body: string,
-  bodyLine: number,
-  html: string,
+/** What identifies the elements a body's element may be on the page: its name and literals. */
+function signatureOf(element: TemplatedElement): string {
+  return JSON.stringify([element.name, [...element.literal].sort()]);
+}
+
+function attributeValues(
+  wanted: readonly TemplatedElement[],
+  document: DomDocument,
 ): Map<string, string> {
   const values = new Map<string, string>();
-  const wanted = templatedElements(body, bodyLine);
   if (wanted.length === 0) return values;
-  const document = parseDocument(html);
   const bySignature = new Map<string, TemplatedElement[]>();
-  for (const element of wanted) {
-    const list = bySignature.get(element.signature) ?? [];
-    list.push(element);
-    bySignature.set(element.signature, list);
-  }
+  for (const element of wanted) pushTo(bySignature, signatureOf(element), element);
   const found = new Map<string, DomElement[]>();
   const walk = (node: DomNode): void => {
     if (!isElement(node)) return;
     for (const [signature, [first]] of bySignature) {
-      if (first !== undefined && matches(node, signature, first)) {
-        const list = found.get(signature) ?? [];
-        list.push(node);
-        found.set(signature, list);
-      }
+      if (first !== undefined && matches(node, first)) pushTo(found, signature, node);
     }
     for (const child of node.children) walk(child);
   };
@@ -305,9 +320,9 @@ export function builtAttributeValues(
     const onPage = found.get(signature) ?? [];
     if (onPage.length !== elements.length) continue;
     elements.forEach((element, i) => {
-      const shown = onPage[i];
+      const shownThere = onPage[i];
       for (const { name, before, tag, after } of element.templated) {
-        const value = shown?.attribs[name];
+        const value = shownThere?.attribs[name];
         if (value === undefined || !value.startsWith(before) || !value.endsWith(after)) continue;
         const key = `${element.line} ${tag}`;
         const written = value.slice(before.length, value.length - after.length);
@@ -320,49 +335,46 @@ export function builtAttributeValues(
   return values;
 }
 
-function templatedElements(body: string, bodyLine: number): TemplatedElement[] {
-  const lines = body.split('\n');
-  const kinds = lineKinds(lines, body);
+/** The elements of the body's HTML and Markdown images whose attributes hold tags. */
+function templatedElements(
+  lines: readonly string[],
+  kinds: readonly LineKind[],
+  bodyLine: number,
+): TemplatedElement[] {
   const elements: TemplatedElement[] = [];
-  let offset = 0;
   lines.forEach((text, i) => {
-    const at = offset;
-    offset += text.length + 1;
-    if (kinds[i] === 'code') return;
-    for (const start of text.matchAll(START_TAG)) {
-      if (!TAG_IN_VALUE.test(start[0])) continue;
-      TAG_IN_VALUE.lastIndex = 0;
-      const literal: string[] = [];
-      const templated: TemplatedElement['templated'][number][] = [];
-      for (const attribute of (start[2] ?? '').matchAll(ATTRIBUTE)) {
-        const name = (attribute[1] ?? '').toLowerCase();
-        const value = attribute[2] ?? attribute[3] ?? attribute[4] ?? '';
-        const tags = [...value.matchAll(TAG_IN_VALUE)];
-        const [only] = tags;
-        if (tags.length === 0) literal.push(`${name}=${decodeValue(value)}`);
-        else if (tags.length === 1 && only !== undefined)
-          templated.push({
-            name,
-            before: decodeValue(value.slice(0, only.index)),
-            tag: only[0],
-            after: decodeValue(value.slice(only.index + only[0].length)),
-          });
-      }
-      if (templated.length === 0) continue;
-      const line = bodyLine + body.slice(0, at + (start.index ?? 0)).split('\n').length - 1;
+    if (kinds[i] === 'code' || !/\{%|\{\{[<%]/.test(text)) return;
+    const line = bodyLine + i;
+    // The line's HTML as a page's parser reads it, its attributes' references decoded.
+    const parser = new Parser(
+      {
+        onopentag(name, attributes) {
+          const literal: [string, string][] = [];
+          const templated: TemplatedElement['templated'][number][] = [];
+          for (const [attribute, value] of Object.entries(attributes)) {
+            const tags = [...value.matchAll(TAG_IN_VALUE)];
+            const [only] = tags;
+            if (tags.length === 0) literal.push([attribute, value]);
+            else if (tags.length === 1 && only !== undefined)
+              templated.push({
+                name: attribute,
+                before: value.slice(0, only.index),
+                tag: only[0],
+                after: value.slice(only.index + only[0].length),
+              });
+          }
+          if (templated.length > 0) elements.push({ line, name, literal, templated });
+        },
+      },
+      { decodeEntities: true },
+    );
+    parser.end(text);
+    // Markdown's image is an `<img>` of its text and title, its address the tag's.
+    for (const [, alt = '', tag = '', title] of text.matchAll(MARKDOWN_IMAGE)) {
       elements.push({
         line,
-        signature: [(start[1] ?? '').toLowerCase(), ...literal.sort()].join('\n'),
-        templated,
-      });
-    }
-    // Markdown's image is an `<img>` of its text and title, its address the tag's.
-    for (const image of text.matchAll(MARKDOWN_IMAGE)) {
-      const [, alt = '', tag = '', title] = image;
-      const literal = [`alt=${alt}`, ...(title === undefined ? [] : [`title=${title}`])];
-      elements.push({
-        line: bodyLine + body.slice(0, at + (image.index ?? 0)).split('\n').length - 1,
-        signature: ['img', ...literal.sort()].join('\n'),
+        name: 'img',
+        literal: [['alt', alt], ...(title === undefined ? [] : [['title', title] as const])],
         templated: [{ name: 'src', before: '', tag, after: '' }],
       });
     }
@@ -370,23 +382,11 @@ function templatedElements(body: string, bodyLine: number): TemplatedElement[] {
   return elements;
 }
 
-/** Whether `node` is an element of `signature`, with each attribute `element`'s tags wrote. */
-function matches(node: DomElement, signature: string, element: TemplatedElement): boolean {
-  const [name, ...literal] = signature.split('\n');
-  if (node.name !== name) return false;
-  for (const pair of literal) {
-    const equals = pair.indexOf('=');
-    if (node.attribs[pair.slice(0, equals)] !== pair.slice(equals + 1)) return false;
-  }
-  return element.templated.every(({ name: attribute }) => attribute in node.attribs);
-}
-
-/** An attribute's value as a page's parser reads it: its few character references decoded. */
-function decodeValue(value: string): string {
-  return value
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
+/** Whether `node` is an element such as `element`, with each attribute its tags wrote. */
+function matches(node: DomElement, element: TemplatedElement): boolean {
+  return (
+    node.name === element.name &&
+    element.literal.every(([name, value]) => node.attribs[name] === value) &&
+    element.templated.every(({ name }) => name in node.attribs)
+  );
 }

@@ -1004,7 +1004,7 @@ describe("a tag of the blog's own, alone on its line, where the built page shows
       'jekyll',
       1,
       { postUrl: () => undefined },
-      { builtTags },
+      { built: { tags: builtTags, values: new Map() } },
     );
     assert.equal(
       converted,
@@ -1030,7 +1030,7 @@ describe("a tag of the blog's own, alone on its line, where the built page shows
       'jekyll',
       1,
       { postUrl: () => undefined },
-      { builtValues },
+      { built: { tags: new Map(), values: builtValues } },
     );
     assert.equal(body, '![A](/img/a.png) and ![]()\n<img src="/img/b.png">\n');
     assert.deepEqual(

@@ -3,6 +3,7 @@
 // that no reader ever sees `{% … %}` or `{{< … >}}`. Code blocks and inline code stay as written.
 import { posix } from 'node:path';
 import { escapeHtml } from 'markdown-it/lib/common/utils.mjs';
+import type { BuiltWriting } from './built-tags.js';
 import { htmlAsMarkdown } from './html-body.js';
 
 /**
@@ -188,16 +189,8 @@ export interface BodyReading {
    * series' list of its parts), by name: shown as the template wrote it.
    */
   readonly fixedShortcodes?: ReadonlyMap<string, string>;
-  /**
-   * The HTML that tags of the blog's own, alone on their lines, wrote into the page its engine
-   * built of the post, by line (see `builtTagOutputs`): shown as that page showed it.
-   */
-  readonly builtTags?: ReadonlyMap<number, string>;
-  /**
-   * What tags of the blog's own wrote inside the attributes of its HTML (`src="{% img_url a.png %}"`),
-   * read from the same built page (see `builtAttributeValues`), by `line tag` as written.
-   */
-  readonly builtValues?: ReadonlyMap<string, string>;
+  /** What the blog's own tags wrote into the page its engine built of the post. */
+  readonly built?: BuiltWriting;
 }
 
 /**
@@ -1079,7 +1072,7 @@ class Converter {
     tag: string,
   ): void {
     const text = inlineReplacement(name, args, this.links);
-    const value = text === undefined ? this.reading.builtValues?.get(`${line} ${tag}`) : undefined;
+    const value = text === undefined ? this.reading.built?.values.get(`${line} ${tag}`) : undefined;
     if (value !== undefined) {
       this.#out += value;
       this.notes.push({ line, kind: 'converted', what: `${what}, as the built page showed it` });
@@ -1092,7 +1085,7 @@ class Converter {
       this.notes.push({ line, kind: 'converted', what: `${what}, as its template wrote it` });
       return;
     }
-    const built = text === undefined ? this.reading.builtTags?.get(line) : undefined;
+    const built = text === undefined ? this.reading.built?.tags.get(line) : undefined;
     if (built !== undefined && BUILT_TOC.test(built)) {
       // The table of contents kramdown or Hugo made, of their own headings' ids: Folio makes its
       // own of the post's headings there.

@@ -42,7 +42,7 @@ import {
 } from '../urls/url-paths.js';
 import { convertBody, readFromRoot, type BodyLinks, type BodyNote } from './convert-body.js';
 import { BuiltSite } from './built-site.js';
-import { builtAttributeValues, builtTagOutputs } from './built-tags.js';
+import { builtTagWriting } from './built-tags.js';
 import { htmlAsMarkdown } from './html-body.js';
 import { blogShortcodes } from './hugo-shortcodes.js';
 import { themeMath } from './theme-math.js';
@@ -1375,10 +1375,7 @@ function documentText(
       !(blog.engine === 'hugo' && goldmarkPassthrough(blog.config)),
     ...(blog.rawShortcodes && { rawShortcodes: blog.rawShortcodes }),
     ...(blog.fixedShortcodes && { fixedShortcodes: blog.fixedShortcodes }),
-    ...(builtHtml !== undefined && {
-      builtTags: builtTagOutputs(plan.body, plan.bodyLine, builtHtml),
-      builtValues: builtAttributeValues(plan.body, plan.bodyLine, builtHtml),
-    }),
+    ...(builtHtml !== undefined && { built: builtTagWriting(plan.body, plan.bodyLine, builtHtml) }),
   });
   const text = `---\n${dump(plan.front, { lineWidth: -1, noRefs: true, quotingType: '"' })}---\n${how.body(converted.body)}`;
   const problem = how.check(text).find((d) => d.severity === 'error');
