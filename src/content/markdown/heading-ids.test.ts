@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it, mock } from 'node:test';
-import { parseMarkdown } from './markdown.js';
+import { parseMarkdown, renderTokens } from './markdown.js';
 
 const idsOf = (body: string) =>
   parseMarkdown(body)
@@ -99,5 +99,49 @@ describe('heading ids', () => {
     );
     // The count saw the plugin's own checks: one at least per heading.
     assert.ok(lookups >= count && lookups <= most, `${lookups} lookups`);
+  });
+});
+
+describe('ids written at the end of a heading', () => {
+  const render = (body: string) =>
+    renderTokens(parseMarkdown(body), { imageSize: () => undefined }).html;
+
+  it("become the heading's id, and leave its text, its link and its table of contents", () => {
+    const html = render('[[toc]]\n\n## Getting started {#install}\n\nSee [above](#install).\n');
+    assert.match(html, /<h2 id="install">Getting started<\/h2>/);
+    assert.match(html, /<a href="#install">Getting started<\/a>/);
+    assert.match(html, /href="#install" aria-label="Link to the section “Getting started”"/);
+    assert.doesNotMatch(html, /\{#/);
+  });
+
+  it('are read with classes and other attributes, which are left out, as Hugo and Pandoc write them', () => {
+    assert.deepEqual(
+      idsOf(
+        [
+          '## One {#first .lead}',
+          '## Two{#second}',
+          '### Three {.unnumbered}',
+          "## Four {#fourth lang=en title='a b'}",
+          '## Five {-}',
+        ].join('\n'),
+      ),
+      ['first', 'second', 'three', 'fourth', 'five'],
+    );
+    assert.doesNotMatch(render('### Three {.unnumbered}\n\n## Five {-}\n'), /\{/);
+  });
+
+  it("keep braces that hold no attributes, or that end code, as the heading's text", () => {
+    assert.match(render('## A set {x y}\n'), /<h2 id="a-set-x-y">A set \{x y\}<\/h2>/);
+    assert.match(render('## `f() {#x}`\n'), /<code>f\(\) \{#x\}<\/code>/);
+    assert.match(render('## Empty {}\n'), /Empty \{\}<\/h2>/);
+  });
+
+  it('are kept where a heading before would make the same id from its text', () => {
+    assert.deepEqual(idsOf('## Intro\n\n## Overview {#intro}\n'), ['intro-1', 'intro']);
+    assert.deepEqual(idsOf('## Overview {#intro}\n\n## Intro\n'), ['intro', 'intro-1']);
+  });
+
+  it('written twice are made unique as made ids are, rather than failing the page', () => {
+    assert.deepEqual(idsOf('## A {#same}\n\n## B {#same}\n'), ['same', 'same-1']);
   });
 });

@@ -1,4 +1,7 @@
-// Load: heading ids unique within a body, as markdown-it-anchor gives them, in time linear in the headings.
+// Load: heading ids unique within a body, as markdown-it-anchor gives them, in time linear in the headings,
+// and the ids an author gives a heading by hand, `## Setup {#install}`, as Hugo, kramdown and Pandoc read them.
+import type MarkdownIt from 'markdown-it';
+import type { Token } from 'markdown-it';
 import type anchor from 'markdown-it-anchor';
 
 /** The suffix markdown-it-anchor tries first when a slug is taken (`uniqueSlugStartIndex`). */
@@ -22,12 +25,14 @@ const nextSuffixes = new WeakMap<object, Map<string, number>>();
 export function withUniqueSuffix(slugify: (text: string) => string) {
   return (text: string, state: anchor.State): string => {
     const slug = slugify(text);
-    const taken = (state.env as AnchorEnv).markdownItAnchor?.slugs;
-    if (!taken || !isTaken(taken, slug)) return slug;
+    const given = givenIds.get(state.env as object);
+    const taken = (state.env as AnchorEnv).markdownItAnchor?.slugs ?? {};
+    const isFree = (id: string): boolean => !isTaken(taken, id) && given?.has(id) !== true;
+    if (isFree(slug)) return slug;
     const nextSuffix = nextSuffixes.get(taken) ?? new Map<string, number>();
     nextSuffixes.set(taken, nextSuffix);
     let suffix = nextSuffix.get(slug) ?? FIRST_SUFFIX;
-    while (isTaken(taken, `${slug}-${suffix}`)) suffix += 1;
+    while (!isFree(`${slug}-${suffix}`)) suffix += 1;
     nextSuffix.set(slug, suffix + 1);
     return `${slug}-${suffix}`;
   };
@@ -36,3 +41,67 @@ export function withUniqueSuffix(slugify: (text: string) => string) {
 // The very check markdown-it-anchor makes, so that both agree on every key.
 const isTaken = (taken: object, id: string): boolean =>
   Object.prototype.hasOwnProperty.call(taken, id);
+
+/**
+ * The ids a body's headings were given by hand, by the environment of its parse, where
+ * markdown-it-anchor keeps the ids it gave.
+ */
+const givenIds = new WeakMap<object, ReadonlySet<string>>();
+
+// Attributes at the end of a heading: `{#id}`, `{#id .class}`, `{.unnumbered}`, `{-}`,
+// `{#id lang=en}`, after white space or none.
+const HEADING_ATTRIBUTES = /[ \t]*\{[ \t]*([^{}\n]*?)[ \t]*\}[ \t]*$/;
+const ATTRIBUTE =
+  /^(?:#[^\s#{}]+|\.[^\s.#{}=]+|-|[A-Za-z_:][\w:.-]*=(?:"[^"]*"|'[^']*'|[^\s"'=]+))$/;
+// What one item of them may be, spaces inside quotes kept together.
+const ATTRIBUTE_ITEMS = /(?:[^\s"']+|"[^"]*"|'[^']*')+/g;
+
+/**
+ * Reads the attributes written at the end of a heading: its `#id` becomes the heading's id, kept
+ * as written (markdown-it-anchor keeps an id a heading has), and ids made from other headings'
+ * text give way to it. Classes and other attributes are read and left out: Folio's theme styles
+ * headings alike. Braces holding anything else are the heading's text.
+ */
+export function useHeadingAttributes(markdown: MarkdownIt): void {
+  markdown.core.ruler.after('inline', 'heading_attributes', (state) => {
+    const given = new Set<string>();
+    const { tokens } = state;
+    for (let index = 0; index < tokens.length; index++) {
+      const open = tokens[index];
+      const inline = tokens[index + 1];
+      if (open?.type !== 'heading_open' || inline?.type !== 'inline') continue;
+      const id = takeAttributes(inline);
+      if (id === undefined || id === '') continue;
+      open.attrSet('id', id);
+      given.add(id);
+    }
+    if (given.size > 0) givenIds.set(state.env as object, given);
+  });
+}
+
+/**
+ * Takes the attributes off the end of a heading's text, if it ends with some: answers its id,
+ * `''` when they name none, `undefined` when there are none.
+ */
+function takeAttributes(inline: Token): string | undefined {
+  const children = inline.children ?? [];
+  // Read before markdown-it joins the pieces of text it split at signs, and before typography
+  // could make quotes curly and `--` a dash: the text at the end may be several tokens.
+  let first = children.length;
+  while (first > 0 && children[first - 1]?.type === 'text') first -= 1;
+  if (first === children.length) return undefined;
+  const text = children
+    .slice(first)
+    .map((child) => child.content)
+    .join('');
+  const found = HEADING_ATTRIBUTES.exec(text);
+  if (!found) return undefined;
+  const items = (found[1] ?? '').match(ATTRIBUTE_ITEMS) ?? [];
+  if (items.length === 0 || !items.every((item) => ATTRIBUTE.test(item))) return undefined;
+  const rest = children[first] as Token;
+  rest.content = text.slice(0, found.index).trimEnd();
+  children.splice(rest.content === '' ? first : first + 1);
+  inline.content = inline.content.replace(HEADING_ATTRIBUTES, '');
+  const id = items.findLast((item) => item.startsWith('#'));
+  return id === undefined ? '' : id.slice(1);
+}

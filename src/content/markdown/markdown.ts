@@ -4,7 +4,7 @@ import MarkdownIt, { type Token } from 'markdown-it';
 import anchor from 'markdown-it-anchor';
 import cjkFriendly from 'markdown-it-cjk-friendly';
 import { slugify } from '../slugify.js';
-import { FIRST_SUFFIX, withUniqueSuffix } from './heading-ids.js';
+import { FIRST_SUFFIX, useHeadingAttributes, withUniqueSuffix } from './heading-ids.js';
 import { useCodeBlocks } from './code-blocks.js';
 import { useImageCaptions } from './image-captions.js';
 import type { GrammarSource } from './highlight.js';
@@ -82,10 +82,13 @@ function markdownWith(math: boolean, typographer: boolean): MarkdownIt {
   });
   useTechnicalWriting(markdown, { math });
 
-  // Stable ids on headings so that links to a section keep working.
+  // Stable ids on headings so that links to a section keep working: the author's own, else one
+  // made from the heading's text. An id written twice is made unique as a made one is.
+  useHeadingAttributes(markdown);
   markdown.use(anchor, {
     slugifyWithState: withUniqueSuffix((text) => slugify(text) || 'section'),
     uniqueSlugStartIndex: FIRST_SUFFIX,
+    failOnNonUnique: false,
     tabIndex: false,
   });
 
