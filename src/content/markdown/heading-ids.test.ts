@@ -141,6 +141,21 @@ describe('ids written at the end of a heading', () => {
     assert.deepEqual(idsOf('## Overview {#intro}\n\n## Intro\n'), ['intro', 'intro-1']);
   });
 
+  it('hold what Markdown would read as emphasis or a dash, as written', () => {
+    const tokens = parseMarkdown('### Using `__TIME__` {#using-__time__--__date__}\n', {
+      typographer: true,
+    });
+    assert.equal(tokens[0]?.attrGet('id'), 'using-__time__--__date__');
+    assert.match(
+      renderTokens(tokens, { imageSize: () => undefined }).html,
+      /<h3 id="using-__time__--__date__">Using <code>__TIME__<\/code><\/h3>/,
+    );
+  });
+
+  it('are text where the brace is escaped', () => {
+    assert.match(render('## Braces \\{#x}\n'), /<h2 id="braces-x">Braces \{#x\}<\/h2>/);
+  });
+
   it('written twice are made unique as made ids are, rather than failing the page', () => {
     assert.deepEqual(idsOf('## A {#same}\n\n## B {#same}\n'), ['same', 'same-1']);
   });

@@ -63,7 +63,9 @@ const ATTRIBUTE_ITEMS = /(?:[^\s"']+|"[^"]*"|'[^']*')+/g;
  * headings alike. Braces holding anything else are the heading's text.
  */
 export function useHeadingAttributes(markdown: MarkdownIt): void {
-  markdown.core.ruler.after('inline', 'heading_attributes', (state) => {
+  // Before the heading's text is read as Markdown: an id may hold `__` or `--`, which it would
+  // read as emphasis or, with typography, a dash.
+  markdown.core.ruler.before('inline', 'heading_attributes', (state) => {
     const given = new Set<string>();
     const { tokens } = state;
     for (let index = 0; index < tokens.length; index++) {
@@ -80,28 +82,18 @@ export function useHeadingAttributes(markdown: MarkdownIt): void {
 }
 
 /**
- * Takes the attributes off the end of a heading's text, if it ends with some: answers its id,
- * `''` when they name none, `undefined` when there are none.
+ * Takes the attributes off the end of a heading's text as written, if it ends with some: answers
+ * its id, `''` when they name none, `undefined` when there are none.
  */
 function takeAttributes(inline: Token): string | undefined {
-  const children = inline.children ?? [];
-  // Read before markdown-it joins the pieces of text it split at signs, and before typography
-  // could make quotes curly and `--` a dash: the text at the end may be several tokens.
-  let first = children.length;
-  while (first > 0 && children[first - 1]?.type === 'text') first -= 1;
-  if (first === children.length) return undefined;
-  const text = children
-    .slice(first)
-    .map((child) => child.content)
-    .join('');
-  const found = HEADING_ATTRIBUTES.exec(text);
-  if (!found) return undefined;
+  const found = HEADING_ATTRIBUTES.exec(inline.content);
+  // A brace escaped, `\{#x}`, is text.
+  if (!found || inline.content[found.index + found[0].indexOf('{') - 1] === '\\') {
+    return undefined;
+  }
   const items = (found[1] ?? '').match(ATTRIBUTE_ITEMS) ?? [];
   if (items.length === 0 || !items.every((item) => ATTRIBUTE.test(item))) return undefined;
-  const rest = children[first] as Token;
-  rest.content = text.slice(0, found.index).trimEnd();
-  children.splice(rest.content === '' ? first : first + 1);
-  inline.content = inline.content.replace(HEADING_ATTRIBUTES, '');
+  inline.content = inline.content.slice(0, found.index).trimEnd();
   const id = items.findLast((item) => item.startsWith('#'));
   return id === undefined ? '' : id.slice(1);
 }
