@@ -139,6 +139,14 @@ describe("Hexo's slug of a tag or category", () => {
     assert.equal(hexoSlug('Vue.js', 1), 'vue-js');
     assert.equal(hexoSlug('Vue.js', '2'), 'VUE-JS');
   });
+
+  it('keeps other scripts and their signs as Hexo does, and takes accents off Latin letters', () => {
+    // Hexo published these at /tags/Vue-js：入门（一）/ and /tags/한국어/ (precomposed).
+    assert.equal(hexoSlug('Vue.js：入门（一）'), 'Vue-js：入门（一）');
+    assert.equal(hexoSlug('한국어 노트'), '한국어-노트');
+    assert.equal(hexoSlug('한국어 노트').normalize('NFC'), hexoSlug('한국어 노트'));
+    assert.equal(hexoSlug('Đà Nẵng'), 'Da-Nang');
+  });
 });
 
 describe("a Hexo post's old URL", () => {

@@ -1,6 +1,7 @@
 // Import: what Jekyll, Hexo and Hugo each do with a blog's files — where posts are, which files
 // are published as they are, what a post's URL was — as each engine's documentation gives it.
 import type { Locale } from '../config/schema.js';
+import slugize from 'hexo-util/dist/slugize.js';
 import { escapeRegExp } from '../text/escape-reg-exp.js';
 import { isRecord, stringOf } from './foreign-document.js';
 
@@ -54,17 +55,13 @@ export function jekyllSlug(text: string, cased: boolean): string {
 }
 
 /**
- * Hexo's `slugize`: separators for spaces and ASCII punctuation, case kept, or, as the slug of a
- * tag or category is made, changed by the blog's `filename_case` (1 lower, 2 upper).
+ * Hexo's `slugize`, Hexo's own: accents taken off Latin letters, a separator for each run of
+ * spaces and ASCII signs, other scripts and their signs (`，`, `：`) kept; case kept or, as the
+ * slug of a tag or category is made, changed by the blog's `filename_case` (1 lower, 2 upper).
  */
 export function hexoSlug(text: string, filenameCase?: unknown): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'<>,.?/]+/g, '-')
-    .replace(/^-+|-+$/g, '');
   const transform = Number(filenameCase);
-  return transform === 1 ? slug.toLowerCase() : transform === 2 ? slug.toUpperCase() : slug;
+  return slugize(text, transform === 1 || transform === 2 ? { transform } : {});
 }
 
 /** Hugo's `urlize` of a title: its path sanitized (see `hugoPath`), lower-case. */
