@@ -393,6 +393,53 @@ describe("importing a blog's taxonomy pages", () => {
     );
   });
 
+  it("keeps the ids the blog's engine gave headings, so that links into a section still land there", async () => {
+    const body =
+      "## Why C++ & Go?\n\nSee [below](#dont-stop----now).\n\n## Don't stop -- now\n\n## Plain\n\n## Setup {#install}\n";
+    const hugo = await blog('hugo-heading-ids', {
+      'hugo.toml': 'title = "Ids"\nbaseURL = "https://ids.example/"\n',
+      'content/posts/ids.md': `---\ntitle: Ids\ndate: 2020-01-01\ntags: [x]\n---\n${body}`,
+    });
+    const headingIds = (page: string | undefined) =>
+      [...(page ?? '').matchAll(/<h2 id="([^"]*)"/g)].map((found) => found[1]);
+    const { target, answers } = await importAndServe(hugo, 'hugo-heading-ids', ['/posts/ids/']);
+    const page = answers.get('/posts/ids/');
+    // The ids Hugo 0.111 gave these headings, and the one written by hand.
+    assert.deepEqual(headingIds(page), ['why-c--go', 'dont-stop----now', 'plain', 'install']);
+    assert.match(page ?? '', /<h2 id="why-c--go">Why C\+\+ &amp; Go\?<\/h2>/);
+    // Only the headings whose id Folio would make otherwise carry it in writing.
+    const written = await readFile(join(target, 'content', 'posts', 'ids.md'), 'utf8');
+    assert.match(written, /^## Why C\+\+ & Go\? \{#why-c--go\}$/m);
+    assert.match(written, /^## Plain$/m);
+    assert.match(written, /^## Setup \{#install\}$/m);
+
+    // kramdown reading GFM, Jekyll's default, and Hexo's marked make theirs otherwise.
+    const jekyll = await blog('jekyll-heading-ids', {
+      '_config.yml': 'title: Ids\nurl: https://ids.example\n',
+      '_posts/2020-01-01-ids.md': `---\ntitle: Ids\ntags: [x]\n---\n${body}`,
+    });
+    const jekyllUrl = '/2020/01/01/ids.html';
+    const jekyllSite = await importAndServe(jekyll, 'jekyll-heading-ids', [jekyllUrl]);
+    assert.deepEqual(headingIds(jekyllSite.answers.get(jekyllUrl)), [
+      'why-c--go',
+      'dont-stop--now',
+      'plain',
+      'install',
+    ]);
+    const hexo = await blog('hexo-heading-ids', {
+      '_config.yml': 'title: Ids\nurl: https://ids.example\npermalink: :title/\n',
+      // marked reads no ids written by hand.
+      'source/_posts/ids.md': `---\ntitle: Ids\ndate: 2020-01-01\ntags: [x]\n---\n${body.replace(' {#install}', '')}`,
+    });
+    const hexoSite = await importAndServe(hexo, 'hexo-heading-ids', ['/ids/']);
+    assert.deepEqual(headingIds(hexoSite.answers.get('/ids/')), [
+      'Why-C-Go',
+      'Don’t-stop-–-now',
+      'Plain',
+      'Setup',
+    ]);
+  });
+
   it("keeps a Jekyll theme's menu of data, leads its lists and links to them to Folio's indexes, and shows its figures", async () => {
     const source = await blog('jekyll-navigation', {
       '_config.yml':

@@ -57,6 +57,75 @@ describe('a Jekyll body', () => {
     );
   });
 
+  it('gives the id of an attribute list to the block kramdown gave it, where links to it land', () => {
+    const { body, notes } = jekyll(
+      [
+        'Recall the [numbers](#numbers).',
+        '',
+        '{: #numbers}',
+        '',
+        '- one',
+        '- two',
+        '',
+        '## Setup ##',
+        '{: #install .no_toc}',
+        '',
+        'A paragraph',
+        'of two lines.',
+        '{: #para}',
+        '',
+        '```c',
+        'int x;',
+        '',
+        'int y;',
+        '```',
+        '{: #code}',
+        '',
+      ].join('\n'),
+    );
+    assert.equal(
+      body,
+      [
+        'Recall the [numbers](#numbers).',
+        '',
+        '<div id="numbers"></div>',
+        '',
+        '- one',
+        '- two',
+        '',
+        '## Setup {#install}',
+        '',
+        '<div id="para"></div>',
+        '',
+        'A paragraph',
+        'of two lines.',
+        '',
+        '<div id="code"></div>',
+        '',
+        '```c',
+        'int x;',
+        '',
+        'int y;',
+        '```',
+        '',
+      ].join('\n'),
+    );
+    assert.deepEqual(
+      notes.map(({ line, what }) => [line, what]),
+      [
+        [7, '{: #numbers } into an id'],
+        [13, '{: #install } into an id'],
+        [17, '{: #para } into an id'],
+        [24, '{: #code } into an id'],
+      ],
+    );
+  });
+
+  it('keeps a list whole rather than part it to place an id before its last item', () => {
+    const { body } = jekyll('- one\n\n- two\n{: #items}\n');
+    assert.equal(body, '- one\n\n- two\n');
+  });
+
   it("makes Chirpy's prompts alerts, and kramdown's table of contents Folio's, in its place", () => {
     assert.equal(
       jekyll('> Use a fresh branch.\n> It is safer.\n{: .prompt-tip }\n\nAfter.\n').body,

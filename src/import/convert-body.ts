@@ -94,6 +94,8 @@ const ELEMENT_LINE = / {0,3}<(\/)?([A-Za-z][\w-]*)[\s>]/y;
 // kramdown's attribute list, `{: .class}`, `{:target="_blank"}`, `{:#id}`: on a line of its own
 // after a block, or right after a span (a link, an image, emphasis).
 const ATTRIBUTE_LIST = /\{:(?:[^}"'\n]|"[^"\n]*"|'[^'\n]*')*\}/y;
+// The id an attribute list names, as kramdown reads one: `{: #intro}`, `{:#intro .lead}`.
+const BLOCK_ID = /[{\s:]#([A-Za-z][\w:-]*)(?=[\s}])/;
 // kramdown's extensions that show nothing: `{::comment}`, `{::options key="value" /}`.
 const KRAMDOWN_EXTENSION = /\{::(comment|options)\b[^}\n]*?(\/)?\}/y;
 // An alert's first line as Hugo and Obsidian write it: a type, maybe folded (`+`, `-`), a title.
@@ -533,6 +535,7 @@ class Converter {
     const alert = marked === undefined ? undefined : ALERT_KINDS[marked];
     const what = prompt !== undefined ? `{: .prompt-${prompt} }` : `{: ${notice?.[0] ?? ''} }`;
     const file = /\bfile=(?:"([^"\n]*)"|'([^'\n]*)')/.exec(list);
+    const id = BLOCK_ID.exec(list)?.[1];
     const quoteBefore = /(?:^|\n)([ \t]{0,3}>[^\n]*\n)(?:[ \t]{0,3}>[^\n]*\n)*$/.exec(this.#out);
     const fence = this.#lastFence?.end === this.#out.length ? this.#lastFence : undefined;
     // The paragraph a notice is given to, which it follows.
@@ -565,6 +568,8 @@ class Converter {
       const info = fence.opened - 1;
       this.#out = `${this.#out.slice(0, info)} title="${name}"${this.#out.slice(info)}`;
       this.notes.push({ line, kind: 'converted', what: "{: file='…' } into the code's title" });
+    } else if (id !== undefined && prefix.trim() === '' && this.#givenId(id, line)) {
+      // Given to the block it names, as kramdown gave it.
     } else if (/^\{:\s*toc\s*\}$/.test(list) && TOC_ITEM.test(this.#out)) {
       // `* TOC` then `{:toc}`: the list item kramdown replaced with the post's table of contents,
       // which Folio's `[[toc]]` puts in the same place.
@@ -577,6 +582,52 @@ class Converter {
       this.#out += '\n';
     }
     return true;
+  }
+
+  /**
+   * Gives `id`, of an attribute list alone on its line, to the block kramdown gave it: the block
+   * it follows without a blank line between, else the one after it. A heading carries it as
+   * Folio reads one, `{#id}`; another block has an empty element of that id put before it, where
+   * links to it land. Answers whether it was given.
+   */
+  #givenId(id: string, line: number): boolean {
+    const anchor = `<div id="${id}"></div>\n`;
+    const lastLine = this.#out.slice(this.#out.lastIndexOf('\n', this.#out.length - 2) + 1);
+    if (this.#out === '' || this.#out.endsWith('\n\n')) this.#out += anchor;
+    else if (/^#{1,6}[ \t]/.test(lastLine)) {
+      const heading = lastLine
+        .replace(/\n$/, '')
+        .replace(/[ \t]+#+[ \t]*$/, '')
+        .trimEnd();
+      this.#out = `${this.#out.slice(0, this.#out.length - lastLine.length)}${heading} {#${id}}\n`;
+    } else {
+      const start = this.#blockStart();
+      if (start === undefined) return false;
+      this.#out = `${this.#out.slice(0, start)}${anchor}\n${this.#out.slice(start)}`;
+    }
+    this.notes.push({ line, kind: 'converted', what: `{: #${id} } into an id` });
+    return true;
+  }
+
+  /**
+   * Where the output's last block begins, if it is one at the top level that an element can go
+   * before: a code block from its fence, another from the blank line above it, unless that line
+   * parts the items of a list.
+   */
+  #blockStart(): number | undefined {
+    const fence = this.#lastFence;
+    if (fence && this.#out.slice(fence.end).trim() === '') {
+      return this.#out.lastIndexOf('\n', fence.opened - 2) + 1;
+    }
+    const blank = this.#out.lastIndexOf('\n\n');
+    const start = blank === -1 ? 0 : blank + 2;
+    const block = this.#out.slice(start);
+    if (/^[ \t]/.test(block)) return undefined;
+    const lineBefore = this.#out.slice(this.#out.lastIndexOf('\n', blank - 1) + 1, blank);
+    const item = /^(?:[-*+]|\d+[.)])[ \t]/;
+    if (blank !== -1 && item.test(block) && (item.test(lineBefore) || /^[ \t]/.test(lineBefore)))
+      return undefined;
+    return start;
   }
 
   #removedList(line: number): void {

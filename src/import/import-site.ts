@@ -46,6 +46,7 @@ import { builtTagWriting } from './built-tags.js';
 import { htmlAsMarkdown } from './html-body.js';
 import { blogShortcodes } from './hugo-shortcodes.js';
 import { themeMath } from './theme-math.js';
+import { type HeadingIdRule, keepHeadingIds } from './heading-ids.js';
 import {
   folioPattern,
   folioPatterns,
@@ -468,6 +469,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     (engine === 'hexo' ? undefined : layoutLoadingMath(source, engine, config)) ??
     themeMath(source, engine, config);
   const shortcodes = engine === 'hugo' ? blogShortcodes(source, config) : undefined;
+  const packages = engine === 'hexo' ? blogPackages(source) : new Set<string>();
   const blog = {
     source,
     engine,
@@ -482,6 +484,8 @@ export function importSite(options: ImportOptions): ImportSummary {
     post: postLookup(placed.kept, engine, pattern, timezone, placedPages.kept, context.listFiles),
     shortcodeImage: assetImages?.resolve,
     built,
+    headingIds: headingIdRule(engine, config, packages),
+    typographer: blogTypesetsPunctuation(engine, config, packages),
   };
   const converted = convertPosts(placed.kept, blog);
   const files = converted.files;
@@ -540,7 +544,6 @@ export function importSite(options: ImportOptions): ImportSummary {
   }
 
   const published = written.filter((plan) => !plan.draft && plan.date <= now);
-  const packages = engine === 'hexo' ? blogPackages(source) : new Set<string>();
   const redirects = termRedirects(engine, config, written, published, timezone, {
     packages,
     sections: content?.main ?? [],
@@ -812,6 +815,8 @@ function convertPosts(
     post: (reference: string) => LinkedPost | undefined;
     shortcodeImage: BodyLinks['shortcodeImage'];
     built: BuiltSite | undefined;
+    headingIds: HeadingIdRule | undefined;
+    typographer: boolean;
   },
 ): {
   files: SiteFiles;
@@ -1300,6 +1305,8 @@ function convertPages(
     post: (reference: string) => LinkedPost | undefined;
     shortcodeImage: BodyLinks['shortcodeImage'];
     built: BuiltSite | undefined;
+    headingIds: HeadingIdRule | undefined;
+    typographer: boolean;
   },
 ): { written: PlannedPage[]; files: number } {
   const written: PlannedPage[] = [];
@@ -1352,6 +1359,11 @@ function documentText(
     readonly skipped: ImportNote[];
     /** The site the blog's engine built, where the import was given it. */
     readonly built: BuiltSite | undefined;
+
+    /** How the engine made its headings' ids, which links into them end in. */
+    readonly headingIds: HeadingIdRule | undefined;
+    /** Whether Folio shows the blog's quotes and dashes curly, as its engine did. */
+    readonly typographer: boolean;
   },
   how: {
     readonly links: BodyLinks;
@@ -1377,7 +1389,13 @@ function documentText(
     ...(blog.fixedShortcodes && { fixedShortcodes: blog.fixedShortcodes }),
     ...(builtHtml !== undefined && { built: builtTagWriting(plan.body, plan.bodyLine, builtHtml) }),
   });
-  const text = `---\n${dump(plan.front, { lineWidth: -1, noRefs: true, quotingType: '"' })}---\n${how.body(converted.body)}`;
+  const ids = blog.headingIds
+    ? keepHeadingIds(converted.body, blog.headingIds, {
+        math: plan.front.math === true || blog.mathEverywhere,
+        typographer: blog.typographer,
+      })
+    : { body: converted.body, kept: 0 };
+  const text = `---\n${dump(plan.front, { lineWidth: -1, noRefs: true, quotingType: '"' })}---\n${how.body(ids.body)}`;
   const problem = how.check(text).find((d) => d.severity === 'error');
   if (problem) {
     blog.skipped.push({
@@ -1388,6 +1406,13 @@ function documentText(
     return undefined;
   }
   plan.notes.push(...converted.notes);
+  if (ids.kept > 0) {
+    plan.notes.push({
+      line: plan.bodyLine,
+      kind: 'converted',
+      what: `the ${ids.kept === 1 ? 'id' : 'ids'} ${engineTitle(blog.engine)} gave ${ids.kept === 1 ? 'a heading' : `${ids.kept} headings`} into \`{#id}\``,
+    });
+  }
   return text;
 }
 
@@ -3985,6 +4010,50 @@ function blogTypesetsPunctuation(
   if (packages.has('hexo-renderer-pandoc')) return true;
   return at(config, 'marked', 'smartypants') !== false;
 }
+
+/**
+ * How the blog's engine made its headings' ids, unless it made none or the import cannot tell:
+ * Hugo's Goldmark as its `autoHeadingIDType` says; Jekyll's kramdown, reading GFM unless told its
+ * own `input`; Hexo's marked, with its `modifyAnchors`. Eleventy's markdown-it makes none unless
+ * the blog adds a plugin of its choosing.
+ */
+function headingIdRule(
+  engine: EngineName,
+  config: Record<string, unknown>,
+  packages: ReadonlySet<string>,
+): HeadingIdRule | undefined {
+  if (engine === 'hugo') {
+    const handler = stringOf(at(config, 'markup', 'defaultMarkdownHandler'));
+    if (handler !== undefined && handler.toLowerCase() !== 'goldmark') return undefined;
+    if (at(config, 'markup', 'goldmark', 'parser', 'autoHeadingID') === false) return undefined;
+    const type = stringOf(at(config, 'markup', 'goldmark', 'parser', 'autoHeadingIDType'));
+    if (type === undefined || type.toLowerCase() === 'github') return { kind: 'github' };
+    return type.toLowerCase() === 'github-ascii' ? { kind: 'github-ascii' } : undefined;
+  }
+  if (engine === 'jekyll') {
+    if ((stringOf(config.markdown) ?? 'kramdown').toLowerCase() !== 'kramdown') return undefined;
+    if (at(config, 'kramdown', 'auto_ids') === false) return undefined;
+    const prefix = stringOf(at(config, 'kramdown', 'auto_id_prefix')) ?? '';
+    const input = (stringOf(at(config, 'kramdown', 'input')) ?? 'GFM').toLowerCase();
+    return { kind: input === 'kramdown' ? 'kramdown' : 'gfm', prefix };
+  }
+  if (engine === 'hexo') {
+    // Another Markdown renderer makes ids its own way, or none.
+    const other = [...OTHER_HEXO_MARKDOWN].some((name) => packages.has(name));
+    if (other && !packages.has('hexo-renderer-marked')) return undefined;
+    if (at(config, 'marked', 'headerIds') === false) return undefined;
+    return { kind: 'hexo', transform: at(config, 'marked', 'modifyAnchors') };
+  }
+  return undefined;
+}
+
+// Hexo's renderers of Markdown besides marked, its default.
+const OTHER_HEXO_MARKDOWN = [
+  'hexo-renderer-markdown-it',
+  'hexo-renderer-markdown-it-plus',
+  'hexo-renderer-kramed',
+  'hexo-renderer-pandoc',
+];
 
 /** The setting at `keys` under `record`, each key in any case (`hardWraps`, `hardwraps`). */
 function at(record: unknown, ...keys: string[]): unknown {
