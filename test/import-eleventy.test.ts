@@ -363,6 +363,29 @@ describe('importing an Eleventy blog whose permalinks are worked out by code', (
     );
   });
 
+  it('keeps the ids its headings carry on the built pages, which links into them end in', async () => {
+    const source = await blog('eleventy-heading-ids', {
+      ...COMPUTED_URLS,
+      'content/blog/first.md':
+        '---\ntitle: First light\ndate: 2021-03-04\n---\nSee [why](#why-c-and-go).\n\n## Why C++ & Go?\n\n## Plain\n',
+      // markdown-it-anchor with the blog's slugify, each heading wrapped in its own link.
+      '_site/journal/2021/blog-first/index.html': builtPage(
+        'First light</h1><h2 id="why-c-and-go"><a class="header-anchor" href="#why-c-and-go">Why C++ &amp; Go?</a></h2><h2 id="plain"><a class="header-anchor" href="#plain">Plain</a></h2><h1 hidden>',
+        '2021-03-04',
+      ),
+    });
+    const result = await importAndServe(
+      source,
+      'eleventy-heading-ids',
+      ['/journal/2021/blog-first/'],
+      ['--built', join(source, '_site')],
+    );
+    const page = result.answers.get('/journal/2021/blog-first/') ?? '';
+    assert.match(page, /<h2 id="why-c-and-go">Why C\+\+ &amp; Go\?<\/h2>/);
+    assert.match(page, /<a href="#why-c-and-go">why<\/a>/);
+    assert.match(page, /<h2 id="plain">Plain<\/h2>/);
+  });
+
   it("shows what the blog's own tags wrote, as the built page shows it", async () => {
     // A shortcode worked out in code from the blog's data: the import cannot run it.
     const preview = (name: string, title: string) =>

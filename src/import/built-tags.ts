@@ -181,7 +181,7 @@ function keyOf(block: string, side: 'start' | 'end'): string {
 }
 
 /** Letters and digits only, in one form and case: what a page and its Markdown both show. */
-function normalText(text: string): string {
+export function normalText(text: string): string {
   return (
     text
       .replace(/&(?:#\d+|#x[\da-f]+|\w+);/gi, ' ')
@@ -389,4 +389,46 @@ function matches(node: DomElement, element: TemplatedElement): boolean {
     element.literal.every(([name, value]) => node.attribs[name] === value) &&
     element.templated.every(({ name }) => name in node.attribs)
   );
+}
+
+/** A heading of a built page: its text as `normalText` gives it, and the id links to it end in. */
+export interface BuiltHeading {
+  readonly key: string;
+  readonly id: string;
+}
+
+/**
+ * The headings of a built page that carry an id (on the heading, or on an anchor inside it, as
+ * some themes put one), in the page's order. What is hidden from readers is not its text; a
+ * theme's `#` or `¶` beside it holds no letter to count.
+ */
+export function builtHeadings(html: string): BuiltHeading[] {
+  const headings: BuiltHeading[] = [];
+  const visit = (node: DomNode): void => {
+    if (!isElement(node)) return;
+    if (/^h[1-6]$/.test(node.name)) {
+      const id = node.attribs.id ?? anchorId(node);
+      const key = normalText(shownText(node));
+      if (id !== undefined && id !== '' && key !== '') headings.push({ key, id });
+      return;
+    }
+    node.children.forEach(visit);
+  };
+  parseDocument(html).children.forEach(visit);
+  return headings;
+}
+
+function anchorId(heading: DomElement): string | undefined {
+  for (const child of heading.children) {
+    if (!isElement(child) || child.name !== 'a') continue;
+    const id = child.attribs.id ?? child.attribs.name;
+    if (id !== undefined) return id;
+  }
+  return undefined;
+}
+
+function shownText(node: DomNode): string {
+  if (isText(node)) return node.data;
+  if (!isElement(node) || node.attribs['aria-hidden'] === 'true') return '';
+  return node.children.map(shownText).join('');
 }

@@ -4,6 +4,7 @@
 // otherwise: where the two differ, the heading is given its old id in writing, `{#why-c--go}`.
 import type { Token } from 'markdown-it';
 import { type BodyReading, parseMarkdown } from '../content/markdown/markdown.js';
+import { type BuiltHeading, normalText } from './built-tags.js';
 import { hexoSlug } from './engines.js';
 
 /**
@@ -85,14 +86,23 @@ const WRITTEN_ATTRIBUTES = /\{[^{}\n]*\}[ \t]*$/;
 // Repeats of the check: an id written can move another heading's made id on.
 const MOST_ROUNDS = 3;
 
+/** Where the ids the blog's engine gave its headings are found. */
+export interface EngineIds {
+  /** The engine's rule, for the headings its built page does not show. */
+  readonly rule?: HeadingIdRule | undefined;
+  /** The headings of the page the engine built of the post, when the import was given it. */
+  readonly built?: readonly BuiltHeading[] | undefined;
+}
+
 /**
  * The body with each heading whose id Folio would make otherwise given its engine's id in writing,
  * and how many were given one. Folio reads the body as `reading` says; ids are compared as Folio
- * gives them, after every heading's text as it reads it.
+ * gives them, after every heading's text as it reads it. A heading the built page shows, matched
+ * by its text in order, takes the id it has there.
  */
 export function keepHeadingIds(
   body: string,
-  rule: HeadingIdRule,
+  engine: EngineIds,
   reading: BodyReading,
 ): { readonly body: string; readonly kept: number } {
   let lines: string[] | undefined;
@@ -100,10 +110,7 @@ export function keepHeadingIds(
   for (let round = 0; round < MOST_ROUNDS; round++) {
     const text = lines ? lines.join('\n') : body;
     const headings = headingsOf(parseMarkdown(text, reading));
-    const wanted = engineHeadingIds(
-      headings.map((heading) => (readsSource(rule) ? heading.source : heading.text)),
-      rule,
-    );
+    const wanted = engineIds(headings, engine);
     let changed = false;
     headings.forEach((heading, i) => {
       const id = wanted[i] ?? '';
@@ -118,6 +125,25 @@ export function keepHeadingIds(
     if (!changed) break;
   }
   return { body: lines ? lines.join('\n') : body, kept };
+}
+
+/** The id the engine gave each heading, `''` where none is known. */
+function engineIds(headings: readonly Heading[], engine: EngineIds): string[] {
+  const { rule, built } = engine;
+  const made = rule
+    ? engineHeadingIds(
+        headings.map((heading) => (readsSource(rule) ? heading.source : heading.text)),
+        rule,
+      )
+    : [];
+  let next = 0;
+  return headings.map((heading, i) => {
+    const key = normalText(heading.text);
+    const at = key === '' ? -1 : (built ?? []).findIndex((b, j) => j >= next && b.key === key);
+    if (at === -1) return made[i] ?? '';
+    next = at + 1;
+    return built?.[at]?.id ?? '';
+  });
 }
 
 /**

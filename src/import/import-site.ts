@@ -42,7 +42,7 @@ import {
 } from '../urls/url-paths.js';
 import { convertBody, readFromRoot, type BodyLinks, type BodyNote } from './convert-body.js';
 import { BuiltSite } from './built-site.js';
-import { builtTagWriting } from './built-tags.js';
+import { builtHeadings, builtTagWriting } from './built-tags.js';
 import { htmlAsMarkdown } from './html-body.js';
 import { blogShortcodes } from './hugo-shortcodes.js';
 import { themeMath } from './theme-math.js';
@@ -1375,10 +1375,11 @@ function documentText(
   // Eleventy runs Liquid (or Nunjucks, whose tags are written alike) over Markdown, as Hexo does.
   const dialect = blog.engine === 'hexo' || blog.engine === 'eleventy' ? 'liquid' : blog.engine;
   // The page the engine built shows what the blog's own tags wrote, which the import cannot run.
-  const builtHtml =
-    blog.built !== undefined && plan.oldUrl !== undefined && /\{%|\{\{[<%]/.test(plan.body)
+  const builtPage =
+    blog.built !== undefined && plan.oldUrl !== undefined
       ? blog.built.html(plan.oldUrl)
       : undefined;
+  const builtHtml = /\{%|\{\{[<%]/.test(plan.body) ? builtPage : undefined;
   const converted = convertBody(plan.body, dialect, plan.bodyLine, how.links, {
     markdownBeforeMath: blog.engine === 'hugo' && markdownBeforeMath(blog.config),
     // A script typeset the math of the page Markdown made, unless Hugo's Goldmark handed it over.
@@ -1389,12 +1390,17 @@ function documentText(
     ...(blog.fixedShortcodes && { fixedShortcodes: blog.fixedShortcodes }),
     ...(builtHtml !== undefined && { built: builtTagWriting(plan.body, plan.bodyLine, builtHtml) }),
   });
-  const ids = blog.headingIds
-    ? keepHeadingIds(converted.body, blog.headingIds, {
-        math: plan.front.math === true || blog.mathEverywhere,
-        typographer: blog.typographer,
-      })
-    : { body: converted.body, kept: 0 };
+  // The built page shows the ids as they were, where the engine's rule is not known or was
+  // changed by the blog (a render hook, a plugin).
+  const built = builtPage === undefined ? undefined : builtHeadings(builtPage);
+  const ids =
+    blog.headingIds !== undefined || (built !== undefined && built.length > 0)
+      ? keepHeadingIds(
+          converted.body,
+          { rule: blog.headingIds, built },
+          { math: plan.front.math === true || blog.mathEverywhere, typographer: blog.typographer },
+        )
+      : { body: converted.body, kept: 0 };
   const text = `---\n${dump(plan.front, { lineWidth: -1, noRefs: true, quotingType: '"' })}---\n${how.body(ids.body)}`;
   const problem = how.check(text).find((d) => d.severity === 'error');
   if (problem) {
