@@ -242,6 +242,16 @@ describe('a Hugo body', () => {
       '![A cover](/images/a.jpg)\n\n![B](/images/b.png)\n*The caption*\n\n![](c.webp)\n\n\n',
     );
   });
+
+  it('keeps the Liquid it shows as text in a sentence, and converts a tag left alone on its line', () => {
+    const prose =
+      '1. {% raw %} {% endraw %} are no longer needed.\n\n#### Put {% load filters %} at the top\n';
+    const kept = convert(prose);
+    assert.equal(kept.body, prose);
+    assert.deepEqual(kept.notes, []);
+    const moved = convert('{% highlight go %}\nfmt.Println(1)\n{% endhighlight %}\n');
+    assert.equal(moved.body, '```go\nfmt.Println(1)\n```\n');
+  });
 });
 
 describe("a Hexo theme's tags", () => {

@@ -856,9 +856,23 @@ class Converter {
   }
 
   #tag(): boolean {
-    // Hugo shows `{{ … }}` in a post as text, but Liquid tags left from a move are converted too.
-    if (this.dialect === 'hugo') return this.#hugoTag() || this.#liquidTag();
+    // Hugo shows `{{ … }}` and `{% … %}` in a post as text. A Liquid tag left alone on its line
+    // from a move (`{% highlight go %}`) is converted; one in a sentence is what the author wrote
+    // about (`{% raw %} is no longer needed`), and stays.
+    if (this.dialect === 'hugo')
+      return this.#hugoTag() || (this.#aloneOnLine() && this.#liquidTag());
     return this.#liquidTag() || this.#liquidOutput();
+  }
+
+  /** Whether the Liquid tag here stands alone on its line, but for white space. */
+  #aloneOnLine(): boolean {
+    LIQUID_TAG.lastIndex = this.#at;
+    const tag = LIQUID_TAG.exec(this.text)?.[0];
+    if (tag === undefined) return false;
+    const lineStart = this.text.lastIndexOf('\n', this.#at - 1) + 1;
+    const lineEnd = this.text.indexOf('\n', this.#at);
+    const rest = this.text.slice(this.#at + tag.length, lineEnd === -1 ? undefined : lineEnd);
+    return this.text.slice(lineStart, this.#at).trim() === '' && rest.trim() === '';
   }
 
   #liquidTag(): boolean {
