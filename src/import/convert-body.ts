@@ -497,13 +497,9 @@ class Converter {
     ATTRIBUTE_LIST.lastIndex = this.#at;
     const list = ATTRIBUTE_LIST.exec(this.text)?.[0];
     if (list === undefined) return false;
-    const lineStart = this.text.lastIndexOf('\n', this.#at - 1) + 1;
-    const lineEnd = this.text.indexOf('\n', this.#at);
-    const end = lineEnd === -1 ? this.text.length : lineEnd;
+    const { before: prefix, after, end } = this.#lineAround(list.length);
     // Alone on its line, but for the line's indent and quote marks (`> {: .nolineno}`).
-    const prefix = this.text.slice(lineStart, this.#at);
-    const alone =
-      /^[ \t>]*$/.test(prefix) && this.text.slice(this.#at + list.length, end).trim() === '';
+    const alone = /^[ \t>]*$/.test(prefix) && after.trim() === '';
     const attached = /\S/.test(this.text[this.#at - 1] ?? '');
     if (!alone && !attached) return false;
     const line = this.#line();
@@ -869,10 +865,23 @@ class Converter {
     LIQUID_TAG.lastIndex = this.#at;
     const tag = LIQUID_TAG.exec(this.text)?.[0];
     if (tag === undefined) return false;
+    const { before, after } = this.#lineAround(tag.length);
+    return before.trim() === '' && after.trim() === '';
+  }
+
+  /**
+   * The text of this line before the point, and after the `length` characters from it; where the
+   * line ends.
+   */
+  #lineAround(length: number): { before: string; after: string; end: number } {
     const lineStart = this.text.lastIndexOf('\n', this.#at - 1) + 1;
     const lineEnd = this.text.indexOf('\n', this.#at);
-    const rest = this.text.slice(this.#at + tag.length, lineEnd === -1 ? undefined : lineEnd);
-    return this.text.slice(lineStart, this.#at).trim() === '' && rest.trim() === '';
+    const end = lineEnd === -1 ? this.text.length : lineEnd;
+    return {
+      before: this.text.slice(lineStart, this.#at),
+      after: this.text.slice(this.#at + length, end),
+      end,
+    };
   }
 
   #liquidTag(): boolean {
