@@ -393,6 +393,46 @@ describe("importing a blog's taxonomy pages", () => {
     );
   });
 
+  it("keeps the redirects the blog kept at its host, and names those Folio's cannot hold", async () => {
+    const jekyll = await blog('jekyll-host-redirects', {
+      '_config.yml': 'title: Moved\nurl: https://moved.example\npermalink: /blog/:title\n',
+      '_posts/2020-01-01-cortex-m-hardfault-debug.md':
+        '---\ntitle: Faults\ntags: [x]\n---\nBody.\n',
+      // Copied into the built site by the blog's deploy script, as memfault's is.
+      _redirects:
+        '/blog/cortex-m-fault-debug /blog/cortex-m-hardfault-debug\n/blog/authors/* /authors/:splat\n/* /404.html 404\n',
+      'netlify.toml': '[[redirects]]\nfrom = "/calendar"\nto = "https://calendar.example/ical"\n',
+    });
+    const { target, report } = await importAndServe(jekyll, 'jekyll-host-redirects', [
+      '/blog/cortex-m-hardfault-debug/',
+    ]);
+    await assertRedirects(target, [
+      ['/blog/cortex-m-fault-debug', '/blog/cortex-m-hardfault-debug/'],
+      ['/blog/cortex-m-fault-debug/', '/blog/cortex-m-hardfault-debug/'],
+    ]);
+    assert.match(
+      report,
+      /`_redirects:2`: the host's redirect `\/blog\/authors\/\* \/authors\/:splat` was left out: it matches many paths/,
+    );
+    assert.doesNotMatch(report, /404\.html/);
+    const config = await readFile(join(target, 'folio.config.yaml'), 'utf8');
+    assert.match(config, /^ {2}\/calendar: https:\/\/calendar\.example\/ical$/m);
+
+    // A Hugo blog publishes its static/_redirects as it is: a host goes on reading every rule.
+    const hugo = await blog('hugo-host-redirects', {
+      'hugo.toml': 'title = "Moved"\nbaseURL = "https://moved.example/"\n',
+      'content/posts/new.md': '---\ntitle: New\ndate: 2020-01-01\ntags: [x]\n---\nBody.\n',
+      'static/_redirects': '/old-post /posts/new/\n/blog/* /posts/:splat\n',
+    });
+    const hugoSite = await importAndServe(hugo, 'hugo-host-redirects', ['/posts/new/']);
+    await assertRedirects(hugoSite.target, [['/old-post', '/posts/new/']]);
+    assert.doesNotMatch(hugoSite.report, /host's redirect/);
+    assert.match(
+      await readFile(join(hugoSite.target, 'static', '_redirects'), 'utf8'),
+      /^\/blog\/\* \/posts\/:splat$/m,
+    );
+  });
+
   it("keeps the ids the blog's engine gave headings, so that links into a section still land there", async () => {
     const body =
       "## Why C++ & Go?\n\nSee [below](#dont-stop----now).\n\n## Don't stop -- now\n\n## Plain\n\n## Setup {#install}\n";

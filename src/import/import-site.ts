@@ -35,6 +35,7 @@ import { count } from '../text/count.js';
 import { basePathOf } from '../urls/base-path.js';
 import {
   DEFAULT_PERMALINK,
+  folderForm,
   normalizeSitePath,
   pathKey,
   RESERVED_SECTIONS,
@@ -47,6 +48,12 @@ import { htmlAsMarkdown } from './html-body.js';
 import { blogShortcodes } from './hugo-shortcodes.js';
 import { themeMath } from './theme-math.js';
 import { type HeadingIdRule, keepHeadingIds } from './heading-ids.js';
+import {
+  type HostRedirect,
+  type HostRuleLeftOut,
+  netlifyTomlRules,
+  redirectsFileRules,
+} from './host-redirects.js';
 import {
   folioPattern,
   folioPatterns,
@@ -599,6 +606,12 @@ export function importSite(options: ImportOptions): ImportSummary {
     const firstPage = `${urlPrefix}/${list}/${hugoSlug(name)}/${pagesFolder}/1/`;
     for (const old of [path, firstPage]) if (!(old in redirects)) redirects[old] = `/${list}/`;
   }
+  // A `_redirects` the site publishes as it is goes on working at hosts that read it, splats and all.
+  const publishedRedirects = files.get('static/_redirects');
+  keepHostRedirects(redirects, readHostRedirects(source, engine, options.built), claims, {
+    warnings,
+    published: (file) => publishedRedirects?.from === file,
+  });
   const siteConfig = engine === 'hugo' ? hugoLanguageConfig(config, hugo.imported) : config;
   if (layoutMath) warnings.push(layoutMath);
   const equations = mathJaxNumbering(source, engine, config);
@@ -4015,6 +4028,90 @@ function blogTypesetsPunctuation(
   }
   if (packages.has('hexo-renderer-pandoc')) return true;
   return at(config, 'marked', 'smartypants') !== false;
+}
+
+/**
+ * The redirects the blog kept at its host: the `_redirects` its engine published (Hugo's in
+ * `static/`, Hexo's in `source/`), or its build copied in from the repository's root, the one in
+ * the site it built when the import was given it, and netlify.toml's.
+ */
+function readHostRedirects(
+  source: string,
+  engine: EngineName,
+  builtFolder: string | undefined,
+): ReadHostRedirects {
+  const files = [
+    '_redirects',
+    ...(engine === 'hugo' ? ['static/_redirects'] : engine === 'hexo' ? ['source/_redirects'] : []),
+  ].map((name) => ({ path: join(source, name), name }));
+  if (builtFolder !== undefined) {
+    files.push({ path: join(builtFolder, '_redirects'), name: `${builtFolder}/_redirects` });
+  }
+  const all: ReadHostRedirects = { redirects: [], leftOut: [] };
+  const readable = (path: string): string | undefined => {
+    try {
+      return readFileSync(path, 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  for (const { path, name } of files) {
+    const text = readable(path);
+    if (text === undefined) continue;
+    const found = redirectsFileRules(text, name);
+    all.redirects.push(...found.redirects);
+    all.leftOut.push(...found.leftOut.map((rule) => ({ ...rule, path })));
+  }
+  const tomlPath = join(source, 'netlify.toml');
+  const toml = readable(tomlPath);
+  if (toml !== undefined) {
+    const found = netlifyTomlRules(toml, 'netlify.toml');
+    all.redirects.push(...found.redirects);
+    all.leftOut.push(...found.leftOut.map((rule) => ({ ...rule, path: tomlPath })));
+  }
+  return all;
+}
+
+/** The host's redirects, each rule left out with the path of the file it is written in. */
+interface ReadHostRedirects {
+  readonly redirects: HostRedirect[];
+  readonly leftOut: (HostRuleLeftOut & { readonly path: string })[];
+}
+
+/**
+ * Adds the host's redirects to the config's, each from an old path no page or other redirect
+ * holds (a host sends no redirect from a path it has a file at), and names the rules left out.
+ */
+function keepHostRedirects(
+  redirects: Record<string, string>,
+  host: ReadHostRedirects,
+  claims: UrlClaims,
+  report: {
+    readonly warnings: ImportNote[];
+    /** Whether the site publishes the file at this path as it is, in its static/ folder. */
+    readonly published: (file: string) => boolean;
+  },
+): void {
+  const taken = new Set(Object.keys(redirects).map((path) => folderForm(path)));
+  for (const { from, to } of host.redirects) {
+    const path = folderForm(from);
+    if (taken.has(path) || claims.has(path) || claims.has(from)) continue;
+    taken.add(path);
+    redirects[from] = to.startsWith('/') ? folderForm(to) : to;
+  }
+  // A rule of the file the site publishes goes on working wherever else it is written too.
+  const seen = new Set(
+    host.leftOut.filter(({ path }) => report.published(path)).map(({ rule }) => rule),
+  );
+  for (const { file, line, rule, why } of host.leftOut) {
+    if (seen.has(rule)) continue;
+    seen.add(rule);
+    report.warnings.push({
+      file,
+      line,
+      text: `the host's redirect \`${rule}\` was left out: ${why}`,
+    });
+  }
 }
 
 /**
