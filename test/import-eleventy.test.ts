@@ -319,6 +319,9 @@ const BUILT_SITE = {
     '<!doctype html><title>Lamps - a field guide | Lamp Notes</title><h1>Lamp Notes</h1><svg><title>Lamp</title></svg><p>Text.</p>\n',
   '_site/who/index.html':
     '<!doctype html><title>Lamp Notes · About</title><h1>Who I am</h1><p>Text.</p>\n',
+  // A template's page that only sends the reader on, which no post or page of the blog says.
+  '_site/links/index.html':
+    '<!doctype html><title>Redirecting</title><meta http-equiv="refresh" content="0; url=../journal/2021/march-links/">\n',
 };
 
 describe('importing an Eleventy blog whose permalinks are worked out by code', () => {
@@ -348,9 +351,11 @@ describe('importing an Eleventy blog whose permalinks are worked out by code', (
         '/journal/2021/blog-panic/',
         '/journal/2021/field-lamps/',
         '/who/',
+        '/links/',
       ],
       ['--built', join(source, '_site')],
     );
+    assert.match(result.answers.get('/links/') ?? '', /Some links/);
     assert.equal(result.imported.code, 0, result.imported.stderr);
     const report = result.report;
     assert.match(result.answers.get('/journal/2021/september-links/') ?? '', /by mistake/);

@@ -15,6 +15,8 @@ interface BuiltPage {
   readonly titles: readonly string[];
   /** The days its `<time datetime>` elements give (`2022-04-12`). */
   readonly days: ReadonlySet<string>;
+  /** Where it sends the reader at once, when it is a page that only redirects (`<meta refresh>`). */
+  readonly refresh: string | undefined;
 }
 
 /** A post or page of the blog, as the built site is asked for it. */
@@ -34,11 +36,20 @@ export class BuiltSite {
   readonly #given = new Set<string>();
   // Each page's file, by its URL's key.
   readonly #files = new Map<string, string>();
+  readonly #redirects: { readonly from: string; readonly to: string }[] = [];
 
   private constructor(folder: string, pages: readonly (BuiltPage & { readonly file: string })[]) {
     this.folder = folder;
     for (const page of pages) {
       this.#files.set(pathKey(page.url) ?? page.url, page.file);
+      if (page.refresh !== undefined) {
+        // Resolved as a browser resolves it, from the page's own URL.
+        const to = new URL(page.refresh, `https://built.invalid${page.url}`);
+        this.#redirects.push({
+          from: page.url,
+          to: to.host === 'built.invalid' ? `${to.pathname}${to.search}${to.hash}` : to.href,
+        });
+      }
       for (const key of new Set(page.headings)) pushTo(this.#byHeading, key, page);
       for (const key of new Set(page.titles)) pushTo(this.#byTitle, key, page);
     }
@@ -61,6 +72,11 @@ export class BuiltSite {
       pages.push({ url, file, ...pageMarks(html) });
     }
     return pages.length === 0 ? undefined : new BuiltSite(folder, pages);
+  }
+
+  /** The pages that only send the reader on to another, each from its URL to where it leads. */
+  redirects(): readonly { readonly from: string; readonly to: string }[] {
+    return this.#redirects;
   }
 
   /** Whether the site has a page at `url` (`/a/b/`, `/a.html`), written escaped or not. */
@@ -164,6 +180,7 @@ function pageMarks(html: string): Omit<BuiltPage, 'url'> {
   const headings: string[] = [];
   const titles: string[] = [];
   const days = new Set<string>();
+  let refresh: string | undefined;
   let open: 'h1' | 'title' | undefined;
   let titleRead = false;
   let text = '';
@@ -176,6 +193,12 @@ function pageMarks(html: string): Omit<BuiltPage, 'url'> {
           titleRead ||= name === 'title';
           text = '';
         } else if (name === 'meta') {
+          // `0; url=/post/`, at once: a page that waits first is a page of its own.
+          const moved =
+            attributes['http-equiv']?.toLowerCase() === 'refresh'
+              ? /^\s*0+\s*[;,]\s*url\s*=\s*['"]?([^'"\s]+)/i.exec(attributes.content ?? '')
+              : null;
+          if (moved) refresh ??= moved[1];
           const property = attributes.property ?? attributes.name;
           if (property === 'og:title' && attributes.content) {
             headings.push(titleKey(attributes.content));
@@ -200,7 +223,7 @@ function pageMarks(html: string): Omit<BuiltPage, 'url'> {
     { decodeEntities: true },
   );
   parser.end(html);
-  return { headings: headings.filter(Boolean), titles: titles.filter(Boolean), days };
+  return { headings: headings.filter(Boolean), titles: titles.filter(Boolean), days, refresh };
 }
 
 /**

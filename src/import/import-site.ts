@@ -608,7 +608,13 @@ export function importSite(options: ImportOptions): ImportSummary {
   }
   // A `_redirects` the site publishes as it is goes on working at hosts that read it, splats and all.
   const publishedRedirects = files.get('static/_redirects');
-  keepHostRedirects(redirects, readHostRedirects(source, engine, options.built), claims, {
+  const hosted = readHostRedirects(source, engine, options.built);
+  // A page of the built site that only sends the reader on (`<meta http-equiv="refresh">`), which
+  // a template wrote where no post or alias says so: Eleventy's `/blog/` leading to `/post/`.
+  for (const { from, to } of built?.redirects() ?? []) {
+    hosted.redirects.push({ from, to, file: built?.folder ?? '', line: 1 });
+  }
+  keepHostRedirects(redirects, hosted, claims, {
     warnings,
     published: (file) => publishedRedirects?.from === file,
   });
@@ -666,8 +672,9 @@ export function importSite(options: ImportOptions): ImportSummary {
 class UrlClaims {
   readonly #claimed = new Set<string>();
 
+  // `/old` and `/old/` are one path to Folio, as to the hosts (see `folderForm`).
   #key(path: string): string {
-    return (pathKey(path) ?? path).toLowerCase();
+    return (pathKey(folderForm(path)) ?? path).toLowerCase();
   }
 
   has(path: string): boolean {
@@ -4092,12 +4099,15 @@ function keepHostRedirects(
     readonly published: (file: string) => boolean;
   },
 ): void {
-  const taken = new Set(Object.keys(redirects).map((path) => folderForm(path)));
+  const taken = new Map(Object.entries(redirects).map(([path, to]) => [folderForm(path), to]));
   for (const { from, to } of host.redirects) {
     const path = folderForm(from);
     if (taken.has(path) || claims.has(path) || claims.has(from)) continue;
-    taken.add(path);
-    redirects[from] = to.startsWith('/') ? folderForm(to) : to;
+    const target = to.startsWith('/') ? folderForm(to) : to;
+    // Straight to where an old path it leads to leads now, rather than by two redirects.
+    const next = taken.get(target) ?? target;
+    taken.set(path, next);
+    redirects[from] = next;
   }
   // A rule of the file the site publishes goes on working wherever else it is written too.
   const seen = new Set(
