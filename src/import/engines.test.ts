@@ -72,6 +72,23 @@ describe("a Hugo post's URL", () => {
     assert.equal(urlOf('Keep Case', {}, { disablePathToLower: true }), '/post/Keep-Case/');
   });
 
+  it('fills :sections with every section down to the post, the first included', () => {
+    const config = { permalinks: { cn: '/:sections/:year/:month/:slug/' } };
+    const inputs = { fileTitle: 'tale', wall, categories: [], fields: { slug: 'tale' } };
+    assert.equal(
+      hugoUrl(config, 'cn', { ...inputs, relative: 'kids/2019-11-01-tale.md', bundle: false }),
+      '/cn/kids/2019/06/tale/',
+    );
+    assert.equal(
+      hugoUrl(config, 'cn', { ...inputs, relative: 'kids/tale/index.md', bundle: true }),
+      '/cn/kids/2019/06/tale/',
+    );
+    assert.equal(
+      hugoUrl(config, 'cn', { ...inputs, relative: 'tale.md', bundle: false }),
+      '/cn/2019/06/tale/',
+    );
+  });
+
   it('reads a slug or title that YAML read as a number as its digits', () => {
     assert.equal(urlOf('2017，在驻足间回首', { slug: 2676125676 }), '/post/2676125676/');
     const config = { permalinks: { post: '/:year/:title/' } };

@@ -372,7 +372,8 @@ export function hugoUrl(
       month: pad(wall.month),
       day: pad(wall.day),
       section,
-      sections: input.relative.split('/').slice(0, -1).join('/') || section,
+      // Every section down to the page's own, the first included: `cn/kids`.
+      sections: [section, ...input.relative.split('/').slice(0, input.bundle ? -2 : -1)].join('/'),
       title: hugoSlug(title),
       slug: slug ? hugoSlug(slug) : hugoSlug(title),
       filename: input.fileTitle,
