@@ -89,19 +89,30 @@ function add(
   const status = (rule.status ?? '301').replace(/!$/, '');
   // A page for paths not found (`/* /404.html 404`): Folio answers them with its own.
   if (status === '404') return;
-  const why = !PLAIN_PATH.test(rule.from)
-    ? rule.from.startsWith('/')
-      ? 'it matches many paths (a splat or a placeholder), where Folio redirects exact paths'
-      : 'it redirects another host'
-    : rule.conditions
-      ? 'it holds conditions (a country, a language, a cookie, a query) Folio does not read'
-      : !MOVED.has(status)
-        ? status === '200'
-          ? "it shows another path's page at this one (a rewrite), where Folio redirects"
-          : `it answers ${status}, which Folio answers on its own`
-        : !PLAIN_PATH.test(rule.to) && !ADDRESS.test(rule.to)
-          ? 'it leads to a path made of the one asked for'
-          : undefined;
+  const why = whyLeftOut(rule, status);
   if (why !== undefined) found.leftOut.push({ file, line, rule: written, why });
   else found.redirects.push({ from: rule.from, to: rule.to, file, line });
+}
+
+/** Why Folio's redirects cannot hold the rule, if they cannot. */
+function whyLeftOut(
+  rule: { readonly from: string; readonly to: string; readonly conditions: boolean },
+  status: string,
+): string | undefined {
+  if (!PLAIN_PATH.test(rule.from)) {
+    return rule.from.startsWith('/')
+      ? 'it matches many paths (a splat or a placeholder), where Folio redirects exact paths'
+      : 'it redirects another host';
+  }
+  if (rule.conditions) {
+    return 'it holds conditions (a country, a language, a cookie, a query) Folio does not read';
+  }
+  if (status === '200') {
+    return "it shows another path's page at this one (a rewrite), where Folio redirects";
+  }
+  if (!MOVED.has(status)) return `it answers ${status}, where Folio's redirects move the reader on`;
+  if (!PLAIN_PATH.test(rule.to) && !ADDRESS.test(rule.to)) {
+    return 'it leads to a path made of the one asked for';
+  }
+  return undefined;
 }

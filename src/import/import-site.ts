@@ -32,6 +32,7 @@ import { isHiddenStaticName } from '../content/read-sources.js';
 import { isUsableSlug, slugify } from '../content/slugify.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { count } from '../text/count.js';
+import { readTextFile } from '../text/read-text-file.js';
 import { basePathOf } from '../urls/base-path.js';
 import {
   DEFAULT_PERMALINK,
@@ -4047,34 +4048,25 @@ function readHostRedirects(
   engine: EngineName,
   builtFolder: string | undefined,
 ): ReadHostRedirects {
-  const files = [
+  const redirectsFiles = [
     '_redirects',
     ...(engine === 'hugo' ? ['static/_redirects'] : engine === 'hexo' ? ['source/_redirects'] : []),
-  ].map((name) => ({ path: join(source, name), name }));
+  ].map((name) => ({ path: join(source, name), name, rules: redirectsFileRules }));
   if (builtFolder !== undefined) {
-    files.push({ path: join(builtFolder, '_redirects'), name: `${builtFolder}/_redirects` });
+    const name = `${builtFolder}/_redirects`;
+    redirectsFiles.push({ path: join(builtFolder, '_redirects'), name, rules: redirectsFileRules });
   }
+  const files = [
+    ...redirectsFiles,
+    { path: join(source, 'netlify.toml'), name: 'netlify.toml', rules: netlifyTomlRules },
+  ];
   const all: ReadHostRedirects = { redirects: [], leftOut: [] };
-  const readable = (path: string): string | undefined => {
-    try {
-      return readFileSync(path, 'utf8');
-    } catch {
-      return undefined;
-    }
-  };
-  for (const { path, name } of files) {
-    const text = readable(path);
-    if (text === undefined) continue;
-    const found = redirectsFileRules(text, name);
+  for (const { path, name, rules } of files) {
+    const text = readTextFile(path);
+    if (typeof text !== 'string') continue;
+    const found = rules(text, name);
     all.redirects.push(...found.redirects);
     all.leftOut.push(...found.leftOut.map((rule) => ({ ...rule, path })));
-  }
-  const tomlPath = join(source, 'netlify.toml');
-  const toml = readable(tomlPath);
-  if (toml !== undefined) {
-    const found = netlifyTomlRules(toml, 'netlify.toml');
-    all.redirects.push(...found.redirects);
-    all.leftOut.push(...found.leftOut.map((rule) => ({ ...rule, path: tomlPath })));
   }
   return all;
 }
@@ -4152,7 +4144,7 @@ function headingIdRule(
   }
   if (engine === 'hexo') {
     // Another Markdown renderer makes ids its own way, or none.
-    const other = [...OTHER_HEXO_MARKDOWN].some((name) => packages.has(name));
+    const other = OTHER_HEXO_MARKDOWN.some((name) => packages.has(name));
     if (other && !packages.has('hexo-renderer-marked')) return undefined;
     if (at(config, 'marked', 'headerIds') === false) return undefined;
     return { kind: 'hexo', transform: at(config, 'marked', 'modifyAnchors') };

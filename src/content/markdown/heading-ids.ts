@@ -73,7 +73,7 @@ export function useHeadingAttributes(markdown: MarkdownIt): void {
       const inline = tokens[index + 1];
       if (open?.type !== 'heading_open' || inline?.type !== 'inline') continue;
       const id = takeAttributes(inline);
-      if (id === undefined || id === '') continue;
+      if (id === undefined) continue;
       open.attrSet('id', id);
       given.add(id);
     }
@@ -82,8 +82,8 @@ export function useHeadingAttributes(markdown: MarkdownIt): void {
 }
 
 /**
- * Takes the attributes off the end of a heading's text as written, if it ends with some: answers
- * its id, `''` when they name none, `undefined` when there are none.
+ * Takes the attributes off the end of a heading's text as written, if it ends with some; answers
+ * the id they name, if they name one.
  */
 function takeAttributes(inline: Token): string | undefined {
   const found = HEADING_ATTRIBUTES.exec(inline.content);
@@ -94,6 +94,5 @@ function takeAttributes(inline: Token): string | undefined {
   const items = (found[1] ?? '').match(ATTRIBUTE_ITEMS) ?? [];
   if (items.length === 0 || !items.every((item) => ATTRIBUTE.test(item))) return undefined;
   inline.content = inline.content.slice(0, found.index).trimEnd();
-  const id = items.findLast((item) => item.startsWith('#'));
-  return id === undefined ? '' : id.slice(1);
+  return items.findLast((item) => item.startsWith('#'))?.slice(1);
 }
