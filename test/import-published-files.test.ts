@@ -64,6 +64,37 @@ describe('folio import: the files a blog publishes beside its pages', () => {
     );
   });
 
+  it("leaves out what a Jekyll blog's exclude names: a forked theme's sample posts and files", async () => {
+    // A blog made by forking Minimal Mistakes keeps the theme's documentation site and tests,
+    // each with posts of its own, which the theme's config leaves out by paths with a slash.
+    const source = await writeBlog(root, 'jekyll-excluded', {
+      '_config.yml':
+        "title: Notes\nexclude:\n  - /docs # the theme's\n  - /test\n  - assets/js/plugins\n",
+      '_posts/2024-01-02-first.md': POST,
+      'docs/_posts/2010-01-07-post-standard.md':
+        '---\ntitle: Post Standard\ndate: 2010-01-07\n---\n\nA sample.\n',
+      'docs/_pages/about.md':
+        '---\ntitle: About the theme\npermalink: /about/\n---\n\nThe theme.\n',
+      'test/_posts/2012-01-01-sample.md': '---\ntitle: Sample\n---\n\nA test.\n',
+      'test/index.html': '<p>A test page.</p>\n',
+      'assets/js/plugins/jquery.js': '// a copy\n',
+      'assets/js/main.js': '// the blog\n',
+    });
+    const { imported, target } = await importAndServe(root, source, 'jekyll-excluded', [
+      '/2024/01/02/first.html',
+      '/assets/js/main.js',
+    ]);
+    assert.match(imported.stdout, /1 of 1 post imported \(0 drafts, 0 scheduled\), 0 pages/);
+    const posts = await readdir(join(target, 'content/posts'), { recursive: true });
+    assert.deepEqual(
+      posts.filter((name) => name.endsWith('.md')),
+      ['first.md'],
+    );
+    const copied = await readdir(join(target, 'static'), { recursive: true });
+    assert.ok(copied.includes(join('assets/js/main.js')), copied.join(', '));
+    assert.ok(!copied.some((name) => /jquery|docs|test/.test(name)), copied.join(', '));
+  });
+
   it('copies what an Eleventy config copies: globs at the root, globs into a folder, hidden files', async () => {
     const source = await writeBlog(root, 'eleventy', {
       '.eleventy.js': `module.exports = function (eleventyConfig) {

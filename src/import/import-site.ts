@@ -134,6 +134,7 @@ import {
   type BlogFile,
   type PassedOver,
 } from './read-blog.js';
+import { jekyllExcluded } from './jekyll-exclude.js';
 
 export interface ImportOptions {
   readonly source: string;
@@ -255,7 +256,8 @@ const OWN_FILES_REPLACED: Readonly<Record<string, string>> = {
     'not imported: Folio writes its own robots.txt, which lets every crawler in and names the sitemap; what yours adds has no place yet',
   '404.html': 'not imported: the page for a missing address: Folio makes its own 404 page',
 };
-// What Jekyll leaves out of a site by default (its `exclude`), with the config's own list added.
+// Files of a Jekyll blog's folder, by name, that are the project's own and no page of the blog;
+// the config's `exclude` leaves out more (see `jekyllExcluded`).
 const NOT_PUBLISHED = new Set([
   'Gemfile',
   'Gemfile.lock',
@@ -2078,7 +2080,7 @@ function listPosts(
   hugo: HugoLanguages,
   content: HugoContent | undefined,
 ): SourcePost[] {
-  if (engine === 'jekyll') return listJekyllPosts(source, passedOver);
+  if (engine === 'jekyll') return listJekyllPosts(source, config, passedOver);
   if (engine === 'hexo') return listHexoPosts(source, config, passedOver);
   if (engine === 'eleventy') return listEleventyPosts(source, config, passedOver);
   return listHugoPosts(source, content, passedOver, hugo);
@@ -2267,13 +2269,19 @@ function patternShown(plans: readonly PlannedPost[], timezone: string): string |
   return folioPattern(mostCommon(shapes));
 }
 
-function listJekyllPosts(source: string, passedOver: PassedOver[]): SourcePost[] {
+function listJekyllPosts(
+  source: string,
+  config: Record<string, unknown>,
+  passedOver: PassedOver[],
+): SourcePost[] {
   const posts: SourcePost[] = [];
+  const excluded = jekyllExcluded(config);
   const files = walk(
     source,
     source,
-    (name, isFolder) =>
-      isFolder && (name.startsWith('.') || ['node_modules', 'vendor', '_site'].includes(name)),
+    (name, isFolder, relative) =>
+      (isFolder && (name.startsWith('.') || ['node_modules', 'vendor', '_site'].includes(name))) ||
+      excluded(relative, isFolder),
     passedOver,
   );
   for (const file of files) {
@@ -2739,7 +2747,7 @@ function publishedFiles(
     return [...copied, ...hugoLooseFiles(source, config, passedOver, hugoLanguage)];
   }
   const root = engine === 'hexo' ? join(source, 'source') : source;
-  const excluded = new Set([...NOT_PUBLISHED, ...namesOf(config.exclude, false)]);
+  const excluded = jekyllExcluded(config);
   // Jekyll's own default publishes an `.htaccess`; a blog's `include` replaces it.
   const included = includedNames(
     engine === 'jekyll' && config.include === undefined ? ['.htaccess'] : config.include,
@@ -2747,10 +2755,10 @@ function publishedFiles(
   const files = walk(
     source,
     root,
-    (name, isFolder) =>
+    (name, isFolder, relative) =>
       isJunkName(name) ||
       (isHiddenName(name) && !(included(name) && !(isFolder && name.startsWith('_')))) ||
-      (engine === 'jekyll' && excluded.has(name)) ||
+      (engine === 'jekyll' && (NOT_PUBLISHED.has(name) || excluded(relative, isFolder))) ||
       (!isFolder && /^_config\./.test(name)),
     passedOver,
   );

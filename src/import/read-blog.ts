@@ -26,7 +26,7 @@ export interface PassedOver {
 export function walk(
   root: string,
   folder: string,
-  skip: (name: string, isFolder: boolean) => boolean,
+  skip: (name: string, isFolder: boolean, relative: string) => boolean,
   passedOver: PassedOver[],
 ): BlogFile[] {
   const realRoot = realpathSync(root);
@@ -56,7 +56,7 @@ export function walk(
         }
         info = lstatSync(real);
       }
-      if (skip(name, info.isDirectory())) continue;
+      if (skip(name, info.isDirectory(), fromRoot(path))) continue;
       if (info.isDirectory()) visit(path);
       else if (info.isFile()) found.push({ relative: fromRoot(path), file: path });
     }
