@@ -491,19 +491,27 @@ describe("importing a blog's taxonomy pages", () => {
       '_pages/year-archive.md':
         '---\ntitle: Posts by year\nlayout: posts\npermalink: /year-archive/\n---\n',
       '_pages/tag-archive.md': '---\ntitle: Tags\nlayout: tags\npermalink: /tags/\n---\n',
+      // A page per category, as Minimal Mistakes' users write them, at the path of Folio's own.
+      '_pages/category-python.md':
+        '---\ntitle: Python\nlayout: archive\npermalink: categories/python\n---\n{% assign posts = site.categories.python %}\n',
+      '_posts/2020-01-02-two.md': '---\ntitle: Two\ncategories: [python]\n---\nTwo.\n',
       '_posts/2020-01-01-one.md':
         '---\ntitle: One\ntags: [x]\n---\nOne. See [every post]({% link _pages/year-archive.md %}).\n\n{% include figure image_path="/assets/images/one.svg" alt="A chart" caption="The first chart." %}\n',
       'assets/images/one.svg':
         '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>\n',
     });
-    const { target } = await importAndServe(source, 'jekyll-navigation', [
+    const { target, answers } = await importAndServe(source, 'jekyll-navigation', [
       '/start/',
       '/about/',
       '/year-archive/',
+      '/categories/python/',
     ]);
     const config = await readFile(join(target, 'folio.config.yaml'), 'utf8');
     assert.match(config, /^nav:\n {2}- tags\n {2}- archives$/m);
     assert.match(config, /^ {2}\/year-archive\/: \/archives\/$/m);
+    // Folio's page of the category answers where the theme's did, with no redirect in its way.
+    assert.doesNotMatch(config, /\/categories\/python/);
+    assert.match(answers.get('/categories/python/') ?? '', /Two/);
     const start = await readFile(join(target, 'content', 'pages', 'start.md'), 'utf8');
     assert.match(start, /^nav: true\norder: 1$/m);
     const about = await readFile(join(target, 'content', 'pages', 'about.md'), 'utf8');

@@ -573,24 +573,28 @@ export function importSite(options: ImportOptions): ImportSummary {
   });
   for (const [path, to] of Object.entries(listRedirects))
     if (!(path in redirects)) redirects[path] = to;
+  // The pages Folio makes of the posts' categories and tags: a theme's page at one of their paths
+  // (Minimal Mistakes' `categories/python`, a page per category) is Folio's own page now.
+  const termPages = new UrlClaims();
+  for (const { front } of published) {
+    if (typeof front.category === 'string')
+      termPages.claim(`/categories/${slugify(front.category)}/`);
+    for (const tag of Array.isArray(front.tags) ? (front.tags as unknown[]) : [])
+      if (typeof tag === 'string') termPages.claim(`/tags/${slugify(tag)}/`);
+  }
   // A theme's list of every post, tag or category leads to Folio's index of it.
   for (const [oldUrl, index] of context.lists) {
     const path = redirectPath(oldUrl);
-    if (path !== `/${index}/` && !(path in redirects)) redirects[path] = `/${index}/`;
+    if (path !== `/${index}/` && !(path in redirects) && !termPages.has(path))
+      redirects[path] = `/${index}/`;
   }
   // A theme's page of one tag's posts leads to Folio's page of that tag, if a post has it.
   for (const { kind, name, oldUrl } of context.termPages) {
     const list = kind === 'tag' ? 'tags' : 'categories';
-    const slug = slugify(name);
-    const held = published.some(({ front }) => {
-      const terms = kind === 'tag' ? front.tags : [front.category];
-      return (
-        Array.isArray(terms) &&
-        terms.some((term) => typeof term === 'string' && slugify(term) === slug)
-      );
-    });
+    const own = `/${list}/${slugify(name)}/`;
     const path = redirectPath(oldUrl);
-    if (!(path in redirects)) redirects[path] = held ? `/${list}/${slug}/` : `/${list}/`;
+    if (!(path in redirects) && !termPages.has(path))
+      redirects[path] = termPages.has(own) ? own : `/${list}/`;
   }
   // A tag or category only a Hugo blog's pages had: its page leads to the list of them all, as
   // Folio's pages have none.
