@@ -1441,6 +1441,24 @@ describe('importing a Jekyll blog whose layout loads MathJax on every page', () 
     const post = await readFile(join(result.target, 'content/posts/diffusion.md'), 'utf8');
     assert.match(post, /^- \$\\mathcal\{S\}\$ - a set of states$/m);
   });
+
+  it("turns math on where the layout loads it under a setting the config turns on, as al-folio's", async () => {
+    const result = await importAndServe(
+      await blog('jekyll-setting-math', {
+        '_config.yml':
+          'title: Math\nurl: https://math.example\nenable_math: true\ncomments: false\n',
+        '_includes/scripts.html':
+          '{% if site.comments %}<script src="/comments.js"></script>\n{% if site.enable_math %}<script src="/mathjax.js"></script>{% endif %}{% endif %}\n{% if site.enable_math %}\n  <script defer src="https://cdn.jsdelivr.net/npm/mathjax@3/es5/tex-mml-chtml.js"></script>\n{% endif %}\n',
+        '_posts/2019-08-20-lottery.md':
+          '---\ntitle: Lottery\ntags: [ml]\n---\nThe sum $y = x_0 + x_1$ of two inputs.\n',
+      }),
+      'jekyll-setting-math',
+      ['/2019/08/20/lottery.html'],
+    );
+    assert.match(result.config, /^math: true$/m);
+    assert.match(result.report, /_includes\/scripts\.html:4`?: the layout loads a math typesetter/);
+    assert.match(result.answers.get('/2019/08/20/lottery.html') ?? '', /class="katex"/);
+  });
 });
 
 describe('importing a Hugo blog', () => {

@@ -3848,16 +3848,22 @@ ${dump(settings, { lineWidth: -1, noRefs: true, quotingType: '"' })}`;
 }
 
 // A script of MathJax or KaTeX, by its file or its address.
-const TYPESETTER_SCRIPT = /<script[^>]*(?:mathjax|katex)[^>]*>|MathJax\s*=\s*\{|window\.MathJax\b/i;
-// A condition of Liquid or Go templates, opened or closed.
-const TEMPLATE_IF = /\{%-?\s*(?:if|unless)\b|\{\{-?\s*(?:if|with)\b/g;
-const TEMPLATE_END = /\{%-?\s*end(?:if|unless)\b|\{\{-?\s*end\b/g;
+const TYPESETTER_SCRIPT =
+  /<script[^>]*(?:mathjax|katex)[^>]*>|MathJax\s*=\s*\{|window\.MathJax\b/gi;
+// A condition of Liquid or Go templates opened, with what it tests; its other branch; or its end.
+const TEMPLATE_CONDITION =
+  /\{%-?\s*(if|unless)\b([^%]*)%\}|\{\{-?\s*(if|with)\b([^}]*)\}\}|(\{%-?\s*els(?:e|if)\b|\{\{-?\s*else\b)|\{%-?\s*end(?:if|unless)\b|\{\{-?\s*end\b/g;
+// A test of one setting of the site's config: Liquid's `site.enable_math`, Hugo's
+// `.Site.Params.math` (or `site.Params.math`), `== true` or not.
+const SITE_SETTING_TEST =
+  /^\s*(?:site\.|\$?\.Site\.Params\.|site\.Params\.)([\w-]+)(?:\s*==\s*true)?\s*-?$/i;
 
 /**
- * Where a Jekyll or Hugo blog's own layouts or includes load MathJax or KaTeX outside any
- * condition, so on every page: its posts wrote `$$` for math though no setting says so. A script
- * loaded under a condition (`{% if page.math %}`) is a post's own choice, which its front matter
- * carries over.
+ * Where a Jekyll or Hugo blog's own layouts or includes load MathJax or KaTeX on every page:
+ * outside any condition, or under tests of the site's settings that its config turns on
+ * (al-folio's `{% if site.enable_math %}`): its posts wrote `$$` for math though no setting of
+ * Folio's says so. A script loaded under another condition (`{% if page.math %}`) is a post's own
+ * choice, which its front matter carries over.
  */
 function layoutLoadingMath(
   source: string,
@@ -3870,20 +3876,46 @@ function layoutLoadingMath(
     for (const file of walk(source, root, (name) => name.startsWith('.'), [])) {
       if (!/\.(?:html?|njk|liquid)$/.test(file.file)) continue;
       const text = readFileSync(file.file, 'utf8');
-      const found = TYPESETTER_SCRIPT.exec(text);
-      if (!found) continue;
-      const before = text.slice(0, found.index);
-      const open =
-        (before.match(TEMPLATE_IF) ?? []).length - (before.match(TEMPLATE_END) ?? []).length;
-      if (open > 0) continue;
-      return {
-        file: file.relative,
-        line: before.split('\n').length,
-        text: 'the layout loads a math typesetter on every page: math is on (`math: true`), and `$$` in posts is typeset',
-      };
+      for (const found of text.matchAll(TYPESETTER_SCRIPT)) {
+        const before = text.slice(0, found.index);
+        if (!openConditions(before).every((test) => siteSettingOn(test, engine, config))) continue;
+        return {
+          file: file.relative,
+          line: before.split('\n').length,
+          text: 'the layout loads a math typesetter on every page: math is on (`math: true`), and `$$` in posts is typeset',
+        };
+      }
     }
   }
   return undefined;
+}
+
+/**
+ * The conditions still open at the end of `template`, each as what it tests; `unless`, `with` and
+ * other branches (`else`) marked so, as a setting turned on does not make them true.
+ */
+function openConditions(template: string): string[] {
+  const open: string[] = [];
+  for (const [, liquid, liquidTest, go, goTest, otherBranch] of template.matchAll(
+    TEMPLATE_CONDITION,
+  )) {
+    if (liquid !== undefined)
+      open.push(liquid === 'if' ? (liquidTest ?? '') : `unless ${liquidTest}`);
+    else if (go !== undefined) open.push(go === 'if' ? (goTest ?? '') : `with ${goTest}`);
+    else if (otherBranch !== undefined) open.push(`else ${open.pop() ?? ''}`);
+    else open.pop();
+  }
+  return open;
+}
+
+/** Whether `test` is of one setting of the site's config that the config turns on. */
+function siteSettingOn(test: string, engine: EngineName, config: Record<string, unknown>): boolean {
+  const name = SITE_SETTING_TEST.exec(test)?.[1];
+  if (name === undefined) return false;
+  if (engine !== 'hugo') return turnedOn(config[name]);
+  // Hugo reads its params' keys whatever their case.
+  const params = isRecord(config.params) ? lowerKeys(config.params) : {};
+  return /params\./i.test(test) && turnedOn(params[name.toLowerCase()]);
 }
 
 /** The folders of a Jekyll, Hugo or Eleventy blog's own layouts and includes. */
