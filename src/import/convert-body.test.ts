@@ -1122,3 +1122,45 @@ describe("a tag of the blog's own, alone on its line, where the built page shows
     );
   });
 });
+
+describe("WordPress's shortcodes in a body moved from WordPress", () => {
+  it('make a captioned image a figure, of the whole-size image its link leads to', () => {
+    for (const dialect of ['jekyll', 'hugo', 'liquid'] as const) {
+      const { body, notes } = convert(
+        'Behold the horror.\n\n[caption id="attachment_1937" align="aligncenter" width="960"][![2013. It was worse.](https://example.org/wp-content/uploads/old-300x116.png)](https://example.org/wp-content/uploads/old.png) 2013. It was _worse_ than it looks.[/caption]\n\nThe rest.\n',
+        dialect,
+      );
+      assert.equal(
+        body,
+        'Behold the horror.\n\n![2013. It was worse.](https://example.org/wp-content/uploads/old.png)\n*2013. It was _worse_ than it looks.*\n\nThe rest.\n',
+      );
+      assert.deepEqual(notes, [{ line: 7, kind: 'converted', what: "WordPress's [caption]" }]);
+    }
+  });
+
+  it('read the HTML of an older caption, its text in an attribute, and its image alone', () => {
+    assert.equal(
+      convert(
+        'Controls:\n[caption id="attachment_1327" align="aligncenter" width="587" caption="Movie Control Section."]<a href="https://example.org/attachment/1327/"><img class="size-full wp-image-1327" title="Controls" src="https://example.org/controls.png" alt="The controls" width="587" height="40" /></a>[/caption] Then.\n',
+        'jekyll',
+      ).body,
+      'Controls:\n\n![The controls](https://example.org/controls.png)\n*Movie Control Section.*\n\n Then.\n',
+    );
+    // A caption around no image is left as it was written.
+    const written = '[caption id="x"]Only words.[/caption]\n';
+    assert.equal(convert(written).body, written);
+  });
+
+  it("make SyntaxHighlighter's code a fenced block of its language, and leave an unclosed one", () => {
+    assert.equal(
+      convert(
+        'The query:\n[sourcecode language="python"]\nfor x in items:\n    print(x)\n[/sourcecode]\nDone.\n',
+        'jekyll',
+      ).body,
+      'The query:\n```python\nfor x in items:\n    print(x)\n```\nDone.\n',
+    );
+    assert.equal(convert('[code lang="js"]let a = 1;[/code]\n').body, '```js\nlet a = 1;\n```\n');
+    const unclosed = 'A [code] word, and [sourcecode] without its end.\n';
+    assert.equal(convert(unclosed).body, unclosed);
+  });
+});

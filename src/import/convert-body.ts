@@ -280,6 +280,7 @@ class Converter {
       if (char === '\\' && this.reading.bracketsReadAsMarkdown && this.#bracketsReadAsMarkdown())
         continue;
       if (char === '<' && this.#moreMarker()) continue;
+      if (char === '[' && this.#wordpressShortcode()) continue;
       if (
         (this.links.base !== undefined ||
           this.links.imageBase !== undefined ||
@@ -292,6 +293,44 @@ class Converter {
       this.#at++;
     }
     return this.#out;
+  }
+
+  /**
+   * A shortcode of WordPress that a blog moved from it still carries, closed by its end tag, which
+   * its engine showed as text: `[caption …]` around an image and its caption, SyntaxHighlighter's
+   * `[sourcecode language="…"]` (`[code]`, `[source]`) around code.
+   */
+  #wordpressShortcode(): boolean {
+    WORDPRESS_SHORTCODE.lastIndex = this.#at;
+    const match = WORDPRESS_SHORTCODE.exec(this.text);
+    if (!match) return false;
+    const [open, name = '', rawArgs = ''] = match;
+    const after = this.#at + open.length;
+    const close = this.text.indexOf(`[/${name}]`, after);
+    if (close === -1) return false;
+    const args = namedArgs(splitArgs(rawArgs));
+    const inner = this.text.slice(after, close);
+    const line = this.#line();
+    let block: string;
+    if (name === 'caption') {
+      const figure = captionedImage(inner, args);
+      if (figure === undefined) return false;
+      block = this.#converted({ text: figure, line });
+    } else {
+      const language = args.language ?? args.lang ?? '';
+      const code = inner.replace(/^[ \t]*\n/, '').replace(/\n?[ \t]*$/, '\n');
+      const fence = fenceFor(code);
+      block = `${fence}${language}\n${code}${fence}`;
+    }
+    // A block of its own, as Folio captions only an image alone in its paragraph.
+    const gap = name === 'caption' ? '\n\n' : '\n';
+    const next = this.text[close + name.length + 3];
+    if (this.#out !== '' && !this.#out.endsWith(gap))
+      this.#out += this.#out.endsWith('\n') ? gap.slice(1) : gap;
+    this.#out += block + (next === undefined || next === '\n' ? '' : gap);
+    this.#at = close + name.length + 3;
+    this.notes.push({ line, kind: 'converted', what: `WordPress's [${name}]` });
+    return true;
   }
 
   #line(at = this.#at): number {
@@ -1498,6 +1537,44 @@ function includedCode(written: string, links: BodyLinks): string | undefined {
   const fence = fenceFor(lines);
   const name = language ?? posix.extname(path).slice(1);
   return `${fence}${name} title="${title}"\n${lines}\n${fence}`;
+}
+
+// WordPress's shortcodes that enclose what they show: a captioned image, SyntaxHighlighter's code.
+const WORDPRESS_SHORTCODE = /\[(caption|sourcecode|source|code)((?:\s[^\]\n]*)?)\]/y;
+// An image as WordPress wrote it in HTML, maybe in a link to its whole size.
+const HTML_IMAGE = /^(?:<a\s[^>]*?href=["']([^"']*)["'][^>]*>\s*)?(<img\s[^>]*>)\s*(?:<\/a>)?/i;
+// An image in Markdown, maybe in a link to its whole size.
+const MARKDOWN_IMAGE =
+  /^(?:\[\s*)?(!\[(?:[^\]\\]|\\.)*\]\(([^)\s]*)[^)]*\))(?:\s*\]\(([^)\s]*)\))?/;
+
+/**
+ * WordPress's `[caption]`: its image, written as Markdown, and its caption on the next line as
+ * Folio captions an image. The image is the one its link leads to when that is an image (the
+ * whole size, of which WordPress showed a smaller copy: Folio makes its own). None when it holds
+ * no image.
+ */
+function captionedImage(inner: string, args: Record<string, string>): string | undefined {
+  const text = inner.trim();
+  const attribute = (tag: string, name: string): string | undefined =>
+    new RegExp(`\\s${name}=["']([^"']*)["']`, 'i').exec(tag)?.[1];
+  let picture: string;
+  let rest: string;
+  const html = HTML_IMAGE.exec(text);
+  const markdown = html ? undefined : MARKDOWN_IMAGE.exec(text);
+  if (html) {
+    const [whole, href, img = ''] = html;
+    const src = href && IMAGE_FILE.test(href) ? href : attribute(img, 'src');
+    if (!src) return undefined;
+    const alt = attribute(img, 'alt') ?? attribute(img, 'title') ?? '';
+    picture = `![${escapeLinkText(alt)}](${src})`;
+    rest = text.slice(whole.length);
+  } else if (markdown) {
+    const [whole, image = '', src = '', href] = markdown;
+    picture = href && IMAGE_FILE.test(href) ? image.replace(src, href) : image;
+    rest = text.slice(whole.length);
+  } else return undefined;
+  const caption = (args.caption ?? rest).replace(/\s+/g, ' ').trim();
+  return caption ? `${picture}\n*${caption}*` : picture;
 }
 
 /** A fence of backticks longer than any run of them that starts a line of `code`. */
