@@ -1162,5 +1162,8 @@ describe("WordPress's shortcodes in a body moved from WordPress", () => {
     assert.equal(convert('[code lang="js"]let a = 1;[/code]\n').body, '```js\nlet a = 1;\n```\n');
     const unclosed = 'A [code] word, and [sourcecode] without its end.\n';
     assert.equal(convert(unclosed).body, unclosed);
+    const links =
+      'See [code](https://example.org/a) and [code][1].\n\n[code]: https://example.org/b\n[/code]\n';
+    assert.equal(convert(links).body, links);
   });
 });

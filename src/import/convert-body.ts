@@ -304,7 +304,9 @@ class Converter {
     WORDPRESS_SHORTCODE.lastIndex = this.#at;
     const match = WORDPRESS_SHORTCODE.exec(this.text);
     if (!match) return false;
-    const [open, name = '', rawArgs = ''] = match;
+    const [open] = match;
+    const name = match[1] ?? match[3] ?? '';
+    const rawArgs = match[2] ?? match[4] ?? '';
     const after = this.#at + open.length;
     const close = this.text.indexOf(`[/${name}]`, after);
     if (close === -1) return false;
@@ -1540,7 +1542,10 @@ function includedCode(written: string, links: BodyLinks): string | undefined {
 }
 
 // WordPress's shortcodes that enclose what they show: a captioned image, SyntaxHighlighter's code.
-const WORDPRESS_SHORTCODE = /\[(caption|sourcecode|source|code)((?:\s[^\]\n]*)?)\]/y;
+// Not the text of a link (`[source](…)`, `[code][1]`) or a link's definition (`[code]: …`); a
+// caption's image may follow it closely (`[caption id="…"][![…](…)](…)`).
+const WORDPRESS_SHORTCODE =
+  /\[(?:(caption)(\s[^\]\n]*)\](?![(:])|(sourcecode|source|code)((?:\s[^\]\n]*)?)\](?![([:]))/y;
 // An image as WordPress wrote it in HTML, maybe in a link to its whole size.
 const HTML_IMAGE = /^(?:<a\s[^>]*?href=["']([^"']*)["'][^>]*>\s*)?(<img\s[^>]*>)\s*(?:<\/a>)?/i;
 // An image in Markdown, maybe in a link to its whole size.
