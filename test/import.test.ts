@@ -820,6 +820,35 @@ describe('importing a Jekyll blog whose permalink has no extension', () => {
   });
 });
 
+describe('importing a Jekyll blog moved from WordPress, its posts written in HTML', () => {
+  it('brings each .html post over as it showed, its excerpt, figures and code kept', async () => {
+    // As jekyll-import writes a WordPress blog: HTML bodies, WordPress's shortcodes in them.
+    const source = await blog('jekyll-wordpress-html', {
+      '_config.yml': 'title: Moved\nurl: https://moved.example\ntimezone: UTC\n',
+      '_posts/2010-09-24-parseint.html':
+        '---\nlayout: post\nstatus: publish\npublished: true\ntitle: Possible issue when using parseInt\nwordpress_id: 319\ndate: 2010-09-24 10:05:39 +0100\ntags:\n- JavaScript\n---\n<p>A friend pointed out that <code>parseInt("08")</code> is 0.</p>\n<!--more-->\n[caption id="attachment_320" align="aligncenter" width="300"]<a href="/wp-content/uploads/console.png"><img src="/wp-content/uploads/console-300x200.png" alt="The console" /></a> What the console said.[/caption]\n[sourcecode language="js"]\nparseInt("08", 10) < 9;\n[/sourcecode]\n',
+      'wp-content/uploads/console.png': 'png',
+      '_posts/2010-10-01-markdown.md': '---\ntitle: In Markdown\ntags: [x]\n---\nText.\n',
+    });
+    const { imported, answers } = await importAndServe(source, 'jekyll-wordpress-html', [
+      '/2010/09/24/parseint.html',
+      '/',
+    ]);
+    assert.match(imported.stdout, /2 of 2 posts imported/);
+    const page = answers.get('/2010/09/24/parseint.html') ?? '';
+    assert.match(page, /pointed out that <code>parseInt\("08"\)<\/code> is 0\./);
+    assert.match(
+      page,
+      /<figure><img src="\/wp-content\/uploads\/console\.png" alt="The console"><figcaption>What the console said\.<\/figcaption><\/figure>/,
+    );
+    assert.match(page, /<pre><code class="language-js">parseInt\(&quot;08&quot;, 10\) &lt; 9;/);
+    // The home page shows the post's excerpt, up to its more marker.
+    const home = answers.get('/') ?? '';
+    assert.match(home, /A friend pointed out that parseInt\(&quot;08&quot;\) is 0\./);
+    assert.doesNotMatch(home, /What the console said/);
+  });
+});
+
 describe('importing a Jekyll blog whose own plugin writes a page for each tag', () => {
   it("leads each of those pages to Folio's page of the tag", async () => {
     const source = await blog('jekyll-tag-generator', {

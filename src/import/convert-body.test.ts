@@ -1166,4 +1166,18 @@ describe("WordPress's shortcodes in a body moved from WordPress", () => {
       'See [code](https://example.org/a) and [code][1].\n\n[code]: https://example.org/b\n[/code]\n';
     assert.equal(convert(links).body, links);
   });
+
+  it('are written in HTML in a post written in HTML, where Markdown is not read', () => {
+    const { body } = convertBody(
+      '<p>Controls:</p>\n[caption id="attachment_2" width="587"]<a href="https://example.org/big.png"><img src="https://example.org/small.png" alt="The &quot;controls&quot;" /></a> The panel.[/caption]\n[sourcecode language="cpp"]\nif (a < b) return;\n[/sourcecode]\n',
+      'jekyll',
+      5,
+      { postUrl: () => undefined },
+      { html: true },
+    );
+    assert.equal(
+      body,
+      '<p>Controls:</p>\n\n<figure><img src="https://example.org/big.png" alt="The &quot;controls&quot;"><figcaption>The panel.</figcaption></figure>\n<pre><code class="language-cpp">if (a &lt; b) return;\n</code></pre>\n',
+    );
+  });
 });

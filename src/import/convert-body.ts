@@ -2,7 +2,7 @@
 // as plain Markdown. What Folio has is converted; everything else is removed and reported, so
 // that no reader ever sees `{% … %}` or `{{< … >}}`. Code blocks and inline code stay as written.
 import { posix } from 'node:path';
-import { escapeHtml } from 'markdown-it/lib/common/utils.mjs';
+import { escapeHtml, unescapeAll } from 'markdown-it/lib/common/utils.mjs';
 import type { BuiltWriting } from './built-tags.js';
 import { htmlAsMarkdown } from './html-body.js';
 
@@ -193,6 +193,11 @@ export interface BodyReading {
   readonly fixedShortcodes?: ReadonlyMap<string, string>;
   /** What the blog's own tags wrote into the page its engine built of the post. */
   readonly built?: BuiltWriting;
+  /**
+   * Whether the body is HTML, which its engine published as written (a Jekyll post in `.html`):
+   * what a shortcode becomes is written in HTML too, as Markdown is not read there.
+   */
+  readonly html?: boolean;
 }
 
 /**
@@ -314,15 +319,21 @@ class Converter {
     const inner = this.text.slice(after, close);
     const line = this.#line();
     let block: string;
+    const html = this.reading.html === true;
     if (name === 'caption') {
       const figure = captionedImage(inner, args);
       if (figure === undefined) return false;
-      block = this.#converted({ text: figure, line });
+      block = html
+        ? `<figure><img src="${escapeHtml(figure.src)}" alt="${escapeHtml(figure.alt)}">${figure.caption ? `<figcaption>${figure.caption}</figcaption>` : ''}</figure>`
+        : this.#converted({ text: figure.markdown, line });
     } else {
       const language = args.language ?? args.lang ?? '';
       const code = inner.replace(/^[ \t]*\n/, '').replace(/\n?[ \t]*$/, '\n');
       const fence = fenceFor(code);
-      block = `${fence}${language}\n${code}${fence}`;
+      const kind = /^[\w+#-]+$/.test(language) ? ` class="language-${language}"` : '';
+      block = html
+        ? `<pre><code${kind}>${escapeHtml(code)}</code></pre>`
+        : `${fence}${language}\n${code}${fence}`;
     }
     // A block of its own, as Folio captions only an image alone in its paragraph.
     const gap = name === 'caption' ? '\n\n' : '\n';
@@ -1558,28 +1569,45 @@ const MARKDOWN_IMAGE =
  * whole size, of which WordPress showed a smaller copy: Folio makes its own). None when it holds
  * no image.
  */
-function captionedImage(inner: string, args: Record<string, string>): string | undefined {
+function captionedImage(
+  inner: string,
+  args: Record<string, string>,
+):
+  | {
+      readonly markdown: string;
+      readonly src: string;
+      readonly alt: string;
+      readonly caption: string;
+    }
+  | undefined {
   const text = inner.trim();
-  const attribute = (tag: string, name: string): string | undefined =>
-    new RegExp(`\\s${name}=["']([^"']*)["']`, 'i').exec(tag)?.[1];
+  const attribute = (tag: string, name: string): string | undefined => {
+    const written = new RegExp(`\\s${name}=["']([^"']*)["']`, 'i').exec(tag)?.[1];
+    return written === undefined ? undefined : unescapeAll(written);
+  };
   let picture: string;
   let rest: string;
+  let src: string;
+  let alt: string;
   const html = HTML_IMAGE.exec(text);
   const markdown = html ? undefined : MARKDOWN_IMAGE.exec(text);
   if (html) {
     const [whole, href, img = ''] = html;
-    const src = href && IMAGE_FILE.test(href) ? href : attribute(img, 'src');
-    if (!src) return undefined;
-    const alt = attribute(img, 'alt') ?? attribute(img, 'title') ?? '';
+    const shown = href && IMAGE_FILE.test(href) ? href : attribute(img, 'src');
+    if (!shown) return undefined;
+    src = shown;
+    alt = attribute(img, 'alt') ?? attribute(img, 'title') ?? '';
     picture = `![${escapeLinkText(alt)}](${src})`;
     rest = text.slice(whole.length);
   } else if (markdown) {
-    const [whole, image = '', src = '', href] = markdown;
-    picture = href && IMAGE_FILE.test(href) ? image.replace(src, href) : image;
+    const [whole, image = '', written = '', href] = markdown;
+    src = href && IMAGE_FILE.test(href) ? href : written;
+    alt = /^!\[((?:[^\]\\]|\\.)*)\]/.exec(image)?.[1] ?? '';
+    picture = image.replace(written, src);
     rest = text.slice(whole.length);
   } else return undefined;
   const caption = (args.caption ?? rest).replace(/\s+/g, ' ').trim();
-  return caption ? `${picture}\n*${caption}*` : picture;
+  return { markdown: caption ? `${picture}\n*${caption}*` : picture, src, alt, caption };
 }
 
 /** A fence of backticks longer than any run of them that starts a line of `code`. */

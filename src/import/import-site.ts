@@ -197,6 +197,8 @@ interface SourcePost extends BlogFile {
   readonly sectionCategory?: string | undefined;
   /** An Eleventy post's template, and its tags without those that only make it a post. */
   readonly eleventy?: { readonly template: EleventyTemplate; readonly tags: string[] } | undefined;
+  /** Whether it is written in HTML, which its engine published as written (Jekyll's `.html`). */
+  readonly html?: boolean;
 }
 
 interface PlannedPost {
@@ -239,7 +241,11 @@ const POSTS_FOLDERS: Record<EngineName, string> = {
   eleventy:
     'the Markdown files of its input folder tagged posts, or the posts collection its config makes',
 };
-const JEKYLL_NAME = /^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)\.(?:md|markdown|mkdn|mkd)$/i;
+const JEKYLL_NAME = /^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)\.(?:md|markdown|mkdn|mkd|html?)$/i;
+// A post Jekyll published as it was written, HTML (as jekyll-import writes a WordPress blog's).
+const HTML_POST = /\.html?$/i;
+// A post's file name without its kind: `2020-01-02-first` of `2020-01-02-first.md` or `.html`.
+const POST_FILE_KIND = /\.(?:md|markdown|mkdn|mkd|html?)$/i;
 const MARKDOWN = /\.(?:md|markdown|mkdn|mkd)$/i;
 const FOLIO_FILES = new Set([
   'index.html',
@@ -867,7 +873,10 @@ function convertPosts(
         ...(plan.source.assets ? { ownFolder: basename(plan.source.assets) } : {}),
         ...eleventyLinks(plan.source.eleventy?.template, blog),
       },
-      body: (body) => moreMarker(body, plan, blog.config),
+      body: (body) => {
+        const marked = moreMarker(body, plan, blog.config);
+        return plan.source.html ? htmlPostAsMarkdown(marked, stringOf(plan.front.title)) : marked;
+      },
       check: (written) =>
         parsePost(written, plan.source.relative, plan.slug, {
           timezone: blog.timezone,
@@ -1366,7 +1375,7 @@ function convertPages(
  */
 function documentText(
   plan: {
-    readonly source: BlogFile;
+    readonly source: BlogFile & { readonly html?: boolean | undefined };
     readonly front: Record<string, unknown>;
     readonly body: string;
     readonly bodyLine: number;
@@ -1416,6 +1425,7 @@ function documentText(
     ...(blog.rawShortcodes && { rawShortcodes: blog.rawShortcodes }),
     ...(blog.fixedShortcodes && { fixedShortcodes: blog.fixedShortcodes }),
     ...(builtHtml !== undefined && { built: builtTagWriting(plan.body, plan.bodyLine, builtHtml) }),
+    ...(plan.source.html === true && { html: true }),
   });
   // The built page shows the ids as they were, where the engine's rule is not known or was
   // changed by the blog (a render hook, a plugin).
@@ -2290,7 +2300,9 @@ function listJekyllPosts(
   );
   for (const file of files) {
     const match = /(?:^|\/)(_posts|_drafts)\/(.*)$/.exec(file.relative);
-    if (!match || !MARKDOWN.test(file.relative)) continue;
+    if (!match) continue;
+    const html = HTML_POST.test(file.relative);
+    if (!MARKDOWN.test(file.relative) && !(html && hasFrontMatter(file.file))) continue;
     const [, kind, inPosts = ''] = match;
     // Jekyll reads no file or folder named as its own (`_template.md`), hidden, or a backup.
     if (inPosts.split('/').some((part) => /^[_.#]|~$/.test(part))) continue;
@@ -2307,10 +2319,11 @@ function listJekyllPosts(
       draft: kind === '_drafts',
       folderCategories: folders,
       nameDate: dated ? `${dated[1]}-${dated[2]}-${dated[3]}` : undefined,
-      fileTitle: dated ? (dated[4] ?? name) : name.replace(MARKDOWN, ''),
+      fileTitle: dated ? (dated[4] ?? name) : name.replace(POST_FILE_KIND, ''),
       assets: undefined,
       bundle: false,
       section: 'posts',
+      ...(html && { html }),
     });
   }
   return posts;
@@ -3111,8 +3124,8 @@ function postLookup(
     const names = [
       ...(plan.source.eleventy ? [plan.source.eleventy.template.inInput] : []),
       plan.source.inPosts,
-      plan.source.inPosts.replace(MARKDOWN, ''),
-      basename(plan.source.inPosts).replace(MARKDOWN, ''),
+      plan.source.inPosts.replace(POST_FILE_KIND, ''),
+      basename(plan.source.inPosts).replace(POST_FILE_KIND, ''),
       plan.source.relative,
       plan.source.fileTitle,
       plan.slug,
@@ -3205,6 +3218,18 @@ function moreMarker(body: string, plan: PlannedPost, config: Record<string, unkn
     text = text.replace(separator, '<!--more-->');
   }
   return text;
+}
+
+/**
+ * A post written in HTML as a Markdown body that shows the same (see `htmlAsMarkdown`), its more
+ * marker kept on a line of its own between the two blocks, where Folio ends the excerpt.
+ */
+function htmlPostAsMarkdown(html: string, title: string | undefined): string {
+  const marker = html.indexOf('<!--more-->');
+  if (marker === -1) return htmlAsMarkdown(html, title);
+  const before = htmlAsMarkdown(html.slice(0, marker), title);
+  const after = htmlAsMarkdown(html.slice(marker + '<!--more-->'.length), undefined);
+  return `${before.trimEnd()}\n\n<!--more-->\n\n${after.trimStart()}`;
 }
 
 /** Hugo's taxonomies besides those Folio has, with terms in posts: their pages are not kept. */
