@@ -1146,6 +1146,14 @@ describe("WordPress's shortcodes in a body moved from WordPress", () => {
       ).body,
       'Controls:\n\n![The controls](https://example.org/controls.png)\n*Movie Control Section.*\n\n Then.\n',
     );
+    // One alone in a paragraph of HTML, as WordPress's editor wrapped it, leaves the paragraph.
+    assert.equal(
+      convert(
+        '<p>Here it is;</p>\n<p>[caption id="attachment_382" width="511"]<img src="/shot.png" alt="Example" /> Dublin Core Example[/caption]</p>\n<h2>Why?</h2>\n',
+        'jekyll',
+      ).body,
+      '<p>Here it is;</p>\n\n![Example](/shot.png)\n*Dublin Core Example*\n<h2>Why?</h2>\n',
+    );
     // A caption around no image is left as it was written.
     const written = '[caption id="x"]Only words.[/caption]\n';
     assert.equal(convert(written).body, written);

@@ -335,13 +335,25 @@ class Converter {
         ? `<pre><code${kind}>${escapeHtml(code)}</code></pre>`
         : `${fence}${language}\n${code}${fence}`;
     }
+    let end = close + name.length + 3;
+    // A paragraph of HTML around it alone (`<p>[caption …]…[/caption]</p>`) goes: a figure or a
+    // block of code is no paragraph's.
+    const { before } = this.#lineAround(0);
+    if (
+      before.trim() === '<p>' &&
+      this.#out.endsWith(before) &&
+      this.text.startsWith('</p>', end)
+    ) {
+      this.#out = this.#out.slice(0, this.#out.length - before.length);
+      end += '</p>'.length;
+    }
     // A block of its own, as Folio captions only an image alone in its paragraph.
     const gap = name === 'caption' ? '\n\n' : '\n';
-    const next = this.text[close + name.length + 3];
+    const next = this.text[end];
     if (this.#out !== '' && !this.#out.endsWith(gap))
       this.#out += this.#out.endsWith('\n') ? gap.slice(1) : gap;
     this.#out += block + (next === undefined || next === '\n' ? '' : gap);
-    this.#at = close + name.length + 3;
+    this.#at = end;
     this.notes.push({ line, kind: 'converted', what: `WordPress's [${name}]` });
     return true;
   }
