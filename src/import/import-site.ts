@@ -582,11 +582,20 @@ export function importSite(options: ImportOptions): ImportSummary {
   // The pages Folio makes of the posts' categories and tags: a theme's page at one of their paths
   // (Minimal Mistakes' `categories/python`, a page per category) is Folio's own page now.
   const termPages = new UrlClaims();
+  // The posts' terms by slug alone, whatever their kind.
+  const postTerms = new Set<string>();
   for (const { front } of published) {
-    if (typeof front.category === 'string')
-      termPages.claim(`/categories/${slugify(front.category)}/`);
-    for (const tag of Array.isArray(front.tags) ? (front.tags as unknown[]) : [])
-      if (typeof tag === 'string') termPages.claim(`/tags/${slugify(tag)}/`);
+    const category = typeof front.category === 'string' ? slugify(front.category) : undefined;
+    if (category !== undefined) {
+      termPages.claim(`/categories/${category}/`);
+      postTerms.add(category);
+    }
+    for (const tag of Array.isArray(front.tags) ? (front.tags as unknown[]) : []) {
+      if (typeof tag !== 'string') continue;
+      const slug = slugify(tag);
+      termPages.claim(`/tags/${slug}/`);
+      postTerms.add(slug);
+    }
   }
   // A theme's list of every post, tag or category leads to Folio's index of it.
   for (const [oldUrl, index] of context.lists) {
@@ -604,13 +613,6 @@ export function importSite(options: ImportOptions): ImportSummary {
   }
   // A tag or category only a Hugo blog's pages had: its page leads to the list of them all, as
   // Folio's pages have none.
-  const postTerms = new Set(
-    published.flatMap(({ front }) =>
-      [front.category, ...(Array.isArray(front.tags) ? (front.tags as unknown[]) : [])].flatMap(
-        (term) => (typeof term === 'string' ? [slugify(term)] : []),
-      ),
-    ),
-  );
   const pagesFolder = hugoPagination(config).folder;
   for (const { kind, name } of context.pageTerms) {
     const list = kind === 'tag' ? 'tags' : 'categories';
