@@ -170,6 +170,53 @@ describe('importing a Hugo blog whose posts have no tags', () => {
   });
 });
 
+describe('importing a Hugo blog, its paths made by the Hugo it is built with', () => {
+  const files = {
+    'config.toml':
+      'title = "Versions"\nbaseURL = "https://versions.example/"\n[permalinks]\nposts = "/:year/:slug/"\n',
+    'content/posts/intro.md':
+      '---\ntitle: Part 1 -- Intro\ndate: 2021-05-01\ntags: [x]\n---\nOne.\n',
+    'content/posts/cpp.md': '---\ntitle: C++ tips\ndate: 2021-05-02\ntags: [x]\n---\nTwo.\n',
+  };
+
+  it('reads them as Hugo 0.93 and later make them where no file names a version, the older paths leading there too', async () => {
+    const source = await blog('hugo-unversioned', files);
+    const { report } = await importAndServe(source, 'hugo-unversioned', [
+      '/2021/part-1--intro/',
+      '/2021/c-tips/',
+      '/2021/part-1-intro/',
+      '/2021/c++-tips/',
+    ]);
+    assert.match(
+      report,
+      /config\.toml:1`: no file of the blog names the Hugo it is built with: .* for content\/posts\/[a-z]+\.md and 1 other post/,
+    );
+  });
+
+  it('reads them as Hugo made them before 0.93 where the deploy pins such a version', async () => {
+    const source = await blog('hugo-0.92', {
+      ...files,
+      '.github/workflows/deploy.yml':
+        "name: Deploy\non: push\njobs:\n  deploy:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: peaceiris/actions-hugo@v2\n        with:\n          hugo-version: '0.92.2'\n",
+    });
+    const { target, report } = await importAndServe(source, 'hugo-0.92', [
+      '/2021/part-1-intro/',
+      '/2021/c++-tips/',
+    ]);
+    assert.match(
+      report,
+      /\.github\/workflows\/deploy\.yml:9`: the site is built with Hugo 0\.92\.2: its paths are read as Hugo made them before 0\.93/,
+    );
+    const child = folio(['serve', target, '--port', '0']);
+    try {
+      const response = await fetch(`${await serverUrl(child)}/2021/part-1--intro/`);
+      assert.equal(response.status, 404, 'no path a newer Hugo would have made');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});
+
 describe('importing a blog whose config names no time zone', () => {
   it('shows dates at the offset the posts are written with, on the day their URLs have', async () => {
     const source = await blog('hugo-offsets', {

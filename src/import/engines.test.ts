@@ -5,6 +5,9 @@ import {
   hexoSlug,
   hexoUrl,
   localeOf,
+  type HugoPathRules,
+  hugoSectionPath,
+  hugoSlug,
   hugoUrl,
   withJekyllDefaults,
 } from './engines.js';
@@ -50,15 +53,18 @@ describe("the Folio permalinks that may give an engine's post URLs", () => {
 
 describe("a Hugo post's URL", () => {
   const wall = { year: 2019, month: 6, day: 8, hour: 0, minute: 0, second: 0 };
-  const urlOf = (fileTitle: string, fields: Record<string, unknown> = {}, config = {}) =>
-    hugoUrl(config, 'post', {
-      fields,
-      fileTitle,
-      relative: `${fileTitle}.md`,
-      wall,
-      bundle: false,
-      categories: [],
-    });
+  const urlOf = (
+    fileTitle: string,
+    fields: Record<string, unknown> = {},
+    config = {},
+    rules: HugoPathRules = 'before-0.93',
+  ) =>
+    hugoUrl(
+      config,
+      'post',
+      { fields, fileTitle, relative: `${fileTitle}.md`, wall, bundle: false, categories: [] },
+      rules,
+    );
 
   it('drops the punctuation Hugo drops from a file name, full-width too, and lower-cases it', () => {
     assert.equal(urlOf('2019，以及毕业之前'), '/post/2019以及毕业之前/');
@@ -76,15 +82,25 @@ describe("a Hugo post's URL", () => {
     const config = { permalinks: { cn: '/:sections/:year/:month/:slug/' } };
     const inputs = { fileTitle: 'tale', wall, categories: [], fields: { slug: 'tale' } };
     assert.equal(
-      hugoUrl(config, 'cn', { ...inputs, relative: 'kids/2019-11-01-tale.md', bundle: false }),
+      hugoUrl(
+        config,
+        'cn',
+        { ...inputs, relative: 'kids/2019-11-01-tale.md', bundle: false },
+        'since-0.93',
+      ),
       '/cn/kids/2019/06/tale/',
     );
     assert.equal(
-      hugoUrl(config, 'cn', { ...inputs, relative: 'kids/tale/index.md', bundle: true }),
+      hugoUrl(
+        config,
+        'cn',
+        { ...inputs, relative: 'kids/tale/index.md', bundle: true },
+        'since-0.93',
+      ),
       '/cn/kids/2019/06/tale/',
     );
     assert.equal(
-      hugoUrl(config, 'cn', { ...inputs, relative: 'tale.md', bundle: false }),
+      hugoUrl(config, 'cn', { ...inputs, relative: 'tale.md', bundle: false }, 'since-0.93'),
       '/cn/2019/06/tale/',
     );
   });
@@ -98,6 +114,60 @@ describe("a Hugo post's URL", () => {
   it('fills a permalink pattern with a slug sanitized the same way', () => {
     const config = { permalinks: { post: '/:year/:month/:slug/' } };
     assert.equal(urlOf('x', { slug: 'Hello,  World!' }, config), '/2019/06/hello-world/');
+  });
+
+  // Each as Hugo 0.111 published it.
+  it('keeps the hyphens a name holds, as Hugo does since 0.93', () => {
+    const since = (name: string) => urlOf(name, {}, {}, 'since-0.93');
+    assert.equal(since('File -- Name+1'), '/post/file--name+1/');
+    assert.equal(since('悬崖边的踟蹰-——-CSP-S-2019'), '/post/悬崖边的踟蹰--csp-s-2019/');
+    assert.equal(since('2019，以及毕业之前'), '/post/2019以及毕业之前/');
+    assert.equal(since('foo - - bar'), '/post/foo--bar/');
+    assert.equal(
+      since('Mining of Massive Datasets - A Review'),
+      '/post/mining-of-massive-datasets-a-review/',
+    );
+    assert.equal(urlOf('Part 1 -- Intro'), '/post/part-1-intro/');
+  });
+
+  it("reads a pattern's `+` as a space and sanitizes the path again, as Hugo does since 0.93", () => {
+    const config = { permalinks: { post: '/:year/:slug/', notes: '/n/:filename/' } };
+    const since = (title: string, fields: Record<string, unknown> = {}) =>
+      urlOf('x', { title, ...fields }, config, 'since-0.93');
+    assert.equal(
+      since('Mining of Massive Datasets --- A Review'),
+      '/2019/mining-of-massive-datasets---a-review/',
+    );
+    assert.equal(since('注册中心 + 配置中心'), '/2019/注册中心--配置中心/');
+    assert.equal(since('C++ tips & tricks'), '/2019/c-tips-tricks/');
+    assert.equal(since('zz', { slug: 'c++ rocks -- yes' }), '/2019/c-rocks--yes/');
+    assert.equal(since('50% off 100%'), '/2019/50-off-100/');
+    assert.equal(since(' lead - trail -'), '/2019/lead-trail-/');
+    const note = hugoUrl(
+      config,
+      'notes',
+      {
+        fields: {},
+        fileTitle: 'File -- Name+1',
+        relative: 'File -- Name+1.md',
+        wall,
+        bundle: false,
+        categories: [],
+      },
+      'since-0.93',
+    );
+    assert.equal(note, '/n/file--name-1/');
+    assert.equal(urlOf('x', { title: 'Part 1 -- Intro' }, config), '/2019/part-1-intro/');
+  });
+});
+
+describe('the paths of terms and sections', () => {
+  it('are sanitized by the same rules', () => {
+    assert.equal(hugoSlug('Go -- lang', 'since-0.93'), 'go--lang');
+    assert.equal(hugoSlug('Go -- lang', 'before-0.93'), 'go-lang');
+    assert.equal(hugoSlug('x + y', 'since-0.93'), 'x-+-y');
+    assert.equal(hugoSlug('C++', 'since-0.93'), 'c++');
+    assert.equal(hugoSectionPath({}, 'notes/My Sec -- Two', 'since-0.93'), '/notes/my-sec--two/');
   });
 });
 

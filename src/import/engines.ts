@@ -64,35 +64,50 @@ export function hexoSlug(text: string, filenameCase?: unknown): string {
   return slugize(text, transform === 1 || transform === 2 ? { transform } : {});
 }
 
+/**
+ * How Hugo made a path of a name. Before 0.93 a run of hyphens and white space became one hyphen
+ * (`a -- b` was `a-b`); since, a hyphen written is kept (`a--b`), and white space becomes one
+ * only where no hyphen comes before it.
+ */
+export type HugoPathRules = 'before-0.93' | 'since-0.93';
+
 /** Hugo's `urlize` of a title: its path sanitized (see `hugoPath`), lower-case. */
-export function hugoSlug(text: string): string {
-  return hugoPath(text.trim()).toLowerCase();
+export function hugoSlug(text: string, rules: HugoPathRules): string {
+  return hugoPath(text.trim(), rules).toLowerCase();
 }
 
 // What Hugo keeps of a path: letters, digits, marks, a few ASCII signs and percent-escapes.
 const HUGO_PATH_KEPT = /[\p{L}\p{N}\p{M}./\\_#+~@]|%[0-9a-f]{2}/iuy;
 
 /**
- * A path as Hugo writes it (its `UnicodeSanitize`): a run of hyphens and white space becomes one
- * `-` between the characters kept around it, none at the start or the end, and every other
- * character but those `HUGO_PATH_KEPT` names is dropped — `2019，以及毕业之前` is
- * `2019以及毕业之前`, and `踟蹰-——-CSP` is `踟蹰-CSP`, as Hugo published them.
+ * A path as Hugo writes it (its `UnicodeSanitize`): every character but those `HUGO_PATH_KEPT`
+ * names and hyphens is dropped — `2019，以及毕业之前` is `2019以及毕业之前` — and white space
+ * between the characters kept becomes a hyphen. Before 0.93 a run of hyphens and white space
+ * became one `-`, none at the start or the end: `踟蹰-——-CSP` was `踟蹰-CSP`. Since, each hyphen
+ * is kept where it stands and white space after one adds none: `踟蹰--CSP`, `a---b` for
+ * `a --- b`.
  */
-export function hugoPath(text: string): string {
+export function hugoPath(text: string, rules: HugoPathRules): string {
+  const hyphensKept = rules === 'since-0.93';
   let path = '';
   let hyphen = false;
+  let lastKeptHyphen = false;
   for (let at = 0; at < text.length;) {
     HUGO_PATH_KEPT.lastIndex = at;
-    const kept = HUGO_PATH_KEPT.exec(text)?.[0];
+    const kept =
+      HUGO_PATH_KEPT.exec(text)?.[0] ?? (hyphensKept && text[at] === '-' ? '-' : undefined);
     if (kept !== undefined) {
-      if (hyphen) path += '-';
+      lastKeptHyphen = kept === '-';
+      if (hyphen && !lastKeptHyphen) path += '-';
       hyphen = false;
       path += kept;
       at += kept.length;
       continue;
     }
     const char = String.fromCodePoint(text.codePointAt(at) ?? 0);
-    if (path !== '' && (char === '-' || /\s/u.test(char))) hyphen = true;
+    const space = /\s/u.test(char);
+    if (path !== '' && (hyphensKept ? space && !lastKeptHyphen : space || char === '-'))
+      hyphen = true;
     at += char.length;
   }
   return path;
@@ -353,6 +368,7 @@ export function hugoUrl(
   config: Readonly<Record<string, unknown>>,
   section: string,
   input: UrlInputs,
+  rules: HugoPathRules,
 ): string {
   const own = stringOf(input.fields.url);
   if (own !== undefined && own.trim() !== '') {
@@ -374,24 +390,28 @@ export function hugoUrl(
       section,
       // Every section down to the page's own, the first included: `cn/kids`.
       sections: [section, ...input.relative.split('/').slice(0, input.bundle ? -2 : -1)].join('/'),
-      title: hugoSlug(title),
-      slug: slug ? hugoSlug(slug) : hugoSlug(title),
+      title: hugoSlug(title, rules),
+      slug: hugoSlug(slug || title, rules),
       filename: input.fileTitle,
-      slugorfilename: slug ? hugoSlug(slug) : input.fileTitle,
+      slugorfilename: slug ? hugoSlug(slug, rules) : input.fileTitle,
       // Hugo 0.144's names for the last two: a bundle's folder, or the file's name.
       contentbasename: input.fileTitle,
-      slugorcontentbasename: slug ? hugoSlug(slug) : input.fileTitle,
+      slugorcontentbasename: slug ? hugoSlug(slug, rules) : input.fileTitle,
     };
     const filled = pattern.replace(/:(\w+)/g, (token, name: string) => values[name] ?? token);
     // Hugo lower-cases the path a pattern gives, as it does the others, and makes a page of it
-    // a folder (`:filename` is `/my-note/`) unless it names a file.
-    const path = hugoPath(`/${filled}`.replace(/\/{2,}/g, '/'));
+    // a folder (`:filename` is `/my-note/`) unless it names a file. Since 0.93 it also reads each
+    // `+` of the path as a space, as a query is read, and sanitizes it again: `C++ tips` is
+    // `c-tips`, `a + b` is `a--b`.
+    const once = hugoPath(`/${filled}`.replace(/\/{2,}/g, '/'), rules);
+    const path = rules === 'since-0.93' ? hugoPath(once.replaceAll('+', ' '), rules) : once;
     const folder = path.endsWith('/') || /\.[a-z0-9]+$/i.test(path) ? path : `${path}/`;
     return hugoServed(config, section, lower ? folder.toLowerCase() : folder);
   }
   const folders = input.relative.split('/').slice(0, input.bundle ? -2 : -1);
   const path = hugoPath(
     `/${[section, ...folders, slug ?? input.fileTitle].join('/')}/`.replace(/\/{2,}/g, '/'),
+    rules,
   );
   return hugoServed(config, section, lower ? path.toLowerCase() : path);
 }
@@ -404,8 +424,9 @@ export function hugoUrl(
 export function hugoSectionPath(
   config: Readonly<Record<string, unknown>>,
   folders: string,
+  rules: HugoPathRules,
 ): string {
-  const path = hugoPath(`/${folders}/`);
+  const path = hugoPath(`/${folders}/`, rules);
   return config.disablePathToLower === true ? path : path.toLowerCase();
 }
 

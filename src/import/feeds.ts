@@ -1,7 +1,7 @@
 // Import: where the blog published its feeds. A reader subscribed at an old feed address keeps
 // the subscription only if that address still answers with a feed, so each one leads to the
 // Folio feed of the same posts.
-import { hugoSectionPath, hugoSlug, namesOf } from './engines.js';
+import { type HugoPathRules, hugoSectionPath, hugoSlug, namesOf } from './engines.js';
 import type { EngineName } from './engine-names.js';
 import { isRecord, lowerKeys, stringOf } from './foreign-document.js';
 import { ATOM_PATH, FEED_PATH } from '../urls/url-paths.js';
@@ -32,6 +32,8 @@ export interface FeedSources {
   readonly nestedSections: ReadonlyMap<string, string>;
   /** The path a Hugo blog's language is published under (`/en`), or ''. */
   readonly urlPrefix: string;
+  /** How a Hugo blog's Hugo made its paths. */
+  readonly hugoRules: HugoPathRules;
   readonly templates: readonly FeedTemplate[];
 }
 
@@ -70,7 +72,7 @@ function hugoFeeds(
   config: Readonly<Record<string, unknown>>,
   terms: BlogTerms,
   termFeed: TermFeed,
-  { sections, sectionCategories, nestedSections, urlPrefix }: FeedSources,
+  { sections, sectionCategories, nestedSections, urlPrefix, hugoRules }: FeedSources,
 ): [string, string][] {
   const settings = lowerKeys(config);
   const disabled = new Set(namesOf(settings.disablekinds, false).map((kind) => kind.toLowerCase()));
@@ -95,7 +97,7 @@ function hugoFeeds(
     }
     for (const [path, category] of nestedSections)
       feeds.push([
-        `${urlPrefix}${hugoSectionPath(config, path)}${file}`,
+        `${urlPrefix}${hugoSectionPath(config, path, hugoRules)}${file}`,
         termFeed('category', category),
       ]);
   }
@@ -103,7 +105,7 @@ function hugoFeeds(
   const termKind = outputs.term === undefined && 'taxonomyterm' in outputs ? 'taxonomy' : 'term';
   if (hasFeed(termKind)) {
     const termFile = (section: string, name: string): string =>
-      `${urlPrefix}/${section}/${hugoSlug(name)}/${file}`;
+      `${urlPrefix}/${section}/${hugoSlug(name, hugoRules)}/${file}`;
     for (const name of terms.categories)
       feeds.push([termFile('categories', name), termFeed('category', name)]);
     for (const name of terms.later)

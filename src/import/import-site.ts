@@ -32,7 +32,7 @@ import { isHiddenStaticName } from '../content/read-sources.js';
 import { isUsableSlug, slugify } from '../content/slugify.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { count } from '../text/count.js';
-import { readTextFile } from '../text/read-text-file.js';
+import { readTextFile, readTextOrUndefined } from '../text/read-text-file.js';
 import { basePathOf } from '../urls/base-path.js';
 import {
   DEFAULT_PERMALINK,
@@ -65,6 +65,7 @@ import {
   hugoSlug,
   hugoServed,
   hugoUrl,
+  type HugoPathRules,
   jekyllMediaPath,
   jekyllPattern,
   withJekyllDefaults,
@@ -74,6 +75,7 @@ import {
   type UrlInputs,
   wallDay,
 } from './engines.js';
+import { type HugoPathReading, hugoPathReading, hugoVersionOf } from './hugo-version.js';
 import { blogOf, engineTitle, type EngineName } from './engine-names.js';
 import {
   copiedTo,
@@ -326,6 +328,19 @@ export function importSite(options: ImportOptions): ImportSummary {
     others: new Map(),
   };
   const urlPrefix = engine === 'hugo' ? hugoLanguagePrefix(config, hugo.imported) : '';
+  const hugoPaths = hugoPathReading(
+    engine === 'hugo'
+      ? hugoVersionOf(blogDir, config, configFile, namesOf(config.theme, false))
+      : undefined,
+  );
+  if (hugoPaths.found && hugoPaths.rules === 'before-0.93') {
+    const { file, line, version } = hugoPaths.found;
+    warnings.push({
+      file,
+      line,
+      text: `the site is built with Hugo ${version}: its paths are read as Hugo made them before 0.93, a run of hyphens and spaces one hyphen (\`a -- b\` at \`/a-b/\`)`,
+    });
+  }
 
   const content = engine === 'hugo' ? hugoContent(source, config, passedOver, hugo) : undefined;
   const sources = listPosts(source, engine, config, passedOver, hugo, content);
@@ -427,6 +442,8 @@ export function importSite(options: ImportOptions): ImportSummary {
     slugs: new Set(),
     fallbackTag: options.fallbackTag,
     urlPrefix,
+    hugoPaths,
+    olderHugoPaths: [],
     menu: engine === 'jekyll' ? jekyllMenu(readDataFile(source, 'navigation')) : [],
     layoutText: engine === 'jekyll' ? jekyllLayouts(source) : undefined,
     lists: new Map(),
@@ -437,6 +454,15 @@ export function importSite(options: ImportOptions): ImportSummary {
     built,
   };
   const planned = read.flatMap(({ post, document }) => planPost(post, document, context) ?? []);
+  const [firstOlder] = context.olderHugoPaths;
+  if (firstOlder !== undefined) {
+    const others = context.olderHugoPaths.length - 1;
+    warnings.push({
+      file: configFile ?? firstOlder,
+      line: 1,
+      text: `no file of the blog names the Hugo it is built with: paths are read as Hugo 0.93 and later make them, hyphens kept (\`a -- b\` at \`/a--b/\`), and the path Hugo made before 0.93 leads there too, for ${firstOlder}${others > 0 ? ` and ${count(others, 'other post')}` : ''} (name the folder Hugo built the site into with --built to read the paths it made)`,
+    });
+  }
   unifyTermNames(planned, warnings);
   // Where the blog's pattern has no reading of Folio's own, Folio's default is weighed with the
   // readings that leave its categories out or read one: the posts' own URLs may fit it best.
@@ -497,7 +523,15 @@ export function importSite(options: ImportOptions): ImportSummary {
     timezone,
     skipped,
     passedOver,
-    post: postLookup(placed.kept, engine, pattern, timezone, placedPages.kept, context.listFiles),
+    post: postLookup(
+      placed.kept,
+      engine,
+      pattern,
+      timezone,
+      placedPages.kept,
+      context.listFiles,
+      hugoPaths.rules,
+    ),
     shortcodeImage: assetImages?.resolve,
     built,
     headingIds: headingIdRule(engine, config, packages),
@@ -566,6 +600,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     sectionCategories: listCategories(content?.sectionCategories ?? new Map(), published),
     nestedSections: listCategories(content?.nestedSections ?? new Map(), published),
     urlPrefix,
+    hugoRules: hugoPaths.rules,
     templates:
       engine === 'eleventy'
         ? eleventyFeeds(eleventyProjectOf(config), eleventyReading(source, config).files)
@@ -617,8 +652,9 @@ export function importSite(options: ImportOptions): ImportSummary {
   for (const { kind, name } of context.pageTerms) {
     const list = kind === 'tag' ? 'tags' : 'categories';
     if (postTerms.has(slugify(name))) continue;
-    const path = hugoServed(config, list, `${urlPrefix}/${list}/${hugoSlug(name)}/`);
-    const firstPage = `${urlPrefix}/${list}/${hugoSlug(name)}/${pagesFolder}/1/`;
+    const slug = hugoSlug(name, hugoPaths.rules);
+    const path = hugoServed(config, list, `${urlPrefix}/${list}/${slug}/`);
+    const firstPage = `${urlPrefix}/${list}/${slug}/${pagesFolder}/1/`;
     for (const old of [path, firstPage]) if (!(old in redirects)) redirects[old] = `/${list}/`;
   }
   // A `_redirects` the site publishes as it is goes on working at hosts that read it, splats and all.
@@ -1527,6 +1563,10 @@ interface PlanContext {
   readonly fallbackTag: string;
   /** Where the engine served the imported language (Hugo's `/ko`), or nothing. */
   readonly urlPrefix: string;
+  /** How a Hugo blog's Hugo made its paths. */
+  readonly hugoPaths: HugoPathReading;
+  /** The posts whose path an older Hugo made otherwise, where the blog names no Hugo version. */
+  readonly olderHugoPaths: string[];
   /** The links of the theme's main menu, where the theme keeps it apart from the pages. */
   readonly menu: readonly string[];
   /** The text of the blog's own layout of a name (Jekyll's `_layouts/`). */
@@ -1795,6 +1835,15 @@ function planPost(
   // `blog/x.html`, which GitHub Pages served at both addresses.
   if (ctx.engine === 'jekyll' && oldUrl !== undefined && /\/[^/.]+$/.test(oldUrl))
     aliases.push(`${oldUrl}.html`);
+  // Where no file of a Hugo blog names the Hugo it is built with, its paths are read as Hugo has
+  // made them since 0.93, and the path an older Hugo made of the post leads to it too.
+  if (ctx.engine === 'hugo' && oldUrl !== undefined && !ctx.hugoPaths.found && !ctx.built) {
+    const older = hugoPostUrl(ctx, post, urlInputs, 'before-0.93');
+    if (older !== oldUrl) {
+      aliases.push(older);
+      ctx.olderHugoPaths.push(post.relative);
+    }
+  }
   if (aliases.length > 0) front.aliases = aliases;
   // Hugo's `series` taxonomy is a list, where a post is mostly in one series: the first is kept.
   const series = stringOf(
@@ -2003,9 +2052,18 @@ function oldUrlOf(ctx: PlanContext, post: SourcePost, input: UrlInputs): string 
     });
     return undefined;
   }
-  const url = hugoUrl(ctx.config, post.section, input);
+  return checked(hugoPostUrl(ctx, post, input, ctx.hugoPaths.rules));
+}
+
+function hugoPostUrl(
+  ctx: PlanContext,
+  post: SourcePost,
+  input: UrlInputs,
+  rules: HugoPathRules,
+): string {
+  const url = hugoUrl(ctx.config, post.section, input, rules);
   // A post's own `url` is from the site's root; the others are under the language's.
-  return checked(stringOf(input.fields.url) !== undefined ? url : `${ctx.urlPrefix}${url}`);
+  return stringOf(input.fields.url) !== undefined ? url : `${ctx.urlPrefix}${url}`;
 }
 
 /** The URL of the page the blog's engine built for `post`, where the import was given the site. */
@@ -3116,6 +3174,7 @@ function postLookup(
   timezone: string,
   pages: readonly PlannedPage[],
   listFiles: ReadonlyMap<string, FolioIndex>,
+  hugoRules: HugoPathRules,
 ): (reference: string) => LinkedPost | undefined {
   const byName = new Map<string, LinkedPost>();
   for (const plan of plans) {
@@ -3176,7 +3235,7 @@ function postLookup(
       ];
       for (const [list, term] of terms) {
         if (typeof term !== 'string' || slugify(term) === '') continue;
-        const name = `${list}/${hugoSlug(term)}`.toLowerCase();
+        const name = `${list}/${hugoSlug(term, hugoRules)}`.toLowerCase();
         if (!byLowerName.has(name))
           byLowerName.set(name, { url: folioTerm(list, term), title: term });
       }
@@ -3314,14 +3373,6 @@ function readDataFile(source: string, name: string): unknown {
     }
   }
   return undefined;
-}
-
-function readTextOrUndefined(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
 }
 
 /** Redirects from the engine's category, tag, pagination and feed URLs to Folio's. */
@@ -3511,11 +3562,17 @@ function termRedirects(
     const served = (section: string, path: string): string => hugoServed(config, section, path);
     const asFiles = (section: string): boolean => served(section, '/x/') !== '/x/';
     for (const name of categories)
-      add(served('categories', `/categories/${hugoSlug(name)}/`), folioTerm('categories', name));
+      add(
+        served('categories', `/categories/${hugoSlug(name, feeds.hugoRules)}/`),
+        folioTerm('categories', name),
+      );
     for (const name of tags)
-      add(served('tags', `/tags/${hugoSlug(name)}/`), folioTerm('tags', name));
+      add(served('tags', `/tags/${hugoSlug(name, feeds.hugoRules)}/`), folioTerm('tags', name));
     for (const name of later)
-      add(served('categories', `/categories/${hugoSlug(name)}/`), folioTerm('tags', name));
+      add(
+        served('categories', `/categories/${hugoSlug(name, feeds.hugoRules)}/`),
+        folioTerm('tags', name),
+      );
     const { perPage, folder } = hugoPagination(config);
     // A term written as one name holding commas had a page of its own: it leads to the page of
     // the first name Folio read in it.
@@ -3528,8 +3585,8 @@ function termRedirects(
           kind === 'category' && folioCategories.has(first)
             ? folioTerm('categories', first)
             : folioTerm('tags', first);
-        add(served(taxonomy, `/${taxonomy}/${hugoSlug(name)}/`), to);
-        add(`/${taxonomy}/${hugoSlug(name)}/${folder}/1/`, to);
+        add(served(taxonomy, `/${taxonomy}/${hugoSlug(name, feeds.hugoRules)}/`), to);
+        add(`/${taxonomy}/${hugoSlug(name, feeds.hugoRules)}/${folder}/1/`, to);
       }
     }
     // The list of every tag or category, which Folio keeps at the same place as a folder.
@@ -3541,7 +3598,7 @@ function termRedirects(
     const bySlug = (counts: ReadonlyMap<string, number>): Map<string, [string, number]> => {
       const slugs = new Map<string, [string, number]>();
       for (const [name, posts] of counts) {
-        const slug = hugoSlug(name);
+        const slug = hugoSlug(name, feeds.hugoRules);
         const [first, before] = slugs.get(slug) ?? [name, 0];
         slugs.set(slug, [first, before + posts]);
       }
@@ -3598,7 +3655,7 @@ function termRedirects(
         `${plan.source.section}/${plan.source.inPosts}`.startsWith(`${path}/`),
       ).length;
       const section = path.split('/')[0] ?? path;
-      const list = `${feeds.urlPrefix}${hugoSectionPath(config, path)}`;
+      const list = `${feeds.urlPrefix}${hugoSectionPath(config, path, feeds.hugoRules)}`;
       add(served(section, list), to);
       laterPages(list, posts, perPage, folder, to, pagesOf(section));
     }

@@ -2,6 +2,7 @@
 // a page of their own, at what URL, and whether the blog's menu linked them.
 import { pathKey } from '../urls/url-paths.js';
 import { hexoPageUrl, hugoUrl, jekyllPageUrl, namesOf, type UrlInputs } from './engines.js';
+import type { HugoPathReading } from './hugo-version.js';
 import type { BuiltSite } from './built-site.js';
 import { defaultUrl, eleventyProjectOf, eleventyUrl } from './eleventy.js';
 import type { EngineName } from './engine-names.js';
@@ -178,6 +179,8 @@ export interface PageSite {
   readonly layoutText?: ((layout: string) => string | undefined) | undefined;
   /** The site the blog's engine built, read for the old URLs its code gave pages. */
   readonly built?: BuiltSite | undefined;
+  /** How a Hugo blog's Hugo made its paths. */
+  readonly hugoPaths: HugoPathReading;
 }
 
 function judgeByEngine(
@@ -185,7 +188,7 @@ function judgeByEngine(
   config: Readonly<Record<string, unknown>>,
   page: SourcePage,
   document: PageDocument,
-  { urlPrefix, menu, layoutText, built }: PageSite,
+  { urlPrefix, menu, layoutText, built, hugoPaths }: PageSite,
 ): PageVerdict {
   const fields = lowerKeys(document.fields);
   const layout = stringOf(fields.layout)?.toLowerCase();
@@ -345,8 +348,8 @@ function judgeByEngine(
   const permalinks = isRecord(config.permalinks) ? config.permalinks : {};
   const url =
     page.inSection === 'page' && inSection.length > 0 && typeof permalinks[section] === 'string'
-      ? hugoUrl(config, section, { ...input, relative: inSection.join('/') })
-      : hugoUrl(config, '', input);
+      ? hugoUrl(config, section, { ...input, relative: inSection.join('/') }, hugoPaths.rules)
+      : hugoUrl(config, '', input, hugoPaths.rules);
   // A page's own `url` is from the site's root; the others are under the language's.
   const oldUrl = stringOf(fields.url) !== undefined ? url : `${urlPrefix}${url}`;
   return {

@@ -30,6 +30,15 @@ export function readTextFile(file: string): string | Diagnostic {
   }
 }
 
+/** The file's text, or nothing where it cannot be read: for files that may well be missing. */
+export function readTextOrUndefined(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 function unreadable(file: string, cause: unknown): Diagnostic {
   const code = (cause as NodeJS.ErrnoException).code;
   const why =
