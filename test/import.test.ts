@@ -896,6 +896,40 @@ describe('importing a Jekyll blog moved from WordPress, its posts written in HTM
   });
 });
 
+describe('importing a Hugo blog whose posts are written in HTML, Org and Markdown', () => {
+  it('brings the HTML posts over as they showed, and names the Org one left out', async () => {
+    const source = await blog('hugo-markups', {
+      'config.toml': 'title = "Markups"\nbaseURL = "https://markups.example/"\n',
+      'content/posts/moved.html':
+        '---\ntitle: Moved from Blogger\ndate: 2012-03-04\ntags: [old]\n---\n<p>Written in <b>HTML</b>.</p>\n<!--more-->\n<p>The rest.</p>\n',
+      'content/posts/bundle/index.html':
+        '---\ntitle: A bundle\ndate: 2012-03-05\ntags: [old]\n---\n<p>Its <img src="photo.png" alt="A photo"> beside it.</p>\n',
+      'content/posts/bundle/photo.png': 'png',
+      'content/posts/notes.org':
+        '#+title: Notes in Org\n#+date: 2012-03-06\n\n* A heading\nText.\n',
+      'content/posts/plain.md': '---\ntitle: Plain\ndate: 2012-03-07\ntags: [x]\n---\nText.\n',
+    });
+    const { imported, answers, report, target } = await importAndServe(source, 'hugo-markups', [
+      '/posts/moved/',
+      '/posts/bundle/',
+      '/posts/bundle/photo.png',
+      '/',
+    ]);
+    assert.match(imported.stdout, /3 of 3 posts imported/);
+    assert.ok(!existsSync(join(target, 'content/posts/bundle/index.html')), 'the page is no file');
+    assert.match(answers.get('/posts/moved/') ?? '', /<p>Written in <b>HTML<\/b>\.<\/p>/);
+    assert.match(
+      answers.get('/posts/bundle/') ?? '',
+      /<p>Its <img src="photo\.png" alt="A photo"> beside it\.<\/p>/,
+    );
+    assert.doesNotMatch(answers.get('/') ?? '', /The rest\./);
+    assert.match(
+      report,
+      /content\/posts\/notes\.org:1`: left out: it is written in Org, and Folio reads posts written in Markdown or HTML/,
+    );
+  });
+});
+
 describe('importing a Jekyll blog whose own plugin writes a page for each tag', () => {
   it("leads each of those pages to Folio's page of the tag", async () => {
     const source = await blog('jekyll-tag-generator', {

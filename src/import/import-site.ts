@@ -14,7 +14,7 @@ import {
   copyFileSync,
   existsSync,
 } from 'node:fs';
-import { basename, dirname, join, posix, relative, resolve, sep } from 'node:path';
+import { basename, dirname, extname, join, posix, relative, resolve, sep } from 'node:path';
 import { dump } from 'js-yaml';
 import { DateTime } from 'luxon';
 import { IANAZone } from 'luxon';
@@ -343,7 +343,7 @@ export function importSite(options: ImportOptions): ImportSummary {
   }
 
   const content = engine === 'hugo' ? hugoContent(source, config, passedOver, hugo) : undefined;
-  const sources = listPosts(source, engine, config, passedOver, hugo, content);
+  const sources = listPosts(source, engine, config, passedOver, hugo, content, skipped);
   if (sources.length === 0 && hugo.others.size === 0) {
     throw new ImportRefused(
       `${options.source} has no posts where ${blogOf(engine)} keeps them (${POSTS_FOLDERS[engine]})`,
@@ -931,6 +931,7 @@ function convertPosts(
       `content/posts/${folder}${plan.slug}/`,
       files,
       blog,
+      plan.source.file,
     );
   }
   return { files, written, postFiles };
@@ -1506,11 +1507,13 @@ function copyFolder(
   into: string,
   files: SiteFiles,
   blog: { readonly source: string; readonly passedOver: PassedOver[] },
+  ownFile?: string,
 ): number {
   let copied = 0;
   for (const asset of walk(blog.source, folder, (name) => name.startsWith('.'), blog.passedOver)) {
     const inside = relative(folder, asset.file).split(sep).join('/');
-    if (MARKDOWN.test(inside)) continue;
+    // The Markdown it holds is read as posts or pages, as is a bundle's own page in HTML.
+    if (MARKDOWN.test(inside) || asset.file === ownFile) continue;
     if (!readable(asset.file)) {
       blog.passedOver.push({ relative: asset.relative, why: 'unreadable' });
       continue;
@@ -2153,11 +2156,12 @@ function listPosts(
   passedOver: PassedOver[],
   hugo: HugoLanguages,
   content: HugoContent | undefined,
+  skipped: ImportNote[],
 ): SourcePost[] {
   if (engine === 'jekyll') return listJekyllPosts(source, config, passedOver);
   if (engine === 'hexo') return listHexoPosts(source, config, passedOver);
   if (engine === 'eleventy') return listEleventyPosts(source, config, passedOver);
-  return listHugoPosts(source, content, passedOver, hugo);
+  return listHugoPosts(source, content, passedOver, hugo, skipped);
 }
 
 /**
@@ -2635,7 +2639,7 @@ function hugoFileName(
   file: string,
   content: Pick<HugoContent, 'unmarkedLanguage'>,
 ): { bare: string; language: string } {
-  const name = basename(file).replace(MARKDOWN, '');
+  const name = basename(file).replace(HUGO_CONTENT, '');
   const languageMatch = /^(.*)\.([a-z]{2}(?:-[a-z]{2,4})?)$/i.exec(name);
   return {
     bare: languageMatch?.[1] ?? name,
@@ -2649,6 +2653,7 @@ function listHugoPosts(
   content: HugoContent | undefined,
   passedOver: PassedOver[],
   languages: HugoLanguages,
+  skipped: ImportNote[],
 ): SourcePost[] {
   const posts: SourcePost[] = [];
   if (content === undefined) return [];
@@ -2660,7 +2665,19 @@ function listHugoPosts(
       .filter((file) => /^_index\./.test(basename(file.file)) && isDraftSection(file.file))
       .map((file) => dirname(file.file) + sep);
     for (const file of files) {
-      if (!MARKDOWN.test(file.relative) || /^_index\./.test(basename(file.file))) continue;
+      if (!HUGO_CONTENT.test(file.relative) || /^_index\./.test(basename(file.file))) continue;
+      // Hugo renders a post written in HTML as written, and one of Org, AsciiDoc or
+      // reStructuredText with a converter of its own, where Folio has none.
+      const html = HTML_POST.test(file.relative);
+      if (html && isWholeHtmlDocument(source, file.file)) continue;
+      if (!html && !HUGO_MARKDOWN.test(file.relative)) {
+        skipped.push({
+          file: file.relative,
+          line: 1,
+          text: `left out: it is written in ${markupName(file.relative)}, and Folio reads posts written in Markdown or HTML (convert it, e.g. with \`pandoc --to gfm\`, and import again)`,
+        });
+        continue;
+      }
       const inPosts = relative(root, file.file).split(sep).join('/');
       const { bare, language } = hugoFileName(file.file, content);
       if (language !== languages.imported) {
@@ -2680,6 +2697,7 @@ function listHugoPosts(
         section,
         sectionCategory:
           innermostSection(content, file.file) ?? content.sectionCategories.get(section),
+        ...(html && { html }),
       });
     }
   }
@@ -2841,6 +2859,16 @@ function publishedFiles(
   );
   return files.map(to(root));
 }
+
+/** The name of the markup a Hugo content file is written in, by its extension. */
+function markupName(file: string): string {
+  const extension = extname(file).slice(1).toLowerCase();
+  if (extension === 'org') return 'Org';
+  return extension === 'rst' ? 'reStructuredText' : 'AsciiDoc';
+}
+
+// Hugo's Markdown, Pandoc's too, which Folio reads as CommonMark.
+const HUGO_MARKDOWN = /\.(?:md|markdown|mdown|mkd|mkdn|pandoc|pdc)$/i;
 
 // The files Hugo renders as pages, rather than copying.
 const HUGO_CONTENT = /\.(?:md|markdown|mdown|mkd|mkdn|html?|org|adoc|asciidoc|ad|rst|pandoc|pdc)$/i;
