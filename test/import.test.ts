@@ -896,26 +896,46 @@ describe('importing a Jekyll blog moved from WordPress, its posts written in HTM
   });
 });
 
-describe('importing a Hugo blog whose posts are written in HTML, Org and Markdown', () => {
-  it('brings the HTML posts over as they showed, and names the Org one left out', async () => {
+describe('importing a Hugo blog whose posts are written in HTML, Org, AsciiDoc and Markdown', () => {
+  it('brings the HTML and Org posts over as Hugo showed them, and names the AsciiDoc one left out', async () => {
     const source = await blog('hugo-markups', {
-      'config.toml': 'title = "Markups"\nbaseURL = "https://markups.example/"\n',
+      // A pattern for the tags' pages, not the posts'.
+      'config.toml':
+        'title = "Markups"\nbaseURL = "https://markups.example/"\n[permalinks]\ntags = "/tags/:slug/"\n',
+      // `.io` is no language the config knows: Hugo took it as part of the name.
+      'content/posts/from-xomedia.io.md':
+        '---\ntitle: From xomedia.io\ndate: 2012-03-08\ntags: [x]\n---\nText.\n',
       'content/posts/moved.html':
         '---\ntitle: Moved from Blogger\ndate: 2012-03-04\ntags: [old]\n---\n<p>Written in <b>HTML</b>.</p>\n<!--more-->\n<p>The rest.</p>\n',
       'content/posts/bundle/index.html':
         '---\ntitle: A bundle\ndate: 2012-03-05\ntags: [old]\n---\n<p>Its <img src="photo.png" alt="A photo"> beside it.</p>\n',
       'content/posts/bundle/photo.png': 'png',
       'content/posts/notes.org':
-        '#+title: Notes in Org\n#+date: 2012-03-06\n\n* A heading\nText.\n',
+        '#+TITLE: Notes in Org\n#+DATE: <2012-03-06 Tue 09:30>\n#+TAGS[]: emacs org\n\n* A heading\nSome *bold* and =code=, a [[https://orgmode.org][link]].\n\n#+BEGIN_SRC python\nprint("hi")\n#+END_SRC\n',
+      'content/posts/guide.adoc': '= A guide\n\nText.\n',
       'content/posts/plain.md': '---\ntitle: Plain\ndate: 2012-03-07\ntags: [x]\n---\nText.\n',
     });
     const { imported, answers, report, target } = await importAndServe(source, 'hugo-markups', [
       '/posts/moved/',
       '/posts/bundle/',
       '/posts/bundle/photo.png',
+      '/posts/notes/',
+      '/posts/from-xomedia.io/',
+      '/tags/emacs/',
       '/',
     ]);
-    assert.match(imported.stdout, /3 of 3 posts imported/);
+    assert.match(imported.stdout, /5 of 5 posts imported/);
+    const org = answers.get('/posts/notes/') ?? '';
+    assert.match(org, /<time datetime="2012-03-06T09:30/);
+    assert.match(org, /<h2 id="a-heading">A heading<\/h2>/);
+    assert.match(
+      org,
+      /Some <strong>bold<\/strong> and <code>code<\/code>, a <a href="https:\/\/orgmode\.org">link<\/a>\./,
+    );
+    assert.match(
+      org,
+      /<pre tabindex="0"><code class="language-python"><span class="hljs-built_in">print<\/span>/,
+    );
     assert.ok(!existsSync(join(target, 'content/posts/bundle/index.html')), 'the page is no file');
     assert.match(answers.get('/posts/moved/') ?? '', /<p>Written in <b>HTML<\/b>\.<\/p>/);
     assert.match(
@@ -925,7 +945,7 @@ describe('importing a Hugo blog whose posts are written in HTML, Org and Markdow
     assert.doesNotMatch(answers.get('/') ?? '', /The rest\./);
     assert.match(
       report,
-      /content\/posts\/notes\.org:1`: left out: it is written in Org, and Folio reads posts written in Markdown or HTML/,
+      /content\/posts\/guide\.adoc:1`: left out: it is written in AsciiDoc, and Folio reads posts written in Markdown, HTML or Org/,
     );
   });
 });

@@ -11,7 +11,7 @@ import {
   parseScript,
 } from './javascript-values.js';
 
-export type FrontMatterFormat = 'yaml' | 'toml' | 'json' | 'none';
+export type FrontMatterFormat = 'yaml' | 'toml' | 'json' | 'org' | 'none';
 
 export interface ForeignDocument {
   readonly fields: Readonly<Record<string, unknown>>;

@@ -76,6 +76,7 @@ import {
   wallDay,
 } from './engines.js';
 import { type HugoPathReading, hugoPathReading, hugoVersionOf } from './hugo-version.js';
+import { readOrgDocument } from './org-document.js';
 import { blogOf, engineTitle, type EngineName } from './engine-names.js';
 import {
   copiedTo,
@@ -349,7 +350,7 @@ export function importSite(options: ImportOptions): ImportSummary {
       `${options.source} has no posts where ${blogOf(engine)} keeps them (${POSTS_FOLDERS[engine]})`,
     );
   }
-  const enginePath = enginePattern(engine, config);
+  const enginePath = enginePattern(engine, config, content?.main);
   const blogPattern = urlPrefix ? `${urlPrefix}/${enginePath ?? DEFAULT_PERMALINK}` : enginePath;
   const read = sources.flatMap((post) => {
     const document = readBlogDocument(post, engine, { skipped, warnings });
@@ -1115,7 +1116,7 @@ function listHugoPages(
   const pages: SourcePage[] = [];
   const fromSource = (path: string): string => relative(source, path).split(sep).join('/');
   const ours = (file: string): string | undefined => {
-    if (!MARKDOWN.test(file)) return undefined;
+    if (!MARKDOWN.test(file) && !ORG.test(file)) return undefined;
     const { bare, language } = hugoFileName(file, content);
     return language === languages.imported ? bare : undefined;
   };
@@ -1469,11 +1470,15 @@ function documentText(
   // The built page shows the ids as they were, where the engine's rule is not known or was
   // changed by the blog (a render hook, a plugin).
   const built = builtPage === undefined ? undefined : builtHeadings(builtPage);
+  // The engine's rule made the ids of Markdown's headings; those of HTML had none but their own,
+  // and Hugo's Org renderer numbered its headlines (`headline-1`), which Folio's ids replace.
+  const rule =
+    plan.source.html === true || ORG.test(plan.source.relative) ? undefined : blog.headingIds;
   const ids =
-    blog.headingIds !== undefined || (built !== undefined && built.length > 0)
+    rule !== undefined || (built !== undefined && built.length > 0)
       ? keepHeadingIds(
           converted.body,
-          { rule: blog.headingIds, built },
+          { rule, built },
           { math: plan.front.math === true || blog.mathEverywhere, typographer: blog.typographer },
         )
       : { body: converted.body, kept: 0 };
@@ -1671,7 +1676,9 @@ function readBlogDocument(
     text = text.replaceAll('\0', '');
     notes.warnings.push({ file: file.relative, line: 1, text: 'NUL characters removed' });
   }
-  const document = readForeignDocument(text, { tabsIndent: engine === 'hexo' });
+  const document = ORG.test(file.relative)
+    ? readOrgDocument(text)
+    : readForeignDocument(text, { tabsIndent: engine === 'hexo' });
   if ('problem' in document) {
     notes.skipped.push({
       file: file.relative,
@@ -2137,15 +2144,24 @@ function cnameOf(
   }
 }
 
-function enginePattern(engine: EngineName, config: Record<string, unknown>): string | undefined {
+function enginePattern(
+  engine: EngineName,
+  config: Record<string, unknown>,
+  mainSections?: readonly string[],
+): string | undefined {
   if (engine === 'eleventy') return undefined;
   if (engine === 'jekyll')
     return jekyllPattern(config, withJekyllDefaults(config, 'posts', '_posts/', {}));
   if (engine === 'hexo')
     return typeof config.permalink === 'string' ? config.permalink : ':year/:month/:day/:title/';
+  // Hugo's pattern for the posts' section; one keyed by a taxonomy (`tags: /tags/:slug/`) is
+  // its terms' own.
   const permalinks = isRecord(config.permalinks) ? config.permalinks : {};
-  const first = Object.values(permalinks).find((value) => typeof value === 'string');
-  return typeof first === 'string' ? first : undefined;
+  const pages = isRecord(permalinks.page) ? permalinks.page : {};
+  const pattern = (mainSections ?? [])
+    .map((section) => permalinks[section] ?? pages[section])
+    .find((value) => typeof value === 'string');
+  return typeof pattern === 'string' ? pattern : undefined;
 }
 
 /** The post files of the blog, drafts included, each with what its place in the blog says. */
@@ -2459,6 +2475,8 @@ interface HugoContent {
   readonly nestedSections: ReadonlyMap<string, string>;
   /** The language of files that name none (`post.md`). */
   readonly unmarkedLanguage: string;
+  /** The languages the config knows, which alone a file's name can give (`post.ko.md`). */
+  readonly languages: ReadonlySet<string>;
 }
 
 /**
@@ -2508,7 +2526,19 @@ function hugoContent(
           ? dated
           : largestSection(contentDir, sections);
   const unmarkedLanguage = folder !== undefined ? language : hugoDefaultLanguage(config);
-  const content = { contentDir, sections, main, unmarkedLanguage };
+  const knownLanguages = new Set([
+    hugoDefaultLanguage(config),
+    ...Object.keys(isRecord(config.languages) ? config.languages : {}).map((name) =>
+      name.toLowerCase(),
+    ),
+  ]);
+  const content = {
+    contentDir,
+    sections,
+    main,
+    unmarkedLanguage,
+    languages: knownLanguages,
+  };
   const sectionCategories = new Map(
     main.length > 1
       ? main.map((section) => [section, sectionTitle(content, section, language)])
@@ -2523,7 +2553,7 @@ function hugoContent(
  * are its parent's), by its path under the content folder, with the title of its list page.
  */
 function nestedSections(
-  content: Pick<HugoContent, 'contentDir' | 'main' | 'unmarkedLanguage'>,
+  content: Pick<HugoContent, 'contentDir' | 'main' | 'unmarkedLanguage' | 'languages'>,
   language: string,
 ): Map<string, string> {
   const nested = new Map<string, string>();
@@ -2612,7 +2642,7 @@ function isTrue(value: unknown): boolean {
  * list page (`java/_index.md`), else the folder's name (`posts/life` is `life`).
  */
 function sectionTitle(
-  content: Pick<HugoContent, 'contentDir' | 'unmarkedLanguage'>,
+  content: Pick<HugoContent, 'contentDir' | 'unmarkedLanguage' | 'languages'>,
   section: string,
   language: string,
 ): string {
@@ -2634,17 +2664,20 @@ function sectionTitle(
   return folderName;
 }
 
-/** A Hugo content file's name without its extension and language, and that language. */
+/**
+ * A Hugo content file's name without its extension and language, and that language: one the
+ * config knows, as Hugo reads no other from a name (`xomedia.io.org` is named so, in none).
+ */
 function hugoFileName(
   file: string,
-  content: Pick<HugoContent, 'unmarkedLanguage'>,
+  content: Pick<HugoContent, 'unmarkedLanguage' | 'languages'>,
 ): { bare: string; language: string } {
   const name = basename(file).replace(HUGO_CONTENT, '');
-  const languageMatch = /^(.*)\.([a-z]{2}(?:-[a-z]{2,4})?)$/i.exec(name);
-  return {
-    bare: languageMatch?.[1] ?? name,
-    language: languageMatch?.[2]?.toLowerCase() ?? content.unmarkedLanguage,
-  };
+  const languageMatch = /^(.*)\.([^.]+)$/.exec(name);
+  const language = languageMatch?.[2]?.toLowerCase();
+  return language !== undefined && content.languages.has(language)
+    ? { bare: languageMatch?.[1] ?? name, language }
+    : { bare: name, language: content.unmarkedLanguage };
 }
 
 /** Hugo's posts in the imported language: the regular pages of its main sections. */
@@ -2666,15 +2699,16 @@ function listHugoPosts(
       .map((file) => dirname(file.file) + sep);
     for (const file of files) {
       if (!HUGO_CONTENT.test(file.relative) || /^_index\./.test(basename(file.file))) continue;
-      // Hugo renders a post written in HTML as written, and one of Org, AsciiDoc or
-      // reStructuredText with a converter of its own, where Folio has none.
+      // Hugo renders a post written in HTML as written, one in Org with its own renderer, which
+      // the import follows, and one in AsciiDoc or reStructuredText with a converter Folio has
+      // none of.
       const html = HTML_POST.test(file.relative);
       if (html && isWholeHtmlDocument(source, file.file)) continue;
-      if (!html && !HUGO_MARKDOWN.test(file.relative)) {
+      if (!html && !HUGO_MARKDOWN.test(file.relative) && !ORG.test(file.relative)) {
         skipped.push({
           file: file.relative,
           line: 1,
-          text: `left out: it is written in ${markupName(file.relative)}, and Folio reads posts written in Markdown or HTML (convert it, e.g. with \`pandoc --to gfm\`, and import again)`,
+          text: `left out: it is written in ${markupName(file.relative)}, and Folio reads posts written in Markdown, HTML or Org (convert it, e.g. with \`pandoc --to gfm\`, and import again)`,
         });
         continue;
       }
@@ -2860,12 +2894,12 @@ function publishedFiles(
   return files.map(to(root));
 }
 
-/** The name of the markup a Hugo content file is written in, by its extension. */
+/** The name of the markup a Hugo content file Folio cannot read is written in. */
 function markupName(file: string): string {
-  const extension = extname(file).slice(1).toLowerCase();
-  if (extension === 'org') return 'Org';
-  return extension === 'rst' ? 'reStructuredText' : 'AsciiDoc';
+  return extname(file).toLowerCase() === '.rst' ? 'reStructuredText' : 'AsciiDoc';
 }
+
+const ORG = /\.org$/i;
 
 // Hugo's Markdown, Pandoc's too, which Folio reads as CommonMark.
 const HUGO_MARKDOWN = /\.(?:md|markdown|mdown|mkd|mkdn|pandoc|pdc)$/i;
