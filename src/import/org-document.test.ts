@@ -67,6 +67,13 @@ describe('an Org file read as Hugo reads it', () => {
     );
   });
 
+  it("leaves Hugo's shortcodes as written, for the import to convert", () => {
+    assert.equal(
+      body('See {{< figure src="/a_b.png" >}} and {{% note %}}x{{% /note %}}.'),
+      'See {{< figure src="/a_b.png" >}} and {{% note %}}x{{% /note %}}.',
+    );
+  });
+
   it('makes an image under a caption a figure', () => {
     assert.equal(
       body('A cat.\n\n#+CAPTION: A *cat*\n#+NAME: fig:cat\n[[./cat.png]]\n'),

@@ -340,6 +340,13 @@ class MarkdownWriter {
         at += latex[0].length;
         continue;
       }
+      // A Hugo shortcode, which Hugo ran in Org too, is left for the import to convert.
+      const shortcode = /^\{\{<.*?>\}\}|^\{\{%.*?%\}\}/.exec(rest);
+      if (shortcode) {
+        out += shortcode[0];
+        at += shortcode[0].length;
+        continue;
+      }
       const snippet = /^@@html:(.*?)@@/.exec(rest);
       if (snippet) {
         out += snippet[1] ?? '';
