@@ -67,6 +67,10 @@ describe('an Org file read as Hugo reads it', () => {
     );
   });
 
+  it("ends the summary where Hugo ended an Org post's, at `# more`", () => {
+    assert.equal(body('First.\n# more\nRest.\n# a comment\n'), 'First.\n\n<!--more-->\n\nRest.');
+  });
+
   it("leaves Hugo's shortcodes as written, for the import to convert", () => {
     assert.equal(
       body('See {{< figure src="/a_b.png" >}} and {{% note %}}x{{% /note %}}.'),

@@ -94,6 +94,12 @@ class MarkdownWriter {
         }
         skipBelow = undefined;
       }
+      // `# more`, a comment to Org, is where Hugo ends an Org post's summary.
+      if (/^# more\s*$/.test(line)) {
+        blocks.push('<!--more-->');
+        at++;
+        continue;
+      }
       if (line.trim() === '' || /^\s*#(?:\s|$)/.test(line) || PLANNING.test(line)) {
         at++;
         continue;
