@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { readOrgDocument } from './org-document.js';
 
 const body = (org: string): string => readOrgDocument(org).body.trimEnd();
@@ -118,6 +119,22 @@ describe('an Org file read as Hugo reads it', () => {
     assert.equal(
       document.body.trimEnd(),
       '## Head\n\nInline $e^{i\\pi}$ and\n\n$$\n\\begin{equation}\nx = 1\n\\end{equation}\n$$\n\nA line\\\nbroken.',
+    );
+  });
+
+  it('reads any text, however its markup is broken, without failing', () => {
+    const pieces = [
+      ...['*', '/', '_', '+', '=', '~', '[[', ']]', '][', '[fn:', ']', ':', '|', '|-', '`', '$'],
+      ...['#+BEGIN_SRC', '#+END_SRC', '#+BEGIN_QUOTE', '#+END_QUOTE', '#+CAPTION: c', '- ', '1. '],
+      ...['\\(', '\\)', '\\begin{x}', '\\end{x}', ':PROPERTIES:', ':END:', '** ', '* '],
+      ...['\n', '\n\n', '  ', 'a', '中', '{{<', '>}}', '@@html:', '@@', '<', '&', '# more'],
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 80 }), (parts) => {
+        const document = readOrgDocument(parts.join(''));
+        assert.equal(typeof document.body, 'string');
+      }),
+      { numRuns: 2000 },
     );
   });
 });

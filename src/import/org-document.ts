@@ -319,9 +319,19 @@ class MarkdownWriter {
   inline(text: string): string {
     let out = '';
     let at = 0;
+    // Where the next `]]` is: a link is looked for only before it, so that a long text of
+    // unclosed `[[` is read once, not once for each of them.
+    let linkEnd = -1;
     while (at < text.length) {
       const rest = text.slice(at);
-      const link = /^\[\[((?:[^\]\\]|\\.)+)\](?:\[((?:[^\]]|\](?!\]))+)\])?\]/.exec(rest);
+      if (linkEnd !== -2 && linkEnd < at) {
+        const next = text.indexOf(']]', at);
+        linkEnd = next < 0 ? -2 : next;
+      }
+      const link =
+        linkEnd >= 0 && text.startsWith('[[', at)
+          ? /^\[\[((?:[^\]\\]|\\.)+)\](?:\[((?:[^\]]|\](?!\]))+)\])?\]/.exec(rest)
+          : null;
       if (link) {
         out += this.#link(link[1] ?? '', link[2]);
         at += link[0].length;
@@ -399,6 +409,7 @@ class MarkdownWriter {
   }
 }
 
+const EMPHASIS_REACH = 2000;
 const EMPHASIS: Record<string, string> = { '*': '**', '/': '*', '+': '~~', _: '<u>' };
 const CLOSING: Record<string, string> = { '*': '**', '/': '*', '+': '~~', _: '</u>' };
 
@@ -416,7 +427,9 @@ function emphasisAt(
   const before = text[at - 1];
   if (before !== undefined && !/\s/.test(before) && !`-({'"`.includes(before)) return undefined;
   const end = text.indexOf('\n', at);
-  const line = text.slice(at + 1, end < 0 ? undefined : end);
+  // Within its line, and within a paragraph's length of it: a line of a thousand markers is read
+  // in a thousand short looks, not a thousand long ones.
+  const line = text.slice(at + 1, Math.min(end < 0 ? text.length : end, at + 1 + EMPHASIS_REACH));
   if (line === '' || /^\s/.test(line)) return undefined;
   for (let close = line.indexOf(marker); close > 0; close = line.indexOf(marker, close + 1)) {
     const content = line.slice(0, close);
