@@ -950,6 +950,30 @@ describe('importing a Hugo blog whose posts are written in HTML, Org, AsciiDoc a
   });
 });
 
+describe('importing a Jekyll blog with jekyll-org', () => {
+  it('brings its Org posts over, their front matter in Org or YAML, and names a Textile one left out', async () => {
+    const source = await blog('jekyll-org', {
+      '_config.yml': 'title: Org notes\nurl: https://org.example\nplugins: [jekyll-org]\n',
+      '_posts/2020-02-03-keywords.org':
+        '#+TITLE: Keywords\n#+TAGS: emacs lisp\n\n* Why\nBecause /Org/ reads well.\n',
+      '_posts/2020-02-04-yaml.org':
+        '---\ntitle: YAML first\ntags: [emacs]\n---\n#+OPTIONS: toc:nil\n\n- a =list=\n',
+      '_posts/2020-02-05-old.textile': '---\ntitle: Old\n---\nh1. Textile\n',
+    });
+    const { answers, report } = await importAndServe(source, 'jekyll-org', [
+      '/2020/02/03/keywords.html',
+      '/2020/02/04/yaml.html',
+      '/tags/lisp/',
+    ]);
+    assert.match(
+      answers.get('/2020/02/03/keywords.html') ?? '',
+      /<h2 id="why">Why<\/h2>[\s\S]*<p>Because <em>Org<\/em> reads well\.<\/p>/,
+    );
+    assert.match(answers.get('/2020/02/04/yaml.html') ?? '', /<li>a <code>list<\/code><\/li>/);
+    assert.match(report, /_posts\/2020-02-05-old\.textile:1`: left out: it is written in Textile/);
+  });
+});
+
 describe('importing a Jekyll blog whose own plugin writes a page for each tag', () => {
   it("leads each of those pages to Folio's page of the tag", async () => {
     const source = await blog('jekyll-tag-generator', {

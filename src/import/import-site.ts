@@ -244,11 +244,11 @@ const POSTS_FOLDERS: Record<EngineName, string> = {
   eleventy:
     'the Markdown files of its input folder tagged posts, or the posts collection its config makes',
 };
-const JEKYLL_NAME = /^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)\.(?:md|markdown|mkdn|mkd|html?)$/i;
+const JEKYLL_NAME = /^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)\.(?:md|markdown|mkdn|mkd|html?|org)$/i;
 // A post Jekyll published as it was written, HTML (as jekyll-import writes a WordPress blog's).
 const HTML_POST = /\.html?$/i;
 // A post's file name without its kind: `2020-01-02-first` of `2020-01-02-first.md` or `.html`.
-const POST_FILE_KIND = /\.(?:md|markdown|mkdn|mkd|html?)$/i;
+const POST_FILE_KIND = /\.(?:md|markdown|mkdn|mkd|html?|org)$/i;
 const MARKDOWN = /\.(?:md|markdown|mkdn|mkd)$/i;
 const FOLIO_FILES = new Set([
   'index.html',
@@ -1677,7 +1677,7 @@ function readBlogDocument(
     notes.warnings.push({ file: file.relative, line: 1, text: 'NUL characters removed' });
   }
   const document = ORG.test(file.relative)
-    ? readOrgDocument(text)
+    ? orgWithFrontMatter(text)
     : readForeignDocument(text, { tabsIndent: engine === 'hexo' });
   if ('problem' in document) {
     notes.skipped.push({
@@ -1688,6 +1688,22 @@ function readBlogDocument(
     return undefined;
   }
   return document;
+}
+
+/**
+ * An Org file: its front matter in Org's `#+KEY:` lines (Hugo, jekyll-org), or in YAML before
+ * them (jekyll-org reads both).
+ */
+function orgWithFrontMatter(text: string): ForeignDocument | UnreadableDocument {
+  if (!/^\uFEFF?---\s*\n/.test(text)) return readOrgDocument(text);
+  const fenced = readForeignDocument(text);
+  if ('problem' in fenced) return fenced;
+  const org = readOrgDocument(fenced.body);
+  return {
+    ...org,
+    fields: { ...org.fields, ...fenced.fields },
+    bodyLine: fenced.bodyLine + org.bodyLine - 1,
+  };
 }
 
 /** A post's date as written: the front matter's, else the file name's (Jekyll). */
@@ -2174,7 +2190,7 @@ function listPosts(
   content: HugoContent | undefined,
   skipped: ImportNote[],
 ): SourcePost[] {
-  if (engine === 'jekyll') return listJekyllPosts(source, config, passedOver);
+  if (engine === 'jekyll') return listJekyllPosts(source, config, passedOver, skipped);
   if (engine === 'hexo') return listHexoPosts(source, config, passedOver);
   if (engine === 'eleventy') return listEleventyPosts(source, config, passedOver);
   return listHugoPosts(source, content, passedOver, hugo, skipped);
@@ -2367,6 +2383,7 @@ function listJekyllPosts(
   source: string,
   config: Record<string, unknown>,
   passedOver: PassedOver[],
+  skipped: ImportNote[],
 ): SourcePost[] {
   const posts: SourcePost[] = [];
   const excluded = jekyllExcluded(config);
@@ -2382,7 +2399,21 @@ function listJekyllPosts(
     const match = /(?:^|\/)(_posts|_drafts)\/(.*)$/.exec(file.relative);
     if (!match) continue;
     const html = HTML_POST.test(file.relative);
-    if (!MARKDOWN.test(file.relative) && !(html && hasFrontMatter(file.file))) continue;
+    // jekyll-org's posts are in Org; a plugin's for Textile or AsciiDoc, Folio cannot read.
+    if (/\.(?:textile|adoc|asciidoc)$/i.test(file.relative) && opensWithFrontMatter(file.file)) {
+      skipped.push({
+        file: file.relative,
+        line: 1,
+        text: `left out: it is written in ${/textile$/i.test(file.relative) ? 'Textile' : 'AsciiDoc'}, and Folio reads posts written in Markdown, HTML or Org (convert it, e.g. with \`pandoc --to gfm\`, and import again)`,
+      });
+      continue;
+    }
+    if (
+      !MARKDOWN.test(file.relative) &&
+      !ORG.test(file.relative) &&
+      !(html && hasFrontMatter(file.file))
+    )
+      continue;
     const [, kind, inPosts = ''] = match;
     // Jekyll reads no file or folder named as its own (`_template.md`), hidden, or a backup.
     if (inPosts.split('/').some((part) => /^[_.#]|~$/.test(part))) continue;
@@ -3119,7 +3150,12 @@ function staticFiles(engine: EngineName, published: readonly PublishedFile[]): P
 
 /** Whether a file starts with front matter: a page or layout the engine renders, not a file it copies. */
 function hasFrontMatter(file: string): boolean {
-  if (!/\.(?:html?|xml|txt|json|css|scss|sass|js|ya?ml)$/i.test(file)) return false;
+  return (
+    /\.(?:html?|xml|txt|json|css|scss|sass|js|ya?ml)$/i.test(file) && opensWithFrontMatter(file)
+  );
+}
+
+function opensWithFrontMatter(file: string): boolean {
   try {
     return readFileSync(file).subarray(0, 4).toString('utf8').startsWith('---');
   } catch {
