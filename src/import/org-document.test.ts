@@ -50,6 +50,11 @@ describe('an Org file read as Hugo reads it', () => {
       '中文\\*不是粗体\\*中文, 2\\*3\\*4 and snake\\_case\\_name',
     );
     assert.equal(body('a =x*y= b'), 'a `x*y` b');
+    assert.equal(body('**协议** （procotol）'), '****协议**** （procotol）');
+    assert.equal(
+      body('*two\nlines* but /not\nthree\nlines/'),
+      '**two\nlines** but /not\nthree\nlines/',
+    );
   });
 
   it('keeps what Markdown would read as markup as text', () => {

@@ -415,7 +415,7 @@ const CLOSING: Record<string, string> = { '*': '**', '/': '*', '+': '~~', _: '</
 
 /**
  * The emphasis that opens at `at`, as go-org reads it: a marker after the start, white space or
- * one of `-({'"`, content that neither begins nor ends with white space, on one line, and the
+ * one of `-({'"`, content that neither begins nor ends with white space, on two lines at most, and the
  * same marker before the end, white space or one of `-.,:!?;'")}[\`.
  */
 function emphasisAt(
@@ -426,12 +426,15 @@ function emphasisAt(
   if (!'*/_+=~'.includes(marker) || marker === '') return undefined;
   const before = text[at - 1];
   if (before !== undefined && !/\s/.test(before) && !`-({'"`.includes(before)) return undefined;
-  const end = text.indexOf('\n', at);
-  // Within its line, and within a paragraph's length of it: a line of a thousand markers is read
-  // in a thousand short looks, not a thousand long ones.
-  const line = text.slice(at + 1, Math.min(end < 0 ? text.length : end, at + 1 + EMPHASIS_REACH));
+  // Within its line and the next, as Org reads it, and within a paragraph's length: a line of a
+  // thousand markers is read in a thousand short looks, not a thousand long ones.
+  const first = text.indexOf('\n', at);
+  const second = first < 0 ? -1 : text.indexOf('\n', first + 1);
+  const end = Math.min(second < 0 ? text.length : second, at + 1 + EMPHASIS_REACH);
+  const line = text.slice(at + 1, end);
   if (line === '' || /^\s/.test(line)) return undefined;
-  for (let close = line.indexOf(marker); close > 0; close = line.indexOf(marker, close + 1)) {
+  // The content may begin with the marker: go-org reads `**word**` as bold in bold.
+  for (let close = line.indexOf(marker, 1); close > 0; close = line.indexOf(marker, close + 1)) {
     const content = line.slice(0, close);
     const after = line[close + 1];
     if (/\s$/.test(content)) continue;
