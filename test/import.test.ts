@@ -950,6 +950,21 @@ describe('importing a Hugo blog whose posts are written in HTML, Org, AsciiDoc a
   });
 });
 
+describe('importing a Jekyll blog with jekyll-katex', () => {
+  it('typesets the formulas of its katex tags', async () => {
+    const source = await blog('jekyll-katex', {
+      '_config.yml': 'title: Formulas\nurl: https://katex.example\nplugins: [jekyll-katex]\n',
+      '_posts/2021-03-04-euler.md':
+        '---\ntitle: Euler\ntags: [math]\n---\nIt holds: {% katex %}e^{i\\pi} + 1 = 0{% endkatex %}.\n\n{% katex display %}\n\\sum_{n=1}^{\\infty} \\frac{1}{n^2}\n{% endkatex %}\n',
+    });
+    const { answers } = await importAndServe(source, 'jekyll-katex', ['/2021/03/04/euler.html']);
+    const page = answers.get('/2021/03/04/euler.html') ?? '';
+    assert.match(page, /It holds: <span class="katex">/);
+    assert.match(page, /<span class="katex-display">/);
+    assert.doesNotMatch(page, /endkatex|\{%/);
+  });
+});
+
 describe('importing a Jekyll blog with jekyll-org', () => {
   it('brings its Org posts over, their front matter in Org or YAML, and names a Textile one left out', async () => {
     const source = await blog('jekyll-org', {

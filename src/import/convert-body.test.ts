@@ -149,6 +149,15 @@ describe('a Jekyll body', () => {
     );
   });
 
+  it("makes jekyll-katex's formulas math, inline or displayed, and keeps katexmm's text", () => {
+    assert.equal(
+      jekyll(
+        'Euler: {% katex %}e^{i\\pi} + 1 = 0{% endkatex %}.\n\n{% katex display %}\n\\sum_{n} x_n\n{% endkatex %}\n\n{% katexmm %}Mixed $a_1$ text{% endkatexmm %}\n',
+      ).body,
+      'Euler: $e^{i\\pi} + 1 = 0$.\n\n$$\n\\sum_{n} x_n\n$$\n\nMixed $a_1$ text\n',
+    );
+  });
+
   it('reads Markdown in an element marked markdown="1", as kramdown did', () => {
     const { body, notes } = jekyll(
       '<div class="quote" markdown="1">\nA *first* line[^1].\n<div class="inner">\nraw\n</div>\nLast.\n</div>\n\n```html\n<div markdown="1">\n</div>\n```\n',
@@ -217,6 +226,13 @@ describe('a Jekyll body', () => {
 });
 
 describe('a Hugo body', () => {
+  it("makes Hugo Book's katex shortcode math, and keeps what Wowchemy's math holds", () => {
+    assert.equal(
+      convert('{{< katex >}}x^2{{< /katex >}} and {{< math >}}$y_1${{< /math >}}\n').body,
+      '$x^2$ and $y_1$\n',
+    );
+  });
+
   it('loses a shortcode Folio has nothing for, its closing tag unreported however spaced', () => {
     for (const closing of ['{{< /table >}}', '{{</ table >}}', '{{% / table %}}']) {
       const { body, notes } = convert(`{{< table "wide" >}}\n| a |\n|---|\n${closing}\n`);

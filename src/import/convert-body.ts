@@ -209,7 +209,14 @@ function ownEndTag(text: string, from: number, name: string): RegExpExecArray | 
   tags.lastIndex = from;
   // What a block of code, raw text or a comment holds is not read: its first `end` tag is its own.
   const kind = BLOCKS[name];
-  const read = !(kind === 'code' || kind === 'raw' || kind === 'diagram' || name === 'comment');
+  const read = !(
+    kind === 'code' ||
+    kind === 'raw' ||
+    kind === 'diagram' ||
+    kind === 'math' ||
+    kind === 'mathText' ||
+    name === 'comment'
+  );
   let depth = 0;
   for (let tag = tags.exec(text); tag; tag = tags.exec(text)) {
     if (tag[1] === undefined) {
@@ -1128,6 +1135,16 @@ class Converter {
         this.#out += this.dialect === 'jekyll' ? this.#converted(inside, false) : inner;
         this.notes.push({ line, kind: 'converted', what });
         return;
+      case 'math': {
+        const formula = inner.trim();
+        this.#out += /(?:^|\s)display(?:\s|$)/.test(args) ? `$$\n${formula}\n$$` : `$${formula}$`;
+        this.notes.push({ line, kind: 'converted', what: `${what} into math` });
+        return;
+      }
+      case 'mathText':
+        this.#out += inner;
+        this.notes.push({ line, kind: 'converted', what });
+        return;
       case 'hidden':
         // A comment: the engine never showed what it holds.
         this.notes.push({ line, kind: 'removed', what, hint: 'what it held was never shown' });
@@ -1370,7 +1387,8 @@ function rooted(written: string, base: string | undefined): string {
 
 const MARKDOWN_FILE = /\.(?:md|markdown)$/i;
 
-type BlockKind = 'code' | 'diagram' | 'raw' | 'quote' | 'alert' | 'hidden' | 'other';
+type BlockKind =
+  'code' | 'diagram' | 'raw' | 'math' | 'mathText' | 'quote' | 'alert' | 'hidden' | 'other';
 
 // Tags with an end tag, and what each is.
 const BLOCKS: Record<string, BlockKind> = {
@@ -1378,6 +1396,11 @@ const BLOCKS: Record<string, BlockKind> = {
   codeblock: 'code',
   code: 'code',
   raw: 'raw',
+  // jekyll-katex's `{% katex %}` and Hugo Book's `{{< katex >}}` hold a formula, `display` or
+  // not; `{% katexmm %}` and Wowchemy's `{{< math >}}` hold text with its formulas delimited.
+  katex: 'math',
+  katexmm: 'mathText',
+  math: 'mathText',
   mermaid: 'diagram',
   blockquote: 'quote',
   quote: 'quote',

@@ -1269,7 +1269,7 @@ function planPage(
     front.order = verdict.navOrder;
   }
   if (verdict.draft) front.draft = true;
-  if (turnsMathOn(fields)) front.math = true;
+  if (turnsMathOn(fields) || MATH_TAGS.test(document.body)) front.math = true;
   const aliases = oldPathsAskedFor(fields);
   if (aliases.length > 0) front.aliases = aliases;
   // Hugo listed a page under its tags and categories, each a page of its own.
@@ -1851,7 +1851,7 @@ function planPost(
       text: `\`${hiddenBy}: true\` kept it off the blog's lists, and Folio lists every post: it is listed now, at its old URL (make it a page under content/pages/, or a draft, to keep it off the lists)`,
     });
   }
-  if (turnsMathOn(fields)) front.math = true;
+  if (turnsMathOn(fields) || MATH_TAGS.test(document.body)) front.math = true;
   // Posts kept at the top of the home page: Hexo's `sticky` and `top` (a number, or true), the
   // `pinned` and `sticky` of Hugo's and Jekyll's themes.
   const pin = ctx.engine === 'hexo' ? [fields.sticky, fields.top] : [fields.pinned, fields.sticky];
@@ -1918,6 +1918,9 @@ function joinedNames(value: unknown): string[] {
  * FixIt's `math.enable`, `use_math` (a Jekyll blog's own include, as guides to MathJax write it)
  * and `useMath` (maku77's theme). It then stays on.
  */
+// Tags and shortcodes of a post that hold math, or load a typesetter for the page's.
+const MATH_TAGS = /\{%-?\s*katex(?:mm)?\b|\{\{[<%]\s*(?:katex|math)\b/;
+
 function turnsMathOn(fields: Record<string, unknown>): boolean {
   const on = (value: unknown): boolean => value === true || value === 'true';
   const { math } = fields;
