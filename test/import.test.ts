@@ -913,6 +913,7 @@ describe('importing a Hugo blog whose posts are written in HTML, Org, AsciiDoc a
       'content/posts/notes.org':
         '#+TITLE: Notes in Org\n#+DATE: <2012-03-06 Tue 09:30>\n#+TAGS[]: emacs org\n\n* A heading\nSome *bold* and =code=, a [[https://orgmode.org][link]].\n\n#+BEGIN_SRC python\nprint("hi")\n#+END_SRC\n',
       'content/posts/guide.adoc': '= A guide\n\nText.\n',
+      'content/about.html': '---\ntitle: About\n---\n<p>A page in <i>HTML</i>.</p>\n',
       'content/posts/plain.md': '---\ntitle: Plain\ndate: 2012-03-07\ntags: [x]\n---\nText.\n',
     });
     const { imported, answers, report, target } = await importAndServe(source, 'hugo-markups', [
@@ -921,10 +922,12 @@ describe('importing a Hugo blog whose posts are written in HTML, Org, AsciiDoc a
       '/posts/bundle/photo.png',
       '/posts/notes/',
       '/posts/from-xomedia.io/',
+      '/about/',
       '/tags/emacs/',
       '/',
     ]);
     assert.match(imported.stdout, /5 of 5 posts imported/);
+    assert.match(answers.get('/about/') ?? '', /<p>A page in <i>HTML<\/i>\.<\/p>/);
     const org = answers.get('/posts/notes/') ?? '';
     assert.match(org, /<time datetime="2012-03-06T09:30/);
     assert.match(org, /<h2 id="a-heading">A heading<\/h2>/);

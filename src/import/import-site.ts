@@ -1115,8 +1115,10 @@ function listHugoPages(
   if (content === undefined) return [];
   const pages: SourcePage[] = [];
   const fromSource = (path: string): string => relative(source, path).split(sep).join('/');
-  const ours = (file: string): string | undefined => {
-    if (!MARKDOWN.test(file) && !ORG.test(file)) return undefined;
+  // A page in Markdown, Org, or HTML that is no whole document (which Hugo copies as it is).
+  const ours = (file: string, path: string): string | undefined => {
+    const html = HTML_POST.test(file) && !isWholeHtmlDocument(source, path);
+    if (!MARKDOWN.test(file) && !ORG.test(file) && !html) return undefined;
     const { bare, language } = hugoFileName(file, content);
     return language === languages.imported ? bare : undefined;
   };
@@ -1137,7 +1139,7 @@ function listHugoPages(
     if (entry.name.startsWith('.')) continue;
     const path = join(content.contentDir, entry.name);
     if (entry.isFile()) {
-      const bare = ours(entry.name);
+      const bare = ours(entry.name, path);
       if (bare === '_index') homeText(path);
       else if (bare !== undefined)
         pages.push({
@@ -1147,7 +1149,7 @@ function listHugoPages(
           name: bare,
           collection: undefined,
           assets: undefined,
-          html: false,
+          html: HTML_POST.test(entry.name),
         });
       continue;
     }
@@ -1183,7 +1185,9 @@ function listHugoPages(
       return;
     }
     inside.sort((a, b) => (a.name < b.name ? -1 : 1));
-    const index = inside.find((item) => item.isFile() && ours(item.name) === 'index');
+    const index = inside.find(
+      (item) => item.isFile() && ours(item.name, join(folder, item.name)) === 'index',
+    );
     if (index !== undefined) {
       pages.push({
         relative: fromSource(join(folder, index.name)),
@@ -1192,7 +1196,7 @@ function listHugoPages(
         name: basename(folder),
         collection: undefined,
         assets: folder,
-        html: false,
+        html: HTML_POST.test(index.name),
         ...(inRoot.includes('/') ? { inSection: 'page' as const } : {}),
       });
       return;
@@ -1204,7 +1208,7 @@ function listHugoPages(
         sectionPages(file, `${inRoot}/${item.name}`);
         continue;
       }
-      const bare = item.isFile() ? ours(item.name) : undefined;
+      const bare = item.isFile() ? ours(item.name, file) : undefined;
       if (bare === undefined) continue;
       pages.push({
         relative: fromSource(file),
@@ -1213,7 +1217,7 @@ function listHugoPages(
         name: bare === '_index' ? basename(folder) : bare,
         collection: undefined,
         assets: undefined,
-        html: false,
+        html: HTML_POST.test(item.name),
         inSection: bare === '_index' ? 'list' : 'page',
       });
     }
