@@ -1646,7 +1646,7 @@ function captionedImage(
 }
 
 /** A fence of backticks longer than any run of them that starts a line of `code`. */
-function fenceFor(code: string): string {
+export function fenceFor(code: string): string {
   let longest = 2;
   for (const run of code.matchAll(/^[ \t]*(`+)/gm))
     longest = Math.max(longest, run[1]?.length ?? 0);

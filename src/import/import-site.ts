@@ -1273,7 +1273,7 @@ function planPage(
     front.order = verdict.navOrder;
   }
   if (verdict.draft) front.draft = true;
-  if (turnsMathOn(fields) || MATH_TAGS.test(document.body)) front.math = true;
+  if (turnsMathOn(fields, document.body)) front.math = true;
   const aliases = oldPathsAskedFor(fields);
   if (aliases.length > 0) front.aliases = aliases;
   // Hugo listed a page under its tags and categories, each a page of its own.
@@ -1855,7 +1855,7 @@ function planPost(
       text: `\`${hiddenBy}: true\` kept it off the blog's lists, and Folio lists every post: it is listed now, at its old URL (make it a page under content/pages/, or a draft, to keep it off the lists)`,
     });
   }
-  if (turnsMathOn(fields) || MATH_TAGS.test(document.body)) front.math = true;
+  if (turnsMathOn(fields, document.body)) front.math = true;
   // Posts kept at the top of the home page: Hexo's `sticky` and `top` (a number, or true), the
   // `pinned` and `sticky` of Hugo's and Jekyll's themes.
   const pin = ctx.engine === 'hexo' ? [fields.sticky, fields.top] : [fields.pinned, fields.sticky];
@@ -1916,19 +1916,21 @@ function joinedNames(value: unknown): string[] {
   return names.filter((name): name is string => typeof name === 'string' && name.includes(','));
 }
 
+// jekyll-katex's tags, Hugo Book's, Blowfish's and Wowchemy's shortcodes.
+const MATH_TAGS = /\{%-?\s*katex(?:mm)?\b|\{\{[<%]\s*(?:katex|math)\b/;
+
 /**
  * Whether a post or page turned math on for itself, by a key its theme reads (keys lower-cased):
  * `math` (Chirpy, PaperMod, Stack, Fluid), `mathjax` (NexT, Butterfly, Even), `katex`, LoveIt's and
  * FixIt's `math.enable`, `use_math` (a Jekyll blog's own include, as guides to MathJax write it)
- * and `useMath` (maku77's theme). It then stays on.
+ * and `useMath` (maku77's theme), or by a tag or shortcode in its body that holds math or loads a
+ * typesetter (`MATH_TAGS`). It then stays on.
  */
-// Tags and shortcodes of a post that hold math, or load a typesetter for the page's.
-const MATH_TAGS = /\{%-?\s*katex(?:mm)?\b|\{\{[<%]\s*(?:katex|math)\b/;
-
-function turnsMathOn(fields: Record<string, unknown>): boolean {
+function turnsMathOn(fields: Record<string, unknown>, body: string): boolean {
   const on = (value: unknown): boolean => value === true || value === 'true';
   const { math } = fields;
   return (
+    MATH_TAGS.test(body) ||
     [math, fields.mathjax, fields.katex, fields.use_math, fields.usemath].some(on) ||
     (isRecord(math) && on(lowerKeys(math).enable))
   );
@@ -2408,11 +2410,7 @@ function listJekyllPosts(
     const html = HTML_POST.test(file.relative);
     // jekyll-org's posts are in Org; a plugin's for Textile or AsciiDoc, Folio cannot read.
     if (/\.(?:textile|adoc|asciidoc)$/i.test(file.relative) && opensWithFrontMatter(file.file)) {
-      skipped.push({
-        file: file.relative,
-        line: 1,
-        text: `left out: it is written in ${/textile$/i.test(file.relative) ? 'Textile' : 'AsciiDoc'}, and Folio reads posts written in Markdown, HTML or Org (convert it, e.g. with \`pandoc --to gfm\`, and import again)`,
-      });
+      skipped.push(unreadableMarkup(file));
       continue;
     }
     if (
@@ -2743,11 +2741,7 @@ function listHugoPosts(
       const html = HTML_POST.test(file.relative);
       if (html && isWholeHtmlDocument(source, file.file)) continue;
       if (!html && !HUGO_MARKDOWN.test(file.relative) && !ORG.test(file.relative)) {
-        skipped.push({
-          file: file.relative,
-          line: 1,
-          text: `left out: it is written in ${markupName(file.relative)}, and Folio reads posts written in Markdown, HTML or Org (convert it, e.g. with \`pandoc --to gfm\`, and import again)`,
-        });
+        skipped.push(unreadableMarkup(file));
         continue;
       }
       const inPosts = relative(root, file.file).split(sep).join('/');
@@ -2932,9 +2926,16 @@ function publishedFiles(
   return files.map(to(root));
 }
 
-/** The name of the markup a Hugo content file Folio cannot read is written in. */
-function markupName(file: string): string {
-  return extname(file).toLowerCase() === '.rst' ? 'reStructuredText' : 'AsciiDoc';
+/** A post in a markup Folio cannot read (AsciiDoc, reStructuredText, Textile), left out. */
+function unreadableMarkup(file: BlogFile): ImportNote {
+  const extension = extname(file.relative).toLowerCase();
+  const markup =
+    extension === '.rst' ? 'reStructuredText' : extension === '.textile' ? 'Textile' : 'AsciiDoc';
+  return {
+    file: file.relative,
+    line: 1,
+    text: `left out: it is written in ${markup}, and Folio reads posts written in Markdown, HTML or Org (convert it, e.g. with \`pandoc --to gfm\`, and import again)`,
+  };
 }
 
 const ORG = /\.org$/i;

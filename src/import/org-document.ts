@@ -4,6 +4,8 @@
 // quotes, lists, tables, footnotes, images with their captions. Org is read line by line, as
 // its syntax is made of lines; what a blog does not use (agendas, clocks, spreadsheets) is left
 // out or kept as text.
+import { escapeRegExp } from '../text/escape-reg-exp.js';
+import { fenceFor } from './convert-body.js';
 import type { ForeignDocument } from './foreign-document.js';
 
 // Front matter keys Hugo splits on white space without the `[]` that asks for a list.
@@ -506,8 +508,7 @@ function dedent(code: string): string {
 }
 
 function fenced(code: string, language: string): string {
-  const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map(([run]) => run.length));
-  const fence = '`'.repeat(longest + 1);
+  const fence = fenceFor(code);
   return `${fence}${language}\n${code.replace(/\n+$/, '')}\n${fence}`;
 }
 
@@ -516,10 +517,6 @@ function codeSpan(code: string): string {
   const ticks = '`'.repeat(longest + 1);
   const pad = code.startsWith('`') || code.endsWith('`') ? ' ' : '';
   return `${ticks}${pad}${code}${pad}${ticks}`;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 // The signs Markdown reads as markup wherever they stand.
