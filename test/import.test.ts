@@ -175,8 +175,9 @@ describe('importing a Hugo blog, its paths made by the Hugo it is built with', (
     'config.toml':
       'title = "Versions"\nbaseURL = "https://versions.example/"\n[permalinks]\nposts = "/:year/:slug/"\n',
     'content/posts/intro.md':
-      '---\ntitle: Part 1 -- Intro\ndate: 2021-05-01\ntags: [x]\n---\nOne.\n',
+      '---\ntitle: Part 1 -- Intro\ndate: 2021-05-01\ntags: [x, Go 1.18 -- Generics]\n---\nOne.\n',
     'content/posts/cpp.md': '---\ntitle: C++ tips\ndate: 2021-05-02\ntags: [x]\n---\nTwo.\n',
+    'content/ask--me.md': '---\ntitle: Ask me\n---\nAnything.\n',
   };
 
   it('reads them as Hugo 0.93 and later make them where no file names a version, the older paths leading there too', async () => {
@@ -186,10 +187,14 @@ describe('importing a Hugo blog, its paths made by the Hugo it is built with', (
       '/2021/c-tips/',
       '/2021/part-1-intro/',
       '/2021/c++-tips/',
+      '/ask--me/',
+      '/ask-me/',
+      '/tags/go-1.18--generics/',
+      '/tags/go-1.18-generics/',
     ]);
     assert.match(
       report,
-      /config\.toml:1`: no file of the blog names the Hugo it is built with: .* for content\/posts\/[a-z]+\.md and 1 other post/,
+      /config\.toml:1`: no file of the blog names the Hugo it is built with: .* for content\/[a-z/-]+\.md and 2 other files/,
     );
   });
 
@@ -202,6 +207,8 @@ describe('importing a Hugo blog, its paths made by the Hugo it is built with', (
     const { target, report } = await importAndServe(source, 'hugo-0.92', [
       '/2021/part-1-intro/',
       '/2021/c++-tips/',
+      '/ask-me/',
+      '/tags/go-1.18-generics/',
     ]);
     assert.match(
       report,

@@ -455,15 +455,6 @@ export function importSite(options: ImportOptions): ImportSummary {
     built,
   };
   const planned = read.flatMap(({ post, document }) => planPost(post, document, context) ?? []);
-  const [firstOlder] = context.olderHugoPaths;
-  if (firstOlder !== undefined) {
-    const others = context.olderHugoPaths.length - 1;
-    warnings.push({
-      file: configFile ?? firstOlder,
-      line: 1,
-      text: `no file of the blog names the Hugo it is built with: paths are read as Hugo 0.93 and later make them, hyphens kept (\`a -- b\` at \`/a--b/\`), and the path Hugo made before 0.93 leads there too, for ${firstOlder}${others > 0 ? ` and ${count(others, 'other post')}` : ''} (name the folder Hugo built the site into with --built to read the paths it made)`,
-    });
-  }
   unifyTermNames(planned, warnings);
   // Where the blog's pattern has no reading of Folio's own, Folio's default is weighed with the
   // readings that leave its categories out or read one: the posts' own URLs may fit it best.
@@ -494,6 +485,15 @@ export function importSite(options: ImportOptions): ImportSummary {
     warnings,
   });
   const plannedPages = pageSources.flatMap((page) => planPage(page, context, themePages) ?? []);
+  const [firstOlder] = context.olderHugoPaths;
+  if (firstOlder !== undefined) {
+    const others = context.olderHugoPaths.length - 1;
+    warnings.push({
+      file: configFile ?? firstOlder,
+      line: 1,
+      text: `no file of the blog names the Hugo it is built with: paths are read as Hugo 0.93 and later make them, hyphens kept (\`a -- b\` at \`/a--b/\`), and the path Hugo made before 0.93 leads there too, for ${firstOlder}${others > 0 ? ` and ${count(others, 'other file')}` : ''} (name the folder Hugo built the site into with --built to read the paths it made)`,
+    });
+  }
   // An Eleventy template that listed the posts or the tags (`/blog/`) leads to Folio's list, one
   // that listed a tag's posts to the tag's page.
   if (engine === 'eleventy')
@@ -595,13 +595,18 @@ export function importSite(options: ImportOptions): ImportSummary {
   }
 
   const published = written.filter((plan) => !plan.draft && plan.date <= now);
-  const redirects = termRedirects(engine, config, written, published, timezone, {
+  // Where no file names the Hugo a blog is built with, the paths an older Hugo made of its lists
+  // lead to Folio's too, as its posts' and pages' do.
+  const hugoRules: HugoPathRules[] =
+    engine === 'hugo' && hugoPaths.found === undefined && built === undefined
+      ? [hugoPaths.rules, 'before-0.93']
+      : [hugoPaths.rules];
+  const termSources = {
     packages,
     sections: content?.main ?? [],
     sectionCategories: listCategories(content?.sectionCategories ?? new Map(), published),
     nestedSections: listCategories(content?.nestedSections ?? new Map(), published),
     urlPrefix,
-    hugoRules: hugoPaths.rules,
     templates:
       engine === 'eleventy'
         ? eleventyFeeds(eleventyProjectOf(config), eleventyReading(source, config).files)
@@ -612,7 +617,15 @@ export function importSite(options: ImportOptions): ImportSummary {
         : [],
     collections: engine === 'eleventy' ? eleventyCollections(source, config) : [],
     generatedTermPages: engine === 'jekyll' ? jekyllTermPageFolders(source, config) : {},
-  });
+  };
+  const redirects: Record<string, string> = {};
+  for (const rules of hugoRules) {
+    const found = termRedirects(engine, config, written, published, timezone, {
+      ...termSources,
+      hugoRules: rules,
+    });
+    for (const [path, to] of Object.entries(found)) if (!(path in redirects)) redirects[path] = to;
+  }
   for (const [path, to] of Object.entries(listRedirects))
     if (!(path in redirects)) redirects[path] = to;
   // The pages Folio makes of the posts' categories and tags: a theme's page at one of their paths
@@ -653,10 +666,12 @@ export function importSite(options: ImportOptions): ImportSummary {
   for (const { kind, name } of context.pageTerms) {
     const list = kind === 'tag' ? 'tags' : 'categories';
     if (postTerms.has(slugify(name))) continue;
-    const slug = hugoSlug(name, hugoPaths.rules);
-    const path = hugoServed(config, list, `${urlPrefix}/${list}/${slug}/`);
-    const firstPage = `${urlPrefix}/${list}/${slug}/${pagesFolder}/1/`;
-    for (const old of [path, firstPage]) if (!(old in redirects)) redirects[old] = `/${list}/`;
+    for (const rules of hugoRules) {
+      const slug = hugoSlug(name, rules);
+      const path = hugoServed(config, list, `${urlPrefix}/${list}/${slug}/`);
+      const firstPage = `${urlPrefix}/${list}/${slug}/${pagesFolder}/1/`;
+      for (const old of [path, firstPage]) if (!(old in redirects)) redirects[old] = `/${list}/`;
+    }
   }
   // A `_redirects` the site publishes as it is goes on working at hosts that read it, splats and all.
   const publishedRedirects = files.get('static/_redirects');
@@ -1275,6 +1290,10 @@ function planPage(
   if (verdict.draft) front.draft = true;
   if (turnsMathOn(fields, document.body)) front.math = true;
   const aliases = oldPathsAskedFor(fields);
+  if (verdict.olderUrl !== undefined && !verdict.draft) {
+    aliases.push(verdict.olderUrl);
+    ctx.olderHugoPaths.push(page.relative);
+  }
   if (aliases.length > 0) front.aliases = aliases;
   // Hugo listed a page under its tags and categories, each a page of its own.
   if (ctx.engine === 'hugo' && !verdict.draft) {
@@ -1577,7 +1596,7 @@ interface PlanContext {
   readonly urlPrefix: string;
   /** How a Hugo blog's Hugo made its paths. */
   readonly hugoPaths: HugoPathReading;
-  /** The posts whose path an older Hugo made otherwise, where the blog names no Hugo version. */
+  /** The posts and pages whose path an older Hugo made otherwise, where the blog names no version. */
   readonly olderHugoPaths: string[];
   /** The links of the theme's main menu, where the theme keeps it apart from the pages. */
   readonly menu: readonly string[];

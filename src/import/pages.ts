@@ -1,7 +1,14 @@
 // Import: a blog's standalone pages — an About, a Now — which of its files each engine published as
 // a page of their own, at what URL, and whether the blog's menu linked them.
 import { pathKey } from '../urls/url-paths.js';
-import { hexoPageUrl, hugoUrl, jekyllPageUrl, namesOf, type UrlInputs } from './engines.js';
+import {
+  hexoPageUrl,
+  hugoUrl,
+  jekyllPageUrl,
+  namesOf,
+  type HugoPathRules,
+  type UrlInputs,
+} from './engines.js';
 import type { HugoPathReading } from './hugo-version.js';
 import type { BuiltSite } from './built-site.js';
 import { defaultUrl, eleventyProjectOf, eleventyUrl } from './eleventy.js';
@@ -54,6 +61,11 @@ export type PageVerdict =
   | {
       readonly kind: 'page';
       readonly oldUrl: string;
+      /**
+       * The path an older Hugo made of the page, where no file names the Hugo the blog is built
+       * with and that path differs: it leads to the page too.
+       */
+      readonly olderUrl?: string | undefined;
       readonly draft: boolean;
       /** Its place in the blog's main menu, when the menu linked it. */
       readonly navOrder: number | undefined;
@@ -346,15 +358,21 @@ function judgeByEngine(
   // served `notes/My Note.md` at `/my-note/`); the others are at their folders' paths.
   const [section = '', ...inSection] = page.inRoot.split('/');
   const permalinks = isRecord(config.permalinks) ? config.permalinks : {};
-  const url =
-    page.inSection === 'page' && inSection.length > 0 && typeof permalinks[section] === 'string'
-      ? hugoUrl(config, section, { ...input, relative: inSection.join('/') }, hugoPaths.rules)
-      : hugoUrl(config, '', input, hugoPaths.rules);
-  // A page's own `url` is from the site's root; the others are under the language's.
-  const oldUrl = stringOf(fields.url) !== undefined ? url : `${urlPrefix}${url}`;
+  const urlBy = (rules: HugoPathRules): string => {
+    const url =
+      page.inSection === 'page' && inSection.length > 0 && typeof permalinks[section] === 'string'
+        ? hugoUrl(config, section, { ...input, relative: inSection.join('/') }, rules)
+        : hugoUrl(config, '', input, rules);
+    // A page's own `url` is from the site's root; the others are under the language's.
+    return stringOf(fields.url) !== undefined ? url : `${urlPrefix}${url}`;
+  };
+  const oldUrl = urlBy(hugoPaths.rules);
+  const olderUrl =
+    hugoPaths.found === undefined && built === undefined ? urlBy('before-0.93') : undefined;
   return {
     kind: 'page',
     oldUrl,
+    olderUrl: olderUrl === oldUrl ? undefined : olderUrl,
     draft: fields.draft === true || fields.draft === 'true',
     navOrder: hugoNavOrder(config, fields, oldUrl, urlPrefix),
   };
