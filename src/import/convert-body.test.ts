@@ -1191,9 +1191,29 @@ describe("WordPress's shortcodes in a body moved from WordPress", () => {
     assert.equal(convert(links).body, links);
   });
 
+  it('make an embedded video a link to it, in a paragraph of its own', () => {
+    const { body, notes } = convert(
+      'Watch this:\n[embed]https://www.youtube.com/watch?v=dQw4w9WgXcQ[/embed]\nThen.\n',
+      'jekyll',
+    );
+    assert.equal(body, 'Watch this:\n\n<https://www.youtube.com/watch?v=dQw4w9WgXcQ>\n\nThen.\n');
+    assert.deepEqual(notes, [{ line: 6, kind: 'converted', what: "WordPress's [embed]" }]);
+    // Alone in a paragraph of HTML, as WordPress's editor wrapped it, it leaves the paragraph.
+    assert.equal(
+      convert(
+        '<p style="text-align:left;">[embed]https://www.youtube.com/watch?v=O8N26edbqLM[/embed]</p>\n',
+        'jekyll',
+      ).body,
+      '<https://www.youtube.com/watch?v=O8N26edbqLM>\n',
+    );
+    // One around anything but an address is left as it was written.
+    const written = 'An [embed]of words[/embed] here.\n';
+    assert.equal(convert(written).body, written);
+  });
+
   it('are written in HTML in a post written in HTML, where Markdown is not read', () => {
     const { body } = convertBody(
-      '<p>Controls:</p>\n[caption id="attachment_2" width="587"]<a href="https://example.org/big.png"><img src="https://example.org/small.png" alt="The &quot;controls&quot;" /></a> The panel.[/caption]\n[sourcecode language="cpp"]\nif (a < b) return;\n[/sourcecode]\n',
+      '<p>Controls:</p>\n[caption id="attachment_2" width="587"]<a href="https://example.org/big.png"><img src="https://example.org/small.png" alt="The &quot;controls&quot;" /></a> The panel.[/caption]\n[sourcecode language="cpp"]\nif (a < b) return;\n[/sourcecode]\n[embed]https://vimeo.com/1[/embed]\n',
       'jekyll',
       5,
       { postUrl: () => undefined },
@@ -1201,7 +1221,7 @@ describe("WordPress's shortcodes in a body moved from WordPress", () => {
     );
     assert.equal(
       body,
-      '<p>Controls:</p>\n\n<figure><img src="https://example.org/big.png" alt="The &quot;controls&quot;"><figcaption>The panel.</figcaption></figure>\n<pre><code class="language-cpp">if (a &lt; b) return;\n</code></pre>\n',
+      '<p>Controls:</p>\n\n<figure><img src="https://example.org/big.png" alt="The &quot;controls&quot;"><figcaption>The panel.</figcaption></figure>\n<pre><code class="language-cpp">if (a &lt; b) return;\n</code></pre>\n\n<p><a href="https://vimeo.com/1">https://vimeo.com/1</a></p>\n',
     );
   });
 });

@@ -310,7 +310,8 @@ class Converter {
   /**
    * A shortcode of WordPress that a blog moved from it still carries, closed by its end tag, which
    * its engine showed as text: `[caption …]` around an image and its caption, SyntaxHighlighter's
-   * `[sourcecode language="…"]` (`[code]`, `[source]`) around code.
+   * `[sourcecode language="…"]` (`[code]`, `[source]`) around code, `[embed]` around the address
+   * of a video or a post.
    */
   #wordpressShortcode(): boolean {
     WORDPRESS_SHORTCODE.lastIndex = this.#at;
@@ -327,7 +328,14 @@ class Converter {
     const line = this.#line();
     let block: string;
     const html = this.reading.html === true;
-    if (name === 'caption') {
+    if (name === 'embed') {
+      // WordPress showed the video or post at the address; a link to it is what Folio can show.
+      const address = EMBEDDED_ADDRESS.exec(inner)?.[1];
+      if (address === undefined) return false;
+      block = html
+        ? `<p><a href="${escapeHtml(address)}">${escapeHtml(address)}</a></p>`
+        : `<${address}>`;
+    } else if (name === 'caption') {
       const figure = captionedImage(inner, args);
       if (figure === undefined) return false;
       block = html
@@ -343,11 +351,11 @@ class Converter {
         : `${fence}${language}\n${code}${fence}`;
     }
     let end = close + name.length + 3;
-    // A paragraph of HTML around it alone (`<p>[caption …]…[/caption]</p>`) goes: a figure or a
-    // block of code is no paragraph's.
+    // A paragraph of HTML around it alone (`<p>[caption …]…[/caption]</p>`, `<p style="…">`) goes:
+    // a figure or a block of code is no paragraph's, and Markdown inside it would not be read.
     const { before } = this.#lineAround(0);
     if (
-      before.trim() === '<p>' &&
+      /^<p(?:\s[^<>]*)?>$/.test(before.trim()) &&
       this.#out.endsWith(before) &&
       this.text.startsWith('</p>', end)
     ) {
@@ -355,11 +363,14 @@ class Converter {
       end += '</p>'.length;
     }
     // A block of its own, as Folio captions only an image alone in its paragraph.
-    const gap = name === 'caption' ? '\n\n' : '\n';
+    const gap = name === 'caption' || name === 'embed' ? '\n\n' : '\n';
     const next = this.text[end];
     if (this.#out !== '' && !this.#out.endsWith(gap))
       this.#out += this.#out.endsWith('\n') ? gap.slice(1) : gap;
-    this.#out += block + (next === undefined || next === '\n' ? '' : gap);
+    // An embed's link stands apart from a line of text after it, as the player did.
+    const ownParagraph =
+      name === 'embed' && next === '\n' && !['\n', undefined].includes(this.text[end + 1]);
+    this.#out += block + (next === undefined || next === '\n' ? (ownParagraph ? '\n' : '') : gap);
     this.#at = end;
     this.notes.push({ line, kind: 'converted', what: `WordPress's [${name}]` });
     return true;
@@ -1587,11 +1598,14 @@ function includedCode(written: string, links: BodyLinks): string | undefined {
   return `${fence}${name} title="${title}"\n${lines}\n${fence}`;
 }
 
-// WordPress's shortcodes that enclose what they show: a captioned image, SyntaxHighlighter's code.
+// WordPress's shortcodes that enclose what they show: a captioned image, SyntaxHighlighter's code,
+// an embedded video or post.
 // Not the text of a link (`[source](…)`, `[code][1]`) or a link's definition (`[code]: …`); a
 // caption's image may follow it closely (`[caption id="…"][![…](…)](…)`).
 const WORDPRESS_SHORTCODE =
-  /\[(?:(caption)(\s[^\]\n]*)\](?![(:])|(sourcecode|source|code)((?:\s[^\]\n]*)?)\](?![([:]))/y;
+  /\[(?:(caption)(\s[^\]\n]*)\](?![(:])|(sourcecode|source|code|embed)((?:\s[^\]\n]*)?)\](?![([:]))/y;
+// What an `[embed]` holds: the address of a page WordPress showed the player or card of.
+const EMBEDDED_ADDRESS = /^\s*(https?:\/\/[^\s<>"\]]+)\s*$/;
 // An image as WordPress wrote it in HTML, maybe in a link to its whole size.
 const HTML_IMAGE = /^(?:<a\s[^>]*?href=["']([^"']*)["'][^>]*>\s*)?(<img\s[^>]*>)\s*(?:<\/a>)?/i;
 // An image in Markdown, maybe in a link to its whole size.
