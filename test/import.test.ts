@@ -224,6 +224,32 @@ describe('importing a Hugo blog, its paths made by the Hugo it is built with', (
   });
 });
 
+describe('importing a Hugo blog whose aliases are written without a first slash', () => {
+  it("reads each from the folder of the page's URL, as Hugo did, not from the site's root", async () => {
+    const source = await blog('hugo-relative-aliases', {
+      'hugo.toml': 'title = "Aliases"\nbaseURL = "https://aliases.example/"\n',
+      'content/post/react/jwt.md':
+        '---\ntitle: JWT\ndate: 2021-05-01\ntags: [x]\naliases: [blog, /old-jwt/]\n---\nOne.\n',
+      'content/post/intro.md': '---\ntitle: Intro\ndate: 2021-05-02\ntags: [x]\n---\nTwo.\n',
+      // The section's list page asks for `/articles/`, from the folder `/post/` is in.
+      'content/post/_index.md': '---\ntitle: Posts\naliases: [articles]\n---\n',
+    });
+    const { target } = await importAndServe(source, 'hugo-relative-aliases', [
+      '/post/react/jwt/',
+      '/post/react/blog/',
+      '/old-jwt/',
+      '/articles/',
+    ]);
+    const child = folio(['serve', target, '--port', '0']);
+    try {
+      const response = await fetch(`${await serverUrl(child)}/blog/`, { redirect: 'manual' });
+      assert.equal(response.status, 404, 'the root path the alias does not name leads nowhere');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});
+
 describe('importing a blog whose config names no time zone', () => {
   it('shows dates at the offset the posts are written with, on the day their URLs have', async () => {
     const source = await blog('hugo-offsets', {
@@ -1846,6 +1872,9 @@ describe('importing a Hugo blog with the site its Hugo built', () => {
       'content/posts/plain.md': '---\ntitle: Plain\ndate: 2020-01-03\n---\nText.\n',
       'public/posts/mining---a-review/index.html': page('Mining, a review'),
       'public/posts/plain/index.html': page('Plain'),
+      // Hugo's alias of the home page's first page, to the address a site under a path had.
+      'public/page/1/index.html':
+        '<!DOCTYPE html><html><head><title>https://notes.example/blog/</title><meta http-equiv="refresh" content="0; url=https://notes.example/blog/"></head></html>\n',
     });
     const result = await importAndServe(
       source,

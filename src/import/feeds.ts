@@ -28,6 +28,8 @@ export interface FeedSources {
   readonly sections: readonly string[];
   /** The category the posts of each section took, where they came from several. */
   readonly sectionCategories: ReadonlyMap<string, string>;
+  /** The front matter of each Hugo section of posts' list page (`posts/_index.md`). */
+  readonly sectionLists?: ReadonlyMap<string, Readonly<Record<string, unknown>>> | undefined;
   /** Sections inside those, by their path (`posts/life`), and the category their list leads to. */
   readonly nestedSections: ReadonlyMap<string, string>;
   /** The path a Hugo blog's language is published under (`/en`), or ''. */

@@ -605,6 +605,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     packages,
     sections: content?.main ?? [],
     sectionCategories: listCategories(content?.sectionCategories ?? new Map(), published),
+    sectionLists: content?.sectionLists,
     nestedSections: listCategories(content?.nestedSections ?? new Map(), published),
     urlPrefix,
     templates:
@@ -770,18 +771,29 @@ class UrlClaims {
 
 /**
  * The old paths a front matter asks to lead to its page: Hugo's `aliases`, and the
- * `redirect_from` of jekyll-redirect-from, a path or a list of them.
+ * `redirect_from` of jekyll-redirect-from, a path or a list of them. Hugo reads an alias without
+ * its first slash from the folder the page's URL is in (`blog` of `/post/react/x/` is
+ * `/post/react/blog/`), given the page's URL as `hugoPage`.
  */
-function oldPathsAskedFor(fields: Readonly<Record<string, unknown>>): string[] {
-  return [fields.aliases, fields.redirect_from].flatMap((value) =>
-    (Array.isArray(value) ? value : [value]).flatMap((path) => {
+function oldPathsAskedFor(
+  fields: Readonly<Record<string, unknown>>,
+  hugoPage?: string,
+): string[] {
+  return (['aliases', 'redirect_from'] as const).flatMap((key) => {
+    const value = fields[key];
+    return (Array.isArray(value) ? value : [value]).flatMap((path) => {
       if (typeof path !== 'string' || path.trim() === '') return [];
       // As jekyll-redirect-from reads them: a path from the site's root, with or without its
       // first slash; of an address, its path.
       const written = path.trim().replace(/^[a-z][a-z\d+.-]*:\/\/[^/]*/i, '');
-      return [written.startsWith('/') ? written : `/${written}`];
-    }),
-  );
+      if (written.startsWith('/')) return [written];
+      if (key === 'aliases' && hugoPage !== undefined) {
+        const folder = posix.dirname(hugoPage.replace(/\/+$/, '') || '/');
+        return [posix.join(folder, written)];
+      }
+      return [`/${written}`];
+    });
+  });
 }
 
 /** The old paths written in front matter (Hugo's `aliases`), as Folio matches them. */
@@ -795,6 +807,15 @@ function needsAlias(old: string, path: string): boolean {
   return (
     pathKey(old) !== pathKey(path) && (old.endsWith('/') || pathKey(`${old}/`) !== pathKey(path))
   );
+}
+
+/**
+ * Whether `path` is the home page or one of its later pages, which Folio makes itself: a host's
+ * rule or a built site's page that sent a reader on from there (Hugo's alias of `/page/1/`) has
+ * no place there.
+ */
+function isFolioListing(path: string): boolean {
+  return path === '/' || /^\/page\/\d+\/$/.test(path);
 }
 
 /** Whether Folio's own pages are at `path` or under it: `/`, `/tags/…`, `/archives/`. */
@@ -1289,7 +1310,10 @@ function planPage(
   }
   if (verdict.draft) front.draft = true;
   if (turnsMathOn(fields, document.body)) front.math = true;
-  const aliases = oldPathsAskedFor(fields);
+  const aliases = oldPathsAskedFor(
+    fields,
+    ctx.engine === 'hugo' && !verdict.draft ? verdict.oldUrl : undefined,
+  );
   if (verdict.olderUrl !== undefined && !verdict.draft) {
     aliases.push(verdict.olderUrl);
     ctx.olderHugoPaths.push(page.relative);
@@ -1879,7 +1903,7 @@ function planPost(
   // `pinned` and `sticky` of Hugo's and Jekyll's themes.
   const pin = ctx.engine === 'hexo' ? [fields.sticky, fields.top] : [fields.pinned, fields.sticky];
   if (pin.some(pins)) front.pinned = true;
-  const aliases = oldPathsAskedFor(fields);
+  const aliases = oldPathsAskedFor(fields, ctx.engine === 'hugo' ? oldUrl : undefined);
   // Jekyll wrote a permalink without an extension (`/blog/:title`) as a file with one,
   // `blog/x.html`, which GitHub Pages served at both addresses.
   if (ctx.engine === 'jekyll' && oldUrl !== undefined && /\/[^/.]+$/.test(oldUrl))
@@ -2522,6 +2546,8 @@ interface HugoContent {
   readonly main: readonly string[];
   /** Each section of posts and the category its posts take, where there are several. */
   readonly sectionCategories: ReadonlyMap<string, string>;
+  /** The front matter of each section of posts' list page, which may ask for old paths. */
+  readonly sectionLists: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
   /**
    * The sections inside sections of posts (`posts/life/`, a folder with an `_index.md`), by their
    * path under the content folder, and the category the posts under each take: Hugo served each
@@ -2599,7 +2625,15 @@ function hugoContent(
       ? main.map((section) => [section, sectionTitle(content, section, language)])
       : [],
   );
-  return { ...content, sectionCategories, nestedSections: nestedSections(content, language) };
+  const sectionLists = new Map(
+    main.map((section) => [section, sectionListFields(content, section, language) ?? {}]),
+  );
+  return {
+    ...content,
+    sectionCategories,
+    sectionLists,
+    nestedSections: nestedSections(content, language),
+  };
 }
 
 /**
@@ -2701,22 +2735,31 @@ function sectionTitle(
   section: string,
   language: string,
 ): string {
+  const title = stringOf(sectionListFields(content, section, language)?.title);
+  return title !== undefined && slugify(title) !== ''
+    ? title.trim()
+    : basename(join(content.contentDir, section));
+}
+
+/** The front matter of a Hugo section's list page (`posts/_index.md`) in `language`, if it has one. */
+function sectionListFields(
+  content: Pick<HugoContent, 'contentDir' | 'unmarkedLanguage' | 'languages'>,
+  section: string,
+  language: string,
+): Record<string, unknown> | undefined {
   const folder = join(content.contentDir, section);
-  const folderName = basename(folder);
   let names: string[];
   try {
     names = readdirSync(folder);
   } catch {
-    return folderName;
+    return undefined;
   }
   for (const name of names.sort()) {
     if (!MARKDOWN.test(name)) continue;
     const { bare, language: own } = hugoFileName(name, content);
-    if (bare !== '_index' || own !== language) continue;
-    const title = stringOf(frontFields(join(folder, name))?.title);
-    if (title !== undefined && slugify(title) !== '') return title.trim();
+    if (bare === '_index' && own === language) return frontFields(join(folder, name));
   }
-  return folderName;
+  return undefined;
 }
 
 /**
@@ -3771,6 +3814,11 @@ function termRedirects(
           : published.filter((plan) => plan.source.section === section).length;
       add(served(section, `${feeds.urlPrefix}/${section}/`), to);
       laterPages(`${feeds.urlPrefix}/${section}/`, posts, perPage, folder, to, pagesOf(section));
+      // The old paths its list page asked for (`aliases = ["blog"]` of `post/_index.md`).
+      const listFields = feeds.sectionLists?.get(section);
+      if (listFields !== undefined)
+        for (const alias of oldPathsAskedFor(listFields, `${feeds.urlPrefix}/${section}/`))
+          add(alias, to);
     }
     // A section inside one, `posts/life/`: the list of the posts under it, which now leads to
     // the category most of them are in.
@@ -4347,7 +4395,7 @@ function keepHostRedirects(
   const taken = new Map(Object.entries(redirects).map(([path, to]) => [folderForm(path), to]));
   for (const { from, to } of host.redirects) {
     const path = folderForm(from);
-    if (taken.has(path) || claims.has(path) || claims.has(from)) continue;
+    if (taken.has(path) || claims.has(path) || claims.has(from) || isFolioListing(path)) continue;
     const target = to.startsWith('/') ? folderForm(to) : to;
     // Straight to where an old path it leads to leads now, rather than by two redirects.
     const next = taken.get(target) ?? target;
