@@ -1,4 +1,5 @@
-// Load: a cheap look before linkify-it's scan for bare links in every run of text.
+// Load: which bare links a body's text makes, and a cheap look before linkify-it's scan for them
+// in every run of text.
 import type MarkdownIt from 'markdown-it';
 
 type Linkify = MarkdownIt['linkify'];
@@ -15,4 +16,25 @@ export function skipTextWithoutLinks(linkify: Linkify): void {
   const pretest = linkify.pretest.bind(linkify);
   linkify.test = (text: string) => MAY_HOLD_LINK.test(text) && test(text);
   linkify.pretest = (text: string) => MAY_HOLD_LINK.test(text) && pretest(text);
+}
+
+/**
+ * Makes `linkify` find the bare links GitHub's Markdown finds: an address with its scheme, one
+ * beginning `www.`, an email address. linkify-it by default also takes any word that ends in a
+ * top-level domain for an address, so that `client.Do(req)`, `spring.application.name` and
+ * `Schema.org` became links to hosts that are no one's.
+ */
+export function linkLikeGitHub(linkify: Linkify): void {
+  linkify.set({ fuzzyLink: false });
+  let address: RegExp | undefined;
+  linkify.add('www.', {
+    validate(text, at, self) {
+      // Made once from linkify-it's own parts: a host with its domain, then a path.
+      address ??= new RegExp(`^${self.re.src_host_port_strict}${self.re.src_path}`, 'i');
+      return address.exec(text.slice(at))?.[0].length ?? 0;
+    },
+    normalize(match) {
+      match.url = `http://${match.url}`;
+    },
+  });
 }

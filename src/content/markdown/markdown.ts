@@ -8,7 +8,7 @@ import { FIRST_SUFFIX, useHeadingAttributes, withUniqueSuffix } from './heading-
 import { useCodeBlocks } from './code-blocks.js';
 import { useImageCaptions } from './image-captions.js';
 import type { GrammarSource } from './highlight.js';
-import { skipTextWithoutLinks } from './linkify-guard.js';
+import { linkLikeGitHub, skipTextWithoutLinks } from './linkify-guard.js';
 import { tableOfContents, useHeadings } from './headings.js';
 import { noteFeature, useTechnicalWriting, type MarkupEnv } from './technical-writing.js';
 import type { EquationNumbers, Locale } from '../../config/schema.js';
@@ -74,6 +74,7 @@ function markdownWith(math: boolean, typographer: boolean): MarkdownIt {
   // `**「強調」**です` and `。**根据经验。**如果` are emphasis, as Chinese, Japanese and Korean
   // writers mean them: CommonMark reads no closing `**` between a full stop and a letter.
   markdown.use(cjkFriendly);
+  linkLikeGitHub(markdown.linkify);
   skipTextWithoutLinks(markdown.linkify);
   // markdown-it rewrites every line ending of every body; most bodies have none to rewrite.
   markdown.core.ruler.at('normalize', (state) => {
