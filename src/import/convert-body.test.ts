@@ -313,6 +313,12 @@ describe("a Hexo theme's tags", () => {
   it('keep the words of a label and the link of a button', () => {
     assert.equal(hexo('創業未半，而{% label 中道崩殂 red %}。').body, '創業未半，而中道崩殂。');
     assert.equal(hexo('{% label primary@Folio %}').body, 'Folio');
+    // Fluid's, with a space before the `@`, in a heading too; a theme's coloured words alike.
+    assert.equal(hexo('## 好处 {% label success @良心的地方 %}').body, '## 好处 良心的地方');
+    assert.equal(
+      hexo('新用户，{% font warning @一天只能发布一个包 %}。').body,
+      '新用户，一天只能发布一个包。',
+    );
     assert.equal(
       hexo("{% btn 'https://butterfly.js.org/',Butterfly,far fa-hand-point-right,outline blue %}")
         .body,
@@ -457,6 +463,24 @@ describe("minimal-mistakes' figure include", () => {
     const converted = jekyll('{% include figure image_path="/a.png" caption="A" %}');
     assert.equal(converted.body, '![A](/a.png)\n*A*');
     assert.equal(converted.notes[0]?.kind, 'converted');
+  });
+});
+
+describe("Hugo's figure shortcode", () => {
+  it('keeps the link it made of the image, its caption under it', () => {
+    assert.equal(
+      convert(
+        '{{< figure src="/avatar.jpeg" title="Cheman" link="https://blog.example/a b" >}}',
+        'hugo',
+      ).body,
+      '[![Cheman](/avatar.jpeg)](https://blog.example/a%20b)\n*Cheman*',
+    );
+    assert.equal(convert('{{< figure src="/a.png" >}}', 'hugo').body, '![](/a.png)');
+    // In a table's cell, its caption under it in the cell: a line break would end the row.
+    assert.equal(
+      convert('| A | B |\n|---|---|\n| {{< figure src="/a.png" title="A" >}} | x |\n', 'hugo').body,
+      '| A | B |\n|---|---|\n| ![A](/a.png)<br>*A* | x |\n',
+    );
   });
 });
 

@@ -1237,7 +1237,11 @@ class Converter {
     what: string,
     tag: string,
   ): void {
-    const text = inlineReplacement(name, args, this.links);
+    const replacement = inlineReplacement(name, args, this.links);
+    // In a cell of a table a line break would end the row: a figure's caption goes under its
+    // image by a `<br>`, as the cell shows it.
+    const inTableRow = /^\s*\|/.test(this.#out.slice(this.#out.lastIndexOf('\n') + 1));
+    const text = inTableRow ? replacement?.replaceAll('\n', '<br>') : replacement;
     const value = text === undefined ? this.reading.built?.values.get(`${line} ${tag}`) : undefined;
     if (value !== undefined) {
       this.#out += value;
@@ -1768,13 +1772,19 @@ function inlineReplacement(
       return path && `[Gist: ${path}](https://gist.github.com/${path})`;
     }
     case 'label': {
-      // Butterfly's `{% label text colour %}`, NexT's `{% label class@text %}`: the text.
+      // Butterfly's `{% label text colour %}`, NexT's `{% label class@text %}`, Fluid's
+      // `{% label class @text %}`: the text.
       const words = positional
         .join(' ')
-        .replace(/^[\w-]+@/, '')
+        .replace(/^(?:[\w-]+\s*)?@/, '')
         .split(' ');
       if (words.length > 1 && COLOURS.has(words[words.length - 1] ?? '')) words.pop();
       return words.join(' ') || undefined;
+    }
+    case 'font': {
+      // A theme's coloured words, `{% font warning @text %}`: the words.
+      const text = /^(?:[\w-]+\s*)?@(.+)$/.exec(positional.join(' '))?.[1]?.trim();
+      return text || undefined;
     }
     case 'btn':
     case 'button': {
@@ -1827,7 +1837,11 @@ function image(
     const alt = named.alt ?? caption;
     const title =
       named.title && named.title !== alt ? ` "${named.title.replace(/"/g, '\\"')}"` : '';
-    const picture = `![${escapeLinkText(alt)}](${src}${title})`;
+    const image = `![${escapeLinkText(alt)}](${src}${title})`;
+    // Hugo's `figure` with `link="…"` made the image a link.
+    const picture = named.link
+      ? `[${image}](${named.link.replace(/[()\s]/g, encodeURIComponent)})`
+      : image;
     return caption ? `${picture}\n*${caption}*` : picture;
   }
   // Hexo: `{% img [class names] /path/to/image [width] [height] [title text [alt text]] %}`;
