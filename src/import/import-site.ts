@@ -775,10 +775,7 @@ class UrlClaims {
  * its first slash from the folder the page's URL is in (`blog` of `/post/react/x/` is
  * `/post/react/blog/`), given the page's URL as `hugoPage`.
  */
-function oldPathsAskedFor(
-  fields: Readonly<Record<string, unknown>>,
-  hugoPage?: string,
-): string[] {
+function oldPathsAskedFor(fields: Readonly<Record<string, unknown>>, hugoPage?: string): string[] {
   return (['aliases', 'redirect_from'] as const).flatMap((key) => {
     const value = fields[key];
     return (Array.isArray(value) ? value : [value]).flatMap((path) => {
