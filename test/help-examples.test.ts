@@ -41,8 +41,13 @@ function commandsOf(line: string): string[][] {
 
 const SITE = 'my-blog';
 
-/** The blogs the examples of `folio import` bring in, by the folder name each example gives. */
-const OLD_BLOGS: Record<string, Record<string, string>> = {
+/**
+ * The blogs the examples of `folio import` bring in, by the folder name each example gives: its
+ * files, or, for a WordPress export, the file's text.
+ */
+const OLD_BLOGS: Record<string, Record<string, string> | string> = {
+  'blog.WordPress.2024-05-01.xml':
+    '<?xml version="1.0" encoding="UTF-8" ?>\n<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/">\n<channel><title>My Blog</title><link>https://example.com</link><wp:wxr_version>1.2</wp:wxr_version>\n<item><title>Hello</title><link>https://example.com/2024/01/02/hello/</link><content:encoded><![CDATA[Hello.]]></content:encoded><wp:post_id>1</wp:post_id><wp:post_date>2024-01-02 10:00:00</wp:post_date><wp:post_date_gmt>2024-01-02 10:00:00</wp:post_date_gmt><wp:post_name>hello</wp:post_name><wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>\n</channel></rss>\n',
   'old-jekyll-blog': {
     '_config.yml': 'title: My Blog\nurl: https://example.com\n',
     '_posts/2024-01-02-hello.md': '---\ntitle: Hello\ntags: [notes]\n---\nHello.\n',
@@ -78,10 +83,13 @@ async function setUp(name: string, line: string): Promise<{ parent: string; cwd:
     await writeFile(join(site, 'README.md'), '# My blog\n');
   } else if (name === 'import') {
     const [, source = ''] = commandsOf(line)[0]?.slice(1) ?? [];
-    for (const [path, text] of Object.entries(OLD_BLOGS[source] ?? {})) {
-      await mkdir(join(parent, source, path, '..'), { recursive: true });
-      await writeFile(join(parent, source, path), text);
-    }
+    const blog = OLD_BLOGS[source] ?? {};
+    if (typeof blog === 'string') await writeFile(join(parent, source), blog);
+    else
+      for (const [path, text] of Object.entries(blog)) {
+        await mkdir(join(parent, source, path, '..'), { recursive: true });
+        await writeFile(join(parent, source, path), text);
+      }
   } else {
     const init = await run(['init', SITE], { cwd: parent });
     assert.equal(init.code, 0, init.stderr);

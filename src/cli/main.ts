@@ -184,8 +184,13 @@ export function createProgram(): Command {
 
   program
     .command('import')
-    .description('turn a Jekyll, Hexo, Hugo or Eleventy blog into a Folio site; every old URL kept')
-    .argument('<source>', 'folder of the blog (only read, never changed)')
+    .description(
+      'turn a Jekyll, Hexo, Hugo or Eleventy blog, or a WordPress export, into a Folio site; every old URL kept',
+    )
+    .argument(
+      '<source>',
+      "folder of the blog, or the file of WordPress's Tools → Export (only read, never changed)",
+    )
     .argument('[dir]', 'folder for the new site; no file in it is written over', '.')
     .addOption(
       new Option(
@@ -201,7 +206,7 @@ export function createProgram(): Command {
     )
     .addHelpText(
       'after',
-      '\nExamples:\n  folio import old-jekyll-blog my-blog\n  folio import old-hugo-site my-blog --lang ko\n  folio import old-hexo-blog my-blog --fallback-tag essay\n  folio import old-eleventy-blog my-blog --built old-eleventy-blog/_site',
+      '\nExamples:\n  folio import old-jekyll-blog my-blog\n  folio import blog.WordPress.2024-05-01.xml my-blog\n  folio import old-hugo-site my-blog --lang ko\n  folio import old-hexo-blog my-blog --fallback-tag essay\n  folio import old-eleventy-blog my-blog --built old-eleventy-blog/_site',
     )
     .action(
       async (

@@ -150,6 +150,32 @@ export interface ImportOptions {
   /** The folder the blog's engine built the site into, read for old URLs worked out by code. */
   readonly built?: string | undefined;
   readonly now?: number;
+  /** Where the blog came from, when its folder was written from something else. */
+  readonly origin?: ImportOrigin | undefined;
+}
+
+/**
+ * A blog read from something other than its folder — a WordPress export, written out as the
+ * Jekyll blog it would be — named as the author knows it, with the old pages it had that no file
+ * of the folder tells of.
+ */
+export interface ImportOrigin {
+  /** What it is, as a summary names it: `a WordPress export`. */
+  readonly title: string;
+  /** Its file, as given. */
+  readonly source: string;
+  /** The place in it a file of the folder was written from. */
+  readonly place: (
+    relative: string,
+  ) => { readonly file: string; readonly line: number } | undefined;
+  /** Its lists of one category's or tag's posts, at their old URLs. */
+  readonly termPages: readonly TermPage[];
+  /** Its other lists, by old URL, and the index of Folio each leads to. */
+  readonly lists: ReadonlyMap<string, FolioIndex>;
+  /** Other old paths, and where each leads. */
+  readonly redirects: Readonly<Record<string, string>>;
+  /** What of it was not written into the folder, and why. */
+  readonly leftOut: readonly ImportNote[];
 }
 
 /** Something about one file of the blog, at a line of it. */
@@ -161,6 +187,8 @@ export interface ImportNote {
 
 export interface ImportSummary {
   readonly engine: EngineName;
+  /** What the blog came from, when not a folder of its engine's: `a WordPress export`. */
+  readonly origin?: string | undefined;
   readonly postsFound: number;
   readonly posts: number;
   readonly drafts: number;
@@ -288,7 +316,9 @@ export function importSite(options: ImportOptions): ImportSummary {
   const blogDir = resolve(options.source);
   const target = resolve(options.target);
   if (!existsSync(blogDir) || !statSync(blogDir).isDirectory())
-    throw new ImportRefused(`${options.source} is not a folder`);
+    throw new ImportRefused(
+      `${options.source} is neither a blog's folder nor a WordPress export (the XML file of WordPress's Tools → Export)`,
+    );
   if (target === blogDir || target.startsWith(blogDir + sep)) {
     throw new ImportRefused(
       `the new site must be outside the blog it comes from (${options.source}), which import never changes`,
@@ -321,7 +351,7 @@ export function importSite(options: ImportOptions): ImportSummary {
       `${options.built} holds no page of a built site (name the folder the blog's engine built it into: _site, public, dist)`,
     );
   }
-  const skipped: ImportNote[] = [];
+  const skipped: ImportNote[] = [...(options.origin?.leftOut ?? [])];
   const warnings: ImportNote[] = [];
   const passedOver: PassedOver[] = [];
   const hugo: HugoLanguages = {
@@ -387,7 +417,7 @@ export function importSite(options: ImportOptions): ImportSummary {
   // Old paths of lists that lead to Folio's: Hugo's taxonomies Folio has no place for, when they
   // sort the posts by year, and the other paths Hugo wrote for a language; Eleventy's pages of
   // its home page.
-  const listRedirects: Record<string, string> = {};
+  const listRedirects: Record<string, string> = { ...options.origin?.redirects };
   // An Eleventy home page that paged the posts: Folio shows as many to a page, and its later
   // pages (`/1/` was the second) lead to Folio's.
   if (engine === 'eleventy') {
@@ -447,9 +477,9 @@ export function importSite(options: ImportOptions): ImportSummary {
     olderHugoPaths: [],
     menu: engine === 'jekyll' ? jekyllMenu(readDataFile(source, 'navigation')) : [],
     layoutText: engine === 'jekyll' ? jekyllLayouts(source) : undefined,
-    lists: new Map(),
+    lists: new Map(options.origin?.lists),
     listFiles: new Map(),
-    termPages: [],
+    termPages: [...(options.origin?.termPages ?? [])],
     pageTerms: [],
     staticPaths: new Set(servedFiles.map(({ to }) => to)),
     built,
@@ -702,28 +732,35 @@ export function importSite(options: ImportOptions): ImportSummary {
     typographer: blogTypesetsPunctuation(engine, config, packages),
     equationNumbers: equations?.numbers,
     nav: menuIndexes(context.menu, context.lists),
+    origin: options.origin,
   });
   files.set('folio.config.yaml', { text: settings });
 
   const bodyNotes = [...written, ...pages.written].flatMap((plan) => plan.notes);
+  // Notes on a file written from an origin name the place in it that file came from.
+  const fromOrigin = (note: ImportNote): ImportNote => {
+    const at = options.origin?.place(note.file);
+    return at === undefined ? note : { ...note, ...at };
+  };
   const summary: ImportSummary = {
     engine,
+    origin: options.origin?.title,
     postsFound: sources.length,
     posts: written.length,
     drafts: written.filter((plan) => plan.draft).length,
     scheduled: written.filter((plan) => !plan.draft && plan.date > now).length,
     pages: pages.written.length,
-    themePages,
+    themePages: themePages.map(fromOrigin),
     files: staticCount + converted.postFiles + pages.files,
     aliases: placed.aliases + placedPages.aliases,
     redirects: Object.keys(redirects).length,
     conversions: bodyNotes.filter((note) => note.kind === 'converted').length,
     removals: bodyNotes.filter((note) => note.kind === 'removed').length,
-    skipped,
-    warnings,
+    skipped: skipped.map(fromOrigin),
+    warnings: warnings.map(fromOrigin),
     fallbackTagged: written
       .filter((plan) => plan.fallbackTagged)
-      .map((plan) => plan.source.relative),
+      .map((plan) => placeOf(options, plan.source.relative)),
     reportFile: join(target, 'import-report.md'),
   };
   files.set('import-report.md', {
@@ -4006,6 +4043,8 @@ function folioConfig(
     equationNumbers: EquationNumbers | undefined;
     /** The indexes the blog's main menu linked. */
     nav: readonly FolioIndex[];
+    /** What the blog came from, when not a folder of its engine's. */
+    origin?: ImportOrigin | undefined;
   },
 ): string {
   const params = isRecord(config.params) ? config.params : {};
@@ -4092,7 +4131,10 @@ function folioConfig(
     ...(Object.keys(extra.redirects).length > 0 ? { redirects: extra.redirects } : {}),
   };
   const from = configFile ? basename(configFile) : 'its settings';
-  return `# Folio site settings, imported from ${blogOf(engine)} (${from}).
+  const origin = extra.origin
+    ? `${extra.origin.title} (${basename(extra.origin.source)})`
+    : undefined;
+  return `# Folio site settings, imported from ${origin ?? `${blogOf(engine)} (${from})`}.
 # Every key is described in Folio's docs (docs/configuration.md); editors that read
 # schema/folio.config.schema.json check them as you type.
 #
@@ -4717,7 +4759,9 @@ function reportOf(
   return [
     `# Import report`,
     '',
-    `From the ${engineTitle(summary.engine)} blog at \`${options.source}\`.`,
+    options.origin
+      ? `From ${options.origin.title}, \`${options.origin.source}\`.`
+      : `From the ${engineTitle(summary.engine)} blog at \`${options.source}\`.`,
     '',
     ...summaryLines(summary).map((line) => `- ${line}`),
     '',
@@ -4736,11 +4780,17 @@ function reportOf(
       plans.flatMap((plan) =>
         plan.notes.map(
           (note) =>
-            `- \`${plan.source.relative}:${note.line}\`: ${note.kind} ${note.what}${note.hint ? ` (${note.hint})` : ''}`,
+            `- \`${options.origin ? placeOf(options, plan.source.relative) : `${plan.source.relative}:${note.line}`}\`: ${note.kind} ${note.what}${note.hint ? ` (${note.hint})` : ''}`,
         ),
       ),
     ),
   ].join('\n');
+}
+
+/** Where a file of the blog's folder came from: the place in its origin, or the file itself. */
+function placeOf(options: ImportOptions, relative: string): string {
+  const at = options.origin?.place(relative);
+  return at === undefined ? relative : `${at.file}:${at.line}`;
 }
 
 /** The summary, one line each, as the command prints it and the report opens with it. */

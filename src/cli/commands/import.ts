@@ -1,8 +1,9 @@
-// CLI: `folio import SOURCE [DIR]` — a Jekyll, Hexo, Hugo or Eleventy blog made a Folio site, its old URLs
-// kept; the blog itself is only read.
+// CLI: `folio import SOURCE [DIR]` — a Jekyll, Hexo, Hugo or Eleventy blog, or a WordPress export,
+// made a Folio site, its old URLs kept; the blog itself is only read.
 import { relative } from 'node:path';
 import { blogOf, type EngineName } from '../../import/engine-names.js';
 import { ImportRefused, importSite, summaryLines } from '../../import/import-site.js';
+import { importWordPress, isWordPressExportFile } from '../../import/import-wordpress.js';
 
 export interface ImportCommandOptions {
   readonly from?: EngineName | undefined;
@@ -15,7 +16,9 @@ export function importCommand(source: string, dir: string, options: ImportComman
   const started = performance.now();
   let summary;
   try {
-    summary = importSite({ source, target: dir, ...options });
+    summary = isWordPressExportFile(source)
+      ? importWordPress({ source, target: dir, fallbackTag: options.fallbackTag })
+      : importSite({ source, target: dir, ...options });
   } catch (cause) {
     if (!(cause instanceof ImportRefused)) throw cause;
     console.error(`folio import: ${cause.message}. Nothing was written.`);
@@ -23,7 +26,7 @@ export function importCommand(source: string, dir: string, options: ImportComman
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   console.log(
-    `Imported ${blogOf(summary.engine)} into ${dir === '.' ? 'this folder' : dir} in ${seconds} s:`,
+    `Imported ${summary.origin ?? blogOf(summary.engine)} into ${dir === '.' ? 'this folder' : dir} in ${seconds} s:`,
   );
   for (const line of summaryLines(summary)) console.log(`  ${line}`);
   for (const note of summary.skipped) console.error(`${note.file}:${note.line}: ${note.text}`);
