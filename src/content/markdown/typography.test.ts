@@ -20,6 +20,17 @@ describe('typography', () => {
     );
   });
 
+  it('curls the quotes a Korean particle or a Chinese or Japanese letter stands beside', () => {
+    assert.equal(
+      render('같은 \'채권\'이라도, "이 포트에 뭐가 물려 있나"에 답한다.\n', { typographer: true }),
+      '<p>같은 ‘채권’이라도, “이 포트에 뭐가 물려 있나”에 답한다.</p>\n',
+    );
+    assert.equal(
+      render('他说"你好"了。It\'s "fine".\n', { typographer: true }),
+      '<p>他说“你好”了。It’s “fine”.</p>\n',
+    );
+  });
+
   it('leaves arrows as written', () => {
     assert.equal(
       render('TCP --> IP <-- app <--> db ---> done -- ok\n', { typographer: true }),
