@@ -585,12 +585,15 @@ describe("importing a blog's taxonomy pages", () => {
       '/about/',
       '/year-archive/',
       '/categories/python/',
+      // Jekyll wrote `permalink: categories/python` as categories/python.html.
+      '/categories/python.html',
     ]);
     const config = await readFile(join(target, 'folio.config.yaml'), 'utf8');
     assert.match(config, /^nav:\n {2}- tags\n {2}- archives$/m);
     assert.match(config, /^ {2}\/year-archive\/: \/archives\/$/m);
     // Folio's page of the category answers where the theme's did, with no redirect in its way.
-    assert.doesNotMatch(config, /\/categories\/python/);
+    assert.doesNotMatch(config, /^ {2}\/categories\/python\/?:/m);
+    assert.match(config, /^ {2}\/categories\/python\.html: \/categories\/python\/$/m);
     assert.match(answers.get('/categories/python/') ?? '', /Two/);
     const start = await readFile(join(target, 'content', 'pages', 'start.md'), 'utf8');
     assert.match(start, /^nav: true\norder: 1$/m);

@@ -677,19 +677,28 @@ export function importSite(options: ImportOptions): ImportSummary {
       postTerms.add(slug);
     }
   }
+  // Jekyll wrote a page whose permalink has no extension (`categories/ai`) as the file
+  // `categories/ai.html`, which static hosts answered at both paths.
+  const listPaths = (oldUrl: string): string[] => [
+    redirectPath(oldUrl),
+    ...(engine === 'jekyll' && /\/[^/.]+$/.test(oldUrl) ? [`${oldUrl}.html`] : []),
+  ];
   // A theme's list of every post, tag or category leads to Folio's index of it.
   for (const [oldUrl, index] of context.lists) {
-    const path = redirectPath(oldUrl);
-    if (path !== `/${index}/` && !(path in redirects) && !termPages.has(path))
-      redirects[path] = `/${index}/`;
+    // Where Folio's own page stands at the list's folder, its file leads there.
+    const folder = redirectPath(oldUrl);
+    for (const path of listPaths(oldUrl)) {
+      const to = path !== folder && termPages.has(folder) ? folder : `/${index}/`;
+      if (path !== to && !(path in redirects) && !termPages.has(path)) redirects[path] = to;
+    }
   }
   // A theme's page of one tag's posts leads to Folio's page of that tag, if a post has it.
   for (const { kind, name, oldUrl } of context.termPages) {
     const list = kind === 'tag' ? 'tags' : 'categories';
     const own = `/${list}/${slugify(name)}/`;
-    const path = redirectPath(oldUrl);
-    if (!(path in redirects) && !termPages.has(path))
-      redirects[path] = termPages.has(own) ? own : `/${list}/`;
+    for (const path of listPaths(oldUrl))
+      if (!(path in redirects) && !termPages.has(path))
+        redirects[path] = termPages.has(own) ? own : `/${list}/`;
   }
   // A tag or category only a Hugo blog's pages had: its page leads to the list of them all, as
   // Folio's pages have none.
