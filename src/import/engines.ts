@@ -271,7 +271,11 @@ export function jekyllUrl(pattern: string, input: UrlInputs): string {
     y_day: String(dayOfYear(wall)).padStart(3, '0'),
   };
   const filled = pattern.replace(/:(\w+)/g, (token, name: string) => values[name] ?? token);
-  return `/${filled}`.replace(/\/{2,}/g, '/');
+  // As Jekyll cleans every URL: `..` a slash (`Traceback..` ends its folder), `./` gone.
+  return `/${filled}`
+    .replaceAll('..', '/')
+    .replaceAll('./', '')
+    .replace(/\/{2,}/g, '/');
 }
 
 function dayOfYear({ year, month, day }: { year: number; month: number; day: number }): number {

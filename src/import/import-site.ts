@@ -1770,6 +1770,17 @@ function readBlogDocument(
     ? orgWithFrontMatter(text)
     : readForeignDocument(text, { tabsIndent: engine === 'hexo' });
   if ('problem' in document) {
+    // Jekyll logged a front matter it could not read, and published the text below it as if it
+    // had none: its title and date from the file's name.
+    const below = engine === 'jekyll' ? textBelowFrontMatter(text) : undefined;
+    if (below !== undefined) {
+      notes.warnings.push({
+        file: file.relative,
+        line: document.line,
+        text: `its front matter cannot be read (${document.problem}): imported as Jekyll published it, as if it had none, its title and date from the file's name (correct the front matter in the imported file)`,
+      });
+      return { fields: {}, format: 'yaml', ...below };
+    }
     notes.skipped.push({
       file: file.relative,
       line: document.line,
@@ -1778,6 +1789,16 @@ function readBlogDocument(
     return undefined;
   }
   return document;
+}
+
+/** The text below a YAML front matter, with the line it starts on; none without a closing fence. */
+function textBelowFrontMatter(text: string): { body: string; bodyLine: number } | undefined {
+  const opening = /^---[ \t]*\r?\n/.exec(text);
+  if (!opening) return undefined;
+  const closing = /^(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/m.exec(text.slice(opening[0].length));
+  if (!closing) return undefined;
+  const end = opening[0].length + closing.index + closing[0].length;
+  return { body: text.slice(end), bodyLine: text.slice(0, end).split('\n').length };
 }
 
 /**
@@ -1895,6 +1916,12 @@ function planPost(
   const wall = DateTime.fromMillis(date, {
     zone: writtenOffset ? `UTC${writtenOffset[1]}:${writtenOffset[2]}` : ctx.timezone,
   });
+  // Jekyll split a string of categories at its spaces alone, each piece a folder of the post's
+  // URL as written (`categories: web, spring` at `/web,/spring/…`), where Folio reads two names.
+  const urlCategories =
+    ctx.engine === 'jekyll' && typeof fields.categories === 'string'
+      ? [...post.folderCategories, ...fields.categories.trim().split(/\s+/).filter(Boolean)]
+      : categories;
   const urlInputs: UrlInputs = {
     relative: post.inPosts,
     fileTitle: post.fileTitle,
@@ -1907,7 +1934,7 @@ function planPost(
       minute: wall.minute,
       second: wall.second,
     },
-    categories,
+    categories: urlCategories,
     bundle: post.bundle,
   };
   const oldUrl = draft ? undefined : oldUrlOf(ctx, post, urlInputs);
