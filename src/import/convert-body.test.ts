@@ -598,6 +598,15 @@ describe('titled blocks', () => {
       hugo('{{< details summary="a <b> & c" >}}\nX\n{{< /details >}}'),
       '<details>\n<summary>a &lt;b&gt; &amp; c</summary>\n\nX\n\n</details>',
     );
+    // The Learn theme's `expand`, and the `collapse` PaperMod's users write, its strong marks gone.
+    assert.equal(
+      hugo('{{% expand "Show me" %}}\nY\n{{% /expand %}}'),
+      '<details>\n<summary>Show me</summary>\n\nY\n\n</details>',
+    );
+    assert.equal(
+      hugo('{{< collapse summary="**A Title**" >}}\nZ\n{{< /collapse >}}'),
+      '<details>\n<summary>A Title</summary>\n\nZ\n\n</details>',
+    );
     const tabs = convert(
       '{% tabs t %}\n<!-- tab 第二个@heart -->\nB\n<!-- endtab -->\n{% endtabs %}',
       'liquid',

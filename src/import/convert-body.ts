@@ -1179,7 +1179,8 @@ class Converter {
       }
       case 'folded': {
         // Folded as the blog showed it, by HTML's own element, which needs no script.
-        const summary = blockTitle(name, splitArgs(args));
+        // A summary written with Markdown's strong marks (`summary="**Title**"`) shows its words.
+        const summary = blockTitle(name, splitArgs(args))?.replace(/\*\*|__/g, '');
         const opening = summary
           ? `<details>\n<summary>${escapeHtml(summary)}</summary>`
           : '<details>';
@@ -1522,6 +1523,9 @@ const FOLDED_BLOCKS: ReadonlySet<string> = new Set([
   'fold',
   // hexo-sliding-spoiler's.
   'spoiler',
+  // Hugo themes' folds: Learn's and Relearn's `expand`, the `collapse` PaperMod's users add.
+  'expand',
+  'collapse',
 ]);
 
 /**
@@ -1557,7 +1561,16 @@ function alertOf(args: readonly string[]): string {
 }
 
 // Hugo shortcodes that usually wrap content, when their closing tag is there.
-const HUGO_BLOCKS = new Set(['center', 'expand', 'columns', 'callout', 'katex', 'math', 'mermaid']);
+const HUGO_BLOCKS = new Set([
+  'center',
+  'expand',
+  'collapse',
+  'columns',
+  'callout',
+  'katex',
+  'math',
+  'mermaid',
+]);
 
 const HINTS: Record<string, string> = {
   include: 'paste the included text into the post',
