@@ -248,6 +248,18 @@ describe('importing a Hugo blog, its paths made by the Hugo it is built with', (
   });
 });
 
+describe('importing a Hugo blog with a tag whose name holds a #', () => {
+  it('leads its old list, /tags/c%23/, to the tag Folio made of it', async () => {
+    const source = await blog('hugo-hash-tag', {
+      'hugo.toml': 'title = "Hash"\nbaseURL = "https://hash.example/"\n',
+      'content/posts/a.md': '---\ntitle: A\ndate: 2021-01-01\ntags: ["C#"]\n---\nA.\n',
+      'content/posts/b.md': '---\ntitle: B\ndate: 2021-01-02\ntags: ["C++"]\n---\nB.\n',
+    });
+    const { config } = await importAndServe(source, 'hugo-hash-tag', ['/tags/c%23/', '/tags/c++/']);
+    assert.match(config, /^ {2}\/tags\/c%23\/: \/tags\/c\/$/m);
+  });
+});
+
 describe('importing a Hugo blog whose aliases are written without a first slash', () => {
   it("reads each from the folder of the page's URL, as Hugo did, not from the site's root", async () => {
     const source = await blog('hugo-relative-aliases', {

@@ -3661,7 +3661,8 @@ function termRedirects(
     ...ROOT_FILE_PATHS,
   ]);
   const add = (from: string, to: string): void => {
-    const path = normalizeSitePath(from);
+    // A path made of a name holds its `#` and `?` as characters of the name (`/tags/c#/`).
+    const path = normalizeSitePath(from.replace(/[#?]/g, encodeURIComponent));
     if (path === undefined || pathKey(path) === pathKey(to) || pages.has(pathKey(path))) return;
     redirects[decodeForHumans(path)] = to;
   };
@@ -4780,7 +4781,9 @@ function pins(value: unknown): boolean {
 
 /** `/%ED%95%9C/` → `/한/`: what an author reads and writes in front matter. */
 function decodeForHumans(path: string): string {
-  return pathKey(path) ?? path;
+  const decoded = pathKey(path);
+  // But for what a written path cannot hold as itself: `C#`'s list is `/tags/c%23/`.
+  return decoded === undefined ? path : decoded.replace(/[%#?]/g, encodeURIComponent);
 }
 
 function reportOf(
