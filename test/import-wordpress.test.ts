@@ -63,7 +63,7 @@ Templates write {{ .Title }} here.]]></content:encoded>
 ${item(`
     <title>Second</title>
     <link>https://notes.example/2021/04/01/second/</link>
-    <content:encoded><![CDATA[More <em>text</em>.]]></content:encoded>
+    <content:encoded><![CDATA[More <em>text</em>, and $latex e^{i\\pi}+1=0&s=2$.]]></content:encoded>
     <excerpt:encoded><![CDATA[]]></excerpt:encoded>
     <wp:post_id>6</wp:post_id>
     <wp:post_date><![CDATA[2021-04-01 10:00:00]]></wp:post_date>
@@ -136,6 +136,11 @@ describe('importing a WordPress export', () => {
       assert.match(post, /datetime="2021-03-04/);
       assert.match(post, /href="\/categories\/go\/"/);
       assert.match(await page('/about/'), /Who writes here\./);
+      // WordPress.com's formula, typeset.
+      assert.match(
+        await page('/2021/04/01/second/'),
+        /More <em>text<\/em>, and <span class="katex"/,
+      );
       for (const old of [
         '/2021/04/01/second/',
         '/category/tech/go/',

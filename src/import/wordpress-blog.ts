@@ -121,15 +121,30 @@ export function wordPressAsJekyll(site: WordPressExport): WordPressBlog {
     if (cover) front.image = cover;
     if (item.sticky) front.sticky = true;
     front.wordpress_id = item.id;
-    const body = liquidFree(wordPressParagraphs(withVideos(withGalleries(item, attachments))));
+    // A post with WordPress.com's formulas is written in Markdown, which typesets them; the
+    // others in the HTML WordPress showed, which Markdown would read otherwise in places.
+    const text = withVideos(withGalleries(item, attachments));
+    const math = text.search(LATEX) !== -1;
+    if (math) front.math = true;
+    const body = liquidFree(
+      math
+        ? wordPressParagraphs(
+            text.replace(LATEX, (_, formula: string) => `$${formula.trim()}$`),
+            {
+              markdown: true,
+            },
+          )
+        : wordPressParagraphs(text),
+    );
     const slug = fileSlug(item);
+    const extension = math ? '.md' : '.html';
     const name =
       item.type === 'page'
-        ? `${slug}.html`
+        ? `${slug}${extension}`
         : draft
-          ? `_drafts/${slug}.html`
-          : `_posts/${(date ?? '1970-01-01').slice(0, 10)}-${slug}.html`;
-    const file = files.has(name) ? name.replace(/\.html$/, `-${item.id}.html`) : name;
+          ? `_drafts/${slug}${extension}`
+          : `_posts/${(date ?? '1970-01-01').slice(0, 10)}-${slug}${extension}`;
+    const file = files.has(name) ? name.replace(/(\.\w+)$/, `-${item.id}$1`) : name;
     files.set(file, `---\n${dump(front, { lineWidth: -1 })}---\n${body}`);
     lines.set(file, item.line);
     if (item.type !== 'post' || draft || date === undefined) continue;
@@ -290,6 +305,10 @@ function withGalleries(
     return `\n\n<p>${tags.join('\n')}</p>\n\n`;
   });
 }
+
+// WordPress.com's formulas, `$latex e^{i\pi}+1=0$`, with its settings of size and colour after
+// the formula (`&s=2&bg=ffffff`) left out.
+const LATEX = /\$latex[ \t]+((?:[^$\\]|\\[\s\S])+?)(?:&(?:amp;)?(?:s|bg|fg)=[^$&]*)*\$/g;
 
 // WordPress.com's and Jetpack's players, `[youtube https://…]` and the older `[youtube=https://…]`.
 const VIDEO = /\[(?:youtube|vimeo|dailymotion|ted)[= ](https?:\/\/[^\s\]]+)[^\]]*\]/gi;

@@ -206,6 +206,27 @@ describe('a WordPress export as a Jekyll blog', () => {
     assert.match(blog.files.get('_config.yml') ?? '', /^baseurl: \/journal$/m);
   });
 
+  it("writes a post with WordPress.com's formulas in Markdown, which typesets them", () => {
+    const withMath = wordPressAsJekyll(
+      readWordPressExport(
+        HEAD +
+          item({
+            id: 40,
+            title: 'Euler',
+            link: 'https://blog.example/journal/2021/03/04/euler/',
+            name: 'euler',
+            content: 'So $latex e^{i\\pi}+1=0&s=2$ holds.\nNext line\n\n1. Not a list',
+          }) +
+          '</channel>\n</rss>\n',
+      ),
+    );
+    assert.equal(
+      withMath.files.get('_posts/2021-03-04-euler.md')?.split('---\n')[2],
+      'So $e^{i\\pi}+1=0$ holds.<br />\nNext line\n\n1\\. Not a list\n',
+    );
+    assert.match(withMath.files.get('_posts/2021-03-04-euler.md') ?? '', /^math: true$/m);
+  });
+
   it('tells the old lists of categories, tags, dates and the author, and the feeds', () => {
     assert.deepEqual(
       blog.termPages.map((page) => page.oldUrl),

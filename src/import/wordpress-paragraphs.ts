@@ -18,9 +18,11 @@ const KEPT =
 /**
  * The HTML WordPress showed of a post's `text`: each run of text between blank lines a paragraph,
  * a line break within one a `<br />`, blocks (`<div>`, `<ul>`, `<table>`…) standing apart, the
- * text of `<pre>`, comments and code shortcodes as written.
+ * text of `<pre>`, comments and code shortcodes as written. With `markdown`, the paragraphs are
+ * Markdown's, their text read as Markdown reads it (its formulas typeset), the marks that would
+ * begin a heading, a list or a quote at a line's start escaped.
  */
-export function wordPressParagraphs(text: string): string {
+export function wordPressParagraphs(text: string, { markdown = false } = {}): string {
   if (text.trim() === '') return '';
   const kept: string[] = [];
   // Each kept run stands for itself by a mark no text holds; a block one on a line of its own.
@@ -39,7 +41,9 @@ export function wordPressParagraphs(text: string): string {
     .filter((block) => block !== '');
   const html = blocks.map((block) => {
     // A block that opens or closes an element of blocks is no paragraph.
-    const lines = block.split('\n').map((line) => line.trim());
+    const lines = block
+      .split('\n')
+      .map((line) => (markdown ? literalLine(line.trim()) : line.trim()));
     const joined = lines.reduce((all, line, i) => {
       if (i === 0) return line;
       const previous = lines[i - 1] ?? '';
@@ -56,10 +60,22 @@ export function wordPressParagraphs(text: string): string {
     if (BLOCK_TAG.test(joined) || BLOCK_TAG_AT_END.test(joined) || /^\uFDD0\d+\uFDD0$/.test(joined))
       return joined;
     // An address alone in its paragraph WordPress showed as what it leads to, a video or a post.
-    if (/^https?:\/\/[^\s<>"]+$/.test(joined)) return `<p><a href="${joined}">${joined}</a></p>`;
-    return `<p>${joined}</p>`;
+    if (/^https?:\/\/[^\s<>"]+$/.test(joined))
+      return markdown ? `<${joined}>` : `<p><a href="${joined}">${joined}</a></p>`;
+    return markdown ? joined : `<p>${joined}</p>`;
   });
   return `${html
-    .join('\n')
+    .join(markdown ? '\n\n' : '\n')
     .replace(/\uFDD0(\d+)\uFDD0/g, (_, index: string) => kept[Number(index)] ?? '')}\n`;
+}
+
+// What begins a heading, a list item, a quote or a rule at a line's start in Markdown.
+const LINE_MARK = /^(?:#{1,6}(?=\s|$)|[-+*](?=\s)|\d{1,9}(?=[.)]\s)|>|={3,}|-{3,})/;
+
+/** The line, shown as its words by Markdown: a mark that would begin a block escaped. */
+function literalLine(line: string): string {
+  const mark = LINE_MARK.exec(line)?.[0];
+  if (mark === undefined) return line;
+  // `1. ` is escaped at its dot; the others at their first character.
+  return /^\d/.test(mark) ? `${mark}\\${line.slice(mark.length)}` : `\\${line}`;
 }
