@@ -316,7 +316,7 @@ describe("a Hexo theme's tags", () => {
     // Fluid's, with a space before the `@`, in a heading too; a theme's coloured words alike.
     assert.equal(hexo('## 好处 {% label success @良心的地方 %}').body, '## 好处 良心的地方');
     assert.equal(
-      hexo('新用户，{% font warning @一天只能发布一个包 %}。').body,
+      hexo('新用户，{% font warning emphasis b @一天只能发布一个包 %}。').body,
       '新用户，一天只能发布一个包。',
     );
     assert.equal(

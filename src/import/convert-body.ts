@@ -1789,14 +1789,14 @@ function inlineReplacement(
       // `{% label class @text %}`: the text.
       const words = positional
         .join(' ')
-        .replace(/^(?:[\w-]+\s*)?@/, '')
+        .replace(/^(?:[\w-]+\s+)*[\w-]*@/, '')
         .split(' ');
       if (words.length > 1 && COLOURS.has(words[words.length - 1] ?? '')) words.pop();
       return words.join(' ') || undefined;
     }
     case 'font': {
-      // A theme's coloured words, `{% font warning @text %}`: the words.
-      const text = /^(?:[\w-]+\s*)?@(.+)$/.exec(positional.join(' '))?.[1]?.trim();
+      // A theme's coloured words, `{% font warning emphasis @text %}`: the words.
+      const text = /^(?:[\w-]+\s+)*[\w-]*@(.+)$/.exec(positional.join(' '))?.[1]?.trim();
       return text || undefined;
     }
     case 'btn':
