@@ -313,6 +313,11 @@ describe("a Hexo theme's tags", () => {
   it('keep the words of a label and the link of a button', () => {
     assert.equal(hexo('創業未半，而{% label 中道崩殂 red %}。').body, '創業未半，而中道崩殂。');
     assert.equal(hexo('{% label primary@Folio %}').body, 'Folio');
+    // A chat's pane keeps who speaks, in bold above what they say.
+    assert.equal(
+      hexo('{% chatpane sender @大佬 %}\n第一个阶段不就是代购嘛！\n{% endchatpane %}').body,
+      '**大佬**\n\n\n第一个阶段不就是代购嘛！\n',
+    );
     // Fluid's, with a space before the `@`, in a heading too; a theme's coloured words alike.
     assert.equal(hexo('## 好处 {% label success @良心的地方 %}').body, '## 好处 良心的地方');
     assert.equal(

@@ -1541,6 +1541,9 @@ function blockTitle(name: string, args: readonly string[]): string | undefined {
   const words = positional.join(' ');
   // A timeline's title, before its colour.
   if (name === 'timeline') return named.title ?? words.split(',')[0]?.trim();
+  // A chat's pane, who speaks after its `@` (`{% chatpane sender @Ann %}`).
+  if (name === 'chatpane')
+    return words.includes('@') ? words.slice(words.indexOf('@') + 1).trim() : undefined;
   const folded = !FOLDED_BLOCKS.has(name)
     ? undefined
     : name === 'fold' && words.includes('@')
