@@ -169,7 +169,7 @@ describe('importing a WordPress export', () => {
     const empty = await exportFile('empty-wordpress', EXPORT.replace(/<item>[\s\S]*<\/item>/, ''));
     const none = await run(['import', empty, target]);
     assert.equal(none.code, 1);
-    assert.match(none.stderr, /is a WordPress export with no post or page in it/);
+    assert.match(none.stderr, /is a WordPress export with no post in it/);
     assert.equal(existsSync(target), false);
   });
 });

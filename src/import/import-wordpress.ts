@@ -53,9 +53,9 @@ export function importWordPress(
     );
   }
   const site = readWordPressExport(text);
-  if (!site.items.some((item) => item.type === 'post' || item.type === 'page')) {
+  if (!site.items.some((item) => item.type === 'post')) {
     throw new ImportRefused(
-      `${options.source} is a WordPress export with no post or page in it (export "All content" from Tools → Export)`,
+      `${options.source} is a WordPress export with no post in it (export "All content" from Tools → Export)`,
     );
   }
   const blog = wordPressAsJekyll(site);

@@ -3,6 +3,7 @@
 // import of a Jekyll blog reads it: its addresses, dates, categories and tags, bodies and notes.
 // What Jekyll has no file for, the lists WordPress made of a category, a tag, a date, an author
 // and its feeds, is given beside the files.
+import { DomUtils, parseDocument } from 'htmlparser2';
 import { dump } from 'js-yaml';
 import type { FolioIndex, TermPage } from './pages.js';
 import { wordPressParagraphs } from './wordpress-paragraphs.js';
@@ -89,9 +90,18 @@ export function wordPressAsJekyll(site: WordPressExport): WordPressBlog {
       });
       continue;
     }
+    if (item.protected) {
+      leftOut.push({
+        line: item.line,
+        text: `the ${item.type} "${item.title}" was left out: WordPress showed it only to readers who gave its password, and Folio's pages are open to all (publish it in Folio by hand if you want it read)`,
+      });
+      continue;
+    }
     const draft = item.status === 'draft' || item.status === 'pending';
     const oldPath = draft ? undefined : pathOn(base, item.link);
-    if (!draft && oldPath === undefined && item.link !== '') {
+    // The blog's home page, a page WordPress showed there, is no address by a number.
+    const atHome = siteBase(item.link) === base && !/[?#]/.test(item.link);
+    if (!draft && oldPath === undefined && item.link !== '' && !atHome) {
       leftOut.push({
         line: item.line,
         text: `"${item.title}" was at ${item.link}, an address by its number that a path cannot keep: it gets a URL of Folio's (give WordPress's permalinks a pattern with the post's name, and export again, to keep its address)`,
@@ -101,6 +111,8 @@ export function wordPressAsJekyll(site: WordPressExport): WordPressBlog {
     const front: Record<string, unknown> = { title: item.title || untitled(item) };
     if (date !== undefined) front.date = date;
     if (oldPath !== undefined) front.permalink = oldPath;
+    // A draft page, which Jekyll keeps in no folder of drafts, is one it does not publish.
+    if (draft && item.type === 'page') front.published = false;
     const categories = item.terms.filter((term) => term.domain === 'category');
     const tags = item.terms.filter((term) => term.domain === 'post_tag');
     if (item.type === 'post') {
@@ -129,10 +141,9 @@ export function wordPressAsJekyll(site: WordPressExport): WordPressBlog {
     const body = liquidFree(
       math
         ? wordPressParagraphs(
-            text.replace(LATEX, (_, formula: string) => `$${formula.trim()}$`),
-            {
-              markdown: true,
-            },
+            // The editor keeps `<`, `>` and `&` of a formula as entities; they are TeX's own.
+            text.replace(LATEX, (_, formula: string) => `$${plainText(formula)}$`),
+            { markdown: true },
           )
         : wordPressParagraphs(text),
     );
@@ -240,7 +251,9 @@ function decodeSlug(slug: string): string {
 function fileSlug(item: WordPressItem): string {
   const slug = decodeSlug(item.name)
     .replace(/[\\/:*?"<>|\s]+/g, '-')
-    .replace(/^[.-]+|-+$/g, '');
+    .replace(/^[._-]+|-+$/g, '');
+  // A page named as Jekyll's home page or its page of errors would be taken for them.
+  if (item.type === 'page' && /^(?:index|404)$/i.test(slug)) return `${slug}-page`;
   return slug === '' ? `${item.type}-${item.id}` : slug;
 }
 
@@ -273,10 +286,9 @@ function itemDate(item: WordPressItem): string | undefined {
   return `${item.date} ${sign}${hours}:${rest}`;
 }
 
-/** A manual excerpt as one line of text, its tags and extra spaces gone. */
+/** HTML as one line of its text: its tags gone, its entities read, its spaces one. */
 function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
+  return DomUtils.textContent(parseDocument(html.replace(/<[^>]*>/g, ' ')))
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -308,7 +320,7 @@ function withGalleries(
 
 // WordPress.com's formulas, `$latex e^{i\pi}+1=0$`, with its settings of size and colour after
 // the formula (`&s=2&bg=ffffff`) left out.
-const LATEX = /\$latex[ \t]+((?:[^$\\]|\\[\s\S])+?)(?:&(?:amp;)?(?:s|bg|fg)=[^$&]*)*\$/g;
+const LATEX = /\$latex(?:[ \t]+|=)((?:[^$\\]|\\[\s\S])+?)(?:&(?:amp;)?(?:s|bg|fg)=[^$&]*)*\$/g;
 
 // WordPress.com's and Jetpack's players, `[youtube https://…]` and the older `[youtube=https://…]`.
 const VIDEO = /\[(?:youtube|vimeo|dailymotion|ted)[= ](https?:\/\/[^\s\]]+)[^\]]*\]/gi;
@@ -324,9 +336,9 @@ function escapeAttribute(text: string): string {
 
 /**
  * The body, read by Jekyll as text: WordPress showed `{{ … }}` and `{% … %}` as written, where
- * Jekyll would run them as Liquid.
+ * Jekyll would run them as Liquid. Each opening is kept by a `raw` tag of its own, so that text
+ * about Liquid's own `{% endraw %}` is kept too.
  */
 function liquidFree(body: string): string {
-  if (!/\{[{%]/.test(body) || body.includes('endraw')) return body;
-  return `{% raw %}${body}{% endraw %}`;
+  return body.replace(/\{[{%]/g, (opening) => `{% raw %}${opening}{% endraw %}`);
 }

@@ -32,6 +32,8 @@ export interface WordPressItem {
   readonly parent: number;
   readonly menuOrder: number;
   readonly sticky: boolean;
+  /** Whether WordPress asked for a password before it showed the item. */
+  readonly protected: boolean;
   readonly terms: readonly WordPressTerm[];
   /** Its custom fields (`_thumbnail_id`, the featured image's attachment). */
   readonly meta: ReadonlyMap<string, string>;
@@ -141,10 +143,11 @@ export function readWordPressExport(xml: string): WordPressExport {
           } else if (name === 'category' && term !== undefined) {
             item.terms.push({ ...term, name: value.trim() });
             term = undefined;
-          } else if (name === 'wp:meta_key') {
-            item.metaKey = value.trim();
-          } else if (name === 'wp:meta_value') {
-            if (item.metaKey !== '') item.meta.set(item.metaKey, value);
+          } else if (name === 'wp:meta_key' || name === 'wp:meta_value') {
+            // The post's own fields, not its comments' (`wp:commentmeta`).
+            if (path[path.length - 1] !== 'wp:postmeta') return;
+            if (name === 'wp:meta_key') item.metaKey = value.trim();
+            else if (item.metaKey !== '') item.meta.set(item.metaKey, value);
           } else if (path.length === 3 && path[2] === 'item') {
             // Only the item's own fields: not those of its comments.
             item.fields.set(name, value);
@@ -212,6 +215,7 @@ function itemOf({ line, fields, terms, meta }: OpenItem): WordPressItem {
     parent: number('wp:post_parent'),
     menuOrder: number('wp:menu_order'),
     sticky: field('wp:is_sticky').trim() === '1',
+    protected: field('wp:post_password') !== '',
     terms,
     meta,
     attachmentUrl: field('wp:attachment_url').trim(),

@@ -34,21 +34,30 @@ export function wordPressParagraphs(text: string, { markdown = false } = {}): st
   });
   // A line break inside a tag (its attributes over two lines) is no break of the text.
   body = body.replace(/<[^<>]*>/g, (tag) => tag.replace(/\s*\n\s*/g, ' '));
-  body = body.replace(OPENS_BLOCK, '\n\n$1').replace(CLOSES_BLOCK, '$1\n\n');
+  body = body
+    .replace(OPENS_BLOCK, '\n\n$1')
+    .replace(CLOSES_BLOCK, '$1\n\n')
+    // A rule closes as it opens: the text after it is a paragraph of its own.
+    .replace(/(<hr\b[^>]*>)/gi, '$1\n\n');
   const blocks = body
     .split(/\n\s*\n/)
     .map((block) => block.trim())
     .filter((block) => block !== '');
   const html = blocks.map((block) => {
     // A block that opens or closes an element of blocks is no paragraph.
-    const lines = block
-      .split('\n')
-      .map((line) => (markdown ? literalLine(line.trim()) : line.trim()));
-    const joined = lines.reduce((all, line, i) => {
+    const lines = block.split('\n').map((line) => line.trim());
+    // A paragraph of Markdown shows its lines as their words; HTML is passed on as written.
+    const literal =
+      markdown &&
+      !BLOCK_TAG.test(lines[0] ?? '') &&
+      !BLOCK_TAG_AT_END.test(lines[lines.length - 1] ?? '');
+    const joined = lines.reduce((all, written, i) => {
+      const line = literal ? literalLine(written) : written;
       if (i === 0) return line;
       const previous = lines[i - 1] ?? '';
-      // A break between two lines of text; none beside a tag of a block.
-      const breaks = !BLOCK_TAG_AT_END.test(previous) && !BLOCK_TAG.test(line);
+      // A break between two lines of text; none beside a tag of a block, or after a break.
+      const breaks =
+        !BLOCK_TAG_AT_END.test(previous) && !BLOCK_TAG.test(line) && !/<br\s*\/?>$/i.test(previous);
       return `${all}${breaks ? '<br />' : ''}\n${line}`;
     }, '');
     // A quote's paragraphs are paragraphs inside it.
@@ -69,8 +78,10 @@ export function wordPressParagraphs(text: string, { markdown = false } = {}): st
     .replace(/\uFDD0(\d+)\uFDD0/g, (_, index: string) => kept[Number(index)] ?? '')}\n`;
 }
 
-// What begins a heading, a list item, a quote or a rule at a line's start in Markdown.
-const LINE_MARK = /^(?:#{1,6}(?=\s|$)|[-+*](?=\s)|\d{1,9}(?=[.)]\s)|>|={3,}|-{3,})/;
+// What begins a heading, a list item, a quote, a rule or a fence at a line's start in Markdown,
+// or makes the line before a heading (`=` or `-` under it).
+const LINE_MARK =
+  /^(?:#{1,6}(?=\s|$)|[-+*](?=\s|$)|\d{1,9}(?=[.)](?:\s|$))|>|=+\s*$|-+\s*$|`{3,}|~{3,}|\*{3,}|_{3,})/;
 
 /** The line, shown as its words by Markdown: a mark that would begin a block escaped. */
 function literalLine(line: string): string {

@@ -16,7 +16,14 @@ export function importCommand(source: string, dir: string, options: ImportComman
   const started = performance.now();
   let summary;
   try {
-    summary = isWordPressExportFile(source)
+    const wordPress = isWordPressExportFile(source);
+    // What names a blog's folder has no meaning for an export, which holds the whole blog.
+    const unused = (['from', 'lang', 'built'] as const).filter((key) => options[key] !== undefined);
+    if (wordPress && unused.length > 0)
+      console.error(
+        `folio import: ${unused.map((key) => `--${key}`).join(', ')} read nothing of a WordPress export, which holds the whole blog; left aside`,
+      );
+    summary = wordPress
       ? importWordPress({ source, target: dir, fallbackTag: options.fallbackTag })
       : importSite({ source, target: dir, ...options });
   } catch (cause) {

@@ -99,5 +99,10 @@ describe('bare links', () => {
     const prose = 'Call client.Do(req), set spring.application.name, read Schema.org.';
     assert.equal(render(prose), prose);
     assert.equal(render('awww.example.com'), 'awww.example.com');
+    assert.equal(render('foo.www.example.com'), 'foo.www.example.com');
+    assert.equal(
+      render('(www.example.com)'),
+      '(<a href="http://www.example.com">www.example.com</a>)',
+    );
   });
 });

@@ -29,6 +29,10 @@ export function linkLikeGitHub(linkify: Linkify): void {
   let address: RegExp | undefined;
   linkify.add('www.', {
     validate(text, at, self) {
+      // As GitHub: after a space, a line's start, or the marks of emphasis and a bracket, not
+      // inside a word or a host (`foo.www.example.com`).
+      const before = text[at - 'www.'.length - 1];
+      if (before !== undefined && !/[\s*_~(]/.test(before)) return 0;
       // Made once from linkify-it's own parts: a host with its domain, then a path.
       address ??= new RegExp(`^${self.re.src_host_port_strict}${self.re.src_path}`, 'i');
       return address.exec(text.slice(at))?.[0].length ?? 0;
