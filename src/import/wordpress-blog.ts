@@ -324,10 +324,17 @@ const LATEX = /\$latex(?:[ \t]+|=)((?:[^$\\]|\\[\s\S])+?)(?:&(?:amp;)?(?:s|bg|fg
 
 // WordPress.com's and Jetpack's players, `[youtube https://…]` and the older `[youtube=https://…]`.
 const VIDEO = /\[(?:youtube|vimeo|dailymotion|ted)[= ](https?:\/\/[^\s\]]+)[^\]]*\]/gi;
+// WordPress's own players, `[audio mp3="…"][/audio]` and `[video src="…"][/video]`, and
+// WordPress.com's older `[audio https://…]`: their file.
+const MEDIA =
+  /\[(audio|video)\b(?:[^\]]*?\b(?:src|mp3|m4a|ogg|oga|wav|mp4|m4v|webm|ogv|wmv|flv)=["']?|[ =])(https?:\/\/[^\s"'\]]+)["']?[^\]]*\](?:\s*\[\/\1\])?/gi;
 
-/** The text with each player the address of its video, in a paragraph of its own. */
+/** The text with each player the address of its video or sound, in a paragraph of its own. */
 function withVideos(text: string): string {
-  return text.replace(VIDEO, (_, address: string) => `\n\n${address.replace(/&amp;/g, '&')}\n\n`);
+  const alone = (address: string): string => `\n\n${address.replace(/&amp;/g, '&')}\n\n`;
+  return text
+    .replace(VIDEO, (_, address: string) => alone(address))
+    .replace(MEDIA, (_, _kind: string, address: string) => alone(address));
 }
 
 function escapeAttribute(text: string): string {

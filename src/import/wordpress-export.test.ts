@@ -275,6 +275,31 @@ describe('a WordPress export as a Jekyll blog', () => {
     assert.match(blog.files.get('_config.yml') ?? '', /^baseurl: \/journal$/m);
   });
 
+  it("makes WordPress's players links to their files", () => {
+    const withMedia = wordPressAsJekyll(
+      readWordPressExport(
+        HEAD +
+          item({
+            id: 41,
+            title: 'Media',
+            link: 'https://blog.example/journal/2021/03/04/media/',
+            name: 'media',
+            content:
+              'Listen:\n[audio mp3="https://blog.example/a.mp3"][/audio]\n\n[video width="640" src="https://blog.example/v.mp4"][/video]\n\n[audio https://blog.example/b.mp3]',
+          }) +
+          '</channel>\n</rss>\n',
+      ),
+    );
+    const post = withMedia.files.get('_posts/2021-03-04-media.html') ?? '';
+    assert.match(
+      post,
+      /<p><a href="https:\/\/blog\.example\/a\.mp3">https:\/\/blog\.example\/a\.mp3<\/a><\/p>/,
+    );
+    assert.match(post, /<p><a href="https:\/\/blog\.example\/v\.mp4">/);
+    assert.match(post, /<p><a href="https:\/\/blog\.example\/b\.mp3">/);
+    assert.doesNotMatch(post, /\[\/?(?:audio|video)/);
+  });
+
   it("writes a post with WordPress.com's formulas in Markdown, which typesets them", () => {
     const withMath = wordPressAsJekyll(
       readWordPressExport(
