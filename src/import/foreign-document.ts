@@ -24,6 +24,8 @@ export interface ForeignDocument {
 export interface UnreadableDocument {
   readonly problem: string;
   readonly line: number;
+  /** The text below a front matter that is closed but cannot be read, where it starts. */
+  readonly below?: { readonly body: string; readonly bodyLine: number } | undefined;
 }
 
 const FENCES = { '---': 'yaml', '+++': 'toml' } as const;
@@ -110,6 +112,7 @@ function fromFenced(
   bodyIndex: number,
   options: ReadOptions,
 ): ForeignDocument | UnreadableDocument {
+  const below = { body: lines.slice(bodyIndex).join('\n'), bodyLine: bodyIndex + 1 };
   try {
     const value = parseHead(
       format,
@@ -118,18 +121,14 @@ function fromFenced(
         : head,
     );
     if (value !== undefined && !isRecord(value)) {
-      return { problem: 'the front matter is not a mapping of keys to values', line: 2 };
+      return { problem: 'the front matter is not a mapping of keys to values', line: 2, below };
     }
-    return {
-      fields: plain(value ?? {}) as Record<string, unknown>,
-      format,
-      body: lines.slice(bodyIndex).join('\n'),
-      bodyLine: bodyIndex + 1,
-    };
+    return { fields: plain(value ?? {}) as Record<string, unknown>, format, ...below };
   } catch (cause) {
     return {
       problem: `its ${format.toUpperCase()} front matter cannot be read: ${firstLine(cause)}`,
       line: lineOf(cause),
+      below,
     };
   }
 }

@@ -474,6 +474,7 @@ export function importSite(options: ImportOptions): ImportSummary {
     fallbackTag: options.fallbackTag,
     urlPrefix,
     hugoPaths,
+    olderHugoPathsToo: engine === 'hugo' && hugoPaths.found === undefined && built === undefined,
     olderHugoPaths: [],
     menu: engine === 'jekyll' ? jekyllMenu(readDataFile(source, 'navigation')) : [],
     layoutText: engine === 'jekyll' ? jekyllLayouts(source) : undefined,
@@ -627,10 +628,9 @@ export function importSite(options: ImportOptions): ImportSummary {
   const published = written.filter((plan) => !plan.draft && plan.date <= now);
   // Where no file names the Hugo a blog is built with, the paths an older Hugo made of its lists
   // lead to Folio's too, as its posts' and pages' do.
-  const hugoRules: HugoPathRules[] =
-    engine === 'hugo' && hugoPaths.found === undefined && built === undefined
-      ? [hugoPaths.rules, 'before-0.93']
-      : [hugoPaths.rules];
+  const hugoRules: HugoPathRules[] = context.olderHugoPathsToo
+    ? [hugoPaths.rules, 'before-0.93']
+    : [hugoPaths.rules];
   const termSources = {
     packages,
     sections: content?.main ?? [],
@@ -1663,6 +1663,11 @@ interface PlanContext {
   readonly urlPrefix: string;
   /** How a Hugo blog's Hugo made its paths. */
   readonly hugoPaths: HugoPathReading;
+  /**
+   * Whether the paths an older Hugo made lead on too: the blog names no version of Hugo, and no
+   * built site tells which made them.
+   */
+  readonly olderHugoPathsToo: boolean;
   /** The posts and pages whose path an older Hugo made otherwise, where the blog names no version. */
   readonly olderHugoPaths: string[];
   /** The links of the theme's main menu, where the theme keeps it apart from the pages. */
@@ -1772,7 +1777,7 @@ function readBlogDocument(
   if ('problem' in document) {
     // Jekyll logged a front matter it could not read, and published the text below it as if it
     // had none: its title and date from the file's name.
-    const below = engine === 'jekyll' ? textBelowFrontMatter(text) : undefined;
+    const below = engine === 'jekyll' ? document.below : undefined;
     if (below !== undefined) {
       notes.warnings.push({
         file: file.relative,
@@ -1789,16 +1794,6 @@ function readBlogDocument(
     return undefined;
   }
   return document;
-}
-
-/** The text below a YAML front matter, with the line it starts on; none without a closing fence. */
-function textBelowFrontMatter(text: string): { body: string; bodyLine: number } | undefined {
-  const opening = /^---[ \t]*\r?\n/.exec(text);
-  if (!opening) return undefined;
-  const closing = /^(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/m.exec(text.slice(opening[0].length));
-  if (!closing) return undefined;
-  const end = opening[0].length + closing.index + closing[0].length;
-  return { body: text.slice(end), bodyLine: text.slice(0, end).split('\n').length };
 }
 
 /**
@@ -1980,7 +1975,7 @@ function planPost(
     aliases.push(`${oldUrl}.html`);
   // Where no file of a Hugo blog names the Hugo it is built with, its paths are read as Hugo has
   // made them since 0.93, and the path an older Hugo made of the post leads to it too.
-  if (ctx.engine === 'hugo' && oldUrl !== undefined && !ctx.hugoPaths.found && !ctx.built) {
+  if (ctx.olderHugoPathsToo && oldUrl !== undefined) {
     const older = hugoPostUrl(ctx, post, urlInputs, 'before-0.93');
     if (older !== oldUrl) {
       aliases.push(older);

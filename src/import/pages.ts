@@ -193,6 +193,8 @@ export interface PageSite {
   readonly built?: BuiltSite | undefined;
   /** How a Hugo blog's Hugo made its paths. */
   readonly hugoPaths: HugoPathReading;
+  /** Whether the paths an older Hugo made lead on too, where none can tell which Hugo made them. */
+  readonly olderHugoPathsToo: boolean;
 }
 
 function judgeByEngine(
@@ -200,7 +202,7 @@ function judgeByEngine(
   config: Readonly<Record<string, unknown>>,
   page: SourcePage,
   document: PageDocument,
-  { urlPrefix, menu, layoutText, built, hugoPaths }: PageSite,
+  { urlPrefix, menu, layoutText, built, hugoPaths, olderHugoPathsToo }: PageSite,
 ): PageVerdict {
   const fields = lowerKeys(document.fields);
   const layout = stringOf(fields.layout)?.toLowerCase();
@@ -367,8 +369,7 @@ function judgeByEngine(
     return stringOf(fields.url) !== undefined ? url : `${urlPrefix}${url}`;
   };
   const oldUrl = urlBy(hugoPaths.rules);
-  const olderUrl =
-    hugoPaths.found === undefined && built === undefined ? urlBy('before-0.93') : undefined;
+  const olderUrl = olderHugoPathsToo ? urlBy('before-0.93') : undefined;
   return {
     kind: 'page',
     oldUrl,

@@ -5,6 +5,7 @@
 // and its feeds, is given beside the files.
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { dump } from 'js-yaml';
+import { escapeHtml } from 'markdown-it/lib/common/utils.mjs';
 import type { FolioIndex, TermPage } from './pages.js';
 import { wordPressParagraphs } from './wordpress-paragraphs.js';
 import type { WordPressExport, WordPressItem } from './wordpress-export.js';
@@ -195,10 +196,10 @@ export function wordPressAsJekyll(site: WordPressExport): WordPressBlog {
   return { files, lines, termPages: [...termPages.values()], lists, redirects, leftOut };
 }
 
-/** The path the blog is under (`/blog`), or '' for one at the host's root. */
+/** The path the blog is under (`/blog`), decoded as items' paths are; '' at the host's root. */
 function siteBase(link: string): string {
   try {
-    return new URL(link).pathname.replace(/\/+$/, '');
+    return decodePath(new URL(link).pathname).replace(/\/+$/, '');
   } catch {
     return '';
   }
@@ -311,8 +312,7 @@ function withGalleries(
     const shown = images.filter((image) => image.attachmentUrl !== '');
     if (shown.length === 0) return written;
     const tags = shown.map(
-      (image) =>
-        `<img src="${escapeAttribute(image.attachmentUrl)}" alt="${escapeAttribute(image.title)}">`,
+      (image) => `<img src="${escapeHtml(image.attachmentUrl)}" alt="${escapeHtml(image.title)}">`,
     );
     return `\n\n<p>${tags.join('\n')}</p>\n\n`;
   });
@@ -335,10 +335,6 @@ function withVideos(text: string): string {
   return text
     .replace(VIDEO, (_, address: string) => alone(address))
     .replace(MEDIA, (_, _kind: string, address: string) => alone(address));
-}
-
-function escapeAttribute(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
 /**
